@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DialectName } from './db/connection.js';
+import type { Database } from './db/database.js';
+import { PasswordHasher } from './lib/password.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { staticConsolePlugin } from './plugins/static-console.js';
+import { createServices, type Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: DialectName;
+    services: Services;
+    sessionSeconds: number;
+  }
+}
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Signing key for access tokens (LUMI_SECRET). */
+  secret: Uint8Array;
+  sessionHours?: number;
+  trustProxy?: boolean;
+  logLevel?: string;
+  /** The built console (apps/web/dist); null serves a hint instead. */
+  consoleRoot?: string | null;
+  /** Tests pass a cheaper hasher; production uses the OWASP parameters. */
+  passwordHasher?: PasswordHasher;
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the Fastify instance from its plugins and modules; does not listen. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: options.logLevel ?? 'info',
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.new_password',
+          '*.current_password',
+          '*.refresh_token',
+          '*.access_token',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const sessionSeconds = Math.round((options.sessionHours ?? 12) * 3600);
+  const services = createServices({
+    db: options.db,
+    secret: options.secret,
+    hasher: options.passwordHasher ?? new PasswordHasher(),
+    sessionSeconds,
+  });
+  app.decorate('db', options.db);
+  app.decorate('dialect', options.dialect);
+  app.decorate('services', services);
+  app.decorate('sessionSeconds', sessionSeconds);
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', String(request.id));
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  await app.register(authPlugin, { authenticate: (token: string) => services.auth.authenticate(token) });
+  await app.register(openapiPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(rolesRoutes);
+      await api.register(auditRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(staticConsolePlugin, { root: options.consoleRoot ?? null });
+
+  return app;
+}

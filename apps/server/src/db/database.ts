@@ -1,0 +1,92 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * The schema as Kysely sees it. Both databases store timestamps as ISO 8601 UTC text
+ * (`2026-11-22T09:40:00.000Z`, fixed width, so text order is time order) and booleans as 0/1 integers,
+ * which keeps every query identical on SQLite and PostgreSQL.
+ */
+export interface Database {
+  roles: RolesTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  login_failures: LoginFailuresTable;
+  audit_logs: AuditLogsTable;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  /** JSON array of permission names. */
+  permissions: string;
+  built_in: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** lower(username): uniqueness and look-ups ignore case. */
+  username_key: string;
+  email: string;
+  email_key: string;
+  name: string;
+  password_hash: string;
+  is_active: number;
+  last_login: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 of the opaque token; the token itself is never stored. */
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  rotated_at: string | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username_key: string;
+  ip_address: string;
+  created_at: string;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  created_at: string;
+  actor_id: number | null;
+  actor_username: string | null;
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  old_value: string | null;
+  new_value: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type NewAuditLog = Insertable<AuditLogsTable>;

@@ -1,0 +1,26 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle, DialectName } from './connection.js';
+import { foundation } from './migrations/20261122090000-foundation.js';
+
+/** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
+export type DialectMigration = (dialect: DialectName) => Migration;
+
+const migrations: Record<string, DialectMigration> = {
+  '20261122090000-foundation': foundation,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(this.dialect)]));
+  }
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({ db: handle.db, provider: new StaticMigrationProvider(handle.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,53 @@
+import type { ErrorCode, FieldError } from '@lumi/contract';
+
+/** Typed errors thrown by services; the error plugin turns them into the one error shape. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(errors: FieldError[], detail = errors[0]?.message ?? 'The request is not valid') {
+    super(422, 'validation_failed', detail, errors);
+  }
+  static field(path: string, message: string) {
+    return new ValidationError([{ path, message }]);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor(detail = 'Sign in to continue', code: ErrorCode = 'unauthenticated') {
+    super(401, code, detail);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(detail: string) {
+    super(403, 'forbidden', detail);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(detail: string) {
+    super(404, 'not_found', detail);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(detail: string) {
+    super(409, 'conflict', detail);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(detail: string, retryAfterSeconds: number) {
+    super(429, 'too_many_requests', detail, undefined, { 'retry-after': String(retryAfterSeconds) });
+  }
+}

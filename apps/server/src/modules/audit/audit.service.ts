@@ -1,0 +1,88 @@
+import type { AuditListResponse, AuditQuery } from '@lumi/contract';
+import type { Executor } from '../../lib/db-types.js';
+import { nowIso } from '../../lib/time.js';
+import { insertAuditLog, listAuditLogs } from './audit.repository.js';
+
+/** Who did something, from where: taken from the request by the routes. */
+export interface Actor {
+  id: number | null;
+  username: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface AuditEvent {
+  action: string;
+  resourceType: string;
+  resourceId?: string | number | null;
+  oldValue?: unknown;
+  newValue?: unknown;
+}
+
+const SECRET_KEYS = /password|token|secret|hash/i;
+
+/** Never store passwords or tokens, even if a caller passes an object that holds one. */
+function scrub(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return value.map(scrub);
+  if (typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([key]) => !SECRET_KEYS.test(key))
+        .map(([key, v]) => [key, scrub(v)]),
+    );
+  }
+  return value;
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export class AuditService {
+  constructor(private readonly db: Executor) {}
+
+  /** Writes an entry; pass the transaction of the change so both land or neither does. */
+  async record(executor: Executor, actor: Actor, event: AuditEvent): Promise<void> {
+    const oldValue = scrub(event.oldValue);
+    const newValue = scrub(event.newValue);
+    await insertAuditLog(executor, {
+      created_at: nowIso(),
+      actor_id: actor.id,
+      actor_username: actor.username,
+      action: event.action,
+      resource_type: event.resourceType,
+      resource_id:
+        event.resourceId === undefined || event.resourceId === null ? null : String(event.resourceId),
+      old_value: oldValue === null ? null : JSON.stringify(oldValue),
+      new_value: newValue === null ? null : JSON.stringify(newValue),
+      ip_address: actor.ip,
+      user_agent: actor.userAgent?.slice(0, 500) ?? null,
+    });
+  }
+
+  async list(query: AuditQuery): Promise<AuditListResponse> {
+    const rows = await listAuditLogs(this.db, query);
+    const page = rows.slice(0, query.limit);
+    return {
+      logs: page.map((row) => ({
+        id: row.id,
+        action: row.action,
+        user: row.actor_username,
+        timestamp: row.created_at,
+        resource_type: row.resource_type,
+        resource_id: row.resource_id,
+        old_value: parseJson(row.old_value),
+        new_value: parseJson(row.new_value),
+        ip_address: row.ip_address,
+        user_agent: row.user_agent,
+      })),
+      next_cursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    };
+  }
+}

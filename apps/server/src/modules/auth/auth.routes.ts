@@ -1,0 +1,165 @@
+import {
+  changePasswordSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  okResponseSchema,
+  profileSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  sessionUserSchema,
+  updateProfileSchema,
+} from '@lumi/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UnauthenticatedError } from '../../lib/errors.js';
+import { actorOf, principalOf, signedInActor } from '../../plugins/auth.js';
+import type { IssuedTokens } from './auth.service.js';
+
+export const REFRESH_COOKIE = 'lumi_refresh';
+const COOKIE_PATH = '/api/auth';
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Secure everywhere except plain http to this machine, where browsers would drop a Secure cookie. */
+function cookieIsSecure(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || !LOCAL_HOSTS.has(request.hostname);
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['auth'];
+  const sessionMaxAge = app.sessionSeconds;
+
+  function answer(request: FastifyRequest, reply: FastifyReply, issued: IssuedTokens, inBody: boolean) {
+    void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: cookieIsSecure(request),
+      path: COOKIE_PATH,
+      maxAge: sessionMaxAge,
+    });
+    const { refreshToken, ...rest } = issued;
+    return inBody ? { ...rest, refresh_token: refreshToken } : rest;
+  }
+
+  app.post(
+    '/auth/login',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in',
+        description:
+          'Returns a 15-minute access token and sets the refresh token as an HttpOnly cookie. Clients that are not ' +
+          'browsers pass `refresh_token_in_body: true` to receive it in the body instead.',
+        body: loginRequestSchema.extend({ refresh_token_in_body: z.boolean().optional() }),
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const issued = await app.services.auth.login(actorOf(request), request.body);
+      return answer(request, reply, issued, request.body.refresh_token_in_body === true);
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Exchange the refresh token (cookie or body) for a new access token; rotates the refresh token',
+        body: refreshRequestSchema,
+        response: { 200: refreshResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const fromBody = request.body?.refresh_token;
+      const token = fromBody ?? request.cookies[REFRESH_COOKIE];
+      if (!token) throw new UnauthenticatedError('Your session has ended. Sign in again.', 'session_expired');
+      const issued = await app.services.auth.refresh(actorOf(request), token);
+      return answer(request, reply, issued, fromBody !== undefined);
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign out: revokes the session and clears the cookie',
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers.authorization;
+      const principal = header?.startsWith('Bearer ')
+        ? await app.services.auth.authenticate(header.slice(7))
+        : null;
+      await app.services.auth.logout(
+        { ...actorOf(request), id: principal?.userId ?? null, username: principal?.username ?? null },
+        { sessionId: principal?.sessionId, refreshToken: request.cookies[REFRESH_COOKIE] },
+      );
+      void reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'The signed-in user with roles and permissions',
+        response: { 200: sessionUserSchema },
+      },
+    },
+    (request) => app.services.auth.me(principalOf(request).userId),
+  );
+
+  app.get(
+    '/auth/profile',
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags, summary: 'The signed-in user’s profile', response: { 200: profileSchema } },
+    },
+    (request) => app.services.auth.profile(principalOf(request).userId),
+  );
+
+  app.put(
+    '/auth/profile',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Change the signed-in user’s name or email (the username cannot change)',
+        body: updateProfileSchema,
+        response: { 200: profileSchema },
+      },
+    },
+    (request) => app.services.auth.updateProfile(signedInActor(request), request.body),
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Change the password; ends every other session',
+        body: changePasswordSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await app.services.auth.changePassword(
+        signedInActor(request),
+        principalOf(request).sessionId,
+        request.body,
+      );
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,130 @@
+import { ADMIN_ROLE, SEEDED_ROLES, type Role, type RoleInput } from '@lumi/contract';
+import type { Kysely } from 'kysely';
+import type { Database, RoleRow } from '../../db/database.js';
+import type { Executor } from '../../lib/db-types.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
+import * as repo from './roles.repository.js';
+
+export function parsePermissions(row: Pick<RoleRow, 'permissions'>): string[] {
+  const value: unknown = JSON.parse(row.permissions);
+  return Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];
+}
+
+function toRole(
+  row: Awaited<ReturnType<typeof repo.listRoles>>[number] | (RoleRow & { user_count: number }),
+): Role {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    permissions: parsePermissions(row),
+    built_in: row.built_in === 1,
+    user_count: Number(row.user_count),
+  };
+}
+
+export class RolesService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Creates the seeded roles that do not exist yet (admin, operator, viewer). */
+  async seed(): Promise<void> {
+    const now = nowIso();
+    for (const role of SEEDED_ROLES) {
+      if (await repo.findRoleByName(this.db, role.name)) continue;
+      await repo.insertRole(this.db, {
+        ...role,
+        permissions: [...role.permissions],
+        built_in: role.name === ADMIN_ROLE,
+        now,
+      });
+    }
+  }
+
+  async list(): Promise<Role[]> {
+    return (await repo.listRoles(this.db)).map(toRole);
+  }
+
+  /** The roles with these ids, or a 422 naming the ids that do not exist. */
+  async requireRoles(db: Executor, ids: number[]): Promise<RoleRow[]> {
+    const unique = [...new Set(ids)];
+    const rows = await repo.findRolesByIds(db, unique);
+    const missing = unique.filter((id) => !rows.some((r) => r.id === id));
+    if (missing.length > 0) throw ValidationError.field('roles', `Unknown role id: ${missing.join(', ')}`);
+    return rows;
+  }
+
+  rolesOfUsers(db: Executor, userIds: number[]) {
+    return repo.rolesOfUsers(db, userIds);
+  }
+
+  findByName(db: Executor, name: string) {
+    return repo.findRoleByName(db, name);
+  }
+
+  async create(actor: Actor, input: RoleInput): Promise<Role> {
+    return this.db.transaction().execute(async (trx) => {
+      if (await repo.findRoleByName(trx, input.name)) {
+        throw new ConflictError(`A role named '${input.name}' already exists`);
+      }
+      const id = await repo.insertRole(trx, { ...input, built_in: false, now: nowIso() });
+      const role = await this.get(trx, id);
+      await this.audit.record(trx, actor, {
+        action: 'role.created',
+        resourceType: 'role',
+        resourceId: id,
+        newValue: role,
+      });
+      return role;
+    });
+  }
+
+  async update(actor: Actor, id: number, input: RoleInput): Promise<Role> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.get(trx, id);
+      if (before.built_in) throw new ForbiddenError(`The built-in role '${before.name}' cannot be changed`);
+      const other = await repo.findRoleByName(trx, input.name);
+      if (other && other.id !== id) throw new ConflictError(`A role named '${input.name}' already exists`);
+      await repo.updateRole(trx, id, { ...input, now: nowIso() });
+      const after = await this.get(trx, id);
+      await this.audit.record(trx, actor, {
+        action: 'role.updated',
+        resourceType: 'role',
+        resourceId: id,
+        oldValue: before,
+        newValue: after,
+      });
+      return after;
+    });
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const role = await this.get(trx, id);
+      if (role.built_in) throw new ForbiddenError(`The built-in role '${role.name}' cannot be deleted`);
+      const users = await repo.countUsersWithRole(trx, id);
+      if (users > 0) {
+        throw new ConflictError(
+          `The role '${role.name}' is still assigned to ${users} user${users === 1 ? '' : 's'}; remove it from them first`,
+        );
+      }
+      await repo.deleteRole(trx, id);
+      await this.audit.record(trx, actor, {
+        action: 'role.deleted',
+        resourceType: 'role',
+        resourceId: id,
+        oldValue: role,
+      });
+    });
+  }
+
+  private async get(db: Executor, id: number): Promise<Role> {
+    const row = await repo.findRoleById(db, id);
+    if (!row) throw new NotFoundError(`Role ${id} does not exist`);
+    return toRole({ ...row, user_count: await repo.countUsersWithRole(db, id) });
+  }
+}

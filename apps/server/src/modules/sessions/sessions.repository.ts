@@ -1,0 +1,102 @@
+import type { Executor } from '../../lib/db-types.js';
+
+export async function insertSession(
+  db: Executor,
+  session: {
+    id: string;
+    user_id: number;
+    created_at: string;
+    expires_at: string;
+    ip_address: string | null;
+    user_agent: string | null;
+  },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({ ...session, revoked_at: null, revoked_reason: null })
+    .execute();
+}
+
+export async function insertRefreshToken(
+  db: Executor,
+  tokenHash: string,
+  sessionId: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({ token_hash: tokenHash, session_id: sessionId, created_at: now, rotated_at: null })
+    .execute();
+}
+
+export function findRefreshToken(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('refresh_tokens')
+    .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+    .select([
+      'refresh_tokens.token_hash',
+      'refresh_tokens.rotated_at',
+      'sessions.id as session_id',
+      'sessions.user_id',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+    ])
+    .where('refresh_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks the token used; false when another request rotated it first. */
+export async function markRotated(db: Executor, tokenHash: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('rotated_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function findActiveSession(db: Executor, sessionId: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'expires_at'])
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function revokeSession(
+  db: Executor,
+  sessionId: string,
+  reason: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeUserSessions(
+  db: Executor,
+  userId: number,
+  reason: string,
+  now: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}
+
+/** Housekeeping: sessions that ended more than a day ago are no longer needed for reuse detection. */
+export async function deleteEndedSessions(db: Executor, before: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', before).execute();
+}

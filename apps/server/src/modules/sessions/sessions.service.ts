@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { Executor } from '../../lib/db-types.js';
+import { isoAfter, nowIso } from '../../lib/time.js';
+import { randomToken, sha256 } from '../../lib/tokens.js';
+import * as repo from './sessions.repository.js';
+
+export type RefreshOutcome =
+  | { kind: 'rotated'; userId: number; sessionId: string; refreshToken: string }
+  | { kind: 'reused'; userId: number; sessionId: string }
+  | { kind: 'invalid' };
+
+/**
+ * Server-side sessions behind the opaque refresh token (OWASP ASVS V7): the token is stored only as a
+ * SHA-256 hash, rotates on every use, and presenting a rotated token again revokes the whole session.
+ */
+export class SessionsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sessionMs: number,
+  ) {}
+
+  async create(
+    db: Executor,
+    userId: number,
+    client: { ip: string | null; userAgent: string | null },
+  ): Promise<{ sessionId: string; refreshToken: string }> {
+    const now = nowIso();
+    const sessionId = randomToken();
+    const refreshToken = randomToken();
+    await repo.insertSession(db, {
+      id: sessionId,
+      user_id: userId,
+      created_at: now,
+      expires_at: isoAfter(this.sessionMs),
+      ip_address: client.ip,
+      user_agent: client.userAgent?.slice(0, 500) ?? null,
+    });
+    await repo.insertRefreshToken(db, sha256(refreshToken), sessionId, now);
+    return { sessionId, refreshToken };
+  }
+
+  async rotate(db: Executor, refreshToken: string): Promise<RefreshOutcome> {
+    const now = nowIso();
+    const hash = sha256(refreshToken);
+    const token = await repo.findRefreshToken(db, hash);
+    if (!token || token.revoked_at !== null || token.expires_at <= now) return { kind: 'invalid' };
+    if (token.rotated_at !== null || !(await repo.markRotated(db, hash, now))) {
+      await repo.revokeSession(db, token.session_id, 'refresh_token_reuse', now);
+      return { kind: 'reused', userId: token.user_id, sessionId: token.session_id };
+    }
+    const next = randomToken();
+    await repo.insertRefreshToken(db, sha256(next), token.session_id, now);
+    return { kind: 'rotated', userId: token.user_id, sessionId: token.session_id, refreshToken: next };
+  }
+
+  /** The session of a refresh token, whether or not the token was rotated (for sign-out). */
+  async sessionOfRefreshToken(db: Executor, refreshToken: string) {
+    return repo.findRefreshToken(db, sha256(refreshToken));
+  }
+
+  isActive(sessionId: string) {
+    return repo.findActiveSession(this.db, sessionId, nowIso());
+  }
+
+  revoke(db: Executor, sessionId: string, reason: string) {
+    return repo.revokeSession(db, sessionId, reason, nowIso());
+  }
+
+  revokeAllForUser(db: Executor, userId: number, reason: string, exceptSessionId?: string) {
+    return repo.revokeUserSessions(db, userId, reason, nowIso(), exceptSessionId);
+  }
+
+  pruneEnded() {
+    return repo.deleteEndedSessions(this.db, isoAfter(-24 * 3600 * 1000));
+  }
+}

@@ -1,0 +1,274 @@
+import {
+  ADMIN_ROLE,
+  MESSAGES,
+  type CreateUserInput,
+  type SessionUser,
+  type UpdateUserInput,
+  type User,
+  type UserListQuery,
+  type UserListResponse,
+} from '@lumi/contract';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/database.js';
+import { isCommonPassword } from '../../lib/common-passwords.js';
+import type { Executor } from '../../lib/db-types.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { PasswordHasher } from '../../lib/password.js';
+import { nowIso } from '../../lib/time.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
+import { parsePermissions, type RolesService } from '../roles/roles.service.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import * as repo from './users.repository.js';
+
+type RoleRef = { user_id: number; id: number; name: string; permissions: string };
+
+function toUser(row: UserRow, roles: RoleRef[]): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    name: row.name,
+    roles: roles.filter((r) => r.user_id === row.id).map((r) => ({ id: r.id, name: r.name })),
+    is_active: row.is_active === 1,
+    last_login: row.last_login,
+    created_at: row.created_at,
+  };
+}
+
+/** What the audit log keeps of a user: never the password hash. */
+function auditView(user: User) {
+  const { id, username, email, name, is_active } = user;
+  return { id, username, email, name, is_active, roles: user.roles.map((r) => r.name) };
+}
+
+export class UsersService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly hasher: PasswordHasher,
+    private readonly roles: RolesService,
+    private readonly sessions: SessionsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** A new password must not be one of the most common ones (the length rules are in the contract). */
+  assertAcceptablePassword(password: string, path: string): void {
+    if (isCommonPassword(password)) throw ValidationError.field(path, MESSAGES.passwordCommon);
+  }
+
+  hashPassword(password: string) {
+    return this.hasher.hash(password);
+  }
+
+  async list(query: UserListQuery): Promise<UserListResponse> {
+    const { rows, total } = await repo.listUsers(this.db, {
+      search: query.search || undefined,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    });
+    const roles = await this.roles.rolesOfUsers(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return {
+      users: rows.map((row) => toUser(row, roles)),
+      total,
+      page: query.page,
+      pages: Math.max(1, Math.ceil(total / query.limit)),
+    };
+  }
+
+  async get(db: Executor, id: number): Promise<User> {
+    const row = await repo.findUserById(db, id);
+    if (!row) throw new NotFoundError(`User ${id} does not exist`);
+    return toUser(row, await this.roles.rolesOfUsers(db, [id]));
+  }
+
+  findRowByUsername(username: string) {
+    return repo.findUserByUsername(this.db, username);
+  }
+
+  findRowById(db: Executor, id: number) {
+    return repo.findUserById(db, id);
+  }
+
+  countUsers() {
+    return repo.countUsers(this.db);
+  }
+
+  /** The signed-in user with the permissions of each role, as the console needs it. */
+  async sessionUser(db: Executor, row: UserRow): Promise<SessionUser> {
+    const roles = (await this.roles.rolesOfUsers(db, [row.id])).map((r) => ({
+      id: r.id,
+      name: r.name,
+      permissions: parsePermissions(r),
+    }));
+    return {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      name: row.name,
+      role: roles[0]?.name ?? '',
+      roles,
+    };
+  }
+
+  async create(actor: Actor, input: CreateUserInput): Promise<User> {
+    this.assertAcceptablePassword(input.password, 'password');
+    const passwordHash = await this.hasher.hash(input.password);
+    return this.db.transaction().execute(async (trx) => {
+      await this.assertUnique(trx, input.username, input.email);
+      await this.roles.requireRoles(trx, input.roles);
+      const id = await repo.insertUser(trx, {
+        username: input.username,
+        email: input.email,
+        name: input.name,
+        password_hash: passwordHash,
+        now: nowIso(),
+      });
+      await repo.setUserRoles(trx, id, [...new Set(input.roles)]);
+      const user = await this.get(trx, id);
+      await this.audit.record(trx, actor, {
+        action: 'user.created',
+        resourceType: 'user',
+        resourceId: id,
+        newValue: auditView(user),
+      });
+      return user;
+    });
+  }
+
+  /** Creates the first admin when the database has no user yet; returns false when users exist. */
+  async createFirstAdmin(username: string, password: string): Promise<boolean> {
+    const adminRole = await this.roles.findByName(this.db, ADMIN_ROLE);
+    if (!adminRole) throw new Error('The admin role is missing; run the migrations and seed first');
+    const passwordHash = await this.hasher.hash(password);
+    return this.db.transaction().execute(async (trx) => {
+      if ((await repo.countUsers(trx)) > 0) return false;
+      const id = await repo.insertUser(trx, {
+        username,
+        email: `${username}@localhost`,
+        name: 'Administrator',
+        password_hash: passwordHash,
+        now: nowIso(),
+      });
+      await repo.setUserRoles(trx, id, [adminRole.id]);
+      await this.audit.record(
+        trx,
+        { id: null, username: null, ip: null, userAgent: 'lumi-admin start-up' },
+        {
+          action: 'user.created',
+          resourceType: 'user',
+          resourceId: id,
+          newValue: { username, roles: [ADMIN_ROLE] },
+        },
+      );
+      return true;
+    });
+  }
+
+  async update(actor: Actor, id: number, input: UpdateUserInput): Promise<User> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.get(trx, id);
+      const roleRows = await this.roles.requireRoles(trx, input.roles);
+      const willBeAdmin = roleRows.some((r) => r.name === ADMIN_ROLE);
+      const wasAdmin = before.roles.some((r) => r.name === ADMIN_ROLE);
+      const willBeActive = input.is_active ?? before.is_active;
+
+      if (actor.id === id) {
+        if (!willBeActive) throw new ForbiddenError('You cannot deactivate your own account');
+        if (wasAdmin && !willBeAdmin)
+          throw new ForbiddenError('You cannot remove the admin role from yourself');
+      }
+      if (wasAdmin && before.is_active && (!willBeAdmin || !willBeActive)) {
+        await this.assertNotLastAdmin(trx, id, !willBeActive ? 'deactivated' : 'demoted');
+      }
+      const other = await repo.findUserByEmail(trx, input.email);
+      if (other && other.id !== id)
+        throw new ConflictError(`The email ${input.email} is already used by another user`);
+
+      await repo.updateUser(trx, id, {
+        email: input.email,
+        name: input.name,
+        is_active: willBeActive,
+        now: nowIso(),
+      });
+      await repo.setUserRoles(trx, id, [...new Set(input.roles)]);
+      if (before.is_active && !willBeActive)
+        await this.sessions.revokeAllForUser(trx, id, 'user_deactivated');
+      const after = await this.get(trx, id);
+      await this.audit.record(trx, actor, {
+        action: 'user.updated',
+        resourceType: 'user',
+        resourceId: id,
+        oldValue: auditView(before),
+        newValue: auditView(after),
+      });
+      return after;
+    });
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    if (actor.id === id) throw new ForbiddenError('You cannot delete your own account');
+    await this.db.transaction().execute(async (trx) => {
+      const user = await this.get(trx, id);
+      if (user.is_active && user.roles.some((r) => r.name === ADMIN_ROLE)) {
+        await this.assertNotLastAdmin(trx, id, 'deleted');
+      }
+      // Sessions go with the user (foreign key cascade), which ends them at once.
+      await repo.deleteUser(trx, id);
+      await this.audit.record(trx, actor, {
+        action: 'user.deleted',
+        resourceType: 'user',
+        resourceId: id,
+        oldValue: auditView(user),
+      });
+    });
+  }
+
+  async updateProfile(actor: Actor & { id: number }, changes: { name?: string; email?: string }) {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.get(trx, actor.id);
+      if (changes.email !== undefined) {
+        const other = await repo.findUserByEmail(trx, changes.email);
+        if (other && other.id !== actor.id) {
+          throw new ConflictError(`The email ${changes.email} is already used by another user`);
+        }
+      }
+      await repo.updateUser(trx, actor.id, { ...changes, now: nowIso() });
+      const after = await this.get(trx, actor.id);
+      await this.audit.record(trx, actor, {
+        action: 'profile.updated',
+        resourceType: 'user',
+        resourceId: actor.id,
+        oldValue: { name: before.name, email: before.email },
+        newValue: { name: after.name, email: after.email },
+      });
+      return after;
+    });
+  }
+
+  async setPassword(db: Executor, userId: number, passwordHash: string) {
+    await repo.updateUser(db, userId, { password_hash: passwordHash, now: nowIso() });
+  }
+
+  async recordLogin(db: Executor, userId: number) {
+    const now = nowIso();
+    await repo.updateUser(db, userId, { last_login: now, now });
+  }
+
+  private async assertUnique(db: Executor, username: string, email: string) {
+    if (await repo.findUserByUsername(db, username)) {
+      throw new ConflictError(`The username ${username} is already taken`);
+    }
+    if (await repo.findUserByEmail(db, email)) {
+      throw new ConflictError(`The email ${email} is already used by another user`);
+    }
+  }
+
+  private async assertNotLastAdmin(db: Executor, userId: number, verb: string) {
+    const adminRole = await this.roles.findByName(db, ADMIN_ROLE);
+    if (adminRole && (await repo.countOtherActiveAdmins(db, adminRole.id, userId)) === 0) {
+      throw new ConflictError(`The last active admin cannot be ${verb}; make another user an admin first`);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import type { ErrorCode, ErrorResponse, FieldError } from '@lumi/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: ErrorCode,
+  detail: string,
+  errors?: FieldError[],
+) {
+  const body: ErrorResponse = { detail, code, request_id: String(request.id) };
+  if (errors) body.errors = errors;
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+function fieldPath(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.');
+}
+
+/** Fastify's own 4xx errors, given a detail a person can act on. */
+const FRAMEWORK_ERRORS: Record<string, { code: ErrorCode; detail: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', detail: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    detail: 'Send the request body as JSON (Content-Type: application/json)',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'bad_request',
+    detail: 'The request body is empty; send a JSON object or omit the Content-Type header',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_request', detail: 'The request body is not valid JSON' },
+};
+
+/** One error shape for every 4xx and 5xx: {detail, code, errors?, request_id}. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      return send(reply, request, error.statusCode, error.code, error.message, error.errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        path: fieldPath(v.instancePath),
+        message:
+          v.instancePath === '' && (v.params.issue as { code?: string }).code === 'invalid_type'
+            ? 'Send a JSON object'
+            : (v.message ?? 'Invalid value'),
+      }));
+      const first = errors[0];
+      const detail =
+        first && first.path
+          ? `${first.path}: ${first.message}`
+          : (first?.message ?? 'The request is not valid');
+      return send(reply, request, 422, 'validation_failed', detail, errors);
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return send(reply, request, error.statusCode ?? 400, known.code, known.detail);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const code: ErrorCode = error.statusCode === 429 ? 'too_many_requests' : 'bad_request';
+      return send(reply, request, error.statusCode, code, error.message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(
+      reply,
+      request,
+      500,
+      'internal_error',
+      `Something went wrong on the server. Try again; if it keeps happening, report request id ${request.id}.`,
+    );
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, request, 404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`),
+  );
+});

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built console under /admin. Hashed assets are immutable for a year; index.html is never
+ * cached, and every other /admin path answers with it so deep links work in the single-page app.
+ */
+export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root: string | null }) => {
+  const root = opts.root && existsSync(path.join(opts.root, 'index.html')) ? opts.root : null;
+
+  app.get('/', { config: { permission: 'public' } }, (_request, reply) => reply.redirect('/admin/'));
+
+  if (!root) {
+    app.get('/admin/*', { config: { permission: 'public' } }, (_request, reply) =>
+      reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The console is not built. Run `npm run build` (npm start does this for you), then reload.'),
+    );
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/admin/',
+    index: false,
+    wildcard: false,
+    preCompressed: true,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache, no-store, must-revalidate').sendFile('index.html', root);
+
+  app.get('/admin', { config: { permission: 'public' } }, (_request, reply) => reply.redirect('/admin/'));
+  app.get('/admin/', { config: { permission: 'public' } }, sendIndex);
+  app.get('/admin/*', { config: { permission: 'public' } }, async (request, reply) => {
+    const wildcard = (request.params as { '*': string })['*'];
+    // Missing files under assets/ are real 404s, not the app shell (a stale tab asking for an old chunk).
+    if (wildcard.startsWith('assets/')) return reply.callNotFound();
+    return sendIndex(request, reply);
+  });
+});

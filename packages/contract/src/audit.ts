@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const AUDIT_LIMIT_DEFAULT = 50;
+export const AUDIT_LIMIT_MAX = 200;
+
+export const auditLogSchema = z
+  .object({
+    id: z.number().int(),
+    action: z.string(),
+    /** The actor's username, or null for anonymous events such as a failed sign-in. */
+    user: z.string().nullable(),
+    timestamp: z.string(),
+    resource_type: z.string(),
+    resource_id: z.string().nullable(),
+    old_value: z.unknown().nullable(),
+    new_value: z.unknown().nullable(),
+    ip_address: z.string().nullable(),
+    user_agent: z.string().nullable(),
+  })
+  .meta({ id: 'AuditLog' });
+export type AuditLog = z.infer<typeof auditLogSchema>;
+
+export const auditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(AUDIT_LIMIT_MAX).default(AUDIT_LIMIT_DEFAULT),
+  cursor: z.coerce.number().int().positive().optional(),
+  action: z.string().trim().max(100).optional(),
+  resource_type: z.string().trim().max(100).optional(),
+  user: z.string().trim().max(100).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditListResponseSchema = z.object({
+  logs: z.array(auditLogSchema),
+  /** Pass as `cursor` to get the next (older) page; null when there is none. */
+  next_cursor: z.number().int().nullable(),
+});
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+/** Names of audited actions, so filters and the console agree. */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.login_failed',
+  'auth.logout',
+  'auth.refresh_reuse',
+  'auth.password_changed',
+  'auth.throttled',
+  'profile.updated',
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'role.created',
+  'role.updated',
+  'role.deleted',
+] as const;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { emailField, MESSAGES, nameField, passwordField } from './fields.js';
+
+export const loginRequestSchema = z.object({
+  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired).max(200),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const sessionRoleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  permissions: z.array(z.string()),
+});
+export type SessionRole = z.infer<typeof sessionRoleSchema>;
+
+export const sessionUserSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    name: z.string(),
+    /** The first role's name: keeps the spec's login contract. */
+    role: z.string(),
+    roles: z.array(sessionRoleSchema),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+  /** Returned only to clients that asked for it in the body (not browsers, which get the cookie). */
+  refresh_token: z.string().optional(),
+});
+
+export const loginResponseSchema = tokenResponseSchema.extend({ user: sessionUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshRequestSchema = z
+  .object({ refresh_token: z.string().min(1).max(200).optional() })
+  .optional();
+export const refreshResponseSchema = tokenResponseSchema.extend({ user: sessionUserSchema });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  name: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const updateProfileSchema = z.object({ name: nameField.optional(), email: emailField.optional() });
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    current_password: z
+      .string({ error: MESSAGES.currentPasswordRequired })
+      .min(1, MESSAGES.currentPasswordRequired)
+      .max(1024),
+    new_password: passwordField(MESSAGES.newPasswordRequired),
+    confirm_password: z.string({ error: MESSAGES.passwordsMismatch }),
+  })
+  .refine((v) => v.new_password === v.confirm_password, {
+    path: ['confirm_password'],
+    error: MESSAGES.passwordsMismatch,
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The Profile Settings form (spec section 5): the password part is checked only while it is open. */
+export const profileFormSchema = z
+  .object({
+    name: nameField,
+    email: emailField,
+    changePassword: z.boolean(),
+    currentPassword: z.string(),
+    newPassword: z.string(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.changePassword) return;
+    if (!v.currentPassword)
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: MESSAGES.currentPasswordRequired });
+    if (!v.newPassword)
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: MESSAGES.newPasswordRequired });
+    else if (v.newPassword.length < 8)
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: MESSAGES.passwordMin });
+    if (v.newPassword !== v.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordsMismatch });
+  });
+export type ProfileFormValues = z.infer<typeof profileFormSchema>;
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Messages of spec section 5, written once and used by the server and the console forms. */
+export const MESSAGES = {
+  usernameRequired: 'Username is required',
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be at most 64 characters',
+  usernameChars: 'Username may contain only letters, digits, dots, dashes and underscores',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email format',
+  nameRequired: 'Name is required',
+  nameMax: 'Name must be at most 200 characters',
+  passwordRequired: 'Password is required',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  passwordsMismatch: 'Passwords do not match',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordRequired: 'New password is required',
+  rolesRequired: 'At least one role is required',
+  passwordCommon: 'This password is too common. Choose one that is harder to guess.',
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const USERNAME_MIN = 3;
+
+/** A string that reports `required` both when missing and when blank. */
+export function requiredString(required: string) {
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? required : 'Must be text'),
+    })
+    .trim()
+    .min(1, { error: required, abort: true });
+}
+
+export const usernameField = requiredString(MESSAGES.usernameRequired)
+  .min(USERNAME_MIN, { error: MESSAGES.usernameMin, abort: true })
+  .max(64, MESSAGES.usernameMax)
+  .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.usernameChars);
+
+export const emailField = requiredString(MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .pipe(z.email({ error: MESSAGES.emailInvalid }));
+
+export const nameField = requiredString(MESSAGES.nameRequired).max(200, MESSAGES.nameMax);
+
+/** Password rules shared by create-user, change-password and the forms (OWASP ASVS 5.0: 8 to 128). */
+export function passwordField(required: string) {
+  return z
+    .string({ error: () => required })
+    .min(1, { error: required, abort: true })
+    .min(PASSWORD_MIN, { error: MESSAGES.passwordMin, abort: true })
+    .max(PASSWORD_MAX, MESSAGES.passwordMax);
+}
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -1,0 +1,10 @@
+export * from './audit.js';
+export * from './auth.js';
+export * from './errors.js';
+export * from './fields.js';
+export * from './permissions.js';
+export * from './roles.js';
+export * from './users.js';
+
+export const API_PREFIX = '/api';
+export const CONSOLE_BASE = '/admin';

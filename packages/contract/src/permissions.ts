@@ -1,0 +1,89 @@
+/**
+ * The permission catalogue (spec section 6, foundation issue "Access control").
+ * Server routes name one of these; the console hides controls with the same names.
+ */
+export const PERMISSIONS = [
+  'users:read',
+  'users:write',
+  'admin:audit:read',
+  'config:read',
+  'config:write',
+  'metrics:read',
+  'budgets:write',
+  'templates:read',
+  'templates:write',
+  'templates:send',
+  'channels:write',
+  'admin:keys:write',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+export const ALL_PERMISSIONS = '*';
+export type PermissionGrant = Permission | typeof ALL_PERMISSIONS;
+
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  'users:read': 'View users and roles',
+  'users:write': 'Manage users and roles',
+  'admin:audit:read': 'Read the audit log',
+  'config:read': 'View bot configuration',
+  'config:write': 'Change bot configuration',
+  'metrics:read': 'View metrics',
+  'budgets:write': 'Change token budgets and prices',
+  'templates:read': 'View message templates',
+  'templates:write': 'Change message templates',
+  'templates:send': 'Send test messages',
+  'channels:write': 'Manage channels and topics',
+  'admin:keys:write': 'Manage API keys',
+};
+
+export const ADMIN_ROLE = 'admin';
+
+/** Seeded roles. The admin role is built in and cannot be changed or deleted. */
+export const SEEDED_ROLES: ReadonlyArray<{
+  name: string;
+  description: string;
+  permissions: PermissionGrant[];
+}> = [
+  { name: ADMIN_ROLE, description: 'Full access to everything', permissions: [ALL_PERMISSIONS] },
+  {
+    name: 'operator',
+    description: 'Runs the bot day to day',
+    permissions: [
+      'metrics:read',
+      'config:read',
+      'config:write',
+      'templates:read',
+      'templates:write',
+      'templates:send',
+      'channels:write',
+      'budgets:write',
+    ],
+  },
+  {
+    name: 'viewer',
+    description: 'Read-only access to metrics, configuration and templates',
+    permissions: ['metrics:read', 'config:read', 'templates:read'],
+  },
+];
+
+export interface RoleGrant {
+  name: string;
+  permissions: readonly string[];
+}
+
+/**
+ * Spec section 6: role 'admin' passes every check; any other role passes only if its permission list
+ * contains the permission or '*'. A user without a roles list fails every check.
+ */
+export function hasPermission(
+  roles: readonly RoleGrant[] | null | undefined,
+  permission: Permission,
+): boolean {
+  if (!Array.isArray(roles)) return false;
+  return roles.some(
+    (role) =>
+      role.name === ADMIN_ROLE ||
+      role.permissions.includes(ALL_PERMISSIONS) ||
+      role.permissions.includes(permission),
+  );
+}
