@@ -1,0 +1,19 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+const variants = {
+  neutral: 'bg-muted text-foreground',
+  primary: 'bg-accent text-accent-foreground',
+  success: 'bg-success/15 text-success',
+  warning: 'bg-warning/15 text-warning',
+  destructive: 'bg-destructive/15 text-destructive',
+} as const;
+
+export function Badge({ variant = 'neutral', className, ...props }: ComponentProps<'span'> & { variant?: keyof typeof variants }) {
+  return (
+    <span
+      className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium', variants[variant], className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,92 @@
+import { X } from 'lucide-react';
+import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { Button } from './button';
+
+const overlayClass = 'fixed inset-0 z-40 bg-black/50';
+const contentClass =
+  'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border bg-card p-5 text-card-foreground shadow-xl';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A modal dialog: focus is trapped inside, Escape closes it, and focus returns to the opener. */
+export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={overlayClass} />
+        <RadixDialog.Content
+          className={cn(contentClass, 'max-w-lg', className)}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+              {description && (
+                <RadixDialog.Description className="mt-1 text-sm text-muted-foreground">{description}</RadixDialog.Description>
+              )}
+            </div>
+            <RadixDialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close">
+                <X aria-hidden />
+              </Button>
+            </RadixDialog.Close>
+          </div>
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  error?: string | null;
+}
+
+/** Confirmation before a destructive action; the confirm button stays disabled while it runs. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return (
+    <RadixAlertDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <RadixAlertDialog.Portal>
+        <RadixAlertDialog.Overlay className={overlayClass} />
+        <RadixAlertDialog.Content className={cn(contentClass, 'max-w-md')}>
+          <RadixAlertDialog.Title className="text-lg font-semibold">{props.title}</RadixAlertDialog.Title>
+          <RadixAlertDialog.Description className="mt-2 text-sm text-muted-foreground">
+            {props.description}
+          </RadixAlertDialog.Description>
+          {props.error && (
+            <p role="alert" className="mt-3 text-sm text-destructive">
+              {props.error}
+            </p>
+          )}
+          <div className="mt-5 flex justify-end gap-2">
+            <Button variant="destructive" disabled={props.pending} onClick={props.onConfirm}>
+              {props.pending ? props.pendingLabel : props.confirmLabel}
+            </Button>
+            <RadixAlertDialog.Cancel asChild>
+              <Button variant="secondary" disabled={props.pending}>
+                Cancel
+              </Button>
+            </RadixAlertDialog.Cancel>
+          </div>
+        </RadixAlertDialog.Content>
+      </RadixAlertDialog.Portal>
+    </RadixAlertDialog.Root>
+  );
+}

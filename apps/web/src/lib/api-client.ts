@@ -1,0 +1,118 @@
+import type { ErrorResponse, FieldError, RefreshResponse } from '@lumi/contract';
+import { API_PREFIX, CONSOLE_BASE } from '@lumi/contract';
+import { useAuthStore } from './auth-store';
+
+/** An answer other than 2xx; `detail` is the server's message a person can act on. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly code: string | undefined,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(detail);
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the HttpOnly refresh cookie for a new access token. Concurrent callers share one request,
+ * because the server rotates the token and treats a second use as theft.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const response = await fetch(`${API_PREFIX}/auth/refresh`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      if (!response.ok) return false;
+      const body = (await response.json()) as RefreshResponse;
+      useAuthStore.getState().setSession(body.access_token, body.user);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: Partial<ErrorResponse> = {};
+  try {
+    body = (await response.json()) as Partial<ErrorResponse>;
+  } catch {
+    // Not JSON (a proxy error page, say): fall back to the status text.
+  }
+  return new ApiError(response.status, body.detail ?? response.statusText, body.code, body.errors ?? []);
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** For sign-in and sign-out: a 401 is an answer, not an expired session. */
+  skipRefresh?: boolean;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * The one HTTP client: JSON in and out, Bearer header when a token exists, and on a 401 one refresh and
+ * one retry; when the refresh fails the user is signed out and sent to the sign-in page (spec section 7).
+ */
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const send = () => {
+    const token = useAuthStore.getState().accessToken;
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    return fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  };
+
+  let response = await send();
+  if (response.status === 401 && !options.skipRefresh) {
+    if (await refreshSession()) {
+      response = await send();
+    } else {
+      useAuthStore.getState().clear();
+      window.location.assign(`${CONSOLE_BASE}/login`);
+      throw await toApiError(response);
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};
+
+/** The message to show for a failed call: the server's detail, else the caller's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.detail) return error.detail;
+  return fallback;
+}
