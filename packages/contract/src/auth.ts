@@ -38,9 +38,10 @@ export const tokenResponseSchema = z.object({
 export const loginResponseSchema = tokenResponseSchema.extend({ user: sessionUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** Browsers send no body at all (the cookie carries the token); Fastify then hands over null. */
 export const refreshRequestSchema = z
   .object({ refresh_token: z.string().min(1).max(200).optional() })
-  .optional();
+  .nullish();
 export const refreshResponseSchema = tokenResponseSchema.extend({ user: sessionUserSchema });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 

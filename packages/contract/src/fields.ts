@@ -54,4 +54,8 @@ export function passwordField(required: string) {
     .max(PASSWORD_MAX, MESSAGES.passwordMax);
 }
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Keys are PostgreSQL `integer` (serial) columns: a larger id is no id at all, not a database error. */
+export const ID_MAX = 2_147_483_647;
+export const idSchema = z.number().int().positive().max(ID_MAX);
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });

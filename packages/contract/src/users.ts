@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, MESSAGES, nameField, passwordField, usernameField } from './fields.js';
+import { emailField, idSchema, MESSAGES, nameField, passwordField, usernameField } from './fields.js';
 
 export const USER_PAGE_SIZE = 20;
 export const USER_PAGE_MAX = 100;
@@ -36,7 +36,7 @@ export const userListResponseSchema = z.object({
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 const roleIdsField = z
-  .array(z.number().int().positive(), { error: MESSAGES.rolesRequired })
+  .array(idSchema, { error: MESSAGES.rolesRequired })
   .min(1, MESSAGES.rolesRequired);
 
 export const createUserSchema = z.object({

@@ -46,7 +46,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const errors = error.validation.map((v) => ({
         path: fieldPath(v.instancePath),
         message:
-          v.instancePath === '' && (v.params.issue as { code?: string }).code === 'invalid_type'
+          // The whole body has the wrong type (no body, a string, an array): the path is '/'.
+          fieldPath(v.instancePath) === '' && v.keyword === 'invalid_type'
             ? 'Send a JSON object'
             : (v.message ?? 'Invalid value'),
       }));

@@ -27,8 +27,13 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     // The documentation page ships its own inline bootstrap script; allow exactly that page to run it.
+    // Its policy must still forbid framing like every other response, and must not upgrade requests to
+    // https, which would break the page on a plain-http install.
     staticCSP: true,
-    transformStaticCSP: (header) => header,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
     uiConfig: { deepLinking: true },
   });
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, () =>

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -28,14 +28,13 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
     prefix: '/admin/',
     index: false,
     wildcard: false,
-    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 
-  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
+  const sendIndex = (_request: unknown, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache, no-store, must-revalidate').sendFile('index.html', root);
 
   app.get('/admin', { config: { permission: 'public' } }, (_request, reply) => reply.redirect('/admin/'));

@@ -49,7 +49,13 @@ const safeStorage: StateStorage = {
   },
 };
 
-const signedOut = { user: null, accessToken: null, refreshToken: null, isAuthenticated: false, isLoading: false } as const;
+const signedOut = {
+  user: null,
+  accessToken: null,
+  refreshToken: null,
+  isAuthenticated: false,
+  isLoading: false,
+} as const;
 
 export const useAuthStore = create<AuthState>()(
   persist(
@@ -73,7 +79,8 @@ export const useAuthStore = create<AuthState>()(
       merge: (persisted, current) => {
         const saved = (persisted ?? {}) as Partial<AuthState>;
         // A stored user without a roles list is signed out.
-        if (!saved.user || !Array.isArray(saved.user.roles) || !saved.isAuthenticated) return { ...current, ...signedOut };
+        if (!saved.user || !Array.isArray(saved.user.roles) || !saved.isAuthenticated)
+          return { ...current, ...signedOut };
         // Tokens are not persisted: the session is restored through the refresh cookie (see restoreSession).
         return { ...current, user: saved.user, isAuthenticated: true, isLoading: true };
       },

@@ -146,7 +146,9 @@ export class UsersService {
       if ((await repo.countUsers(trx)) > 0) return false;
       const id = await repo.insertUser(trx, {
         username,
-        email: `${username}@localhost`,
+        // A placeholder that passes the contract's email rule ('user@localhost' does not), so the admin
+        // can save the profile form and be edited without first inventing an address.
+        email: `${username}@localhost.localdomain`,
         name: 'Administrator',
         password_hash: passwordHash,
         now: nowIso(),

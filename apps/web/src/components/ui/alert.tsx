@@ -30,7 +30,12 @@ export function Alert({ variant = 'info', title, children, onDismiss, className 
         {children && <div className={cn(title && 'mt-0.5')}>{children}</div>}
       </div>
       {onDismiss && (
-        <button type="button" onClick={onDismiss} className="rounded p-0.5 hover:bg-black/10" aria-label="Dismiss">
+        <button
+          type="button"
+          onClick={onDismiss}
+          className="rounded p-0.5 hover:bg-black/10"
+          aria-label="Dismiss"
+        >
           <X aria-hidden className="size-4" />
         </button>
       )}

@@ -9,10 +9,18 @@ const variants = {
   destructive: 'bg-destructive/15 text-destructive',
 } as const;
 
-export function Badge({ variant = 'neutral', className, ...props }: ComponentProps<'span'> & { variant?: keyof typeof variants }) {
+export function Badge({
+  variant = 'neutral',
+  className,
+  ...props
+}: ComponentProps<'span'> & { variant?: keyof typeof variants }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium', variants[variant], className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium',
+        variants[variant],
+        className,
+      )}
       {...props}
     />
   );

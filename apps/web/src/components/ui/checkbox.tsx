@@ -12,7 +12,14 @@ interface CheckboxProps {
   className?: string;
 }
 
-export function Checkbox({ checked, onCheckedChange, label, description, disabled, className }: CheckboxProps) {
+export function Checkbox({
+  checked,
+  onCheckedChange,
+  label,
+  description,
+  disabled,
+  className,
+}: CheckboxProps) {
   const id = useId();
   return (
     <div className={cn('flex items-start gap-2', className)}>

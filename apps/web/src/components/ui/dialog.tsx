@@ -1,12 +1,30 @@
 import { X } from 'lucide-react';
 import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 
 const overlayClass = 'fixed inset-0 z-40 bg-black/50';
 const contentClass =
   'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border bg-card p-5 text-card-foreground shadow-xl';
+
+/**
+ * Radix hands focus back to its Trigger, but these dialogs are opened from code without one, so focus
+ * would fall to the page. Remember what had focus when the dialog opened and return there on close.
+ */
+function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      if (!opener.current?.isConnected) return;
+      event.preventDefault();
+      opener.current.focus();
+    },
+  };
+}
 
 interface DialogProps {
   open: boolean;
@@ -19,11 +37,13 @@ interface DialogProps {
 
 /** A modal dialog: focus is trapped inside, Escape closes it, and focus returns to the opener. */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlayClass} />
         <RadixDialog.Content
+          {...returnFocus}
           className={cn(contentClass, 'max-w-lg', className)}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
@@ -31,7 +51,9 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             <div>
               <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
               {description && (
-                <RadixDialog.Description className="mt-1 text-sm text-muted-foreground">{description}</RadixDialog.Description>
+                <RadixDialog.Description className="mt-1 text-sm text-muted-foreground">
+                  {description}
+                </RadixDialog.Description>
               )}
             </div>
             <RadixDialog.Close asChild>
@@ -61,11 +83,12 @@ interface ConfirmDialogProps {
 
 /** Confirmation before a destructive action; the confirm button stays disabled while it runs. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixAlertDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <RadixAlertDialog.Portal>
         <RadixAlertDialog.Overlay className={overlayClass} />
-        <RadixAlertDialog.Content className={cn(contentClass, 'max-w-md')}>
+        <RadixAlertDialog.Content {...returnFocus} className={cn(contentClass, 'max-w-md')}>
           <RadixAlertDialog.Title className="text-lg font-semibold">{props.title}</RadixAlertDialog.Title>
           <RadixAlertDialog.Description className="mt-2 text-sm text-muted-foreground">
             {props.description}

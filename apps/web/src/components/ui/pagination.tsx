@@ -1,7 +1,15 @@
 import { Button } from './button';
 
 /** Previous / Next with 'Page X of Y'; renders nothing for a single page (spec: Users). */
-export function Pagination({ page, pages, onPageChange }: { page: number; pages: number; onPageChange: (page: number) => void }) {
+export function Pagination({
+  page,
+  pages,
+  onPageChange,
+}: {
+  page: number;
+  pages: number;
+  onPageChange: (page: number) => void;
+}) {
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-2">

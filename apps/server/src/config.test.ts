@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      LUMI_ADMIN_USERNAME: 'admin',
+      LUMI_SESSION_HOURS: 12,
+      LUMI_TRUST_PROXY: false,
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('reads the variables it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://lumi@db/lumi',
+      LUMI_SECRET: 's'.repeat(32),
+      LUMI_ADMIN_USERNAME: 'root.admin',
+      LUMI_ADMIN_PASSWORD: 'Chosen-password-1',
+      LUMI_TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgres://lumi@db/lumi',
+      LUMI_ADMIN_USERNAME: 'root.admin',
+      LUMI_ADMIN_PASSWORD: 'Chosen-password-1',
+      LUMI_TRUST_PROXY: true,
+      LOG_LEVEL: 'warn',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', LUMI_SECRET: '' })).toMatchObject({ PORT: 3000 });
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://db/lumi'],
+    ['LUMI_SECRET', 'too-short'],
+    ['LUMI_ADMIN_USERNAME', 'a b'],
+    ['LUMI_ADMIN_PASSWORD', 'short'],
+    ['LUMI_TRUST_PROXY', 'yes'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%j with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+});

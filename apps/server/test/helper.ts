@@ -1,0 +1,312 @@
+import { randomBytes } from 'node:crypto';
+import type { ErrorResponse, LoginResponse } from '@lumi/contract';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, afterEach, beforeEach, expect } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { seed } from '../src/bootstrap.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type DatabaseHandle, type DialectName } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { PasswordHasher } from '../src/lib/password.js';
+
+/**
+ * Test harness: every call of createTestApp builds a freshly migrated and seeded app on its own database:
+ * an in-memory SQLite database, or a PostgreSQL database created for it next to TEST_DATABASE_URL's (the
+ * role needs CREATEDB) and dropped by close().
+ */
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/** The databases the API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const dialects: DialectName[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const TEST_SECRET = new TextEncoder().encode('lumi-test-secret-0123456789abcdefghijklmnopqrstuvwxyz');
+export const ADMIN = { username: 'admin', password: 'Seeded-admin-pass-42' } as const;
+
+/** scrypt at 2^10 instead of 2^17: the same code path, a thousandth of the work. */
+const cheapHasher = () => new PasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+
+export interface Session {
+  accessToken: string;
+  /** The refresh token from the lumi_refresh cookie. */
+  refreshToken: string;
+  /** Authorization header, ready to spread into `headers`. */
+  auth: { authorization: string };
+  body: LoginResponse;
+}
+
+export interface CreatedUser {
+  id: number;
+  username: string;
+  email: string;
+  name: string;
+  password: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  dialect: DialectName;
+  /** Ids of the seeded roles by name. */
+  roleIds: Record<'admin' | 'operator' | 'viewer', number>;
+  adminId: number;
+  /** Signs in through the API and fails the test unless it succeeds. */
+  login(username: string, password: string): Promise<Session>;
+  loginAdmin(): Promise<Session>;
+  /** Creates an active user with the named roles (through the users service, as an admin would). */
+  createUser(options: {
+    roles: string[];
+    username?: string;
+    email?: string;
+    name?: string;
+    password?: string;
+  }): Promise<CreatedUser>;
+  /** Creates a user with the named roles and signs them in. */
+  signInAs(roles: string[], username?: string): Promise<Session & { user: CreatedUser }>;
+  close(): Promise<void>;
+}
+
+export const REFRESH_COOKIE = 'lumi_refresh';
+
+let counter = 0;
+
+function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}_${process.pid}_${counter}_${randomBytes(3).toString('hex')}`;
+}
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function postgresUrl(database: string): string {
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function dropPostgresDatabase(name: string): Promise<void> {
+  await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+/**
+ * Migrating is most of the cost of a fresh PostgreSQL database, so each test file migrates one template
+ * database, and every app gets a copy of it (CREATE DATABASE ... TEMPLATE). The template is dropped after
+ * the file.
+ */
+let template: Promise<string> | undefined;
+
+function migratedTemplate(): Promise<string> {
+  template ??= (async () => {
+    const name = uniqueName('lumi_template');
+    await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+    const handle = openDatabase({ databaseUrl: postgresUrl(name) });
+    try {
+      await migrateToLatest(handle);
+    } catch (error) {
+      await handle.db.destroy();
+      await dropPostgresDatabase(name);
+      throw error;
+    }
+    // No connection may stay open on a template while it is copied.
+    await handle.db.destroy();
+    return name;
+  })();
+  return template;
+}
+
+afterAll(async () => {
+  const name = await template?.catch(() => undefined);
+  template = undefined;
+  if (name) await dropPostgresDatabase(name);
+});
+
+/** A migrated PostgreSQL database of its own, next to TEST_DATABASE_URL's, and a function that drops it. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const source = await migratedTemplate();
+  const name = uniqueName('lumi_test');
+  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${source}"`));
+  return { url: postgresUrl(name), drop: () => dropPostgresDatabase(name) };
+}
+
+export async function createTestApp(options: {
+  dialect: DialectName;
+  /** Runs before the app is ready, e.g. to add a route for a test. */
+  configure?: (app: FastifyInstance) => void;
+  /** A directory holding a built console; by default there is none. */
+  consoleRoot?: string;
+}): Promise<TestApp> {
+  let handle: DatabaseHandle;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (options.dialect === 'postgres') {
+    const database = await createPostgresDatabase();
+    dropDatabase = database.drop;
+    handle = openDatabase({ databaseUrl: database.url });
+  } else {
+    handle = openDatabase({ sqliteFile: ':memory:' });
+  }
+
+  let app: FastifyInstance | undefined;
+  const close = async () => {
+    await app?.close();
+    await handle.db.destroy();
+    await dropDatabase?.();
+  };
+
+  try {
+    // A PostgreSQL copy of the template is migrated already; this finds nothing left to do there.
+    await migrateToLatest(handle);
+    app = await buildApp({
+      db: handle.db,
+      dialect: handle.dialect,
+      secret: TEST_SECRET,
+      logLevel: 'silent',
+      consoleRoot: options.consoleRoot ?? null,
+      passwordHasher: cheapHasher(),
+    });
+    const config = loadConfig({ LUMI_ADMIN_USERNAME: ADMIN.username, LUMI_ADMIN_PASSWORD: ADMIN.password });
+    await seed(app.services, config);
+    options.configure?.(app);
+    await app.ready();
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+
+  const ready = app;
+  const roleIdsOf = async (names: string[]) => {
+    const all = await ready.services.roles.list();
+    return names.map((name) => {
+      const role = all.find((r) => r.name === name);
+      if (!role) throw new Error(`No role named ${name}`);
+      return role.id;
+    });
+  };
+  const [adminRoleId, operatorRoleId, viewerRoleId] = await roleIdsOf(['admin', 'operator', 'viewer']);
+  const adminRow = await ready.services.users.findRowByUsername(ADMIN.username);
+  if (!adminRow) throw new Error('The first admin was not seeded');
+
+  const login = async (username: string, password: string): Promise<Session> => {
+    const res = await ready.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username, password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<LoginResponse>();
+    const refreshToken = cookieValue(res, REFRESH_COOKIE);
+    if (!refreshToken) throw new Error('The login response set no refresh cookie');
+    return {
+      accessToken: body.access_token,
+      refreshToken,
+      auth: { authorization: `Bearer ${body.access_token}` },
+      body,
+    };
+  };
+
+  const createUser: TestApp['createUser'] = async (user) => {
+    const username = user.username ?? uniqueName('user').replaceAll('_', '-');
+    const created = {
+      username,
+      email: user.email ?? `${username}@example.test`,
+      name: user.name ?? `Test ${username}`,
+      password: user.password ?? `Pw-${randomBytes(6).toString('hex')}`,
+    };
+    const result = await ready.services.users.create(
+      { id: null, username: null, ip: null, userAgent: 'test helper' },
+      { ...created, roles: await roleIdsOf(user.roles) },
+    );
+    return { ...created, id: result.id };
+  };
+
+  return {
+    app: ready,
+    dialect: options.dialect,
+    roleIds: { admin: adminRoleId!, operator: operatorRoleId!, viewer: viewerRoleId! },
+    adminId: adminRow.id,
+    login,
+    loginAdmin: () => login(ADMIN.username, ADMIN.password),
+    createUser,
+    signInAs: async (roleNames, username) => {
+      const user = await createUser({ roles: roleNames, username });
+      return { ...(await login(user.username, user.password)), user };
+    },
+    close,
+  };
+}
+
+/**
+ * A fresh app for every test of the enclosing describe block, closed (and its database dropped) after it.
+ * The returned object forwards to the current test's app.
+ */
+export function useTestApp(
+  dialect: DialectName,
+  options: { configure?: (app: FastifyInstance) => void; consoleRoot?: string } = {},
+) {
+  let current: TestApp | undefined;
+  beforeEach(async () => {
+    current = await createTestApp({ dialect, ...options });
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const get = (): TestApp => {
+    if (!current) throw new Error('The test app exists only inside a test');
+    return current;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get roleIds() {
+      return get().roleIds;
+    },
+    get adminId() {
+      return get().adminId;
+    },
+    login: (username: string, password: string) => get().login(username, password),
+    loginAdmin: () => get().loginAdmin(),
+    createUser: (user: Parameters<TestApp['createUser']>[0]) => get().createUser(user),
+    signInAs: (roles: string[], username?: string) => get().signInAs(roles, username),
+  };
+}
+
+export function cookieValue(res: LightMyRequestResponse, name: string): string | undefined {
+  return res.cookies.find((c) => c.name === name)?.value || undefined;
+}
+
+/**
+ * Asserts the status and the one error shape, {detail, code, errors?, request_id} with `errors` only for
+ * validation failures, and returns the body.
+ */
+export function expectError(
+  res: LightMyRequestResponse,
+  status: number,
+  code?: ErrorResponse['code'],
+): ErrorResponse {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json<ErrorResponse>();
+  const validation = body.code === 'validation_failed';
+  expect(body).toEqual({
+    detail: expect.any(String),
+    code: code ?? expect.any(String),
+    request_id: res.headers['x-request-id'],
+    ...(validation && { errors: expect.any(Array) }),
+  });
+  expect(body.detail.length).toBeGreaterThan(0);
+  if (validation) {
+    expect(body.errors!.length).toBeGreaterThan(0);
+    for (const error of body.errors!)
+      expect(error).toEqual({ path: expect.any(String), message: expect.any(String) });
+  }
+  return body;
+}

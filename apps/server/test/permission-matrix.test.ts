@@ -1,0 +1,184 @@
+import type { Role, User } from '@lumi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, REFRESH_COOKIE, type CreatedUser, type TestApp } from './helper.js';
+
+/**
+ * Who may call what (foundation issue, "Access control"). Every API route must have a row here: the first
+ * test fails when a route exists without one, or a row names a route that no longer exists.
+ * 'ok' means the permission check let the caller through (any status but 401 and 403, and no 5xx);
+ * 401 and 403 mean the request was refused for want of a session or a permission.
+ */
+type Outcome = 'ok' | 401 | 403;
+type Caller = 'anonymous' | 'viewer' | 'operator' | 'admin';
+type Row = Record<Caller, Outcome>;
+
+const PUBLIC: Row = { anonymous: 'ok', viewer: 'ok', operator: 'ok', admin: 'ok' };
+const SIGNED_IN: Row = { anonymous: 401, viewer: 'ok', operator: 'ok', admin: 'ok' };
+/** users:read, users:write and admin:audit:read: neither viewer nor operator has them. */
+const ADMIN_ONLY: Row = { anonymous: 401, viewer: 403, operator: 403, admin: 'ok' };
+
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': PUBLIC,
+  'GET /api/ready': PUBLIC,
+  'GET /api/openapi.json': PUBLIC,
+  'POST /api/auth/login': PUBLIC,
+  'POST /api/auth/refresh': PUBLIC,
+  'POST /api/auth/logout': PUBLIC,
+  'GET /api/auth/me': SIGNED_IN,
+  'GET /api/auth/profile': SIGNED_IN,
+  'PUT /api/auth/profile': SIGNED_IN,
+  'POST /api/auth/change-password': SIGNED_IN,
+  'GET /api/users': ADMIN_ONLY,
+  'GET /api/users/:id': ADMIN_ONLY,
+  'POST /api/users': ADMIN_ONLY,
+  'PUT /api/users/:id': ADMIN_ONLY,
+  'DELETE /api/users/:id': ADMIN_ONLY,
+  'GET /api/roles': ADMIN_ONLY,
+  'POST /api/roles': ADMIN_ONLY,
+  'PUT /api/roles/:id': ADMIN_ONLY,
+  'DELETE /api/roles/:id': ADMIN_ONLY,
+  'GET /api/admin/audit-logs': ADMIN_ONLY,
+};
+
+interface Sample {
+  url?: string;
+  payload?: object;
+  cookies?: Record<string, string>;
+}
+
+describe.each(dialects)('permission matrix on %s', (dialect) => {
+  let t: TestApp;
+  const callers: Partial<Record<Caller, CreatedUser>> = {};
+  /** A user every caller may look at and edit. */
+  let target: CreatedUser;
+  let serial = 0;
+  const next = () => (serial += 1);
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    callers.viewer = await t.createUser({ roles: ['viewer'], username: 'matrix-viewer' });
+    callers.operator = await t.createUser({ roles: ['operator'], username: 'matrix-operator' });
+    target = await t.createUser({ roles: ['viewer'], username: 'matrix-target' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const signIn = async (caller: Caller) => {
+    if (caller === 'anonymous') return null;
+    if (caller === 'admin') return t.loginAdmin();
+    const user = callers[caller]!;
+    return t.login(user.username, user.password);
+  };
+
+  /** Runs with admin rights, so each sample has something real to act on. */
+  const adminCall = async (method: 'POST', url: string, payload: object) => {
+    const admin = await t.loginAdmin();
+    const res = await t.app.inject({ method, url, payload, headers: admin.auth });
+    expect(res.statusCode, res.body).toBe(201);
+    return res;
+  };
+  const throwawayUser = async () => {
+    const n = next();
+    const res = await adminCall('POST', '/api/users', {
+      username: `throwaway-${n}`,
+      email: `throwaway-${n}@example.test`,
+      name: 'Throwaway',
+      password: 'Throwaway-pass-1',
+      roles: [t.roleIds.viewer],
+    });
+    return res.json<User>();
+  };
+  const throwawayRole = async () =>
+    (
+      await adminCall('POST', '/api/roles', { name: `throwaway-${next()}`, permissions: ['users:read'] })
+    ).json<Role>();
+
+  /** A request each route should accept from a caller who has the permission. */
+  const samples: Record<string, () => Promise<Sample>> = {
+    'POST /api/auth/login': async () => ({
+      payload: { username: target.username, password: target.password },
+    }),
+    'POST /api/auth/refresh': async () => ({
+      cookies: { [REFRESH_COOKIE]: (await t.login(target.username, target.password)).refreshToken },
+    }),
+    'PUT /api/auth/profile': async () => ({ payload: { name: `Matrix ${next()}` } }),
+    // A wrong current password: gets past the permission check, changes nothing.
+    'POST /api/auth/change-password': async () => ({
+      payload: {
+        current_password: 'Not-the-current-one-1',
+        new_password: 'Matrix-new-pass-1',
+        confirm_password: 'Matrix-new-pass-1',
+      },
+    }),
+    'GET /api/users/:id': async () => ({ url: `/api/users/${target.id}` }),
+    'POST /api/users': async () => {
+      const n = next();
+      return {
+        payload: {
+          username: `matrix-new-${n}`,
+          email: `matrix-new-${n}@example.test`,
+          name: 'Matrix New',
+          password: 'Matrix-new-pass-1',
+          roles: [t.roleIds.viewer],
+        },
+      };
+    },
+    'PUT /api/users/:id': async () => ({
+      url: `/api/users/${target.id}`,
+      payload: { email: target.email, name: `Matrix ${next()}`, roles: [t.roleIds.viewer] },
+    }),
+    'DELETE /api/users/:id': async () => ({ url: `/api/users/${(await throwawayUser()).id}` }),
+    'POST /api/roles': async () => ({ payload: { name: `matrix-${next()}`, permissions: ['users:read'] } }),
+    'PUT /api/roles/:id': async () => {
+      const role = await throwawayRole();
+      return {
+        url: `/api/roles/${role.id}`,
+        payload: { name: role.name, permissions: ['admin:audit:read'] },
+      };
+    },
+    'DELETE /api/roles/:id': async () => ({ url: `/api/roles/${(await throwawayRole()).id}` }),
+  };
+
+  it('has exactly one row for every API route', () => {
+    const routes = t.app.routeCatalogue.map((r) => `${r.method} ${r.url}`);
+    expect(routes.length).toBeGreaterThan(0);
+    const missing = routes.filter((route) => !(route in MATRIX));
+    const stale = Object.keys(MATRIX).filter((route) => !routes.includes(route));
+    expect(missing, 'routes without a row in MATRIX').toEqual([]);
+    expect(stale, 'rows in MATRIX for routes that do not exist').toEqual([]);
+  });
+
+  it.each(Object.entries(MATRIX))('%s', async (route, row) => {
+    const [method, path] = route.split(' ') as [string, string];
+    const permission = t.app.routeCatalogue.find((r) => `${r.method} ${r.url}` === route)?.permission;
+    for (const caller of ['anonymous', 'viewer', 'operator', 'admin'] as const) {
+      const sample = (await samples[route]?.()) ?? {};
+      // A fresh session for every call, so a sign-out or a password change cannot leak into the next.
+      const session = await signIn(caller);
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: sample.url ?? path,
+        payload: sample.payload,
+        cookies: sample.cookies,
+        headers: session?.auth ?? {},
+      });
+      const what = `${route} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+      const expected = row[caller];
+      if (expected === 'ok') {
+        expect([401, 403], what).not.toContain(res.statusCode);
+        expect(res.statusCode, what).toBeLessThan(500);
+      } else if (expected === 401) {
+        expect(res.statusCode, what).toBe(401);
+        expect(res.json(), what).toMatchObject({ code: 'unauthenticated' });
+      } else {
+        expect(res.statusCode, what).toBe(403);
+        // The detail names the permission that is missing.
+        expect(res.json(), what).toMatchObject({
+          code: 'forbidden',
+          detail: expect.stringContaining(String(permission)),
+        });
+      }
+    }
+  });
+});

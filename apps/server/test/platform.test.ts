@@ -1,0 +1,216 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, dialects, expectError, useTestApp } from './helper.js';
+
+/** The CSP header as a map of directive to its value. */
+function cspDirectives(res: LightMyRequestResponse): Map<string, string> {
+  const header = res.headers['content-security-policy'];
+  expect(header, `CSP on ${res.raw.req.url}`).toEqual(expect.any(String));
+  return new Map(
+    String(header)
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name = '', ...values] = d.split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+  );
+}
+
+const LEAKED_SECRET = 'postgres://lumi:hunter2@db.internal/lumi';
+
+describe.each(dialects)('platform on %s', (dialect) => {
+  const t = useTestApp(dialect, {
+    configure: (app) => {
+      // A route that fails the way a bug would: an error with a message that must never reach the client.
+      app.get('/api/test/explode', { config: { permission: 'public' } }, () => {
+        throw new Error(`connection to ${LEAKED_SECRET} failed`);
+      });
+    },
+  });
+
+  it('GET /api/health answers without a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/ready reports the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: dialect });
+  });
+
+  it('GET /api/ready answers 503 and other routes 500 when the database is gone', async () => {
+    const own = await createTestApp({ dialect });
+    try {
+      const login = await own.loginAdmin();
+      await own.app.db.destroy();
+      const ready = await own.app.inject({ method: 'GET', url: '/api/ready' });
+      const body = expectError(ready, 503, 'service_unavailable');
+      expect(body.detail).toBe('The database is not reachable');
+      const me = await own.app.inject({ method: 'GET', url: '/api/auth/me', headers: login.auth });
+      const failure = expectError(me, 500, 'internal_error');
+      expect(failure.detail).not.toMatch(/select|from|sqlite|pool|database/i);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('GET /api/openapi.json is an OpenAPI 3 document of every API route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{
+      openapi: string;
+      info: { title: string };
+      paths: Record<string, Record<string, unknown>>;
+      components: { securitySchemes: Record<string, unknown> };
+    }>();
+    expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
+    expect(doc.info.title).toBe('Lumi Admin API');
+    expect(doc.components.securitySchemes).toHaveProperty('bearer');
+    const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const routes = t.app.routeCatalogue
+      .filter((r) => r.url !== '/api/openapi.json' && !r.url.startsWith('/api/test/'))
+      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
+    expect(routes.length).toBeGreaterThan(15);
+    expect(documented.sort()).toEqual(expect.arrayContaining(routes.sort()));
+    expect(documented).toContain('POST /api/users');
+    expect(documented).toContain('GET /api/admin/audit-logs');
+  });
+
+  it('compresses larger responses for clients that accept it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('GET /api/docs serves the browsable documentation', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toMatch(/<html/i);
+    // The page must load over plain http too, so its policy may not upgrade requests to https.
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it.each([
+    ['GET', '/api/health'],
+    ['GET', '/api/docs'],
+    ['GET', '/api/users'],
+    ['GET', '/api/no-such-route'],
+    ['POST', '/api/auth/login'],
+    ['GET', '/'],
+    ['GET', '/admin/users'],
+  ] as const)('sends the security headers on %s %s', async (method, url) => {
+    const res = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+    const csp = cspDirectives(res);
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-eval');
+    expect(csp.get('frame-ancestors')).toBe("'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toEqual(
+      expect.stringMatching(/^(no-referrer|same-origin|strict-origin)/),
+    );
+    // Plain http: no HSTS, which would be wrong on a plain-http install.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('answers an unknown API route with 404 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-route?x=1' });
+    const body = expectError(res, 404, 'not_found');
+    expect(body.detail).toBe('No route GET /api/no-such-route');
+  });
+
+  it('answers malformed JSON with 400 in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "admin", ',
+    });
+    const body = expectError(res, 400, 'bad_request');
+    expect(body.detail).toBe('The request body is not valid JSON');
+  });
+
+  it('answers a body of a type it does not read with 415 in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=admin&password=x',
+    });
+    const body = expectError(res, 415, 'unsupported_media_type');
+    expect(body.detail).toBe('Send the request body as JSON (Content-Type: application/json)');
+  });
+
+  it('asks for a JSON object when the body is missing or not an object', async () => {
+    const admin = await t.loginAdmin();
+    const cases = [
+      { headers: {}, payload: undefined },
+      { headers: { 'content-type': 'text/plain' }, payload: 'username=admin' },
+      { headers: { 'content-type': 'application/json' }, payload: '[1, 2]' },
+    ];
+    for (const { headers, payload } of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { ...admin.auth, ...headers },
+        payload,
+      });
+      const body = expectError(res, 422, 'validation_failed');
+      expect(body.errors).toEqual([{ path: '', message: 'Send a JSON object' }]);
+      expect(body.detail).toBe('Send a JSON object');
+    }
+  });
+
+  it('answers an oversize body with 413 in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'admin', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    const body = expectError(res, 413, 'payload_too_large');
+    expect(body.detail).toBe('The request body is too large');
+  });
+
+  it('answers an unexpected error with 500 and no stack trace or internals', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/explode' });
+    const body = expectError(res, 500, 'internal_error');
+    expect(body.detail).toContain(body.request_id);
+    expect(res.body).not.toContain('hunter2');
+    expect(res.body).not.toContain('connection to');
+    expect(res.body).not.toMatch(/\bat .*\(.*:\d+:\d+\)|\.ts:\d+/);
+    expect(body).not.toHaveProperty('stack');
+  });
+
+  it('echoes a well-formed X-Request-Id and generates one otherwise', async () => {
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/api/nowhere',
+      headers: { 'x-request-id': 'trace-123' },
+    });
+    expect(given.headers['x-request-id']).toBe('trace-123');
+    expect(given.json()).toMatchObject({ request_id: 'trace-123' });
+    const odd = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id\n' },
+    });
+    expect(odd.headers['x-request-id']).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+  });
+
+  it('redirects / to the console at /admin/', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/admin/');
+  });
+});

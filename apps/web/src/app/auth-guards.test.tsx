@@ -1,0 +1,77 @@
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signInTarget } from '@/features/auth/sign-in-target';
+import { useAuthStore } from '@/lib/auth-store';
+import { GuestOnly, RequireAuth } from './auth-guards';
+
+const user = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@example.com',
+  name: 'Administrator',
+  role: 'admin',
+  roles: [{ id: 1, name: 'admin', permissions: ['*'] }],
+};
+
+function LoginProbe() {
+  const location = useLocation();
+  return <p>Sign in, then go to {signInTarget(location.state)}</p>;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/login',
+        element: (
+          <GuestOnly>
+            <LoginProbe />
+          </GuestOnly>
+        ),
+      },
+      { path: '/overview', element: <p>Overview screen</p> },
+      {
+        path: '/users',
+        element: (
+          <RequireAuth>
+            <p>Users screen</p>
+          </RequireAuth>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+describe('route guards', () => {
+  afterEach(() => useAuthStore.getState().clear());
+
+  it('shows Loading... while the session is being restored', () => {
+    useAuthStore.setState({ isLoading: true, isAuthenticated: true, user });
+    renderAt('/users');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  });
+
+  it('sends a visitor without a session to /login and remembers where they were going', async () => {
+    renderAt('/users');
+    expect(await screen.findByText('Sign in, then go to /users')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in visitor from /login to the overview', async () => {
+    useAuthStore.getState().setSession('token', user);
+    renderAt('/login');
+    expect(await screen.findByText('Overview screen')).toBeInTheDocument();
+  });
+
+  it('after signing out, the next sign-in starts at the overview', async () => {
+    useAuthStore.getState().setSession('token', user);
+    renderAt('/users');
+    expect(screen.getByText('Users screen')).toBeInTheDocument();
+
+    act(() => useAuthStore.getState().clear());
+
+    expect(await screen.findByText('Sign in, then go to /overview')).toBeInTheDocument();
+  });
+});

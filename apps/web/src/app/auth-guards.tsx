@@ -1,0 +1,36 @@
+import { useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { signInTarget, type SignInState } from '@/features/auth/sign-in-target';
+import { useAuthStore } from '@/lib/auth-store';
+import { FullPageLoading } from './page-fallback';
+
+/**
+ * Spec section 2, protected routes: a Loading message while auth state is loading; a visitor who is not
+ * signed in goes to /login and the origin is remembered so sign-in can return there. A session that ends
+ * here (sign out, password change) goes to /login plainly: the next sign-in starts at the overview.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const isLoading = useAuthStore((state) => state.isLoading);
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const signedIn = isAuthenticated && !isLoading;
+  const [hadSession, setHadSession] = useState(signedIn);
+  if (signedIn && !hadSession) setHadSession(true);
+
+  if (isLoading) return <FullPageLoading />;
+  if (!isAuthenticated) {
+    const state: SignInState | undefined = hadSession ? undefined : { from: location };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return children;
+}
+
+/** /login for someone already signed in goes on to the overview (or the remembered origin). */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const isLoading = useAuthStore((state) => state.isLoading);
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  if (isLoading) return <FullPageLoading />;
+  if (isAuthenticated) return <Navigate to={signInTarget(location.state)} replace />;
+  return children;
+}

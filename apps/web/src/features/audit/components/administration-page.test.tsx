@@ -1,0 +1,155 @@
+import type { AuditListResponse, AuditLog, SessionUser } from '@lumi/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { AdministrationPage } from './administration-page';
+
+const admin: SessionUser = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@example.com',
+  name: 'Administrator',
+  role: 'admin',
+  roles: [{ id: 1, name: 'admin', permissions: ['*'] }],
+};
+const viewer: SessionUser = {
+  ...admin,
+  id: 2,
+  username: 'vera',
+  role: 'viewer',
+  roles: [{ id: 3, name: 'viewer', permissions: ['metrics:read'] }],
+};
+
+function entry(overrides: Partial<AuditLog>): AuditLog {
+  return {
+    id: 1,
+    action: 'user.updated',
+    user: 'admin',
+    timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
+    resource_type: 'user',
+    resource_id: '7',
+    old_value: { email: 'ann@example.com' },
+    new_value: { email: 'ann@corp.example' },
+    ip_address: '10.0.0.8',
+    user_agent: 'Firefox',
+    ...overrides,
+  };
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function requestedUrl(call: number): URL {
+  return new URL(String(fetchMock.mock.calls[call]![0]), 'http://localhost');
+}
+
+function signIn(user: SessionUser) {
+  useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false });
+}
+
+describe('AdministrationPage', () => {
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    useAuthStore.getState().clear();
+  });
+
+  it('denies access without admin:audit:read and asks the server nothing', () => {
+    signIn(viewer);
+    renderWithProviders(<AdministrationPage />, { path: '/admin' });
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to view admin settings.")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows who did what, to what, when and from where', async () => {
+    signIn(admin);
+    const page: AuditListResponse = {
+      logs: [
+        entry({ id: 3 }),
+        entry({
+          id: 2,
+          action: 'auth.login_failed',
+          user: null,
+          resource_type: 'session',
+          resource_id: null,
+        }),
+        entry({ id: 1, action: 'user.created', user: null, ip_address: null, old_value: null }),
+      ],
+      next_cursor: null,
+    };
+    fetchMock.mockResolvedValue(jsonResponse(page));
+    renderWithProviders(<AdministrationPage />, { path: '/admin' });
+
+    expect(screen.getByRole('heading', { name: 'Administration' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Audit log entries' });
+    const [updated, failed, created] = within(list).getAllByRole('listitem');
+
+    expect(updated).toHaveTextContent('admin');
+    expect(updated).toHaveTextContent('Updated user');
+    expect(updated).toHaveTextContent('user.updated');
+    expect(updated).toHaveTextContent('Resource: user #7');
+    expect(updated).toHaveTextContent('IP 10.0.0.8');
+    expect(updated).toHaveTextContent(
+      new Intl.RelativeTimeFormat(undefined, { style: 'short' }).format(-5, 'minute'),
+    );
+    expect(within(updated!).getByText('ann@corp.example').closest('ins')).not.toBeNull();
+
+    expect(failed).toHaveTextContent('Anonymous');
+    expect(failed).toHaveTextContent('Failed to sign in');
+    expect(created).toHaveTextContent('System');
+
+    expect(requestedUrl(0).pathname).toBe('/api/admin/audit-logs');
+    expect(requestedUrl(0).searchParams.get('limit')).toBe('50');
+  });
+
+  it('loads older entries with the cursor', async () => {
+    signIn(admin);
+    fetchMock.mockResolvedValueOnce(jsonResponse({ logs: [entry({ id: 60 })], next_cursor: 60 }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ logs: [entry({ id: 59, action: 'role.deleted' })], next_cursor: null }),
+    );
+    renderWithProviders(<AdministrationPage />, { path: '/admin' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('Deleted role')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(requestedUrl(1).searchParams.get('cursor')).toBe('60');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('filters by action, resource type, user and dates', async () => {
+    signIn(admin);
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ logs: [], next_cursor: null })));
+    renderWithProviders(<AdministrationPage />, { path: '/admin' });
+    expect(await screen.findByText('No audit logs found')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'user.deleted');
+    await userEvent.type(screen.getByLabelText('Resource type'), 'user');
+    await userEvent.type(screen.getByLabelText('User'), 'admin');
+    await userEvent.type(screen.getByLabelText('From'), '2025-05-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const query = requestedUrl(1).searchParams;
+    expect(query.get('action')).toBe('user.deleted');
+    expect(query.get('resource_type')).toBe('user');
+    expect(query.get('user')).toBe('admin');
+    expect(query.get('from')).toBe(new Date('2025-05-01T00:00:00').toISOString());
+    expect(query.has('to')).toBe(false);
+  });
+
+  it('offers Retry when the log cannot be loaded', async () => {
+    signIn(admin);
+    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500, statusText: 'Server Error' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ logs: [entry({})], next_cursor: null }));
+    renderWithProviders(<AdministrationPage />, { path: '/admin' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load audit logs');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Updated user')).toBeInTheDocument();
+  });
+});

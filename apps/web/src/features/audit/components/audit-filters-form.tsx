@@ -1,0 +1,86 @@
+import { AUDIT_ACTIONS } from '@lumi/contract';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/input';
+import { FILTER_NAMES, type AuditFilters } from '../hooks/use-audit-filters';
+import { describeAction } from '../lib/audit-actions';
+
+const NO_FILTERS: AuditFilters = { action: '', resource_type: '', user: '', from: '', to: '' };
+
+interface AuditFiltersFormProps {
+  filters: AuditFilters;
+  onApply: (filters: AuditFilters) => void;
+}
+
+/** Filters for the audit log; they take effect on Apply and live in the URL. */
+export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
+  const [draft, setDraft] = useState(filters);
+  const [applied, setApplied] = useState(filters);
+  const firstField = useRef<HTMLSelectElement>(null);
+
+  // Follow the URL when it changes from outside (back button, a link).
+  if (FILTER_NAMES.some((name) => filters[name] !== applied[name])) {
+    setApplied(filters);
+    setDraft(filters);
+  }
+
+  const set = (name: keyof AuditFilters) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [name]: event.target.value }));
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    onApply(draft);
+  }
+
+  function handleClear() {
+    onApply(NO_FILTERS);
+    // The Clear button goes away; keep keyboard focus in the form.
+    firstField.current?.focus();
+  }
+
+  const isFiltered = FILTER_NAMES.some((name) => filters[name] !== '');
+  const actions: readonly string[] =
+    draft.action && !AUDIT_ACTIONS.some((action) => action === draft.action)
+      ? [...AUDIT_ACTIONS, draft.action]
+      : AUDIT_ACTIONS;
+
+  return (
+    <form
+      aria-label="Filter audit logs"
+      onSubmit={handleSubmit}
+      className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,1.5fr)_repeat(4,minmax(0,1fr))_auto]"
+    >
+      <Field label="Action">
+        <Select ref={firstField} value={draft.action} onChange={set('action')}>
+          <option value="">All actions</option>
+          {actions.map((action) => (
+            <option key={action} value={action}>
+              {describeAction(action)} ({action})
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Resource type">
+        <Input value={draft.resource_type} onChange={set('resource_type')} placeholder="e.g. user" />
+      </Field>
+      <Field label="User">
+        <Input value={draft.user} onChange={set('user')} placeholder="Username" />
+      </Field>
+      <Field label="From">
+        <Input type="date" value={draft.from} max={draft.to || undefined} onChange={set('from')} />
+      </Field>
+      <Field label="To">
+        <Input type="date" value={draft.to} min={draft.from || undefined} onChange={set('to')} />
+      </Field>
+      <div className="flex gap-2">
+        <Button type="submit">Apply</Button>
+        {isFiltered && (
+          <Button variant="secondary" onClick={handleClear}>
+            Clear
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

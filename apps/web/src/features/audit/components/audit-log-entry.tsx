@@ -1,0 +1,43 @@
+import type { AuditLog } from '@lumi/contract';
+import { ChevronRight } from 'lucide-react';
+import { formatDateTime } from '@/lib/format';
+import { describeAction, describeActor } from '../lib/audit-actions';
+import { formatRelativeTime } from '../lib/relative-time';
+import { AuditChanges } from './audit-changes';
+
+/** One audit entry: who did what to which resource, when and from where, with its changes on demand. */
+export function AuditLogEntry({ log }: { log: AuditLog }) {
+  const resource = log.resource_id ? `${log.resource_type} #${log.resource_id}` : log.resource_type;
+  const relative = formatRelativeTime(log.timestamp);
+  return (
+    <li className="px-4 py-3">
+      <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+        <span className="font-semibold">{describeActor(log)}</span>
+        <span>{describeAction(log.action)}</span>
+        <code className="rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">{log.action}</code>
+      </p>
+      <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        <span>
+          Resource: <span className="text-foreground">{resource}</span>
+        </span>
+        <time dateTime={log.timestamp}>
+          {formatDateTime(log.timestamp, log.timestamp)}
+          {relative && ` (${relative})`}
+        </time>
+        {log.ip_address && <span>IP {log.ip_address}</span>}
+      </p>
+      <details className="group mt-2">
+        <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded text-sm text-primary select-none [&::-webkit-details-marker]:hidden">
+          <ChevronRight aria-hidden className="size-4 transition-transform group-open:rotate-90" />
+          Details
+        </summary>
+        <div className="mt-2 space-y-2">
+          <AuditChanges oldValue={log.old_value} newValue={log.new_value} />
+          {log.user_agent && (
+            <p className="text-xs break-all text-muted-foreground">User agent: {log.user_agent}</p>
+          )}
+        </div>
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,40 @@
+import { AUDIT_ACTIONS, type AuditLog } from '@lumi/contract';
+
+type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Readable words for each audited action; the raw code is shown beside them. */
+const ACTION_LABELS: Record<AuditAction, string> = {
+  'auth.login': 'Signed in',
+  'auth.login_failed': 'Failed to sign in',
+  'auth.logout': 'Signed out',
+  'auth.refresh_reuse': 'Reused a refresh token (session revoked)',
+  'auth.password_changed': 'Changed password',
+  'auth.throttled': 'Sign-in throttled',
+  'profile.updated': 'Updated profile',
+  'user.created': 'Created user',
+  'user.updated': 'Updated user',
+  'user.deleted': 'Deleted user',
+  'role.created': 'Created role',
+  'role.updated': 'Updated role',
+  'role.deleted': 'Deleted role',
+};
+
+function isKnownAction(action: string): action is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action);
+}
+
+/** 'user.created' reads 'Created user'; an action added later still reads sensibly ('Config item updated'). */
+export function describeAction(action: string): string {
+  if (isKnownAction(action)) return ACTION_LABELS[action];
+  const words = action.replace(/[._]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Who did it: the actor's username; without one, 'System' for events that came from no request (such as
+ * creating the first admin at start-up, which has no IP address) and 'Anonymous' for the rest.
+ */
+export function describeActor(log: Pick<AuditLog, 'user' | 'ip_address'>): string {
+  if (log.user) return log.user;
+  return log.ip_address ? 'Anonymous' : 'System';
+}

@@ -1,0 +1,17 @@
+import type { Role, RoleInput } from '@lumi/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { rolesKey } from './list-roles';
+
+/** POST /roles */
+export function createRole(input: RoleInput) {
+  return api.post<Role>('/roles', input);
+}
+
+export function useCreateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRole,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: rolesKey }),
+  });
+}

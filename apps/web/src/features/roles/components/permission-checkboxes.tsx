@@ -1,0 +1,48 @@
+import { ALL_PERMISSIONS, PERMISSION_LABELS, PERMISSIONS, type PermissionGrant } from '@lumi/contract';
+import { useId } from 'react';
+import { Checkbox } from '@/components/ui/checkbox';
+
+interface PermissionCheckboxesProps {
+  value: PermissionGrant[];
+  onChange: (permissions: PermissionGrant[]) => void;
+  error?: string;
+}
+
+/** The permission catalogue as checkboxes; '*' grants everything, so it locks the others on. */
+export function PermissionCheckboxes({ value, onChange, error }: PermissionCheckboxesProps) {
+  const errorId = useId();
+  const all = value.includes(ALL_PERMISSIONS);
+
+  function toggle(permission: PermissionGrant, checked: boolean) {
+    onChange(checked ? [...value, permission] : value.filter((p) => p !== permission));
+  }
+
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined} className="space-y-2">
+      <legend className="mb-1.5 text-sm font-medium">Permissions</legend>
+      <Checkbox
+        checked={all}
+        onCheckedChange={(checked) => toggle(ALL_PERMISSIONS, checked)}
+        label="All permissions (*)"
+        description="Every permission, including ones added later"
+      />
+      <div className="grid gap-2 border-t pt-2 sm:grid-cols-2">
+        {PERMISSIONS.map((permission) => (
+          <Checkbox
+            key={permission}
+            checked={all || value.includes(permission)}
+            disabled={all}
+            onCheckedChange={(checked) => toggle(permission, checked)}
+            label={PERMISSION_LABELS[permission]}
+            description={<code>{permission}</code>}
+          />
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

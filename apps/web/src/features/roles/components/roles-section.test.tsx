@@ -1,0 +1,143 @@
+import type { Role, SessionUser } from '@lumi/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { RolesSection } from './roles-section';
+
+const admin: SessionUser = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@example.com',
+  name: 'Administrator',
+  role: 'admin',
+  roles: [{ id: 1, name: 'admin', permissions: ['*'] }],
+};
+
+const roles: Role[] = [
+  { id: 1, name: 'admin', description: 'Full access', permissions: ['*'], built_in: true, user_count: 1 },
+  {
+    id: 3,
+    name: 'viewer',
+    description: 'Read-only',
+    permissions: ['metrics:read', 'config:read'],
+    built_in: false,
+    user_count: 2,
+  },
+];
+
+const fetchMock = vi.fn<typeof fetch>();
+
+/** Radix measures its checkboxes; jsdom has no ResizeObserver. */
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+/** GET /api/roles answers the roles; other calls answer `other`. */
+function serve(other: () => Response) {
+  fetchMock.mockImplementation((input, init) =>
+    Promise.resolve(
+      String(input) === '/api/roles' && (init?.method ?? 'GET') === 'GET' ? jsonResponse(roles) : other(),
+    ),
+  );
+}
+
+function lastWrite() {
+  const [url, init] = fetchMock.mock.calls.findLast(([, init]) => init?.method !== 'GET')!;
+  return {
+    url: String(url),
+    method: init?.method,
+    body: JSON.parse(String(init?.body ?? 'null')) as unknown,
+  };
+}
+
+describe('RolesSection', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('ResizeObserver', ResizeObserverStub);
+    useAuthStore.setState({ user: admin, accessToken: 'token', isAuthenticated: true, isLoading: false });
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    useAuthStore.getState().clear();
+  });
+
+  it('lists roles; the built-in admin role cannot be edited or deleted, and says why', async () => {
+    serve(() => jsonResponse({}));
+    renderWithProviders(<RolesSection />);
+
+    const adminRow = (await screen.findByText('Full access')).closest('tr')!;
+    expect(within(adminRow).getByText('Built-in')).toBeInTheDocument();
+    expect(adminRow).toHaveTextContent('All permissions');
+    expect(
+      within(adminRow).getByText('The built-in admin role cannot be changed or deleted.'),
+    ).toBeInTheDocument();
+    expect(within(adminRow).getByRole('button', { name: 'Edit role admin' })).toBeDisabled();
+    expect(within(adminRow).getByRole('button', { name: 'Delete role admin' })).toBeDisabled();
+
+    const viewerRow = screen.getByText('Read-only').closest('tr')!;
+    expect(viewerRow).toHaveTextContent('2 permissions');
+    expect(viewerRow).toHaveTextContent('metrics:read');
+    expect(within(viewerRow).getByRole('button', { name: 'Edit role viewer' })).toBeEnabled();
+  });
+
+  it('creates a role with permissions from the catalogue', async () => {
+    serve(() => jsonResponse({ ...roles[1], id: 9, name: 'support' }, 201));
+    renderWithProviders(<RolesSection />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Role' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Role' }));
+    expect(await within(dialog).findByText('Role name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one permission')).toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'support');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Helps users');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /View users and roles/ }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Read the audit log/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Role' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(lastWrite()).toEqual({
+      url: '/api/roles',
+      method: 'POST',
+      body: { name: 'support', description: 'Helps users', permissions: ['users:read', 'admin:audit:read'] },
+    });
+  });
+
+  it("sends only '*' when All permissions is chosen", async () => {
+    serve(() => jsonResponse(roles[1]));
+    renderWithProviders(<RolesSection />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit role viewer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Role' });
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('viewer');
+    expect(within(dialog).getByRole('checkbox', { name: /View metrics/ })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /All permissions/ }));
+    expect(within(dialog).getByRole('checkbox', { name: /View metrics/ })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Role' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(lastWrite()).toEqual({
+      url: '/api/roles/3',
+      method: 'PUT',
+      body: { name: 'viewer', description: 'Read-only', permissions: ['*'] },
+    });
+  });
+
+  it('shows why the server refused to delete a role still in use', async () => {
+    const detail = "The role 'viewer' is still assigned to 2 users; remove it from them first";
+    serve(() => jsonResponse({ detail, code: 'conflict', request_id: '1' }, 409));
+    renderWithProviders(<RolesSection />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete role viewer' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Role' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(detail);
+  });
+});

@@ -1,0 +1,34 @@
+import { USER_PAGE_SIZE, type UserListResponse } from '@lumi/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface UserListParams {
+  page: number;
+  search: string;
+}
+
+export const usersKeys = {
+  all: ['users'] as const,
+  list: (params: UserListParams) => ['users', 'list', params] as const,
+};
+
+/** GET /users: one page of users; an empty search is left out of the query (spec section 7). */
+export function fetchUsers({ page, search }: UserListParams, signal?: AbortSignal) {
+  return api.get<UserListResponse>('/users', {
+    query: { page, limit: USER_PAGE_SIZE, search: search || undefined },
+    signal,
+  });
+}
+
+export function usersQueryOptions(params: UserListParams) {
+  return queryOptions({
+    queryKey: usersKeys.list(params),
+    queryFn: ({ signal }) => fetchUsers(params, signal),
+    // Keep the current page on screen while the next one loads, instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUsers(params: UserListParams, enabled: boolean) {
+  return useQuery({ ...usersQueryOptions(params), enabled });
+}

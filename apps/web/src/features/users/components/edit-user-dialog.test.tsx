@@ -1,0 +1,138 @@
+import type { Role, User } from '@lumi/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { EditUserDialog } from './edit-user-dialog';
+
+const roles: Role[] = [
+  { id: 1, name: 'admin', description: 'Full access', permissions: ['*'], built_in: true, user_count: 1 },
+  {
+    id: 3,
+    name: 'viewer',
+    description: 'Read-only',
+    permissions: ['metrics:read'],
+    built_in: false,
+    user_count: 1,
+  },
+];
+
+const ann: User = {
+  id: 5,
+  username: 'ann',
+  email: 'ann@example.com',
+  name: 'Ann Lee',
+  roles: [{ id: 3, name: 'viewer' }],
+  is_active: true,
+  last_login: null,
+  created_at: '2025-01-01T00:00:00.000Z',
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+
+/** Radix measures its checkboxes; jsdom has no ResizeObserver. */
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+function renderDialog() {
+  const onOpenChange = vi.fn();
+  renderWithProviders(<EditUserDialog open onOpenChange={onOpenChange} user={ann} roles={roles} />);
+  return { onOpenChange, submit: screen.getByRole('button', { name: 'Update User' }) };
+}
+
+describe('EditUserDialog', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('ResizeObserver', ResizeObserverStub);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the user with a read-only username and no password fields', () => {
+    renderDialog();
+    expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveValue('ann');
+    expect(screen.getByLabelText('Username')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toHaveValue('ann@example.com');
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Ann Lee');
+    expect(screen.getByRole('checkbox', { name: /viewer/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /admin/ })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Active/ })).toBeChecked();
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+  });
+
+  it('asks for an email, a name and at least one role', async () => {
+    const { submit } = renderDialog();
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.clear(screen.getByLabelText('Full Name'));
+    await userEvent.click(screen.getByRole('checkbox', { name: /viewer/ }));
+    await userEvent.click(submit);
+
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('At least one role is required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('checks the email format', async () => {
+    const { submit } = renderDialog();
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'ann.example.com');
+    await userEvent.click(submit);
+
+    expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('saves email, name, roles and the active state, then closes', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(ann));
+    const { submit, onOpenChange } = renderDialog();
+    await userEvent.clear(screen.getByLabelText('Full Name'));
+    await userEvent.type(screen.getByLabelText('Full Name'), 'Ann Smith');
+    await userEvent.click(screen.getByRole('checkbox', { name: /admin/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Active/ }));
+    await userEvent.click(submit);
+
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/users/5');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'ann@example.com',
+      name: 'Ann Smith',
+      roles: [3, 1],
+      is_active: false,
+    });
+  });
+
+  it("shows 'Updating...' while the server works", async () => {
+    fetchMock.mockReturnValue(new Promise(() => {}));
+    const { submit } = renderDialog();
+    await userEvent.click(submit);
+
+    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
+  });
+
+  it("shows the server's detail, or 'Failed to update user' without one", async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(
+        { detail: 'The last active admin cannot be demoted', code: 'conflict', request_id: '1' },
+        409,
+      ),
+    );
+    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+    const { submit, onOpenChange } = renderDialog();
+
+    await userEvent.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The last active admin cannot be demoted');
+
+    await userEvent.click(submit);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to update user'));
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});

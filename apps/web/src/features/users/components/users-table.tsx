@@ -1,0 +1,158 @@
+import type { User } from '@lumi/contract';
+import { CircleCheck, CircleMinus, Pencil, Trash2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, Td, Th } from '@/components/ui/table';
+import { formatDateTime } from '@/lib/format';
+
+const SKELETON_ROWS = 5;
+/** Below this breakpoint the Roles, Status and Last Login columns fold into the User cell. */
+const WIDE_ONLY = 'hidden md:table-cell';
+
+interface UsersTableProps {
+  users: User[];
+  isLoading: boolean;
+  currentUserId: number | undefined;
+  /** Edit and delete controls appear only for users:write. */
+  canWrite: boolean;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+}
+
+export function UsersTable({ users, isLoading, currentUserId, canWrite, onEdit, onDelete }: UsersTableProps) {
+  const columns = canWrite ? 5 : 4;
+  return (
+    <Table aria-busy={isLoading}>
+      <caption className="sr-only">Users</caption>
+      <thead>
+        <tr>
+          <Th>User</Th>
+          <Th className={WIDE_ONLY}>Roles</Th>
+          <Th className={WIDE_ONLY}>Status</Th>
+          <Th className={WIDE_ONLY}>Last Login</Th>
+          {canWrite && (
+            // `relative` keeps the visually hidden label inside the scrolling table on narrow screens.
+            <Th className="relative text-right">
+              <span className="sr-only">Actions</span>
+            </Th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {isLoading &&
+          Array.from({ length: SKELETON_ROWS }, (_, index) => (
+            <tr key={index}>
+              {Array.from({ length: columns }, (_, cell) => (
+                <Td key={cell} className={cell === 0 || cell === 4 ? undefined : WIDE_ONLY}>
+                  <Skeleton className="h-5 w-full max-w-40" />
+                </Td>
+              ))}
+            </tr>
+          ))}
+        {!isLoading && users.length === 0 && (
+          <tr>
+            <Td colSpan={columns} className="py-10 text-center text-muted-foreground">
+              No users found
+            </Td>
+          </tr>
+        )}
+        {!isLoading &&
+          users.map((user) => (
+            <UserRow
+              key={user.id}
+              user={user}
+              isSelf={user.id === currentUserId}
+              canWrite={canWrite}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
+          ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function RoleBadges({ user }: { user: User }) {
+  return user.roles.map((role) => (
+    <Badge key={role.id} variant="primary">
+      {role.name}
+    </Badge>
+  ));
+}
+
+/** Words in the text colour (readable in both themes) and a coloured icon, so colour is not the only cue. */
+function StatusBadge({ active }: { active: boolean }) {
+  return active ? (
+    <Badge>
+      <CircleCheck aria-hidden className="size-3 text-success" />
+      Active
+    </Badge>
+  ) : (
+    <Badge>
+      <CircleMinus aria-hidden className="size-3 text-muted-foreground" />
+      Inactive
+    </Badge>
+  );
+}
+
+interface UserRowProps {
+  user: User;
+  isSelf: boolean;
+  canWrite: boolean;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+}
+
+function UserRow({ user, isSelf, canWrite, onEdit, onDelete }: UserRowProps) {
+  const lastLogin = formatDateTime(user.last_login, 'Never');
+  return (
+    <tr className="hover:bg-muted/40">
+      <Td>
+        <div className="font-medium">
+          {user.name}
+          {isSelf && <span className="ml-1 text-xs font-normal text-muted-foreground">(you)</span>}
+        </div>
+        <div className="break-all text-muted-foreground">{user.email}</div>
+        <div className="text-xs text-muted-foreground">@{user.username}</div>
+        <div className="mt-2 flex flex-wrap items-center gap-1 md:hidden">
+          <StatusBadge active={user.is_active} />
+          <RoleBadges user={user} />
+        </div>
+        <div className="mt-1 text-xs text-muted-foreground md:hidden">Last Login: {lastLogin}</div>
+      </Td>
+      <Td className={WIDE_ONLY}>
+        <div className="flex flex-wrap gap-1">
+          <RoleBadges user={user} />
+        </div>
+      </Td>
+      <Td className={WIDE_ONLY}>
+        <StatusBadge active={user.is_active} />
+      </Td>
+      <Td className={`${WIDE_ONLY} whitespace-nowrap text-muted-foreground`}>{lastLogin}</Td>
+      {canWrite && (
+        <Td className="text-right whitespace-nowrap">
+          {/* Spec section 6: the signed-in user cannot edit or delete their own row. */}
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Edit ${user.username}`}
+            disabled={isSelf}
+            onClick={() => onEdit(user)}
+          >
+            <Pencil aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete ${user.username}`}
+            disabled={isSelf}
+            onClick={() => onDelete(user)}
+          >
+            <Trash2 aria-hidden className="text-destructive" />
+          </Button>
+        </Td>
+      )}
+    </tr>
+  );
+}

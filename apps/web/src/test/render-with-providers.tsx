@@ -1,0 +1,36 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+
+/** Shows where a navigation ended up, so tests can assert on the path a user would see. */
+function CurrentPath() {
+  return <p data-testid="current-path">{useLocation().pathname}</p>;
+}
+
+/**
+ * Renders a screen at `path` with a fresh query client (no retries) and an in-memory router; any other
+ * path renders its own name, so a redirect is visible to the test.
+ */
+export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path, element: ui },
+      { path: '*', element: <CurrentPath /> },
+    ],
+    { initialEntries: [path] },
+  );
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+/** A fetch answer with a JSON body. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
