@@ -9,6 +9,7 @@ import type { Database } from './db/database.js';
 import { PasswordHasher } from './lib/password.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { configItemsRoutes } from './modules/config-items/config-items.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(usersRoutes);
       await api.register(rolesRoutes);
       await api.register(auditRoutes);
+      await api.register(configItemsRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import type { Database } from './db/database.js';
 import type { PasswordHasher } from './lib/password.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { ConfigItemsService } from './modules/config-items/config-items.service.js';
 import { RolesService } from './modules/roles/roles.service.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -13,6 +14,7 @@ export interface Services {
   sessions: SessionsService;
   users: UsersService;
   auth: AuthService;
+  configItems: ConfigItemsService;
 }
 
 /** Wires the services together; each module reaches another only through these. */
@@ -28,5 +30,6 @@ export function createServices(options: {
   const sessions = new SessionsService(db, options.sessionSeconds * 1000);
   const users = new UsersService(db, hasher, roles, sessions, audit);
   const auth = new AuthService(db, secret, hasher, users, sessions, audit);
-  return { audit, roles, sessions, users, auth };
+  const configItems = new ConfigItemsService(db, audit);
+  return { audit, roles, sessions, users, auth, configItems };
 }

@@ -54,4 +54,9 @@ export const AUDIT_ACTIONS = [
   'role.created',
   'role.updated',
   'role.deleted',
+  'config.created',
+  'config.updated',
+  'config.deleted',
+  'config.restored',
+  'config.imported',
 ] as const;

@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './auth.js';
+export * from './config-items.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './permissions.js';

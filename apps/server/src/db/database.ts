@@ -13,6 +13,8 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   login_failures: LoginFailuresTable;
   audit_logs: AuditLogsTable;
+  config_items: ConfigItemsTable;
+  config_item_revisions: ConfigItemRevisionsTable;
 }
 
 export interface RolesTable {
@@ -90,3 +92,39 @@ export type UserRow = Selectable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewAuditLog = Insertable<AuditLogsTable>;
+
+export interface ConfigItemsTable {
+  id: Generated<number>;
+  domain: string;
+  name: string;
+  /** lower(name): names are unique within a domain without regard to case. */
+  name_key: string;
+  description: string;
+  /** 'json' for an object (stored as JSON text) or 'text'. */
+  content_type: string;
+  content: string;
+  is_active: number;
+  /** JSON array of strings. */
+  tags: string;
+  priority: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface ConfigItemRevisionsTable {
+  id: Generated<number>;
+  item_id: number;
+  revision: number;
+  action: string;
+  /** JSON array of the changed field names. */
+  changes: string;
+  restored_from: number | null;
+  /** JSON of the item's editable fields after this revision. */
+  snapshot: string;
+  created_at: string;
+  updated_by: string | null;
+}
+
+export type ConfigItemRow = Selectable<ConfigItemsTable>;

@@ -1,12 +1,14 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connection.js';
 import { foundation } from './migrations/20261122090000-foundation.js';
+import { configItems } from './migrations/20261122110000-config-items.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
 
 const migrations: Record<string, DialectMigration> = {
   '20261122090000-foundation': foundation,
+  '20261122110000-config-items': configItems,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -41,7 +41,11 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(detail: string) {
+  /** `current`: the resource as it is now, so a client can show both sides of a concurrent edit. */
+  constructor(
+    detail: string,
+    readonly current?: unknown,
+  ) {
     super(409, 'conflict', detail);
   }
 }

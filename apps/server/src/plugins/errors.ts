@@ -2,7 +2,7 @@ import type { ErrorCode, ErrorResponse, FieldError } from '@lumi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.js';
+import { AppError, ConflictError } from '../lib/errors.js';
 
 function send(
   reply: FastifyReply,
@@ -11,9 +11,11 @@ function send(
   code: ErrorCode,
   detail: string,
   errors?: FieldError[],
+  current?: unknown,
 ) {
-  const body: ErrorResponse = { detail, code, request_id: String(request.id) };
+  const body: ErrorResponse & { current?: unknown } = { detail, code, request_id: String(request.id) };
   if (errors) body.errors = errors;
+  if (current !== undefined) body.current = current;
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -40,7 +42,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      return send(reply, request, error.statusCode, error.code, error.message, error.errors);
+      return send(
+        reply,
+        request,
+        error.statusCode,
+        error.code,
+        error.message,
+        error.errors,
+        error instanceof ConflictError ? error.current : undefined,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
