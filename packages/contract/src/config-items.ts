@@ -73,11 +73,18 @@ export const configItemInputSchema = z.object({
     .min(1, { error: CONFIG_MESSAGES.nameRequired, abort: true })
     .max(200, CONFIG_MESSAGES.nameMax),
   description: z.string().trim().max(2000).default(''),
-  content: configContentSchema
-    .refine((c) => (typeof c === 'string' ? c.trim().length > 0 : true), CONFIG_MESSAGES.contentRequired)
-    .refine((c) => contentByteLength(c) <= CONFIG_LIMITS.maxContentBytes, CONFIG_MESSAGES.contentTooLarge)
-    .optional()
-    .refine((c) => c !== undefined, CONFIG_MESSAGES.contentRequired),
+  content: z
+    .union([z.record(z.string(), z.unknown()), z.string()], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? CONFIG_MESSAGES.contentRequired
+          : 'Content must be a JSON object or text',
+    })
+    .refine((c) => (typeof c === 'string' ? c.trim().length > 0 : true), {
+      error: CONFIG_MESSAGES.contentRequired,
+      abort: true,
+    })
+    .refine((c) => contentByteLength(c) <= CONFIG_LIMITS.maxContentBytes, CONFIG_MESSAGES.contentTooLarge),
   is_active: z.boolean().default(true),
   tags: tagsSchema,
   priority: z

@@ -41,7 +41,7 @@ function toItem(row: ConfigItemRow): ConfigItem {
 
 function snapshotOf(item: ConfigItemValues | ConfigItem): ConfigSnapshot {
   const { name, description, content, is_active, tags, priority } = item;
-  return { name, description, content: content!, is_active, tags, priority };
+  return { name, description, content, is_active, tags, priority };
 }
 
 function changedFields(before: ConfigSnapshot, after: ConfigSnapshot): string[] {
