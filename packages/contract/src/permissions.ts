@@ -87,3 +87,10 @@ export function hasPermission(
       role.permissions.includes(permission),
   );
 }
+
+/**
+ * What a bot's API key may do (telemetry issue). A key reaches only routes that name one of its scopes;
+ * no key reaches user, role, audit or key management routes.
+ */
+export const API_KEY_SCOPES = ['ingest:write', 'config:read', 'templates:read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

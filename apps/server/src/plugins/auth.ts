@@ -1,4 +1,4 @@
-import { hasPermission, type Permission } from '@lumi/contract';
+import { hasPermission, type ApiKeyScope, type Permission } from '@lumi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthenticatedError } from '../lib/errors.js';
@@ -17,6 +17,8 @@ export interface RouteEntry {
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /** The API-key scope that also opens this route to a bot's key; routes without one refuse keys. */
+    apiKeyScope?: ApiKeyScope;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -139,7 +139,7 @@ export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bot/config',
     {
-      config: { permission: 'config:read' },
+      config: { permission: 'config:read', apiKeyScope: 'config:read' },
       schema: {
         tags: ['bot'],
         summary: 'Every active item grouped by domain, highest priority first; send If-None-Match to poll cheaply',
