@@ -16,6 +16,10 @@ const PUBLIC: Row = { anonymous: 'ok', viewer: 'ok', operator: 'ok', admin: 'ok'
 const SIGNED_IN: Row = { anonymous: 401, viewer: 'ok', operator: 'ok', admin: 'ok' };
 /** users:read, users:write and admin:audit:read: neither viewer nor operator has them. */
 const ADMIN_ONLY: Row = { anonymous: 401, viewer: 403, operator: 403, admin: 'ok' };
+/** config:read: every seeded role. */
+const CONFIG_READ: Row = { anonymous: 401, viewer: 'ok', operator: 'ok', admin: 'ok' };
+/** config:write: the operator and the admin, not the viewer. */
+const CONFIG_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
 
 const MATRIX: Record<string, Row> = {
   'GET /api/health': PUBLIC,
@@ -38,6 +42,16 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/roles/:id': ADMIN_ONLY,
   'DELETE /api/roles/:id': ADMIN_ONLY,
   'GET /api/admin/audit-logs': ADMIN_ONLY,
+  'GET /api/admin/api/config/:domain': CONFIG_READ,
+  'POST /api/admin/api/config/:domain': CONFIG_WRITE,
+  'GET /api/admin/api/config/:domain/export': CONFIG_READ,
+  'POST /api/admin/api/config/:domain/import': CONFIG_WRITE,
+  'GET /api/admin/api/config/:domain/:id': CONFIG_READ,
+  'PUT /api/admin/api/config/:domain/:id': CONFIG_WRITE,
+  'DELETE /api/admin/api/config/:domain/:id': CONFIG_WRITE,
+  'GET /api/admin/api/config/:domain/:id/revisions': CONFIG_READ,
+  'POST /api/admin/api/config/:domain/:id/revisions/:revision/restore': CONFIG_WRITE,
+  'GET /api/bot/config': CONFIG_READ,
 };
 
 interface Sample {
@@ -138,6 +152,32 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
       };
     },
     'DELETE /api/roles/:id': async () => ({ url: `/api/roles/${(await throwawayRole()).id}` }),
+    // Configuration items: a real domain, and an item that does not exist (404 is past the check).
+    'GET /api/admin/api/config/:domain': async () => ({ url: '/api/admin/api/config/moods' }),
+    'POST /api/admin/api/config/:domain': async () => ({
+      url: '/api/admin/api/config/moods',
+      payload: { name: `Matrix ${next()}`, content: 'calm' },
+    }),
+    'GET /api/admin/api/config/:domain/export': async () => ({ url: '/api/admin/api/config/moods/export' }),
+    'POST /api/admin/api/config/:domain/import': async () => ({
+      url: '/api/admin/api/config/moods/import',
+      payload: { items: [] },
+    }),
+    'GET /api/admin/api/config/:domain/:id': async () => ({ url: '/api/admin/api/config/moods/999999' }),
+    'PUT /api/admin/api/config/:domain/:id': async () => ({
+      url: '/api/admin/api/config/moods/999999',
+      payload: { name: 'Matrix', content: 'calm', version: 1 },
+    }),
+    'DELETE /api/admin/api/config/:domain/:id': async () => ({
+      url: '/api/admin/api/config/moods/999999?version=1',
+    }),
+    'GET /api/admin/api/config/:domain/:id/revisions': async () => ({
+      url: '/api/admin/api/config/moods/999999/revisions',
+    }),
+    'POST /api/admin/api/config/:domain/:id/revisions/:revision/restore': async () => ({
+      url: '/api/admin/api/config/moods/999999/revisions/1/restore',
+      payload: { version: 1 },
+    }),
   };
 
   it('has exactly one row for every API route', () => {

@@ -35,9 +35,7 @@ export const userListResponseSchema = z.object({
 });
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
-const roleIdsField = z
-  .array(idSchema, { error: MESSAGES.rolesRequired })
-  .min(1, MESSAGES.rolesRequired);
+const roleIdsField = z.array(idSchema, { error: MESSAGES.rolesRequired }).min(1, MESSAGES.rolesRequired);
 
 export const createUserSchema = z.object({
   username: usernameField,

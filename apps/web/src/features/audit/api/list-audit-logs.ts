@@ -4,7 +4,6 @@ import { api } from '@/lib/api-client';
 import type { AuditFilters } from '../hooks/use-audit-filters';
 
 export const auditKeys = {
-  all: ['audit-logs'] as const,
   list: (filters: AuditFilters) => ['audit-logs', 'list', filters] as const,
 };
 

@@ -17,6 +17,11 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'role.created': 'Created role',
   'role.updated': 'Updated role',
   'role.deleted': 'Deleted role',
+  'config.created': 'Created configuration item',
+  'config.updated': 'Updated configuration item',
+  'config.deleted': 'Deleted configuration item',
+  'config.restored': 'Restored configuration item',
+  'config.imported': 'Imported configuration',
 };
 
 function isKnownAction(action: string): action is AuditAction {
