@@ -11,6 +11,10 @@ describe('loadConfig', () => {
       LUMI_SESSION_HOURS: 12,
       LUMI_TRUST_PROXY: false,
       LOG_LEVEL: 'info',
+      RETENTION_DAYS: 30,
+      HEARTBEAT_STALE_SECONDS: 120,
+      MARKET_DATA_FRESH_SECONDS: 300,
+      LUMI_TIMEZONE: 'UTC',
     });
   });
 
@@ -23,6 +27,10 @@ describe('loadConfig', () => {
       LUMI_ADMIN_PASSWORD: 'Chosen-password-1',
       LUMI_TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
+      RETENTION_DAYS: '7',
+      HEARTBEAT_STALE_SECONDS: '300',
+      MARKET_DATA_FRESH_SECONDS: '60',
+      LUMI_TIMEZONE: 'Asia/Kolkata',
     });
     expect(config).toMatchObject({
       PORT: 8080,
@@ -31,6 +39,10 @@ describe('loadConfig', () => {
       LUMI_ADMIN_PASSWORD: 'Chosen-password-1',
       LUMI_TRUST_PROXY: true,
       LOG_LEVEL: 'warn',
+      RETENTION_DAYS: 7,
+      HEARTBEAT_STALE_SECONDS: 300,
+      MARKET_DATA_FRESH_SECONDS: 60,
+      LUMI_TIMEZONE: 'Asia/Kolkata',
     });
   });
 
@@ -48,6 +60,11 @@ describe('loadConfig', () => {
     ['LUMI_ADMIN_PASSWORD', 'short'],
     ['LUMI_TRUST_PROXY', 'yes'],
     ['LOG_LEVEL', 'loud'],
+    ['RETENTION_DAYS', '0'],
+    ['RETENTION_DAYS', '401'],
+    ['HEARTBEAT_STALE_SECONDS', 'soon'],
+    ['MARKET_DATA_FRESH_SECONDS', '0'],
+    ['LUMI_TIMEZONE', 'Mars/Olympus_Mons'],
   ])('refuses %s=%j with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { TELEMETRY_DEFAULTS } from './modules/telemetry/telemetry.settings.js';
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The only place that reads process.env. Every variable is documented in the README. */
 const envSchema = z.object({
@@ -25,6 +35,23 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(TELEMETRY_DEFAULTS.retentionDays),
+  HEARTBEAT_STALE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(24 * 3600)
+    .default(TELEMETRY_DEFAULTS.heartbeatStaleSeconds),
+  MARKET_DATA_FRESH_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600)
+    .default(TELEMETRY_DEFAULTS.marketDataFreshSeconds),
+  LUMI_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as UTC or Europe/Berlin')
+    .default(TELEMETRY_DEFAULTS.timezone),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -20,17 +20,20 @@ describe.each(dialects)('users on %s', (dialect) => {
     t.app.inject({ method: 'GET', url: '/api/auth/me', headers: session.auth });
 
   /** A signed-in user who may manage users but is not an admin, to test the rules about admins. */
-  const signInManager = async () => {
+  const signInWithRole = async (name: string, permissions: string[]) => {
     const admin = await t.loginAdmin();
     const role = await t.app.inject({
       method: 'POST',
       url: '/api/roles',
       headers: admin.auth,
-      payload: { name: 'manager', permissions: ['users:read', 'users:write'] },
+      payload: { name, permissions },
     });
     expect(role.statusCode, role.body).toBe(201);
-    return t.signInAs(['manager']);
+    return t.signInAs([name]);
   };
+  const signInManager = () => signInWithRole('manager', ['users:read', 'users:write']);
+  /** Holds every permission without the admin role, so only the last-admin rule stands in the way. */
+  const signInSuperuser = () => signInWithRole('superuser', ['*']);
 
   const validUser = {
     username: 'new-user',
@@ -401,7 +404,7 @@ describe.each(dialects)('users on %s', (dialect) => {
     });
 
     it('the last active admin cannot be deleted, deactivated or demoted', async () => {
-      const manager = await signInManager();
+      const manager = await signInSuperuser();
       const self = { email: 'admin@localhost.localdomain', name: 'Administrator' };
       expectError(await deleteUser(manager, t.adminId), 409, 'conflict');
       expectError(
@@ -417,7 +420,7 @@ describe.each(dialects)('users on %s', (dialect) => {
     });
 
     it('an inactive admin does not count, and with another active admin the rules relax', async () => {
-      const manager = await signInManager();
+      const manager = await signInSuperuser();
       const second = await t.createUser({ roles: ['admin'] });
       const secondFields = { email: second.email, name: second.name };
       // A second admin who is inactive leaves the first one the last active admin.

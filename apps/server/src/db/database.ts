@@ -1,11 +1,13 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { MessagingTables } from './messaging-tables.js';
+import type { TelemetryTables } from './telemetry-tables.js';
 
 /**
  * The schema as Kysely sees it. Both databases store timestamps as ISO 8601 UTC text
  * (`2026-11-22T09:40:00.000Z`, fixed width, so text order is time order) and booleans as 0/1 integers,
  * which keeps every query identical on SQLite and PostgreSQL.
  */
-export interface Database {
+export interface Database extends TelemetryTables, MessagingTables {
   roles: RolesTable;
   users: UsersTable;
   user_roles: UserRolesTable;

@@ -2,6 +2,8 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connection.js';
 import { foundation } from './migrations/20261122090000-foundation.js';
 import { configItems } from './migrations/20261122110000-config-items.js';
+import { telemetry } from './migrations/20261122120000-telemetry.js';
+import { messaging } from './migrations/20261122130000-messaging.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -9,6 +11,8 @@ export type DialectMigration = (dialect: DialectName) => Migration;
 const migrations: Record<string, DialectMigration> = {
   '20261122090000-foundation': foundation,
   '20261122110000-config-items': configItems,
+  '20261122120000-telemetry': telemetry,
+  '20261122130000-messaging': messaging,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

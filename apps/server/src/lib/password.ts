@@ -41,13 +41,18 @@ export class PasswordHasher {
     if (scheme !== 'scrypt' || !salt || !hash) return false;
     const cost = { N: Number(n), r: Number(r), p: Number(p) };
     const expected = Buffer.from(hash, 'base64');
-    const actual = await scrypt(
-      password.normalize('NFKC'),
-      Buffer.from(salt, 'base64'),
-      expected.length,
-      this.options(cost),
-    );
-    return timingSafeEqual(actual, expected);
+    try {
+      const actual = await scrypt(
+        password.normalize('NFKC'),
+        Buffer.from(salt, 'base64'),
+        expected.length,
+        this.options(cost),
+      );
+      return timingSafeEqual(actual, expected);
+    } catch {
+      // A stored value with impossible parameters cannot match anything.
+      return false;
+    }
   }
 
   /** Spends the same time as a real check, so unknown usernames cannot be told apart by timing. */

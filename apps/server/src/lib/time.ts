@@ -5,3 +5,7 @@ export function nowIso(): string {
 export function isoAfter(ms: number, from = Date.now()): string {
   return new Date(from + ms).toISOString();
 }
+
+/** Milliseconds since the epoch; services that reason about "now" take one so tests can fix the time. */
+export type Clock = () => number;
+export const systemClock: Clock = () => Date.now();

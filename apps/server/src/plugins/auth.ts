@@ -1,27 +1,38 @@
-import { hasPermission, type ApiKeyScope, type Permission } from '@lumi/contract';
+import { API_KEY_PREFIX, hasPermission, type ApiKeyScope, type Permission } from '@lumi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthenticatedError } from '../lib/errors.js';
+import type { ApiKeyPrincipal } from '../modules/api-keys/api-keys.service.js';
 import type { Actor } from '../modules/audit/audit.service.js';
 import type { Principal } from '../modules/auth/auth.service.js';
 
-/** What a route needs: nothing, any signed-in user, or one permission of the catalogue. */
-export type RoutePermission = 'public' | 'authenticated' | Permission;
+/**
+ * What a route needs: nothing, any signed-in user, one permission of the catalogue, or 'api-key': the
+ * route is for bots only, reached with an API key holding the route's `apiKeyScope` and never by a user.
+ */
+export type RoutePermission = 'public' | 'authenticated' | 'api-key' | Permission;
 
 export interface RouteEntry {
   method: string;
   url: string;
   permission: RoutePermission;
+  apiKeyScope?: ApiKeyScope;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
-    /** The API-key scope that also opens this route to a bot's key; routes without one refuse keys. */
+    /**
+     * The API-key scope that opens this route to a bot's key (besides users holding `permission`); routes
+     * without one refuse keys. Required with permission 'api-key'.
+     */
     apiKeyScope?: ApiKeyScope;
   }
   interface FastifyRequest {
+    /** The signed-in user; null for public routes and for requests made with an API key. */
     principal: Principal | null;
+    /** The API key a bot's request was made with; null otherwise. */
+    apiKey: ApiKeyPrincipal | null;
   }
   interface FastifyInstance {
     /** Every API route with the permission it declares; read by the permission-matrix test. */
@@ -32,7 +43,16 @@ declare module 'fastify' {
 /** Routes of the API documentation, registered by @fastify/swagger-ui, are public by nature. */
 const DOCS_PREFIX = '/api/docs';
 
+/** Who did it, for the audit log: the signed-in user, or `key:<name>` for a bot's API key. */
 export function actorOf(request: FastifyRequest): Actor {
+  if (request.apiKey) {
+    return {
+      id: null,
+      username: `key:${request.apiKey.name}`,
+      ip: request.ip ?? null,
+      userAgent: request.headers['user-agent'] ?? null,
+    };
+  }
   return {
     id: request.principal?.userId ?? null,
     username: request.principal?.username ?? null,
@@ -59,39 +79,70 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+export interface AuthPluginOptions {
+  /** The user behind an access token, or null. */
+  authenticate: (token: string) => Promise<Principal | null>;
+  /** The key behind a `lumi_…` token; throws UnauthenticatedError (with the reason) for a bad key. */
+  authenticateKey: (token: string) => Promise<ApiKeyPrincipal>;
+}
+
 /**
- * Permissions are data: each route names what it needs in `config.permission`, and this one hook enforces
- * it. An /api route without a declaration is refused at start-up, so none can slip through unguarded.
+ * Permissions are data: each route names what it needs in `config.permission` (and, to admit bots,
+ * `config.apiKeyScope`), and this one hook enforces it. An /api route without a declaration is refused at
+ * start-up, so none can slip through unguarded.
+ *
+ * A bearer token starting with `lumi_` is an API key. Keys never pass a user permission check: a key is
+ * let through only where the route names an apiKeyScope the key holds, so no key reaches user, role,
+ * audit or key management routes. Users, in turn, never pass an 'api-key' route.
  */
-export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { authenticate: (token: string) => Promise<Principal | null> }) => {
-    app.decorate('routeCatalogue', []);
-    app.decorateRequest('principal', null);
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
+  app.decorate('routeCatalogue', []);
+  app.decorateRequest('principal', null);
+  app.decorateRequest('apiKey', null);
 
-    app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
-      const permission = route.config?.permission;
-      if (!permission) throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
-      for (const method of [route.method].flat()) {
-        if (method === 'HEAD') continue;
-        app.routeCatalogue.push({ method, url: route.url, permission });
-      }
-    });
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
+    const permission = route.config?.permission;
+    const apiKeyScope = route.config?.apiKeyScope;
+    if (!permission) throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
+    if (permission === 'api-key' && !apiKeyScope) {
+      throw new Error(`Route ${String(route.method)} ${route.url} is for API keys but names no apiKeyScope`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.routeCatalogue.push({ method, url: route.url, permission, ...(apiKeyScope && { apiKeyScope }) });
+    }
+  });
 
-    app.addHook('onRequest', async (request) => {
-      const permission = request.routeOptions.config.permission;
-      if (!permission || permission === 'public') return;
-      const token = bearerToken(request);
-      const principal = token ? await opts.authenticate(token) : null;
-      if (!principal) {
-        throw new UnauthenticatedError(
-          token ? 'Your session has expired. Sign in again.' : 'Sign in to continue',
-        );
+  app.addHook('onRequest', async (request) => {
+    const { permission, apiKeyScope } = request.routeOptions.config;
+    if (!permission || permission === 'public') return;
+    const token = bearerToken(request);
+
+    if (token?.startsWith(API_KEY_PREFIX)) {
+      const key = await opts.authenticateKey(token);
+      request.apiKey = key;
+      if (!apiKeyScope) {
+        throw new ForbiddenError('API keys cannot be used here: this endpoint is for signed-in users');
       }
-      request.principal = principal;
-      if (permission !== 'authenticated' && !hasPermission(principal.roles, permission)) {
-        throw new ForbiddenError(`You need the '${permission}' permission to do this`);
+      if (!key.scopes.includes(apiKeyScope)) {
+        throw new ForbiddenError(`This API key needs the '${apiKeyScope}' scope to do this`);
       }
-    });
-  },
-);
+      return;
+    }
+    if (permission === 'api-key') {
+      const detail = `This endpoint is for bot API keys with the '${apiKeyScope}' scope`;
+      if (!token) throw new UnauthenticatedError(`${detail}: send one as Authorization: Bearer lumi_…`);
+      throw new ForbiddenError(`${detail}; users cannot call it. Create a key under Administration.`);
+    }
+
+    const principal = token ? await opts.authenticate(token) : null;
+    if (!principal) {
+      throw new UnauthenticatedError(token ? 'Your session has expired. Sign in again.' : 'Sign in to continue');
+    }
+    request.principal = principal;
+    if (permission !== 'authenticated' && !hasPermission(principal.roles, permission)) {
+      throw new ForbiddenError(`You need the '${permission}' permission to do this`);
+    }
+  });
+});

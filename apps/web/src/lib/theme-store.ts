@@ -3,7 +3,7 @@ import { create } from 'zustand';
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type ResolvedTheme = 'light' | 'dark';
 
-export const THEME_STORAGE_KEY = 'theme';
+const THEME_STORAGE_KEY = 'theme';
 const PREFERENCES: readonly ThemePreference[] = ['light', 'dark', 'system'];
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
@@ -43,7 +43,7 @@ function paint(resolved: ResolvedTheme): void {
   document.documentElement.classList.toggle('dark', resolved === 'dark');
 }
 
-export const useThemeStore = create<ThemeState>()((set) => {
+const useThemeStore = create<ThemeState>()((set) => {
   const preference = readPreference();
   return {
     preference,

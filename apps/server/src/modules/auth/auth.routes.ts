@@ -93,10 +93,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const header = request.headers.authorization;
-      const principal = header?.startsWith('Bearer ')
-        ? await app.services.auth.authenticate(header.slice(7))
-        : null;
+      const token = /^bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const principal = token ? await app.services.auth.authenticate(token) : null;
       await app.services.auth.logout(
         { ...actorOf(request), id: principal?.userId ?? null, username: principal?.username ?? null },
         { sessionId: principal?.sessionId, refreshToken: request.cookies[REFRESH_COOKIE] },

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, SEEDED_ROLES, type Role, type RoleInput } from '@lumi/contract';
+import { ADMIN_ROLE, ALL_PERMISSIONS, SEEDED_ROLES, type Role, type RoleInput } from '@lumi/contract';
 import type { Kysely } from 'kysely';
 import type { Database, RoleRow } from '../../db/database.js';
 import type { Executor } from '../../lib/db-types.js';
@@ -58,6 +58,28 @@ export class RolesService {
     return rows;
   }
 
+  /**
+   * No privilege escalation: an operator may grant only what they hold themselves. The admin role and '*'
+   * need an admin; any other permission needs that permission. `actor.id` null is the system (seeding).
+   */
+  async assertCanGrant(db: Executor, actor: Actor, grants: Array<{ name: string; permissions: string[] }>) {
+    if (actor.id === null) return;
+    const own = (await repo.rolesOfUsers(db, [actor.id])).map((r) => ({ name: r.name, permissions: parsePermissions(r) }));
+    const isAdmin = own.some((r) => r.name === ADMIN_ROLE || r.permissions.includes(ALL_PERMISSIONS));
+    if (isAdmin) return;
+    for (const grant of grants) {
+      const missing =
+        grant.name === ADMIN_ROLE || grant.permissions.includes(ALL_PERMISSIONS)
+          ? ALL_PERMISSIONS
+          : grant.permissions.find((p) => !own.some((r) => r.permissions.includes(p)));
+      if (missing) {
+        throw new ForbiddenError(
+          `You cannot grant '${grant.name}': it includes '${missing}', which you do not have yourself`,
+        );
+      }
+    }
+  }
+
   rolesOfUsers(db: Executor, userIds: number[]) {
     return repo.rolesOfUsers(db, userIds);
   }
@@ -71,6 +93,7 @@ export class RolesService {
       if (await repo.findRoleByName(trx, input.name)) {
         throw new ConflictError(`A role named '${input.name}' already exists`);
       }
+      await this.assertCanGrant(trx, actor, [input]);
       const id = await repo.insertRole(trx, { ...input, built_in: false, now: nowIso() });
       const role = await this.get(trx, id);
       await this.audit.record(trx, actor, {
@@ -89,6 +112,7 @@ export class RolesService {
       if (before.built_in) throw new ForbiddenError(`The built-in role '${before.name}' cannot be changed`);
       const other = await repo.findRoleByName(trx, input.name);
       if (other && other.id !== id) throw new ConflictError(`A role named '${input.name}' already exists`);
+      await this.assertCanGrant(trx, actor, [before, input]);
       await repo.updateRole(trx, id, { ...input, now: nowIso() });
       const after = await this.get(trx, id);
       await this.audit.record(trx, actor, {

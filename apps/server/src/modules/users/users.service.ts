@@ -35,6 +35,10 @@ function toUser(row: UserRow, roles: RoleRef[]): User {
   };
 }
 
+function grantOf(row: { name: string; permissions: string }) {
+  return { name: row.name, permissions: parsePermissions(row) };
+}
+
 /** What the audit log keeps of a user: never the password hash. */
 function auditView(user: User) {
   const { id, username, email, name, is_active } = user;
@@ -117,7 +121,8 @@ export class UsersService {
     const passwordHash = await this.hasher.hash(input.password);
     return this.db.transaction().execute(async (trx) => {
       await this.assertUnique(trx, input.username, input.email);
-      await this.roles.requireRoles(trx, input.roles);
+      const roleRows = await this.roles.requireRoles(trx, input.roles);
+      await this.roles.assertCanGrant(trx, actor, roleRows.map(grantOf));
       const id = await repo.insertUser(trx, {
         username: input.username,
         email: input.email,
@@ -172,6 +177,9 @@ export class UsersService {
     return this.db.transaction().execute(async (trx) => {
       const before = await this.get(trx, id);
       const roleRows = await this.roles.requireRoles(trx, input.roles);
+      // Editing someone who holds more than you, or giving more than you hold, is escalation.
+      const currentRows = await this.roles.requireRoles(trx, before.roles.map((r) => r.id));
+      await this.roles.assertCanGrant(trx, actor, [...currentRows, ...roleRows].map(grantOf));
       const willBeAdmin = roleRows.some((r) => r.name === ADMIN_ROLE);
       const wasAdmin = before.roles.some((r) => r.name === ADMIN_ROLE);
       const willBeActive = input.is_active ?? before.is_active;
@@ -213,6 +221,8 @@ export class UsersService {
     if (actor.id === id) throw new ForbiddenError('You cannot delete your own account');
     await this.db.transaction().execute(async (trx) => {
       const user = await this.get(trx, id);
+      const currentRows = await this.roles.requireRoles(trx, user.roles.map((r) => r.id));
+      await this.roles.assertCanGrant(trx, actor, currentRows.map(grantOf));
       if (user.is_active && user.roles.some((r) => r.name === ADMIN_ROLE)) {
         await this.assertNotLastAdmin(trx, id, 'deleted');
       }

@@ -8,7 +8,7 @@ import { useChangePassword } from '../api/change-password';
 import { useUpdateProfile } from '../api/update-profile';
 
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
-export type ProfileField = Exclude<keyof ProfileFormInput, 'changePassword'>;
+type ProfileField = Exclude<keyof ProfileFormInput, 'changePassword'>;
 
 export interface Banner {
   variant: 'success' | 'error';
@@ -16,7 +16,7 @@ export interface Banner {
 }
 
 /** Spec section 4: after a password change the user is signed out after 2 seconds. */
-export const SIGN_OUT_DELAY_MS = 2000;
+const SIGN_OUT_DELAY_MS = 2000;
 
 /** Server field names (422 `errors[].path`) onto the form's fields. */
 const SERVER_FIELDS: Record<string, ProfileField> = {

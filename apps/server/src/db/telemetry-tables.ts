@@ -1,0 +1,153 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/**
+ * The tables of API keys and bot telemetry (migration 20261122120000-telemetry), kept beside database.ts
+ * so each area's schema reads on its own. Same conventions: ISO 8601 UTC text timestamps, 0/1 booleans.
+ */
+export interface TelemetryTables {
+  api_keys: ApiKeysTable;
+  llm_calls: LlmCallsTable;
+  integration_calls: IntegrationCallsTable;
+  cache_reports: CacheReportsTable;
+  heartbeats: HeartbeatsTable;
+  bot_errors: BotErrorsTable;
+  market_data_reports: MarketDataReportsTable;
+  llm_usage_hourly: LlmUsageHourlyTable;
+  integration_hourly: IntegrationHourlyTable;
+  cache_hourly: CacheHourlyTable;
+  error_hourly: ErrorHourlyTable;
+  token_budgets: TokenBudgetsTable;
+  model_prices: ModelPricesTable;
+}
+
+/** A bigint column: PostgreSQL's driver reads it as a string (to keep 64-bit precision), SQLite as a number. */
+export type Int8 = ColumnType<number | string, number, number>;
+/** A raw event's 64-bit row id; never read by the API. */
+type EventId = Generated<number | string>;
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  prefix: string;
+  /** SHA-256 (hex) of the key; the key itself is never stored. */
+  key_hash: string;
+  /** JSON array of scopes. */
+  scopes: string;
+  created_at: string;
+  created_by: string | null;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+interface RawEvent {
+  id: EventId;
+  /** The bot's id for the event, unique per type; null when it sent none. */
+  client_id: string | null;
+  ts: string;
+}
+
+export interface LlmCallsTable extends RawEvent {
+  provider: string;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+  /** 1 when the cost came from the model price table rather than the bot. */
+  cost_computed: number;
+  latency_ms: number;
+  cached: number;
+  success: number;
+}
+
+export interface IntegrationCallsTable extends RawEvent {
+  service_name: string;
+  status: string;
+  latency_ms: number;
+  error: string | null;
+}
+
+export interface CacheReportsTable extends RawEvent {
+  hits: number;
+  misses: number;
+  entries: number;
+  avg_response_time_cached_ms: number;
+  avg_response_time_uncached_ms: number;
+}
+
+export interface HeartbeatsTable extends RawEvent {
+  telegram_status: string;
+  started_at: string;
+  /** JSON array of {name, holder, since}. */
+  active_locks: string;
+}
+
+export interface BotErrorsTable extends RawEvent {
+  source: string;
+  message: string;
+}
+
+export interface MarketDataReportsTable extends RawEvent {
+  last_candle_time: string;
+  websocket_status: string;
+  missing_intervals: number;
+}
+
+export interface LlmUsageHourlyTable {
+  hour: string;
+  provider: string;
+  model: string;
+  requests: Int8;
+  failed_requests: Int8;
+  cached_requests: Int8;
+  input_tokens: Int8;
+  output_tokens: Int8;
+  cost_usd: number;
+  latency_ms_total: number;
+  last_call_at: string;
+}
+
+export interface IntegrationHourlyTable {
+  hour: string;
+  service_name: string;
+  total_calls: Int8;
+  success_count: Int8;
+  error_count: Int8;
+  latency_ms_total: number;
+  last_call_at: string;
+  last_status: string;
+}
+
+export interface CacheHourlyTable {
+  hour: string;
+  reports: Int8;
+  hits: Int8;
+  misses: Int8;
+  cached_ms_total: number;
+  uncached_ms_total: number;
+}
+
+export interface ErrorHourlyTable {
+  hour: string;
+  source: string;
+  errors: Int8;
+}
+
+export interface TokenBudgetsTable {
+  provider: string;
+  daily_token_limit: Int8 | null;
+  daily_cost_limit: number | null;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface ModelPricesTable {
+  model: string;
+  input_usd_per_million: number;
+  output_usd_per_million: number;
+  updated_at: string;
+  updated_by: string | null;
+}

@@ -1,0 +1,80 @@
+import { floorHour, HOUR_MS } from './hour-buckets.js';
+
+/**
+ * Calendar days in an IANA time zone, worked out with Intl alone (no offset tables of our own). The
+ * rollups are hourly in UTC, so a local day is mapped onto whole UTC hours: day D holds the hours from
+ * the one containing D's first instant up to (not including) the one containing the next day's. Where the
+ * offset is not a whole hour (India +05:30, Nepal +05:45, Newfoundland -03:30), the hour that straddles
+ * local midnight therefore counts for the new day: a budget may see up to 45 minutes of the previous
+ * evening's usage, never miss any of the current day's.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The local calendar date (`YYYY-MM-DD`) of an instant. */
+export function localDate(ms: number, timeZone: string): string {
+  const parts: Record<string, string> = {};
+  for (const part of formatter(timeZone).formatToParts(ms)) parts[part.type] = part.value;
+  return `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}`;
+}
+
+/** `YYYY-MM-DD` plus `days` calendar days (negative to go back). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The first instant (ms) whose local date is `date`: usually local midnight, later where midnight is
+ * skipped by a daylight-saving change (e.g. America/Santiago). Found by bisection on Intl's answer; every
+ * offset in use lies within ±14 hours, so the instant is within 36 hours of UTC midnight of that date.
+ */
+export function startOfLocalDate(date: string, timeZone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  let before = utcMidnight - 36 * HOUR_MS; // local date < date
+  let after = utcMidnight + 36 * HOUR_MS; // local date >= date
+  while (after - before > 1) {
+    const middle = Math.floor((before + after) / 2);
+    if (localDate(middle, timeZone) >= date) after = middle;
+    else before = middle;
+  }
+  return after;
+}
+
+/** The first UTC hour bucket (ms) of local day `date` under the rule above. */
+export function firstHourOfLocalDate(date: string, timeZone: string): number {
+  return floorHour(startOfLocalDate(date, timeZone));
+}
+
+export interface LocalDay {
+  date: string;
+  /** First hour bucket of the day (ms), inclusive. */
+  from: number;
+  /** First hour bucket of the next day (ms), exclusive. */
+  to: number;
+}
+
+/** The `days` local days ending with the one that holds `now`, oldest first. */
+export function lastLocalDays(now: number, days: number, timeZone: string): LocalDay[] {
+  const today = localDate(now, timeZone);
+  const dates = Array.from({ length: days + 1 }, (_, i) => addDays(today, i - days + 1));
+  const starts = dates.map((date) => firstHourOfLocalDate(date, timeZone));
+  return dates.slice(0, days).map((date, i) => ({ date, from: starts[i]!, to: starts[i + 1]! }));
+}

@@ -1,0 +1,51 @@
+import type { Insertable } from 'kysely';
+import type { ApiKeyRow, ApiKeysTable } from '../../db/telemetry-tables.js';
+import type { Executor } from '../../lib/db-types.js';
+
+export async function insertKey(db: Executor, row: Omit<Insertable<ApiKeysTable>, 'id'>): Promise<number> {
+  const inserted = await db.insertInto('api_keys').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Newest first, revoked ones included (the list shows their state). */
+export function listKeys(db: Executor): Promise<ApiKeyRow[]> {
+  return db.selectFrom('api_keys').selectAll().orderBy('id', 'desc').execute();
+}
+
+export function findKey(db: Executor, id: number): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findKeyByHash(db: Executor, keyHash: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+}
+
+/** A key not revoked yet with this name, whatever its case. */
+export function findUnrevokedByName(db: Executor, name: string): Promise<ApiKeyRow | undefined> {
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function revokeKey(db: Executor, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records a use unless one was recorded after `unlessAfter`, so several instances write rarely too. */
+export async function touchKey(db: Executor, id: number, at: string, unlessAfter: string): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: at })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', unlessAfter)]))
+    .execute();
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_PREFIX,
+  type ApiKey,
+  type ApiKeyCreated,
+  type ApiKeyCreateValues,
+  type ApiKeyScope,
+} from '@lumi/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { ApiKeyRow } from '../../db/telemetry-tables.js';
+import { ConflictError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors.js';
+import type { Clock } from '../../lib/time.js';
+import { sha256 } from '../../lib/tokens.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
+import * as repo from './api-keys.repository.js';
+
+/** What the auth hook knows about a request made with an API key. */
+export interface ApiKeyPrincipal {
+  id: number;
+  name: string;
+  scopes: ApiKeyScope[];
+}
+
+/** `lumi_` and this many characters are kept as the key's visible prefix. */
+const PREFIX_LENGTH = API_KEY_PREFIX.length + 7;
+/** last_used_at is written at most this often per key: a busy bot must not turn every request into a write. */
+const LAST_USED_RESOLUTION_MS = 60 * 1000;
+
+function statusOf(row: ApiKeyRow, now: number): ApiKey['status'] {
+  if (row.revoked_at) return 'revoked';
+  if (row.expires_at && Date.parse(row.expires_at) <= now) return 'expired';
+  return 'active';
+}
+
+function toApiKey(row: ApiKeyRow, now: number): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: JSON.parse(row.scopes) as ApiKeyScope[],
+    created_at: row.created_at,
+    created_by: row.created_by,
+    last_used_at: row.last_used_at,
+    expires_at: row.expires_at,
+    revoked_at: row.revoked_at,
+    status: statusOf(row, now),
+  };
+}
+
+export class ApiKeysService {
+  /** When this instance last wrote last_used_at, per key id. */
+  private readonly lastTouched = new Map<number, number>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly audit: AuditService,
+    private readonly now: Clock,
+  ) {}
+
+  async list(): Promise<ApiKey[]> {
+    const now = this.now();
+    return (await repo.listKeys(this.db)).map((row) => toApiKey(row, now));
+  }
+
+  /** Creates a key and returns it this once; only its SHA-256 is stored. */
+  async create(actor: Actor, values: ApiKeyCreateValues): Promise<ApiKeyCreated> {
+    const now = this.now();
+    const expiresAt = values.expires_at ? new Date(values.expires_at) : null;
+    if (expiresAt && expiresAt.getTime() <= now) {
+      throw ValidationError.field('expires_at', API_KEY_MESSAGES.expiresInPast);
+    }
+    const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+    return this.db.transaction().execute(async (trx) => {
+      if (await repo.findUnrevokedByName(trx, values.name)) {
+        throw new ConflictError(`A key named '${values.name}' exists already; revoke it or choose another name`);
+      }
+      const row = {
+        name: values.name,
+        prefix: key.slice(0, PREFIX_LENGTH),
+        key_hash: sha256(key),
+        scopes: JSON.stringify(values.scopes),
+        created_at: new Date(now).toISOString(),
+        created_by: actor.username,
+        last_used_at: null,
+        expires_at: expiresAt?.toISOString() ?? null,
+        revoked_at: null,
+      };
+      const id = await repo.insertKey(trx, row);
+      await this.audit.record(trx, actor, {
+        action: 'api_key.created',
+        resourceType: 'api_key',
+        resourceId: id,
+        newValue: { name: row.name, prefix: row.prefix, scopes: values.scopes, expires_at: row.expires_at },
+      });
+      return { ...toApiKey({ ...row, id }, now), key };
+    });
+  }
+
+  /** Revokes at once: the next request with the key is refused. Revoking a revoked key changes nothing. */
+  async revoke(actor: Actor, id: number): Promise<ApiKey> {
+    const now = this.now();
+    return this.db.transaction().execute(async (trx) => {
+      const before = await repo.findKey(trx, id);
+      if (!before) throw new NotFoundError(`There is no API key ${id}`);
+      if (before.revoked_at) return toApiKey(before, now);
+      const at = new Date(now).toISOString();
+      await repo.revokeKey(trx, id, at);
+      await this.audit.record(trx, actor, {
+        action: 'api_key.revoked',
+        resourceType: 'api_key',
+        resourceId: id,
+        oldValue: { name: before.name, prefix: before.prefix, revoked_at: null },
+        newValue: { name: before.name, prefix: before.prefix, revoked_at: at },
+      });
+      return toApiKey({ ...before, revoked_at: at }, now);
+    });
+  }
+
+  /** The key behind a `lumi_…` bearer token; unknown, revoked and expired keys are refused with a reason. */
+  async authenticate(token: string): Promise<ApiKeyPrincipal> {
+    const row = await repo.findKeyByHash(this.db, sha256(token));
+    if (!row) throw new UnauthenticatedError('This API key is not valid. Check that it was copied whole.');
+    const now = this.now();
+    if (row.revoked_at) {
+      throw new UnauthenticatedError(`This API key ('${row.name}') was revoked on ${row.revoked_at}`);
+    }
+    if (statusOf(row, now) === 'expired') {
+      throw new UnauthenticatedError(`This API key ('${row.name}') expired on ${row.expires_at}`);
+    }
+    await this.recordUse(row.id, now);
+    return { id: row.id, name: row.name, scopes: JSON.parse(row.scopes) as ApiKeyScope[] };
+  }
+
+  private async recordUse(id: number, now: number): Promise<void> {
+    const last = this.lastTouched.get(id);
+    if (last !== undefined && now - last < LAST_USED_RESOLUTION_MS) return;
+    this.lastTouched.set(id, now);
+    await repo.touchKey(
+      this.db,
+      id,
+      new Date(now).toISOString(),
+      new Date(now - LAST_USED_RESOLUTION_MS).toISOString(),
+    );
+  }
+}

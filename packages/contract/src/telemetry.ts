@@ -1,0 +1,298 @@
+import { z } from 'zod';
+
+/**
+ * What the bot reports (telemetry issue, "Ingestion"): `POST /api/ingest/events {events: [...]}` with an
+ * API key holding the `ingest:write` scope. Each event is validated on its own; fields not listed here
+ * are ignored, so an older server accepts a newer bot's events.
+ */
+export const INGEST_LIMITS = {
+  maxEvents: 1000,
+  maxBodyBytes: 1024 * 1024,
+  maxIdLength: 200,
+  /** An event may be this far ahead of the server's clock (clock skew), no further. */
+  futureSkewSeconds: 300,
+  /** Rollups are kept this long, so older events could not be counted anywhere. */
+  rollupRetentionDays: 400,
+} as const;
+
+export const TELEMETRY_EVENT_TYPES = [
+  'llm_call',
+  'integration_call',
+  'cache_stats',
+  'heartbeat',
+  'error',
+  'market_data',
+] as const;
+export type TelemetryEventType = (typeof TELEMETRY_EVENT_TYPES)[number];
+
+export const INTEGRATION_STATUSES = ['success', 'error', 'other'] as const;
+export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
+
+const timestamp = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 time with Z or an offset' });
+const label = (max: number) => z.string().trim().min(1, 'Must not be empty').max(max);
+/** Per event; sums are kept in 64-bit columns. */
+const count = (max: number) => z.number().int().min(0).max(max);
+const milliseconds = z.number().min(0).max(24 * 3600 * 1000);
+
+const common = {
+  /** The bot's own id for the event: a retried event with the same type and id is stored once. */
+  id: z.string().min(1).max(INGEST_LIMITS.maxIdLength).optional(),
+  ts: timestamp,
+};
+
+export const llmCallEventSchema = z.object({
+  type: z.literal('llm_call'),
+  ...common,
+  provider: label(100),
+  model: label(200),
+  input_tokens: count(100_000_000),
+  output_tokens: count(100_000_000),
+  /** When absent, computed from the model price table (0 when the model has no price). */
+  cost_usd: z.number().min(0).max(1_000_000).optional(),
+  latency_ms: milliseconds,
+  cached: z.boolean(),
+  success: z.boolean(),
+});
+
+export const integrationCallEventSchema = z.object({
+  type: z.literal('integration_call'),
+  ...common,
+  service_name: label(100),
+  status: z.enum(INTEGRATION_STATUSES),
+  latency_ms: milliseconds,
+  error: z.string().max(2000).optional(),
+});
+
+/** hits and misses count since the previous report, so reports add up. */
+export const cacheStatsEventSchema = z.object({
+  type: z.literal('cache_stats'),
+  ...common,
+  hits: count(1_000_000_000),
+  misses: count(1_000_000_000),
+  entries: count(1_000_000_000),
+  avg_response_time_cached_ms: milliseconds,
+  avg_response_time_uncached_ms: milliseconds,
+});
+
+export const activeLockSchema = z.object({
+  name: label(200),
+  holder: label(200),
+  since: timestamp,
+});
+export type ActiveLock = z.infer<typeof activeLockSchema>;
+
+export const heartbeatEventSchema = z.object({
+  type: z.literal('heartbeat'),
+  ...common,
+  telegram_status: label(50),
+  started_at: timestamp,
+  active_locks: z.array(activeLockSchema).max(100),
+});
+
+export const errorEventSchema = z.object({
+  type: z.literal('error'),
+  ...common,
+  source: label(100),
+  message: z.string().max(4000),
+});
+
+export const marketDataEventSchema = z.object({
+  type: z.literal('market_data'),
+  ...common,
+  last_candle_time: timestamp,
+  websocket_status: label(50),
+  /** How many candle intervals the feed is missing. */
+  missing_intervals: count(1_000_000),
+});
+
+export const telemetryEventSchema = z.discriminatedUnion('type', [
+  llmCallEventSchema,
+  integrationCallEventSchema,
+  cacheStatsEventSchema,
+  heartbeatEventSchema,
+  errorEventSchema,
+  marketDataEventSchema,
+]);
+export type TelemetryEvent = z.infer<typeof telemetryEventSchema>;
+export type LlmCallEvent = z.infer<typeof llmCallEventSchema>;
+
+export const ingestRequestSchema = z.object({
+  events: z
+    .array(z.unknown(), { error: 'Send the events as an array: {"events": [...]}' })
+    .max(INGEST_LIMITS.maxEvents, `At most ${INGEST_LIMITS.maxEvents.toLocaleString('en')} events per batch`)
+    .describe(`Each event is one of the types ${TELEMETRY_EVENT_TYPES.join(', ')}; invalid ones are rejected alone`),
+});
+
+export const budgetStatusSchema = z.object({
+  provider: z.string(),
+  usage_percentage: z.number(),
+  /** True when today's usage has reached the limit: the bot should stop calling this provider. */
+  exceeded: z.boolean(),
+});
+export type BudgetStatus = z.infer<typeof budgetStatusSchema>;
+
+export const ingestResponseSchema = z
+  .object({
+    /** Events stored by this request. accepted + duplicates + rejected.length = events sent. */
+    accepted: z.number().int(),
+    /** Events whose type and id were stored before (or earlier in the same batch): not stored again. */
+    duplicates: z.number().int(),
+    rejected: z.array(z.object({ index: z.number().int(), detail: z.string() })),
+    /** Every active token budget, including this batch's usage. */
+    budgets: z.array(budgetStatusSchema),
+  })
+  .meta({ id: 'IngestResult' });
+export type IngestResult = z.infer<typeof ingestResponseSchema>;
+
+// Metrics (spec section 3, entities; section 7, calls). Windows are whole UTC hours: "the last 24 hours"
+// is the current hour and the 23 before it.
+
+export const botHealthSchema = z
+  .object({
+    /** From the latest heartbeat, or 'no_heartbeat' when there is none recent enough. */
+    telegram_status: z.string(),
+    uptime_seconds: z.number().int(),
+    error_count_24h: z.number().int(),
+    active_locks: z.array(activeLockSchema),
+  })
+  .meta({ id: 'BotHealth' });
+export type BotHealth = z.infer<typeof botHealthSchema>;
+export const NO_HEARTBEAT = 'no_heartbeat';
+
+export const LLM_USAGE_MAX_DAYS = INGEST_LIMITS.rollupRetentionDays;
+export const llmUsageQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(LLM_USAGE_MAX_DAYS).default(30),
+});
+export const llmUsageSchema = z
+  .object({
+    /** One entry per day (in LUMI_TIMEZONE) and provider seen in the window; zeros on quiet days. */
+    daily_usage: z.array(
+      z.object({ date: z.string(), provider: z.string(), tokens_used: z.number(), cost: z.number() }),
+    ),
+    totals: z.object({ tokens: z.number(), cost: z.number(), requests: z.number() }),
+  })
+  .meta({ id: 'LlmUsage' });
+export type LlmUsage = z.infer<typeof llmUsageSchema>;
+
+export const cacheMetricsSchema = z
+  .object({
+    hit_rate: z.number(),
+    total_hits: z.number(),
+    cache_entries: z.number(),
+    avg_response_time_cached: z.number(),
+    avg_response_time_uncached: z.number(),
+    /** Time of the latest report in the window; null when the bot sent none (the figures are then 0). */
+    last_updated: z.string().nullable(),
+  })
+  .meta({ id: 'CacheMetrics' });
+export type CacheMetrics = z.infer<typeof cacheMetricsSchema>;
+
+export const marketDataStatusSchema = z
+  .object({
+    /** 'current', a text such as 'stale (12 min behind)', or 'no data' before the first report. */
+    data_freshness: z.string(),
+    websocket_status: z.string(),
+    last_candle_time: z.string().nullable(),
+    missing_intervals: z.number().int(),
+  })
+  .meta({ id: 'MarketDataStatus' });
+export type MarketDataStatus = z.infer<typeof marketDataStatusSchema>;
+export const MARKET_DATA_NONE = 'no data';
+
+export const GEMINI_WINDOWS = [24, 48, 168] as const;
+export const geminiUsageQuerySchema = z.object({
+  hours: z
+    .enum(['24', '48', '168'], { error: 'hours must be 24, 48 or 168' })
+    .default('24')
+    .transform(Number),
+});
+export const geminiUsageSchema = z
+  .object({
+    summary: z.object({
+      total_requests: z.number(),
+      total_tokens: z.number(),
+      total_cost: z.number(),
+      models: z.record(
+        z.string(),
+        z.object({ requests: z.number(), estimated_tokens: z.number(), estimated_cost: z.number() }),
+      ),
+    }),
+    /** Every hour of the window, oldest first, with zeros where nothing happened. */
+    time_series: z.array(
+      z.object({ timestamp: z.string(), requests: z.number(), tokens: z.number(), cost: z.number() }),
+    ),
+    /** Time of the latest Gemini call in the window; null when there was none. */
+    last_updated: z.string().nullable(),
+  })
+  .meta({ id: 'GeminiUsage' });
+export type GeminiUsage = z.infer<typeof geminiUsageSchema>;
+
+export const integrationMetricsSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        service_name: z.string(),
+        last_api_call: z.string(),
+        last_status: z.enum(INTEGRATION_STATUSES),
+        total_calls: z.number().int(),
+        success_count: z.number().int(),
+        error_count: z.number().int(),
+        /** Percentage, 0 to 100. */
+        success_rate: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'IntegrationMetrics' });
+export type IntegrationMetrics = z.infer<typeof integrationMetricsSchema>;
+
+// Token budgets and model prices.
+
+export const BUDGET_MESSAGES = {
+  limitRequired: 'Set a daily token limit, a daily cost limit or both',
+} as const;
+
+/** Path parameters: the same bounds as the provider and model of an llm_call. */
+export const providerParamsSchema = z.object({ provider: label(100) });
+export const modelParamsSchema = z.object({ model: label(200) });
+
+export const tokenBudgetInputSchema = z
+  .object({
+    daily_token_limit: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
+    daily_cost_limit: z.number().positive().max(1_000_000_000).nullish(),
+    is_active: z.boolean().default(true),
+  })
+  .refine((b) => b.daily_token_limit != null || b.daily_cost_limit != null, {
+    error: BUDGET_MESSAGES.limitRequired,
+    path: ['daily_token_limit'],
+  });
+export type TokenBudgetInput = z.input<typeof tokenBudgetInputSchema>;
+export type TokenBudgetValues = z.output<typeof tokenBudgetInputSchema>;
+
+export const tokenBudgetSchema = z
+  .object({
+    provider: z.string(),
+    daily_token_limit: z.number().int().nullable(),
+    daily_cost_limit: z.number().nullable(),
+    /** Today in LUMI_TIMEZONE. usage_percentage is the larger of the two limits' shares; not capped. */
+    current_usage: z.object({
+      tokens_used: z.number(),
+      cost_incurred: z.number(),
+      usage_percentage: z.number(),
+    }),
+    is_active: z.boolean(),
+    updated_at: z.string(),
+    updated_by: z.string().nullable(),
+  })
+  .meta({ id: 'TokenBudget' });
+export type TokenBudget = z.infer<typeof tokenBudgetSchema>;
+
+export const modelPriceInputSchema = z.object({
+  input_usd_per_million: z.number().min(0).max(1_000_000),
+  output_usd_per_million: z.number().min(0).max(1_000_000),
+});
+export type ModelPriceInput = z.infer<typeof modelPriceInputSchema>;
+
+export const modelPriceSchema = modelPriceInputSchema
+  .extend({ model: z.string(), updated_at: z.string(), updated_by: z.string().nullable() })
+  .meta({ id: 'ModelPrice' });
+export type ModelPrice = z.infer<typeof modelPriceSchema>;
