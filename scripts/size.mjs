@@ -40,7 +40,9 @@ const loginKey = screens.map(([k]) => k).find((k) => k.includes('login'));
 const signIn = new Set([...initial, ...(loginKey ? closure(loginKey) : [])]);
 
 process.stdout.write(`Initial load (entry): ${kb(total(initial))} gzip\n`);
-process.stdout.write(`Sign-in page total:   ${kb(total(signIn))} gzip (budget ${BUDGET_KB} KB)\n\nScreen chunks (beyond the initial load):\n`);
+process.stdout.write(
+  `Sign-in page total:   ${kb(total(signIn))} gzip (budget ${BUDGET_KB} KB)\n\nScreen chunks (beyond the initial load):\n`,
+);
 for (const [key] of screens.sort(([a], [b]) => a.localeCompare(b))) {
   const extra = [...closure(key)].filter((f) => !initial.has(f));
   process.stdout.write(`  ${key.padEnd(52)} ${kb(total(extra))}\n`);

@@ -12,7 +12,10 @@ function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
+  return readdirSync(target).reduce(
+    (max, name) => Math.max(max, newestMtime(path.join(target, name))),
+    stat.mtimeMs,
+  );
 }
 
 const contract = newestMtime(at('packages/contract/src'));
@@ -20,7 +23,12 @@ const targets = [
   {
     name: '@lumi/web',
     output: at('apps/web/dist/index.html'),
-    sources: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), at('apps/web/public')],
+    sources: [
+      at('apps/web/src'),
+      at('apps/web/index.html'),
+      at('apps/web/vite.config.ts'),
+      at('apps/web/public'),
+    ],
   },
   { name: '@lumi/server', output: at('apps/server/dist/server.js'), sources: [at('apps/server/src')] },
 ];

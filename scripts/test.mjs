@@ -14,7 +14,11 @@ const results = [];
 function run(name, command, args, options = {}) {
   process.stdout.write(`\n=== ${name}\n`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: options.cwd ?? root, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    cwd: options.cwd ?? root,
+    stdio: 'inherit',
+    env: { ...process.env, ...options.env },
+  });
   const entry = { name, ok: result.status === 0, seconds: Math.round((Date.now() - started) / 1000) };
   if (options.report) Object.assign(entry, options.report());
   results.push(entry);
@@ -24,7 +28,11 @@ function run(name, command, args, options = {}) {
 function vitestCounts(file) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
-    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
   } catch {
     return {};
   }
@@ -41,18 +49,26 @@ function playwrightCounts(file) {
 
 function vitest(name, workspace, env = {}) {
   const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  return run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`], {
-    cwd: path.join(root, workspace),
-    env,
-    report: () => vitestCounts(file),
-  });
+  return run(
+    name,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+    {
+      cwd: path.join(root, workspace),
+      env,
+      report: () => vitestCounts(file),
+    },
+  );
 }
 
 const ok =
   run('typecheck', 'npm', ['run', 'typecheck']) &&
   [
     vitest('contract unit tests', 'packages/contract'),
-    vitest(postgres ? 'server unit + API tests (SQLite and PostgreSQL)' : 'server unit + API tests (SQLite)', 'apps/server'),
+    vitest(
+      postgres ? 'server unit + API tests (SQLite and PostgreSQL)' : 'server unit + API tests (SQLite)',
+      'apps/server',
+    ),
     vitest('web component tests', 'apps/web'),
   ].every(Boolean) &&
   run('build', 'npm', ['run', 'build']) &&
@@ -70,10 +86,16 @@ rmSync(reports, { recursive: true, force: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 process.stdout.write('\n=== summary\n');
 for (const r of results) {
-  const counts = r.passed === undefined ? '' : ` (${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''})`;
+  const counts =
+    r.passed === undefined
+      ? ''
+      : ` (${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''})`;
   process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}${counts} ${r.seconds}s\n`);
   for (const key of Object.keys(totals)) totals[key] += r[key] ?? 0;
 }
-if (!postgres) process.stdout.write('skip  API tests on PostgreSQL: set TEST_DATABASE_URL=postgres://… to run them\n');
-process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
+if (!postgres)
+  process.stdout.write('skip  API tests on PostgreSQL: set TEST_DATABASE_URL=postgres://… to run them\n');
+process.stdout.write(
+  `\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`,
+);
 process.exit(ok ? 0 : 1);

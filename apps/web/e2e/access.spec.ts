@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, createUser, signIn, unique } from './support/fixtures';
 
-test('a viewer sees neither Users nor Admin and is denied the Administration screen', async ({ page, request }) => {
+test('a viewer sees neither Users nor Admin and is denied the Administration screen', async ({
+  page,
+  request,
+}) => {
   const username = unique('viewer');
   const password = 'Viewer-Pass-8812';
   await createUser(request, await adminToken(request), { username, password, roleName: 'viewer' });

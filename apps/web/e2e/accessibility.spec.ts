@@ -9,7 +9,15 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-const screens = ['/admin/overview', '/admin/metrics', '/admin/config', '/admin/messages', '/admin/users', '/admin/admin', '/admin/profile'];
+const screens = [
+  '/admin/overview',
+  '/admin/metrics',
+  '/admin/config',
+  '/admin/messages',
+  '/admin/users',
+  '/admin/admin',
+  '/admin/profile',
+];
 
 for (const theme of ['light', 'dark'] as const) {
   test(`no serious accessibility violations on any screen (${theme})`, async ({ page }) => {

@@ -8,7 +8,11 @@ test('signs in and lands on the overview', async ({ page }) => {
 
 test('a wrong password shows the authentication error', async ({ page, request }) => {
   const username = unique('wrongpw');
-  await createUser(request, await adminToken(request), { username, password: 'Correct-Horse-42', roleName: 'viewer' });
+  await createUser(request, await adminToken(request), {
+    username,
+    password: 'Correct-Horse-42',
+    roleName: 'viewer',
+  });
   await page.goto('/admin/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('not-the-password');
@@ -26,7 +30,10 @@ test('the session survives a reload and sign out ends it', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/profile$/);
   await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
 
-  await page.getByRole('button', { name: /user menu|admin/i }).first().click();
+  await page
+    .getByRole('button', { name: /user menu|admin/i })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.goto('/admin/users');

@@ -10,15 +10,15 @@ test('saves the profile', async ({ page, request }) => {
   await expect(page.getByLabel('Username')).toHaveValue(username);
   await expect(page.getByText('Username cannot be changed')).toBeVisible();
 
-  await page.getByLabel('Name').fill('');
+  await page.getByLabel('Name', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
 
-  await page.getByLabel('Name').fill('Pat Profile');
+  await page.getByLabel('Name', { exact: true }).fill('Pat Profile');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Changes saved successfully')).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Name')).toHaveValue('Pat Profile');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Pat Profile');
 });
 
 test('changing the password signs out after two seconds', async ({ page, request }) => {
@@ -33,7 +33,9 @@ test('changing the password signs out after two seconds', async ({ page, request
   await page.getByLabel('New Password', { exact: true }).fill(next);
   await page.getByLabel('Confirm New Password').fill(next);
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Password changed successfully. Please log in with your new password.')).toBeVisible();
+  await expect(
+    page.getByText('Password changed successfully. Please log in with your new password.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
 
   await signIn(page, username, next);

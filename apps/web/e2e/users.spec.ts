@@ -35,9 +35,14 @@ test('creates, searches, edits and deletes a user', async ({ page }) => {
   await expect(edit).toBeHidden();
   await expect(page.getByRole('row', { name: /Alice Renamed/ })).toBeVisible();
 
-  await page.getByRole('row', { name: /Alice Renamed/ }).getByRole('button', { name: /delete/i }).click();
+  await page
+    .getByRole('row', { name: /Alice Renamed/ })
+    .getByRole('button', { name: /delete/i })
+    .click();
   const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText('Are you sure you want to delete Alice Renamed? This action cannot be undone.');
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete Alice Renamed? This action cannot be undone.',
+  );
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText('No users found')).toBeVisible();
@@ -47,7 +52,11 @@ test('pages through users', async ({ page, request }) => {
   const token = await adminToken(request);
   const prefix = unique('pager');
   for (let i = 0; i < 21; i += 1) {
-    await createUser(request, token, { username: `${prefix}x${String(i).padStart(2, '0')}`, password: 'Paging-Pass-4410', roleName: 'viewer' });
+    await createUser(request, token, {
+      username: `${prefix}x${String(i).padStart(2, '0')}`,
+      password: 'Paging-Pass-4410',
+      roleName: 'viewer',
+    });
   }
   await signIn(page);
   await page.goto('/admin/users');

@@ -11,7 +11,9 @@ export async function signIn(page: Page, username = ADMIN_USERNAME, password = A
 
 /** An admin access token for arranging data through the public API. */
 export async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });
+  const response = await request.post('/api/auth/login', {
+    data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+  });
   expect(response.ok()).toBeTruthy();
   return ((await response.json()) as { access_token: string }).access_token;
 }
@@ -29,7 +31,10 @@ export async function createUser(
   user: { username: string; password: string; roleName: string; name?: string },
 ) {
   const headers = { authorization: `Bearer ${token}` };
-  const roles = (await (await request.get('/api/roles', { headers })).json()) as Array<{ id: number; name: string }>;
+  const roles = (await (await request.get('/api/roles', { headers })).json()) as Array<{
+    id: number;
+    name: string;
+  }>;
   const role = roles.find((r) => r.name === user.roleName);
   const response = await request.post('/api/users', {
     headers,

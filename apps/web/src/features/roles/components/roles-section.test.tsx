@@ -29,13 +29,6 @@ const roles: Role[] = [
 
 const fetchMock = vi.fn<typeof fetch>();
 
-/** Radix measures its checkboxes; jsdom has no ResizeObserver. */
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
 /** GET /api/roles answers the roles; other calls answer `other`. */
 function serve(other: () => Response) {
   fetchMock.mockImplementation((input, init) =>
@@ -57,7 +50,6 @@ function lastWrite() {
 describe('RolesSection', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('ResizeObserver', ResizeObserverStub);
     useAuthStore.setState({ user: admin, accessToken: 'token', isAuthenticated: true, isLoading: false });
   });
   afterEach(() => {

@@ -19,13 +19,6 @@ const roles: Role[] = [
 
 const fetchMock = vi.fn<typeof fetch>();
 
-/** Radix measures its checkboxes; jsdom has no ResizeObserver. */
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
 function renderDialog() {
   const onOpenChange = vi.fn();
   renderWithProviders(<CreateUserDialog open onOpenChange={onOpenChange} roles={roles} />);
@@ -44,7 +37,6 @@ async function fillValidForm({ confirm = 'Sunny-Harbor-2291' } = {}) {
 describe('CreateUserDialog', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('ResizeObserver', ResizeObserverStub);
   });
   afterEach(() => {
     fetchMock.mockReset();

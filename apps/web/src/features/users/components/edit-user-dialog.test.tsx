@@ -30,13 +30,6 @@ const ann: User = {
 
 const fetchMock = vi.fn<typeof fetch>();
 
-/** Radix measures its checkboxes; jsdom has no ResizeObserver. */
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
 function renderDialog() {
   const onOpenChange = vi.fn();
   renderWithProviders(<EditUserDialog open onOpenChange={onOpenChange} user={ann} roles={roles} />);
@@ -46,7 +39,6 @@ function renderDialog() {
 describe('EditUserDialog', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('ResizeObserver', ResizeObserverStub);
   });
   afterEach(() => {
     fetchMock.mockReset();
