@@ -7,11 +7,19 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from './db/connection.js';
 import type { Database } from './db/database.js';
 import { PasswordHasher } from './lib/password.js';
+import { systemClock, type Clock } from './lib/time.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { configItemsRoutes } from './modules/config-items/config-items.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { messagingRoutes } from './modules/messaging/messaging.routes.js';
+import type { TelegramSettings } from './modules/messaging/telegram/telegram-client.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { budgetsRoutes } from './modules/telemetry/budgets.routes.js';
+import { metricsRoutes } from './modules/telemetry/metrics.routes.js';
+import { telemetryRoutes } from './modules/telemetry/telemetry.routes.js';
+import { TELEMETRY_DEFAULTS, type TelemetrySettings } from './modules/telemetry/telemetry.settings.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -41,6 +49,12 @@ export interface AppOptions {
   consoleRoot?: string | null;
   /** Tests pass a cheaper hasher; production uses the OWASP parameters. */
   passwordHasher?: PasswordHasher;
+  /** RETENTION_DAYS, HEARTBEAT_STALE_SECONDS, MARKET_DATA_FRESH_SECONDS, LUMI_TIMEZONE; defaults otherwise. */
+  telemetry?: Partial<TelemetrySettings>;
+  /** "Now" for API key expiry and the telemetry windows; tests pass a clock they control. */
+  now?: Clock;
+  /** TELEGRAM_BOT_TOKEN and TELEGRAM_API_BASE_URL; tests point it at a local Bot API stand-in. */
+  telegram?: TelegramSettings;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -82,6 +96,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.secret,
     hasher: options.passwordHasher ?? new PasswordHasher(),
     sessionSeconds,
+    now: options.now ?? systemClock,
+    telemetry: { ...TELEMETRY_DEFAULTS, ...options.telemetry },
+    telegram: options.telegram,
   });
   app.decorate('db', options.db);
   app.decorate('dialect', options.dialect);
@@ -96,7 +113,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
-  await app.register(authPlugin, { authenticate: (token: string) => services.auth.authenticate(token) });
+  await app.register(authPlugin, {
+    authenticate: (token: string) => services.auth.authenticate(token),
+    authenticateKey: (token: string) => services.apiKeys.authenticate(token),
+  });
   await app.register(openapiPlugin);
 
   await app.register(
@@ -107,6 +127,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(rolesRoutes);
       await api.register(auditRoutes);
       await api.register(configItemsRoutes);
+      await api.register(apiKeysRoutes);
+      await api.register(telemetryRoutes);
+      await api.register(metricsRoutes);
+      await api.register(budgetsRoutes);
+      await api.register(messagingRoutes);
     },
     { prefix: '/api' },
   );

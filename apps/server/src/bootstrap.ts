@@ -28,12 +28,16 @@ export async function openAndMigrate(config: Config): Promise<DatabaseHandle> {
   return handle;
 }
 
-/** Seeds the roles and, when no user exists, the first admin. Returns the password to print, if generated. */
+/**
+ * Seeds the roles, the template variable catalogue (when empty) and, when no user exists, the first admin.
+ * Returns the password to print, if generated.
+ */
 export async function seed(
   services: Services,
   config: Config,
 ): Promise<{ created: boolean; password?: string }> {
   await services.roles.seed();
+  await services.messaging.variables.seed();
   if ((await services.users.countUsers()) > 0) return { created: false };
   const password = config.LUMI_ADMIN_PASSWORD ?? generatePassword();
   const created = await services.users.createFirstAdmin(config.LUMI_ADMIN_USERNAME, password);

@@ -15,7 +15,20 @@ describe('loadConfig', () => {
       HEARTBEAT_STALE_SECONDS: 120,
       MARKET_DATA_FRESH_SECONDS: 300,
       LUMI_TIMEZONE: 'UTC',
+      TELEGRAM_API_BASE_URL: 'https://api.telegram.org',
     });
+  });
+
+  it('reads the Telegram settings and refuses malformed ones without echoing the token', () => {
+    const token = '123456789:AAEexample_token-value';
+    expect(
+      loadConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_BASE_URL: 'http://127.0.0.1:8081' }),
+    ).toMatchObject({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_BASE_URL: 'http://127.0.0.1:8081' });
+    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: 'not a token secret-part' })).toThrow(
+      /^Invalid configuration:\n {2}TELEGRAM_BOT_TOKEN: must be a bot token/,
+    );
+    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: 'not a token secret-part' })).not.toThrow(/secret-part/);
+    expect(() => loadConfig({ TELEGRAM_API_BASE_URL: 'ftp://x' })).toThrow(/TELEGRAM_API_BASE_URL: /);
   });
 
   it('reads the variables it is given', () => {

@@ -52,6 +52,13 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, 'must be an IANA time zone such as UTC or Europe/Berlin')
     .default(TELEMETRY_DEFAULTS.timezone),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]+$/, 'must be a bot token from @BotFather, such as 123456789:AAE…')
+    .optional(),
+  TELEGRAM_API_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.telegram.org'),
 });
 
 export type Config = z.infer<typeof envSchema>;

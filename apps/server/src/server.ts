@@ -5,6 +5,8 @@ import { loadSecret, openAndMigrate, seed } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
+/** Raw telemetry past RETENTION_DAYS and rollups past 400 days are pruned this often (and at start). */
+const RETENTION_MS = 60 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -18,6 +20,13 @@ async function main() {
     trustProxy: config.LUMI_TRUST_PROXY,
     logLevel: config.LOG_LEVEL,
     consoleRoot: path.resolve(here, '../../web/dist'),
+    telemetry: {
+      timezone: config.LUMI_TIMEZONE,
+      heartbeatStaleSeconds: config.HEARTBEAT_STALE_SECONDS,
+      marketDataFreshSeconds: config.MARKET_DATA_FRESH_SECONDS,
+      retentionDays: config.RETENTION_DAYS,
+    },
+    telegram: { botToken: config.TELEGRAM_BOT_TOKEN, apiBaseUrl: config.TELEGRAM_API_BASE_URL },
   });
 
   const first = await seed(app.services, config);
@@ -36,6 +45,15 @@ async function main() {
     app.services.auth.prune().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
+  const pruneTelemetry = () => {
+    app.services.telemetry
+      .prune()
+      .then((removed) => app.log.info(removed, 'telemetry retention: pruned old events and rollups'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'telemetry retention failed'));
+  };
+  const retention = setInterval(pruneTelemetry, RETENTION_MS);
+  retention.unref();
+  pruneTelemetry();
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -43,6 +61,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     clearInterval(housekeeping);
+    clearInterval(retention);
     // app.close() stops accepting connections and waits for requests in flight; then the database closes.
     app
       .close()

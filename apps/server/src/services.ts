@@ -1,11 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/database.js';
 import type { PasswordHasher } from './lib/password.js';
+import type { Clock } from './lib/time.js';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { ConfigItemsService } from './modules/config-items/config-items.service.js';
+import { createMessagingServices, type MessagingServices } from './modules/messaging/messaging.services.js';
+import type { TelegramSettings } from './modules/messaging/telegram/telegram-client.js';
 import { RolesService } from './modules/roles/roles.service.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
+import { BudgetsService } from './modules/telemetry/budgets.service.js';
+import { MetricsService } from './modules/telemetry/metrics.service.js';
+import { TelemetryService } from './modules/telemetry/telemetry.service.js';
+import type { TelemetrySettings } from './modules/telemetry/telemetry.settings.js';
 import { UsersService } from './modules/users/users.service.js';
 
 export interface Services {
@@ -15,6 +23,11 @@ export interface Services {
   users: UsersService;
   auth: AuthService;
   configItems: ConfigItemsService;
+  apiKeys: ApiKeysService;
+  budgets: BudgetsService;
+  telemetry: TelemetryService;
+  metrics: MetricsService;
+  messaging: MessagingServices;
 }
 
 /** Wires the services together; each module reaches another only through these. */
@@ -23,6 +36,11 @@ export function createServices(options: {
   secret: Uint8Array;
   hasher: PasswordHasher;
   sessionSeconds: number;
+  /** The clock of the API key and telemetry rules. */
+  now: Clock;
+  telemetry: TelemetrySettings;
+  /** The Telegram Bot API: TELEGRAM_BOT_TOKEN and TELEGRAM_API_BASE_URL. */
+  telegram?: TelegramSettings;
 }): Services {
   const { db, secret, hasher } = options;
   const audit = new AuditService(db);
@@ -31,5 +49,22 @@ export function createServices(options: {
   const users = new UsersService(db, hasher, roles, sessions, audit);
   const auth = new AuthService(db, secret, hasher, users, sessions, audit);
   const configItems = new ConfigItemsService(db, audit);
-  return { audit, roles, sessions, users, auth, configItems };
+  const apiKeys = new ApiKeysService(db, audit, options.now);
+  const budgets = new BudgetsService(db, audit, options.now, options.telemetry);
+  const telemetry = new TelemetryService(db, budgets, options.now, options.telemetry);
+  const metrics = new MetricsService(db, options.now, options.telemetry);
+  const messaging = createMessagingServices({ db, audit, telegram: options.telegram, now: options.now });
+  return {
+    audit,
+    roles,
+    sessions,
+    users,
+    auth,
+    configItems,
+    apiKeys,
+    budgets,
+    telemetry,
+    metrics,
+    messaging,
+  };
 }

@@ -1,4 +1,10 @@
-import { CONFIG_DOMAINS, CONFIG_MESSAGES, type BotConfig, type ConfigItem, type ConfigRevision } from '@lumi/contract';
+import {
+  CONFIG_DOMAINS,
+  CONFIG_MESSAGES,
+  type BotConfig,
+  type ConfigItem,
+  type ConfigRevision,
+} from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
 import { dialects, expectError, useTestApp, type Session } from './helper.js';
 
@@ -19,7 +25,11 @@ describe.each(dialects)('configuration items on %s', (dialect) => {
 
   it('creates an item with the defaults and normalised tags', async () => {
     const admin = await t.loginAdmin();
-    const item = await created(admin, { name: 'Cheerful', content: { tone: 'bright' }, tags: [' happy ', '', 'happy', 'sun'] });
+    const item = await created(admin, {
+      name: 'Cheerful',
+      content: { tone: 'bright' },
+      tags: [' happy ', '', 'happy', 'sun'],
+    });
     expect(item).toMatchObject({
       domain: 'moods',
       name: 'Cheerful',
@@ -39,7 +49,11 @@ describe.each(dialects)('configuration items on %s', (dialect) => {
 
   it('refuses an unknown domain with a 404 naming the valid ones', async () => {
     const admin = await t.loginAdmin();
-    const body = expectError(await t.app.inject({ method: 'GET', url: base('weather'), headers: admin.auth }), 404, 'not_found');
+    const body = expectError(
+      await t.app.inject({ method: 'GET', url: base('weather'), headers: admin.auth }),
+      404,
+      'not_found',
+    );
     for (const domain of CONFIG_DOMAINS) expect(body.detail).toContain(domain);
   });
 
@@ -52,7 +66,11 @@ describe.each(dialects)('configuration items on %s', (dialect) => {
     [{ name: 'A', content: 'x', priority: 11 }, 'priority', CONFIG_MESSAGES.priority],
     [{ name: 'A', content: 'x', priority: 2.5 }, 'priority', CONFIG_MESSAGES.priority],
     [{ name: 'A', content: 'x', tags: ['x'.repeat(51)] }, 'tags.0', CONFIG_MESSAGES.tagTooLong],
-    [{ name: 'A', content: 'x', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags', CONFIG_MESSAGES.tooManyTags],
+    [
+      { name: 'A', content: 'x', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+      'tags',
+      CONFIG_MESSAGES.tooManyTags,
+    ],
     [{ name: 'A', content: 'x'.repeat(100 * 1024 + 1) }, 'content', CONFIG_MESSAGES.contentTooLarge],
   ])('validates %j', async (payload, path, message) => {
     const admin = await t.loginAdmin();
@@ -78,10 +96,22 @@ describe.each(dialects)('configuration items on %s', (dialect) => {
     expect(stale.json()).toMatchObject({ code: 'conflict', current: { content: 'first', version: 2 } });
     expect(stale.json<{ detail: string }>().detail).toContain('since you loaded it');
 
-    const staleDelete = await t.app.inject({ method: 'DELETE', url: `${base()}/${item.id}?version=1`, headers: admin.auth });
+    const staleDelete = await t.app.inject({
+      method: 'DELETE',
+      url: `${base()}/${item.id}?version=1`,
+      headers: admin.auth,
+    });
     expect(staleDelete.statusCode).toBe(409);
-    expectError(await update(admin, item.id, { name: 'Calm', content: 'no version' }), 422, 'validation_failed');
-    const del = await t.app.inject({ method: 'DELETE', url: `${base()}/${item.id}?version=2`, headers: admin.auth });
+    expectError(
+      await update(admin, item.id, { name: 'Calm', content: 'no version' }),
+      422,
+      'validation_failed',
+    );
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${base()}/${item.id}?version=2`,
+      headers: admin.auth,
+    });
     expect(del.statusCode).toBe(200);
     expectError(await t.app.inject({ method: 'GET', url: `${base()}/${item.id}`, headers: admin.auth }), 404);
   });
@@ -90,9 +120,19 @@ describe.each(dialects)('configuration items on %s', (dialect) => {
     const admin = await t.loginAdmin();
     const item = await created(admin, { name: 'Bold', content: { level: 1 }, tags: ['a'] });
     await update(admin, item.id, { name: 'Bold', content: { level: 2 }, tags: ['a'], version: 1 });
-    await update(admin, item.id, { name: 'Bolder', content: { level: 2 }, tags: ['a'], priority: 4, version: 2 });
+    await update(admin, item.id, {
+      name: 'Bolder',
+      content: { level: 2 },
+      tags: ['a'],
+      priority: 4,
+      version: 2,
+    });
 
-    const list = await t.app.inject({ method: 'GET', url: `${base()}/${item.id}/revisions`, headers: admin.auth });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${base()}/${item.id}/revisions`,
+      headers: admin.auth,
+    });
     const revisions = list.json<ConfigRevision[]>();
     expect(revisions.map((r) => [r.revision, r.action, r.changes])).toEqual([
       [3, 'updated', ['name', 'priority']],
@@ -108,11 +148,22 @@ describe.each(dialects)('configuration items on %s', (dialect) => {
       payload: { version: 3 },
     });
     expect(restore.statusCode, restore.body).toBe(200);
-    expect(restore.json<ConfigItem>()).toMatchObject({ name: 'Bold', content: { level: 1 }, priority: 1, version: 4 });
-    const after = (await t.app.inject({ method: 'GET', url: `${base()}/${item.id}/revisions`, headers: admin.auth })).json<ConfigRevision[]>();
+    expect(restore.json<ConfigItem>()).toMatchObject({
+      name: 'Bold',
+      content: { level: 1 },
+      priority: 1,
+      version: 4,
+    });
+    const after = (
+      await t.app.inject({ method: 'GET', url: `${base()}/${item.id}/revisions`, headers: admin.auth })
+    ).json<ConfigRevision[]>();
     expect(after[0]).toMatchObject({ revision: 4, action: 'restored', restored_from: 1 });
     expectError(
-      await t.app.inject({ method: 'POST', url: `${base()}/${item.id}/revisions/9/restore`, headers: admin.auth }),
+      await t.app.inject({
+        method: 'POST',
+        url: `${base()}/${item.id}/revisions/9/restore`,
+        headers: admin.auth,
+      }),
       404,
     );
   });
@@ -121,10 +172,17 @@ describe.each(dialects)('configuration items on %s', (dialect) => {
     const admin = await t.loginAdmin();
     const item = await created(admin, { name: 'Audited', content: 'v1' });
     await update(admin, item.id, { name: 'Audited', content: 'v2', version: 1 });
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit-logs?resource_type=config_item', headers: admin.auth });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit-logs?resource_type=config_item',
+      headers: admin.auth,
+    });
     const logs = res.json<{ logs: Array<{ action: string; old_value: unknown; new_value: unknown }> }>().logs;
     expect(logs.map((l) => l.action)).toEqual(['config.updated', 'config.created']);
-    expect(logs[0]).toMatchObject({ old_value: { content: 'v1', domain: 'moods' }, new_value: { content: 'v2' } });
+    expect(logs[0]).toMatchObject({
+      old_value: { content: 'v1', domain: 'moods' },
+      new_value: { content: 'v2' },
+    });
   });
 
   it('exports a domain and imports all items or none', async () => {
@@ -140,7 +198,13 @@ describe.each(dialects)('configuration items on %s', (dialect) => {
       method: 'POST',
       url: `${base()}/import`,
       headers: admin.auth,
-      payload: { items: [{ name: 'Fine', content: 'ok' }, { name: 'Broken', content: '' }, { name: 'fine', content: 'dup' }] },
+      payload: {
+        items: [
+          { name: 'Fine', content: 'ok' },
+          { name: 'Broken', content: '' },
+          { name: 'fine', content: 'dup' },
+        ],
+      },
     });
     const body = expectError(bad, 422, 'validation_failed');
     expect(body.errors).toEqual([
@@ -154,10 +218,17 @@ describe.each(dialects)('configuration items on %s', (dialect) => {
       method: 'POST',
       url: `${base()}/import`,
       headers: admin.auth,
-      payload: { items: [{ name: 'existing', content: 'new' }, { name: 'Fresh', content: { a: 1 } }] },
+      payload: {
+        items: [
+          { name: 'existing', content: 'new' },
+          { name: 'Fresh', content: { a: 1 } },
+        ],
+      },
     });
     expect(good.json()).toEqual({ created: 1, updated: 1 });
-    const items = (await t.app.inject({ method: 'GET', url: base(), headers: admin.auth })).json<ConfigItem[]>();
+    const items = (await t.app.inject({ method: 'GET', url: base(), headers: admin.auth })).json<
+      ConfigItem[]
+    >();
     expect(items.map((i) => [i.name, i.content, i.version])).toEqual([
       ['existing', 'new', 2],
       ['Fresh', { a: 1 }, 1],
@@ -180,12 +251,20 @@ describe.each(dialects)('configuration items on %s', (dialect) => {
     const etag = res.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
 
-    const again = await t.app.inject({ method: 'GET', url: '/api/bot/config', headers: { ...admin.auth, 'if-none-match': etag } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/bot/config',
+      headers: { ...admin.auth, 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
     await created(admin, { name: 'Newer', content: 'n' });
-    const changed = await t.app.inject({ method: 'GET', url: '/api/bot/config', headers: { ...admin.auth, 'if-none-match': etag } });
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/api/bot/config',
+      headers: { ...admin.auth, 'if-none-match': etag },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
   });
@@ -196,7 +275,11 @@ describe.each(dialects)('configuration items on %s', (dialect) => {
     const viewer = await t.signInAs(['viewer']);
     expect((await t.app.inject({ method: 'GET', url: base(), headers: viewer.auth })).statusCode).toBe(200);
     expectError(await create(viewer, { name: 'Nope', content: 'x' }), 403, 'forbidden');
-    expectError(await update(viewer, item.id, { name: 'Shared', content: 'y', version: 1 }), 403, 'forbidden');
+    expectError(
+      await update(viewer, item.id, { name: 'Shared', content: 'y', version: 1 }),
+      403,
+      'forbidden',
+    );
 
     const role = await t.app.inject({
       method: 'POST',
@@ -207,6 +290,10 @@ describe.each(dialects)('configuration items on %s', (dialect) => {
     expect(role.statusCode).toBe(201);
     const auditor = await t.signInAs(['auditor']);
     expectError(await t.app.inject({ method: 'GET', url: base(), headers: auditor.auth }), 403, 'forbidden');
-    expectError(await t.app.inject({ method: 'GET', url: '/api/bot/config', headers: auditor.auth }), 403, 'forbidden');
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/bot/config', headers: auditor.auth }),
+      403,
+      'forbidden',
+    );
   });
 });

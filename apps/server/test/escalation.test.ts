@@ -13,7 +13,11 @@ describe.each(dialects)('no privilege escalation on %s', (dialect) => {
       payload: { name: 'user-manager', permissions: ['users:read', 'users:write'] },
     });
     expect(role.statusCode, role.body).toBe(201);
-    return { admin, managerRoleId: role.json<{ id: number }>().id, manager: await t.signInAs(['user-manager']) };
+    return {
+      admin,
+      managerRoleId: role.json<{ id: number }>().id,
+      manager: await t.signInAs(['user-manager']),
+    };
   }
 
   const newUser = (roles: number[], username: string) => ({
@@ -27,7 +31,12 @@ describe.each(dialects)('no privilege escalation on %s', (dialect) => {
   it('grants only roles whose permissions the actor holds', async () => {
     const { manager, managerRoleId } = await userManager();
     const post = (roles: number[], username: string) =>
-      t.app.inject({ method: 'POST', url: '/api/users', headers: manager.auth, payload: newUser(roles, username) });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: manager.auth,
+        payload: newUser(roles, username),
+      });
 
     const asAdmin = expectError(await post([t.roleIds.admin], 'would-be-admin'), 403, 'forbidden');
     expect(asAdmin.detail).toContain("You cannot grant 'admin'");
@@ -46,7 +55,10 @@ describe.each(dialects)('no privilege escalation on %s', (dialect) => {
       payload: { email: operator.email, name: 'Renamed', roles: [t.roleIds.viewer] },
     });
     expectError(edit, 403, 'forbidden');
-    expectError(await t.app.inject({ method: 'DELETE', url: `/api/users/${t.adminId}`, headers: manager.auth }), 403);
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: `/api/users/${t.adminId}`, headers: manager.auth }),
+      403,
+    );
 
     const self = await t.app.inject({
       method: 'PUT',

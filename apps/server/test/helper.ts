@@ -3,7 +3,7 @@ import type { ErrorResponse, LoginResponse } from '@lumi/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, expect } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppOptions } from '../src/app.js';
 import { seed } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle, type DialectName } from '../src/db/connection.js';
@@ -91,8 +91,23 @@ function postgresUrl(database: string): string {
   return url.toString();
 }
 
+/**
+ * A closed pool's connections finish closing after db.destroy() resolves. Forcing the drop while one is
+ * still open makes PostgreSQL terminate it, which the pool then raises as an uncaught error (more often on
+ * a busy machine), so wait briefly for the database's connections to go first.
+ */
 async function dropPostgresDatabase(name: string): Promise<void> {
-  await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  await withAdminClient(async (client) => {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const { rows } = await client.query<{ n: string }>(
+        'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if (Number(rows[0]?.n ?? 0) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  });
 }
 
 /**
@@ -142,6 +157,8 @@ export async function createTestApp(options: {
   configure?: (app: FastifyInstance) => void;
   /** A directory holding a built console; by default there is none. */
   consoleRoot?: string;
+  /** Further options of buildApp, such as a clock the test controls, telemetry or Telegram settings. */
+  app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram'>;
 }): Promise<TestApp> {
   let handle: DatabaseHandle;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -170,6 +187,7 @@ export async function createTestApp(options: {
       logLevel: 'silent',
       consoleRoot: options.consoleRoot ?? null,
       passwordHasher: cheapHasher(),
+      ...options.app,
     });
     const config = loadConfig({ LUMI_ADMIN_USERNAME: ADMIN.username, LUMI_ADMIN_PASSWORD: ADMIN.password });
     await seed(app.services, config);
@@ -248,7 +266,11 @@ export async function createTestApp(options: {
  */
 export function useTestApp(
   dialect: DialectName,
-  options: { configure?: (app: FastifyInstance) => void; consoleRoot?: string } = {},
+  options: {
+    configure?: (app: FastifyInstance) => void;
+    consoleRoot?: string;
+    app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram'>;
+  } = {},
 ) {
   let current: TestApp | undefined;
   beforeEach(async () => {

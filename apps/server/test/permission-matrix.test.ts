@@ -1,4 +1,4 @@
-import type { Role, User } from '@lumi/contract';
+import { API_KEY_SCOPES, type Role, type User } from '@lumi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, REFRESH_COOKIE, type CreatedUser, type TestApp } from './helper.js';
 
@@ -7,19 +7,35 @@ import { createTestApp, dialects, REFRESH_COOKIE, type CreatedUser, type TestApp
  * test fails when a route exists without one, or a row names a route that no longer exists.
  * 'ok' means the permission check let the caller through (any status but 401 and 403, and no 5xx);
  * 401 and 403 mean the request was refused for want of a session or a permission.
+ *
+ * Each route is also called by a bot's API key holding every scope (telemetry issue, "API keys"). A key
+ * passes only routes that name a scope for it, so `key` is written out only where it is let through;
+ * without it a row expects 403 (or 'ok' on public routes).
  */
 type Outcome = 'ok' | 401 | 403;
 type Caller = 'anonymous' | 'viewer' | 'operator' | 'admin';
-type Row = Record<Caller, Outcome>;
+type Row = Record<Caller, Outcome> & { key?: Outcome };
 
 const PUBLIC: Row = { anonymous: 'ok', viewer: 'ok', operator: 'ok', admin: 'ok' };
 const SIGNED_IN: Row = { anonymous: 401, viewer: 'ok', operator: 'ok', admin: 'ok' };
-/** users:read, users:write and admin:audit:read: neither viewer nor operator has them. */
+/** users:read, users:write, admin:audit:read and admin:keys:write: neither viewer nor operator has them. */
 const ADMIN_ONLY: Row = { anonymous: 401, viewer: 403, operator: 403, admin: 'ok' };
 /** config:read: every seeded role. */
 const CONFIG_READ: Row = { anonymous: 401, viewer: 'ok', operator: 'ok', admin: 'ok' };
 /** config:write: the operator and the admin, not the viewer. */
 const CONFIG_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
+/** metrics:read: every seeded role. */
+const METRICS_READ: Row = { anonymous: 401, viewer: 'ok', operator: 'ok', admin: 'ok' };
+/** budgets:write: the operator and the admin. */
+const BUDGETS_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
+/** templates:read: every seeded role. */
+const TEMPLATES_READ: Row = { anonymous: 401, viewer: 'ok', operator: 'ok', admin: 'ok' };
+/** templates:write, templates:send and channels:write: the operator and the admin, not the viewer. */
+const TEMPLATES_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
+const TEMPLATES_SEND: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
+const CHANNELS_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
+/** permission 'api-key': bots with the route's scope, never a user. */
+const KEYS_ONLY: Row = { anonymous: 401, viewer: 403, operator: 403, admin: 403, key: 'ok' };
 
 const MATRIX: Record<string, Row> = {
   'GET /api/health': PUBLIC,
@@ -51,7 +67,47 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/admin/api/config/:domain/:id': CONFIG_WRITE,
   'GET /api/admin/api/config/:domain/:id/revisions': CONFIG_READ,
   'POST /api/admin/api/config/:domain/:id/revisions/:revision/restore': CONFIG_WRITE,
-  'GET /api/bot/config': CONFIG_READ,
+  'GET /api/bot/config': { ...CONFIG_READ, key: 'ok' },
+  'GET /api/admin/api-keys': ADMIN_ONLY,
+  'POST /api/admin/api-keys': ADMIN_ONLY,
+  'DELETE /api/admin/api-keys/:id': ADMIN_ONLY,
+  'POST /api/ingest/events': KEYS_ONLY,
+  'GET /api/metrics/bot-health': METRICS_READ,
+  'GET /api/metrics/llm-usage': METRICS_READ,
+  'GET /api/metrics/cache': METRICS_READ,
+  'GET /api/metrics/market-data': METRICS_READ,
+  'GET /api/metrics/gemini-usage': METRICS_READ,
+  'GET /api/metrics/integrations': METRICS_READ,
+  'GET /api/config/token-budgets': METRICS_READ,
+  'POST /api/config/token-budgets/:provider': BUDGETS_WRITE,
+  'PUT /api/config/token-budgets/:provider': BUDGETS_WRITE,
+  'DELETE /api/config/token-budgets/:provider': BUDGETS_WRITE,
+  'GET /api/config/model-prices': METRICS_READ,
+  'PUT /api/config/model-prices/:model': BUDGETS_WRITE,
+  'GET /api/v1/messaging/channels': TEMPLATES_READ,
+  'POST /api/v1/messaging/channels': CHANNELS_WRITE,
+  'PUT /api/v1/messaging/channels/:id': CHANNELS_WRITE,
+  'DELETE /api/v1/messaging/channels/:id': CHANNELS_WRITE,
+  'GET /api/v1/messaging/channels/:id/topics': TEMPLATES_READ,
+  'POST /api/v1/messaging/channels/:id/topics': CHANNELS_WRITE,
+  'PUT /api/v1/messaging/channels/:id/topics/:topic_id': CHANNELS_WRITE,
+  'DELETE /api/v1/messaging/channels/:id/topics/:topic_id': CHANNELS_WRITE,
+  'GET /api/v1/messaging/templates': TEMPLATES_READ,
+  'POST /api/v1/messaging/templates': TEMPLATES_WRITE,
+  'GET /api/v1/messaging/templates/:id': TEMPLATES_READ,
+  'PUT /api/v1/messaging/templates/:id': TEMPLATES_WRITE,
+  'DELETE /api/v1/messaging/templates/:id': TEMPLATES_WRITE,
+  'GET /api/v1/messaging/templates/:id/versions': TEMPLATES_READ,
+  'GET /api/v1/messaging/templates/:id/versions/:version': TEMPLATES_READ,
+  'POST /api/v1/messaging/templates/:id/versions/:version/restore': TEMPLATES_WRITE,
+  'POST /api/v1/messaging/templates/:id/render': { ...TEMPLATES_READ, key: 'ok' },
+  'POST /api/v1/messaging/render': { ...TEMPLATES_READ, key: 'ok' },
+  'POST /api/v1/messaging/templates/:id/test': TEMPLATES_SEND,
+  'GET /api/v1/messaging/templates/:id/test-history': TEMPLATES_READ,
+  'GET /api/v1/messaging/variables': TEMPLATES_READ,
+  'POST /api/v1/messaging/variables': TEMPLATES_WRITE,
+  'PUT /api/v1/messaging/variables/:id': TEMPLATES_WRITE,
+  'DELETE /api/v1/messaging/variables/:id': TEMPLATES_WRITE,
 };
 
 interface Sample {
@@ -65,6 +121,8 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
   const callers: Partial<Record<Caller, CreatedUser>> = {};
   /** A user every caller may look at and edit. */
   let target: CreatedUser;
+  /** A bot's API key with every scope. */
+  let botKey: string;
   let serial = 0;
   const next = () => (serial += 1);
 
@@ -73,6 +131,10 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
     callers.viewer = await t.createUser({ roles: ['viewer'], username: 'matrix-viewer' });
     callers.operator = await t.createUser({ roles: ['operator'], username: 'matrix-operator' });
     target = await t.createUser({ roles: ['viewer'], username: 'matrix-target' });
+    const system = { id: null, username: null, ip: null, userAgent: 'permission matrix' };
+    botKey = (
+      await t.app.services.apiKeys.create(system, { name: 'matrix-bot', scopes: [...API_KEY_SCOPES] })
+    ).key;
   });
   afterAll(async () => {
     await t?.close();
@@ -178,6 +240,90 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
       url: '/api/admin/api/config/moods/999999/revisions/1/restore',
       payload: { version: 1 },
     }),
+    // API keys: a key that does not exist is past the check (404).
+    'POST /api/admin/api-keys': async () => ({
+      payload: { name: `matrix-${next()}`, scopes: ['config:read'] },
+    }),
+    'DELETE /api/admin/api-keys/:id': async () => ({ url: '/api/admin/api-keys/999999' }),
+    'POST /api/ingest/events': async () => ({ payload: { events: [] } }),
+    // Budgets and prices: a provider of its own for each create, one that does not exist otherwise.
+    'POST /api/config/token-budgets/:provider': async () => ({
+      url: `/api/config/token-budgets/matrix-${next()}`,
+      payload: { daily_token_limit: 1000 },
+    }),
+    'PUT /api/config/token-budgets/:provider': async () => ({
+      url: '/api/config/token-budgets/matrix-none',
+      payload: { daily_token_limit: 1000 },
+    }),
+    'DELETE /api/config/token-budgets/:provider': async () => ({
+      url: '/api/config/token-budgets/matrix-none',
+    }),
+    'PUT /api/config/model-prices/:model': async () => ({
+      url: '/api/config/model-prices/matrix-model',
+      payload: { input_usd_per_million: 1, output_usd_per_million: 2 },
+    }),
+    // Messaging: creates make their own; everything else names a channel, topic, template or variable
+    // that does not exist (404, or 422 for a template's channel, is past the check). No test send
+    // reaches Telegram.
+    'POST /api/v1/messaging/channels': async () => ({
+      payload: { channel_name: `Matrix ${next()}`, chat_id: '-100123' },
+    }),
+    'PUT /api/v1/messaging/channels/:id': async () => ({
+      url: '/api/v1/messaging/channels/999999',
+      payload: { enabled: false },
+    }),
+    'DELETE /api/v1/messaging/channels/:id': async () => ({ url: '/api/v1/messaging/channels/999999' }),
+    'GET /api/v1/messaging/channels/:id/topics': async () => ({
+      url: '/api/v1/messaging/channels/999999/topics',
+    }),
+    'POST /api/v1/messaging/channels/:id/topics': async () => ({
+      url: '/api/v1/messaging/channels/999999/topics',
+      payload: { topic_name: 'Matrix', message_thread_id: 1 },
+    }),
+    'PUT /api/v1/messaging/channels/:id/topics/:topic_id': async () => ({
+      url: '/api/v1/messaging/channels/999999/topics/999999',
+      payload: { enabled: false },
+    }),
+    'DELETE /api/v1/messaging/channels/:id/topics/:topic_id': async () => ({
+      url: '/api/v1/messaging/channels/999999/topics/999999',
+    }),
+    'POST /api/v1/messaging/templates': async () => ({
+      payload: { template_name: `Matrix ${next()}`, channel_id: 999999, template_content: 'x' },
+    }),
+    'GET /api/v1/messaging/templates/:id': async () => ({ url: '/api/v1/messaging/templates/999999' }),
+    'PUT /api/v1/messaging/templates/:id': async () => ({
+      url: '/api/v1/messaging/templates/999999',
+      payload: { version: 1 },
+    }),
+    'DELETE /api/v1/messaging/templates/:id': async () => ({ url: '/api/v1/messaging/templates/999999' }),
+    'GET /api/v1/messaging/templates/:id/versions': async () => ({
+      url: '/api/v1/messaging/templates/999999/versions',
+    }),
+    'GET /api/v1/messaging/templates/:id/versions/:version': async () => ({
+      url: '/api/v1/messaging/templates/999999/versions/1',
+    }),
+    'POST /api/v1/messaging/templates/:id/versions/:version/restore': async () => ({
+      url: '/api/v1/messaging/templates/999999/versions/1/restore',
+      payload: {},
+    }),
+    'POST /api/v1/messaging/templates/:id/render': async () => ({
+      url: '/api/v1/messaging/templates/999999/render',
+      payload: { data: {} },
+    }),
+    'POST /api/v1/messaging/render': async () => ({ payload: { template_content: 'Hi {{name}}' } }),
+    'POST /api/v1/messaging/templates/:id/test': async () => ({
+      url: '/api/v1/messaging/templates/999999/test',
+      payload: { data: {} },
+    }),
+    'GET /api/v1/messaging/templates/:id/test-history': async () => ({
+      url: '/api/v1/messaging/templates/999999/test-history',
+    }),
+    'POST /api/v1/messaging/variables': async () => ({ payload: { variable_name: `matrix_${next()}` } }),
+    'PUT /api/v1/messaging/variables/:id': async () => ({
+      url: '/api/v1/messaging/variables/999999',
+      payload: { category: 'Matrix' },
+    }),
+    'DELETE /api/v1/messaging/variables/:id': async () => ({ url: '/api/v1/messaging/variables/999999' }),
   };
 
   it('has exactly one row for every API route', () => {
@@ -192,10 +338,11 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
   it.each(Object.entries(MATRIX))('%s', async (route, row) => {
     const [method, path] = route.split(' ') as [string, string];
     const permission = t.app.routeCatalogue.find((r) => `${r.method} ${r.url}` === route)?.permission;
-    for (const caller of ['anonymous', 'viewer', 'operator', 'admin'] as const) {
+    for (const caller of ['anonymous', 'viewer', 'operator', 'admin', 'key'] as const) {
       const sample = (await samples[route]?.()) ?? {};
       // A fresh session for every call, so a sign-out or a password change cannot leak into the next.
-      const session = await signIn(caller);
+      const session =
+        caller === 'key' ? { auth: { authorization: `Bearer ${botKey}` } } : await signIn(caller);
       const res = await t.app.inject({
         method: method as 'GET',
         url: sample.url ?? path,
@@ -204,7 +351,7 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
         headers: session?.auth ?? {},
       });
       const what = `${route} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`;
-      const expected = row[caller];
+      const expected = caller === 'key' ? (row.key ?? (permission === 'public' ? 'ok' : 403)) : row[caller];
       if (expected === 'ok') {
         expect([401, 403], what).not.toContain(res.statusCode);
         expect(res.statusCode, what).toBeLessThan(500);
@@ -213,11 +360,9 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
         expect(res.json(), what).toMatchObject({ code: 'unauthenticated' });
       } else {
         expect(res.statusCode, what).toBe(403);
-        // The detail names the permission that is missing.
-        expect(res.json(), what).toMatchObject({
-          code: 'forbidden',
-          detail: expect.stringContaining(String(permission)),
-        });
+        // The detail names the permission that is missing, or says that API keys are (or are not) the way in.
+        const named = caller === 'key' || permission === 'api-key' ? 'API key' : String(permission);
+        expect(res.json(), what).toMatchObject({ code: 'forbidden', detail: expect.stringContaining(named) });
       }
     }
   });

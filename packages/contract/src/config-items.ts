@@ -63,7 +63,14 @@ export const tagsSchema = z
 
 /** Splits the form's comma-separated tags the same way the server stores them. */
 export function parseTags(text: string): string[] {
-  return [...new Set(text.split(',').map((t) => t.trim()).filter((t) => t.length > 0))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t.length > 0),
+    ),
+  ];
 }
 
 export const configItemInputSchema = z.object({
@@ -121,7 +128,10 @@ export const configItemSchema = z
 export type ConfigItem = z.infer<typeof configItemSchema>;
 
 export const configDomainParamsSchema = z.object({ domain: z.string() });
-export const configItemParamsSchema = z.object({ domain: z.string(), id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const configItemParamsSchema = z.object({
+  domain: z.string(),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
 export const configRevisionParamsSchema = configItemParamsSchema.extend({
   revision: z.coerce.number().int().positive().max(2_147_483_647),
 });
@@ -154,7 +164,9 @@ export const configRevisionSchema = z
   .meta({ id: 'ConfigRevision' });
 export type ConfigRevision = z.infer<typeof configRevisionSchema>;
 
-export const configRestoreBodySchema = z.object({ version: z.number().int().positive().optional() }).nullish();
+export const configRestoreBodySchema = z
+  .object({ version: z.number().int().positive().optional() })
+  .nullish();
 
 export const configExportSchema = z.object({
   domain: z.enum(CONFIG_DOMAINS),
@@ -178,7 +190,17 @@ export const botConfigSchema = z
     version: z.string(),
     domains: z.record(
       z.enum(CONFIG_DOMAINS),
-      z.array(configItemSchema.pick({ id: true, name: true, description: true, content: true, tags: true, priority: true, version: true })),
+      z.array(
+        configItemSchema.pick({
+          id: true,
+          name: true,
+          description: true,
+          content: true,
+          tags: true,
+          priority: true,
+          version: true,
+        }),
+      ),
     ),
   })
   .meta({ id: 'BotConfig' });

@@ -82,7 +82,15 @@ export const TEMPLATE_HELPER_NAMES = TEMPLATE_HELPERS.map((h) => h.name) as [
 ];
 export type TemplateHelperName = (typeof TEMPLATE_HELPERS)[number]['name'];
 
-export const VARIABLE_DATA_TYPES = ['string', 'number', 'integer', 'boolean', 'datetime', 'array', 'object'] as const;
+export const VARIABLE_DATA_TYPES = [
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'datetime',
+  'array',
+  'object',
+] as const;
 
 /** In updates a description may be left out (kept) or null (cleared). */
 const descriptionUpdate = z
@@ -207,7 +215,11 @@ function pinNeedsAllowPinning(
   ctx: z.RefinementCtx,
 ) {
   if (values.pin_by_default === true && values.allow_pinning === false) {
-    ctx.addIssue({ code: 'custom', path: ['pin_by_default'], message: MESSAGING_MESSAGES.pinNeedsAllowPinning });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['pin_by_default'],
+      message: MESSAGING_MESSAGES.pinNeedsAllowPinning,
+    });
   }
 }
 
@@ -288,7 +300,9 @@ export type TemplateQuery = z.output<typeof templateQuerySchema>;
 export const templateParamsSchema = z.object({ id: idParam });
 export const templateVersionParamsSchema = z.object({ id: idParam, version: idParam });
 export const templateDeleteQuerySchema = z.object({ version: idParam.optional() });
-export const templateRestoreBodySchema = z.object({ version: z.number().int().positive().optional() }).nullish();
+export const templateRestoreBodySchema = z
+  .object({ version: z.number().int().positive().optional() })
+  .nullish();
 
 export const templateVersionSchema = z
   .object({

@@ -32,7 +32,10 @@ const timestamp = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 tim
 const label = (max: number) => z.string().trim().min(1, 'Must not be empty').max(max);
 /** Per event; sums are kept in 64-bit columns. */
 const count = (max: number) => z.number().int().min(0).max(max);
-const milliseconds = z.number().min(0).max(24 * 3600 * 1000);
+const milliseconds = z
+  .number()
+  .min(0)
+  .max(24 * 3600 * 1000);
 
 const common = {
   /** The bot's own id for the event: a retried event with the same type and id is stored once. */
@@ -120,7 +123,9 @@ export const ingestRequestSchema = z.object({
   events: z
     .array(z.unknown(), { error: 'Send the events as an array: {"events": [...]}' })
     .max(INGEST_LIMITS.maxEvents, `At most ${INGEST_LIMITS.maxEvents.toLocaleString('en')} events per batch`)
-    .describe(`Each event is one of the types ${TELEMETRY_EVENT_TYPES.join(', ')}; invalid ones are rejected alone`),
+    .describe(
+      `Each event is one of the types ${TELEMETRY_EVENT_TYPES.join(', ')}; invalid ones are rejected alone`,
+    ),
 });
 
 export const budgetStatusSchema = z.object({

@@ -138,7 +138,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
 
     const principal = token ? await opts.authenticate(token) : null;
     if (!principal) {
-      throw new UnauthenticatedError(token ? 'Your session has expired. Sign in again.' : 'Sign in to continue');
+      throw new UnauthenticatedError(
+        token ? 'Your session has expired. Sign in again.' : 'Sign in to continue',
+      );
     }
     request.principal = principal;
     if (permission !== 'authenticated' && !hasPermission(principal.roles, permission)) {

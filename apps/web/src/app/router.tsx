@@ -8,9 +8,16 @@ import { FullPageLoading } from './page-fallback';
 // Every screen is its own chunk, so the sign-in page downloads only what it needs (performance budget).
 const LoginPage = lazy(() => import('@/features/auth/login-page').then((m) => ({ default: m.LoginPage })));
 const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
-const ComingSoonPage = lazy(() => import('./coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
+const OverviewRoute = lazy(() =>
+  import('./routes/overview-route').then((m) => ({ default: m.OverviewRoute })),
+);
+const MetricsRoute = lazy(() => import('./routes/metrics-route').then((m) => ({ default: m.MetricsRoute })));
 const ProfileRoute = lazy(() => import('./routes/profile-route').then((m) => ({ default: m.ProfileRoute })));
 const UsersRoute = lazy(() => import('./routes/users-route').then((m) => ({ default: m.UsersRoute })));
+const ConfigRoute = lazy(() => import('./routes/config-route').then((m) => ({ default: m.ConfigRoute })));
+const MessagesRoute = lazy(() =>
+  import('./routes/messages-route').then((m) => ({ default: m.MessagesRoute })),
+);
 const AdminRoute = lazy(() => import('./routes/admin-route').then((m) => ({ default: m.AdminRoute })));
 
 function TopLevel({ children }: { children: ReactNode }) {
@@ -41,10 +48,10 @@ export const router = createBrowserRouter(
       ),
       children: [
         { index: true, element: <Navigate to={HOME_PATH} replace /> },
-        { path: 'overview', element: <ComingSoonPage title="System Overview" /> },
-        { path: 'metrics', element: <ComingSoonPage title="Metrics & Analytics" /> },
-        { path: 'config', element: <ComingSoonPage title="Configuration Management" /> },
-        { path: 'messages', element: <ComingSoonPage title="Message Templates" /> },
+        { path: 'overview', element: <OverviewRoute /> },
+        { path: 'metrics', element: <MetricsRoute /> },
+        { path: 'config', element: <ConfigRoute /> },
+        { path: 'messages', element: <MessagesRoute /> },
         { path: 'admin', element: <AdminRoute /> },
         { path: 'profile', element: <ProfileRoute /> },
         { path: 'users', element: <UsersRoute /> },

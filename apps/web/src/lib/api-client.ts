@@ -2,13 +2,17 @@ import type { ErrorResponse, FieldError, RefreshResponse } from '@lumi/contract'
 import { API_PREFIX, CONSOLE_BASE } from '@lumi/contract';
 import { useAuthStore } from './auth-store';
 
-/** An answer other than 2xx; `detail` is the server's message a person can act on. */
+/**
+ * An answer other than 2xx; `detail` is the server's message a person can act on. `body` is the parsed
+ * answer as sent, for the few callers that need more than the error shape (a 409's `current` item).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
     readonly code: string | undefined,
     readonly errors: FieldError[] = [],
+    readonly body: unknown = undefined,
   ) {
     super(detail);
   }
@@ -49,7 +53,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy error page, say): fall back to the status text.
   }
-  return new ApiError(response.status, body.detail ?? response.statusText, body.code, body.errors ?? []);
+  return new ApiError(response.status, body.detail ?? response.statusText, body.code, body.errors ?? [], body);
 }
 
 export interface RequestOptions {

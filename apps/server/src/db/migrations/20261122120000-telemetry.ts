@@ -43,17 +43,19 @@ export const telemetry = (dialect: DialectName) => ({
     const eventTable = (name: (typeof RAW_TABLES)[number]) =>
       db.schema
         .createTable(name)
-        .addColumn(
-          'id',
-          dialect === 'postgres' ? 'bigserial' : 'integer',
-          (c: ColumnDefinitionBuilder) => c.primaryKey(),
+        .addColumn('id', dialect === 'postgres' ? 'bigserial' : 'integer', (c: ColumnDefinitionBuilder) =>
+          c.primaryKey(),
         )
         .addColumn('client_id', 'text')
         .addColumn('ts', 'text', (c) => c.notNull());
-    const create = async (name: (typeof RAW_TABLES)[number], columns: (t: CreateTableBuilder<string>) => CreateTableBuilder<string>) => {
+    const create = async (
+      name: (typeof RAW_TABLES)[number],
+      columns: (t: CreateTableBuilder<string>) => CreateTableBuilder<string>,
+    ) => {
       await columns(eventTable(name)).execute();
       await db.schema.createIndex(`${name}_client_id_uq`).on(name).column('client_id').unique().execute();
-      await db.schema.createIndex(`${name}_ts_idx`).on(name).column('ts').execute();
+      // (ts, id): the newest row in one index step on both databases, and the pruning range.
+      await db.schema.createIndex(`${name}_ts_idx`).on(name).columns(['ts', 'id']).execute();
     };
 
     await create('llm_calls', (t) =>

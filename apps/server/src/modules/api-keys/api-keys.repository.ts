@@ -46,6 +46,6 @@ export async function touchKey(db: Executor, id: number, at: string, unlessAfter
     .updateTable('api_keys')
     .set({ last_used_at: at })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', unlessAfter)]))
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', unlessAfter)]))
     .execute();
 }

@@ -74,7 +74,9 @@ export class ApiKeysService {
     const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     return this.db.transaction().execute(async (trx) => {
       if (await repo.findUnrevokedByName(trx, values.name)) {
-        throw new ConflictError(`A key named '${values.name}' exists already; revoke it or choose another name`);
+        throw new ConflictError(
+          `A key named '${values.name}' exists already; revoke it or choose another name`,
+        );
       }
       const row = {
         name: values.name,

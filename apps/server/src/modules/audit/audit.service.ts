@@ -19,7 +19,20 @@ export interface AuditEvent {
   newValue?: unknown;
 }
 
-const SECRET_KEYS = /password|token|secret|hash/i;
+/**
+ * Names that hold secrets: anything about passwords, secrets or hashes, and names ending in "token" or
+ * "key" (refresh_token, accessToken, api_key). Names that merely mention tokens, such as a budget's
+ * daily_token_limit, are kept.
+ */
+function isSecretName(name: string): boolean {
+  if (/password|secret|hash/i.test(name)) return true;
+  const last = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .at(-1);
+  return last === 'token' || last === 'key';
+}
 
 /** Never store passwords or tokens, even if a caller passes an object that holds one. */
 function scrub(value: unknown): unknown {
@@ -28,7 +41,7 @@ function scrub(value: unknown): unknown {
   if (typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
-        .filter(([key]) => !SECRET_KEYS.test(key))
+        .filter(([key]) => !isSecretName(key))
         .map(([key, v]) => [key, scrub(v)]),
     );
   }

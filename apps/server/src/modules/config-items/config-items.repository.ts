@@ -15,10 +15,19 @@ export function listItems(db: Executor, domain: string): Promise<ConfigItemRow[]
 }
 
 export function findItem(db: Executor, domain: string, id: number): Promise<ConfigItemRow | undefined> {
-  return db.selectFrom('config_items').selectAll().where('domain', '=', domain).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('config_items')
+    .selectAll()
+    .where('domain', '=', domain)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-export function findItemByName(db: Executor, domain: string, name: string): Promise<ConfigItemRow | undefined> {
+export function findItemByName(
+  db: Executor,
+  domain: string,
+  name: string,
+): Promise<ConfigItemRow | undefined> {
   return db
     .selectFrom('config_items')
     .selectAll()
@@ -49,11 +58,18 @@ export async function updateItem(
 }
 
 export async function deleteItem(db: Executor, id: number, expectedVersion: number): Promise<boolean> {
-  const result = await db.deleteFrom('config_items').where('id', '=', id).where('version', '=', expectedVersion).executeTakeFirst();
+  const result = await db
+    .deleteFrom('config_items')
+    .where('id', '=', id)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function insertRevision(db: Executor, revision: Omit<Insertable<ConfigItemRevisionsTable>, 'id'>) {
+export async function insertRevision(
+  db: Executor,
+  revision: Omit<Insertable<ConfigItemRevisionsTable>, 'id'>,
+) {
   await db.insertInto('config_item_revisions').values(revision).execute();
 }
 

@@ -28,7 +28,12 @@ export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       config: { permission: 'config:read' },
-      schema: { tags, summary: 'Items of one domain', params: configDomainParamsSchema, response: { 200: z.array(configItemSchema) } },
+      schema: {
+        tags,
+        summary: 'Items of one domain',
+        params: configDomainParamsSchema,
+        response: { 200: z.array(configItemSchema) },
+      },
     },
     (request) => service.list(request.params.domain),
   );
@@ -51,7 +56,12 @@ export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/export`,
     {
       config: { permission: 'config:read' },
-      schema: { tags, summary: 'Download a domain as a JSON file', params: configDomainParamsSchema, response: { 200: configExportSchema } },
+      schema: {
+        tags,
+        summary: 'Download a domain as a JSON file',
+        params: configDomainParamsSchema,
+        response: { 200: configExportSchema },
+      },
     },
     async (request, reply) => {
       const exported = await service.export(request.params.domain);
@@ -77,7 +87,12 @@ export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id`,
     {
       config: { permission: 'config:read' },
-      schema: { tags, summary: 'One item', params: configItemParamsSchema, response: { 200: configItemSchema } },
+      schema: {
+        tags,
+        summary: 'One item',
+        params: configItemParamsSchema,
+        response: { 200: configItemSchema },
+      },
     },
     (request) => service.get(request.params.domain, request.params.id),
   );
@@ -116,7 +131,12 @@ export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/revisions`,
     {
       config: { permission: 'config:read' },
-      schema: { tags, summary: 'Revisions of an item, newest first', params: configItemParamsSchema, response: { 200: z.array(configRevisionSchema) } },
+      schema: {
+        tags,
+        summary: 'Revisions of an item, newest first',
+        params: configItemParamsSchema,
+        response: { 200: z.array(configRevisionSchema) },
+      },
     },
     (request) => service.revisions(request.params.domain, request.params.id),
   );
@@ -133,7 +153,13 @@ export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      service.restore(actorOf(request), request.params.domain, request.params.id, request.params.revision, request.body?.version),
+      service.restore(
+        actorOf(request),
+        request.params.domain,
+        request.params.id,
+        request.params.revision,
+        request.body?.version,
+      ),
   );
 
   app.get(
@@ -142,7 +168,8 @@ export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'config:read', apiKeyScope: 'config:read' },
       schema: {
         tags: ['bot'],
-        summary: 'Every active item grouped by domain, highest priority first; send If-None-Match to poll cheaply',
+        summary:
+          'Every active item grouped by domain, highest priority first; send If-None-Match to poll cheaply',
         response: { 200: botConfigSchema, 304: z.null().describe('Not modified') },
       },
     },

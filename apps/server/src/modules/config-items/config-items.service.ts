@@ -70,7 +70,9 @@ export class ConfigItemsService {
   /** An unknown domain is a 404 that names the valid ones. */
   domain(name: string): ConfigDomain {
     if ((CONFIG_DOMAINS as readonly string[]).includes(name)) return name as ConfigDomain;
-    throw new NotFoundError(`Unknown configuration domain '${name}'. Valid domains: ${CONFIG_DOMAINS.join(', ')}`);
+    throw new NotFoundError(
+      `Unknown configuration domain '${name}'. Valid domains: ${CONFIG_DOMAINS.join(', ')}`,
+    );
   }
 
   async list(domain: string): Promise<ConfigItem[]> {
@@ -120,7 +122,8 @@ export class ConfigItemsService {
     const domain = this.domain(domainName);
     await this.db.transaction().execute(async (trx) => {
       const item = await this.get(domain, id, trx);
-      if (item.version !== version || !(await repo.deleteItem(trx, id, version))) throw this.staleVersion(item);
+      if (item.version !== version || !(await repo.deleteItem(trx, id, version)))
+        throw this.staleVersion(item);
       await this.audit.record(trx, actor, {
         action: 'config.deleted',
         resourceType: 'config_item',
@@ -154,9 +157,14 @@ export class ConfigItemsService {
       const snapshot = JSON.parse(target.snapshot) as ConfigSnapshot;
       const clash = await repo.findItemByName(trx, domain, snapshot.name);
       if (clash && clash.id !== id) {
-        throw new ConflictError(`Another ${domain} item is now named '${snapshot.name}'; rename it before restoring`);
+        throw new ConflictError(
+          `Another ${domain} item is now named '${snapshot.name}'; rename it before restoring`,
+        );
       }
-      const after = await this.write(trx, actor, before, snapshot, { action: 'restored', restoredFrom: revision });
+      const after = await this.write(trx, actor, before, snapshot, {
+        action: 'restored',
+        restoredFrom: revision,
+      });
       await this.audit.record(trx, actor, {
         action: 'config.restored',
         resourceType: 'config_item',
@@ -194,13 +202,19 @@ export class ConfigItemsService {
       const key = result.data.name.toLowerCase();
       const first = seen.get(key);
       if (first !== undefined) {
-        errors.push({ path: `items.${index}.name`, message: `The name '${result.data.name}' is also used by item ${first}` });
+        errors.push({
+          path: `items.${index}.name`,
+          message: `The name '${result.data.name}' is also used by item ${first}`,
+        });
       }
       seen.set(key, index);
       parsed.push(snapshotOf(result.data));
     });
     if (errors.length > 0) {
-      throw new ValidationError(errors, `${errors.length} problem${errors.length === 1 ? '' : 's'} in the import; nothing was changed`);
+      throw new ValidationError(
+        errors,
+        `${errors.length} problem${errors.length === 1 ? '' : 's'} in the import; nothing was changed`,
+      );
     }
 
     return this.db.transaction().execute(async (trx) => {
@@ -210,7 +224,8 @@ export class ConfigItemsService {
         const existing = await repo.findItemByName(trx, domain, snapshot.name);
         if (existing) {
           const before = toItem(existing);
-          if ((await this.write(trx, actor, before, snapshot, { action: 'updated' })) !== before) updated += 1;
+          if ((await this.write(trx, actor, before, snapshot, { action: 'updated' })) !== before)
+            updated += 1;
         } else {
           await this.insert(trx, actor, domain, snapshot);
           created += 1;
@@ -228,7 +243,9 @@ export class ConfigItemsService {
   /** Every active item grouped by domain, highest priority first, with a version that changes with them. */
   async botConfig(): Promise<{ etag: string; body: BotConfig }> {
     const rows = await repo.listActiveItems(this.db);
-    const domains = Object.fromEntries(CONFIG_DOMAINS.map((d) => [d, [] as BotConfig['domains'][ConfigDomain]])) as BotConfig['domains'];
+    const domains = Object.fromEntries(
+      CONFIG_DOMAINS.map((d) => [d, [] as BotConfig['domains'][ConfigDomain]]),
+    ) as BotConfig['domains'];
     for (const row of rows) {
       const { id, name, description, content, tags, priority, version } = toItem(row);
       domains[row.domain as ConfigDomain].push({ id, name, description, content, tags, priority, version });

@@ -64,7 +64,10 @@ export class RolesService {
    */
   async assertCanGrant(db: Executor, actor: Actor, grants: Array<{ name: string; permissions: string[] }>) {
     if (actor.id === null) return;
-    const own = (await repo.rolesOfUsers(db, [actor.id])).map((r) => ({ name: r.name, permissions: parsePermissions(r) }));
+    const own = (await repo.rolesOfUsers(db, [actor.id])).map((r) => ({
+      name: r.name,
+      permissions: parsePermissions(r),
+    }));
     const isAdmin = own.some((r) => r.name === ADMIN_ROLE || r.permissions.includes(ALL_PERMISSIONS));
     if (isAdmin) return;
     for (const grant of grants) {

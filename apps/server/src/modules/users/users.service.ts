@@ -178,7 +178,10 @@ export class UsersService {
       const before = await this.get(trx, id);
       const roleRows = await this.roles.requireRoles(trx, input.roles);
       // Editing someone who holds more than you, or giving more than you hold, is escalation.
-      const currentRows = await this.roles.requireRoles(trx, before.roles.map((r) => r.id));
+      const currentRows = await this.roles.requireRoles(
+        trx,
+        before.roles.map((r) => r.id),
+      );
       await this.roles.assertCanGrant(trx, actor, [...currentRows, ...roleRows].map(grantOf));
       const willBeAdmin = roleRows.some((r) => r.name === ADMIN_ROLE);
       const wasAdmin = before.roles.some((r) => r.name === ADMIN_ROLE);
@@ -221,7 +224,10 @@ export class UsersService {
     if (actor.id === id) throw new ForbiddenError('You cannot delete your own account');
     await this.db.transaction().execute(async (trx) => {
       const user = await this.get(trx, id);
-      const currentRows = await this.roles.requireRoles(trx, user.roles.map((r) => r.id));
+      const currentRows = await this.roles.requireRoles(
+        trx,
+        user.roles.map((r) => r.id),
+      );
       await this.roles.assertCanGrant(trx, actor, currentRows.map(grantOf));
       if (user.is_active && user.roles.some((r) => r.name === ADMIN_ROLE)) {
         await this.assertNotLastAdmin(trx, id, 'deleted');

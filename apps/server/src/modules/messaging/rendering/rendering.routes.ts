@@ -1,0 +1,45 @@
+import {
+  renderContentBodySchema,
+  renderResultSchema,
+  renderTemplateBodySchema,
+  templateParamsSchema,
+} from '@lumi/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/**
+ * Issue 5, "Rendering": a result, never an error, for a template that does not render or that Telegram
+ * would refuse (`success: false` with the problems). A bot's API key with templates:read may render too.
+ */
+export const renderingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['messaging'];
+  const service = app.services.messaging.rendering;
+
+  app.post(
+    '/templates/:id/render',
+    {
+      config: { permission: 'templates:read', apiKeyScope: 'templates:read' },
+      schema: {
+        tags,
+        summary: "Render a saved template with sample data and check it against Telegram's rules",
+        params: templateParamsSchema,
+        body: renderTemplateBodySchema,
+        response: { 200: renderResultSchema },
+      },
+    },
+    (request) => service.renderSaved(request.params.id, request.body.data),
+  );
+  app.post(
+    '/render',
+    {
+      config: { permission: 'templates:read', apiKeyScope: 'templates:read' },
+      schema: {
+        tags,
+        summary: 'Render template content that is not saved yet (the editor preview)',
+        body: renderContentBodySchema,
+        response: { 200: renderResultSchema },
+      },
+    },
+    (request) =>
+      service.renderContent(request.body.template_content, request.body.parse_mode, request.body.data),
+  );
+};

@@ -1,0 +1,80 @@
+/**
+ * What the three Telegram parse modes have in common: a parser walks the text the way Telegram does
+ * (https://core.telegram.org/bots/api#formatting-options), returns the text that remains after entity
+ * parsing, and stops at the first thing Telegram would refuse with "can't parse entities", as Telegram
+ * does. The renderer also runs the parsers over the template's own markup with a marker where each
+ * value goes, to learn whether the value sits in plain text, code, a link URL or an attribute, and so
+ * which escaping it needs.
+ */
+
+/** Private-use characters around a value's index: `\uE000 3 \uE001`. */
+export const SLOT_OPEN = '\uE000';
+export const SLOT_CLOSE = '\uE001';
+export const SLOT_PATTERN = /\uE000(\d+)\uE001/g;
+
+export function slotMarker(index: number): string {
+  return `${SLOT_OPEN}${index}${SLOT_CLOSE}`;
+}
+
+/** Where a substituted value sits, which decides how it is escaped. */
+export type SlotContext =
+  | 'text'
+  /** HTML: inside a quoted attribute value such as href="…". */
+  | 'attribute'
+  /** MarkdownV2 and legacy Markdown: inside `code` or a ``` block. */
+  | 'code'
+  | 'pre'
+  /** Inside the (…) URL part of a link. */
+  | 'url'
+  /** Legacy Markdown only: inside *bold*, _italic_ or the [text] of a link, where nothing can be escaped. */
+  | 'bold'
+  | 'italic'
+  | 'link_text';
+
+export interface MarkupIssue {
+  message: string;
+  /** Index into the parsed string (UTF-16 code units). */
+  offset: number;
+}
+
+export interface MarkupResult {
+  /** The text left after entity parsing, up to the error if there is one. */
+  text: string;
+  error: MarkupIssue | null;
+  warnings: MarkupIssue[];
+}
+
+export interface MarkupOptions {
+  /** Called for each value marker with the context it sits in. */
+  onSlot?: (index: number, context: SlotContext) => void;
+}
+
+/** A marker at `i`: its index and where the text after it starts. */
+export function readSlot(input: string, i: number): { index: number; end: number } | null {
+  if (input[i] !== SLOT_OPEN) return null;
+  const close = input.indexOf(SLOT_CLOSE, i + 1);
+  if (close === -1) return null;
+  const digits = input.slice(i + 1, close);
+  if (!/^\d+$/.test(digits)) return null;
+  return { index: Number(digits), end: close + 1 };
+}
+
+/** 1-based line and column of an offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i += 1) {
+    if (text[i] === '\n') {
+      line += 1;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** How a character is named in a message: visible, or described when it is not. */
+export function describeChar(char: string | undefined): string {
+  if (char === undefined) return 'the end of the text';
+  if (char === '\n') return 'a line break';
+  return `'${char}'`;
+}

@@ -1,0 +1,144 @@
+import type { ParseMode, RenderProblem, RenderResult } from '@lumi/contract';
+import Handlebars from 'handlebars';
+import { analyseTemplate, routeValuesThroughSlots, SLOT_HELPER } from './template-analysis.js';
+import { templateHelpers } from './template-helpers.js';
+import { escapeFor } from './telegram-escape.js';
+import { SLOT_PATTERN, slotMarker, type SlotContext } from './telegram-markup.js';
+import { checkTelegramText, describeProblem, parseMarkup } from './telegram-validate.js';
+
+/**
+ * Renders a message template with Handlebars and the issue's helpers, escapes each substituted value for
+ * the parse mode and the place it lands in, and checks the result against Telegram's rules, so the
+ * preview shows exactly what sendMessage would accept.
+ *
+ * Values are escaped by position, not by Handlebars: every escaped `{{…}}` first renders as a marker and
+ * the value is kept aside; the markup around the markers is then parsed like Telegram parses it, which
+ * tells whether a value sits in text, in code or in a link URL (MarkdownV2 escapes differently there);
+ * finally each marker is replaced by its value escaped for that place. `{{{…}}}` inserts a value as
+ * markup, unescaped, as in Handlebars.
+ */
+
+/** The shape of a Handlebars error: parse errors carry no position, the lexer knows it. */
+interface HandlebarsError {
+  message: string;
+  lineNumber?: number;
+  column?: number;
+}
+interface HandlebarsLexer {
+  Parser?: { lexer?: { yylloc?: { first_line: number; first_column: number }; match?: string } };
+}
+
+export interface RenderOptions {
+  /** The clock of formatTimeAgo; tests fix it. */
+  now?: () => number;
+}
+
+/** Handlebars' own exceptions (a block closed by the wrong name, #each without a list …). */
+function templateProblem(error: HandlebarsError): RenderProblem {
+  const firstLine = (error.message.split('\n')[0] ?? error.message).replace(/ - \d+:\d+$/, '');
+  // Their message ends in " - line:column" when they know where.
+  const mismatch = /^(\S+) doesn't match (\S+)$/.exec(firstLine);
+  const message = mismatch
+    ? `Template error: {{#${mismatch[1]}}} is closed by {{/${mismatch[2]}}}`
+    : `Template error: ${firstLine}`;
+  const known = error.lineNumber !== undefined && error.column !== undefined;
+  return {
+    severity: 'error',
+    source: 'template',
+    message,
+    line: known ? error.lineNumber! : null,
+    column: known ? error.column! + 1 : null,
+  };
+}
+
+function syntaxProblem(error: HandlebarsError, content: string): RenderProblem {
+  if (error.lineNumber !== undefined || !/^(Parse|Lexical) error/.test(error.message)) {
+    return templateProblem(error);
+  }
+  const firstLine = error.message.split('\n')[0] ?? error.message;
+  const lexer = (Handlebars as unknown as HandlebarsLexer).Parser?.lexer;
+  const location = lexer?.yylloc;
+  const got = /, got '([^']+)'$/.exec(error.message)?.[1];
+  let message = 'Template syntax error';
+  if (got === 'EOF') {
+    message += ': the template ends inside a {{…}} or before a block ({{#if}}, {{#each}} …) is closed';
+  } else if (location) {
+    const line = content.split('\n')[location.first_line - 1] ?? '';
+    const rest = line.slice(location.first_column);
+    if (got === 'INVALID') {
+      message += `: cannot read '${(rest.split(/\s/)[0] ?? rest).slice(0, 20)}' (is a '}}' missing?)`;
+    } else if (lexer?.match || rest) {
+      message += `: unexpected '${(lexer?.match || rest).slice(0, 20)}'`;
+    }
+  }
+  if (/^Lexical error/.test(firstLine)) message = 'Template syntax error: text that is not Handlebars syntax';
+  return {
+    severity: 'error',
+    source: 'template',
+    message,
+    line: location?.first_line ?? null,
+    column: location ? location.first_column + 1 : null,
+  };
+}
+
+function valueText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'object' && !(value instanceof Handlebars.SafeString))
+    return JSON.stringify(value) ?? '';
+  return String(value);
+}
+
+function result(rendered: string, length: number, problems: RenderProblem[]): RenderResult {
+  const firstError = problems.find((p) => p.severity === 'error');
+  return {
+    success: firstError === undefined,
+    rendered,
+    ...(firstError && { error: describeProblem(firstError) }),
+    length,
+    warnings: problems.filter((p) => p.severity === 'warning').map(describeProblem),
+    problems,
+  };
+}
+
+export function renderTemplate(
+  content: string,
+  parseMode: ParseMode,
+  data: Record<string, unknown>,
+  options: RenderOptions = {},
+): RenderResult {
+  const env = Handlebars.create();
+  let ast: hbs.AST.Program;
+  try {
+    ast = env.parse(content);
+  } catch (error) {
+    return result('', 0, [syntaxProblem(error as HandlebarsError, content)]);
+  }
+  const analysis = analyseTemplate(ast, data);
+  if (analysis.some((p) => p.severity === 'error')) return result('', 0, analysis);
+
+  routeValuesThroughSlots(ast);
+  const values: string[] = [];
+  let output: string;
+  try {
+    const template = env.compile(ast, { noEscape: true, strict: false, compat: false });
+    output = template(data, {
+      helpers: {
+        ...templateHelpers(options.now),
+        [SLOT_HELPER]: (value: unknown) => {
+          values.push(valueText(value));
+          return slotMarker(values.length - 1);
+        },
+      },
+    });
+  } catch (error) {
+    return result('', 0, [...analysis, templateProblem(error as HandlebarsError)]);
+  }
+
+  const contexts = new Map<number, SlotContext>();
+  parseMarkup(parseMode, output, { onSlot: (index, context) => contexts.set(index, context) });
+  const rendered = output.replace(SLOT_PATTERN, (_, index: string) =>
+    escapeFor(parseMode, values[Number(index)] ?? '', contexts.get(Number(index)) ?? 'text'),
+  );
+  const check = checkTelegramText(rendered, parseMode);
+  return result(rendered, check.length, [...analysis, ...check.problems]);
+}

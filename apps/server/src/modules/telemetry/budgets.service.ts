@@ -1,0 +1,203 @@
+import type {
+  BudgetStatus,
+  ModelPrice,
+  ModelPriceInput,
+  TokenBudget,
+  TokenBudgetValues,
+} from '@lumi/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { Executor } from '../../lib/db-types.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { hourKey } from '../../lib/hour-buckets.js';
+import { budgetUsagePercentage, roundTo, type TokenPrice } from '../../lib/llm-cost.js';
+import type { Clock } from '../../lib/time.js';
+import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
+import * as repo from './budgets.repository.js';
+import { usageByProvider } from './rollups.repository.js';
+import type { TelemetrySettings } from './telemetry.settings.js';
+
+type Usage = { tokens: number; cost: number };
+
+function toBudget(row: repo.BudgetRow, usage: Usage = { tokens: 0, cost: 0 }): TokenBudget {
+  const limits = {
+    tokens: row.daily_token_limit === null ? null : Number(row.daily_token_limit),
+    cost: row.daily_cost_limit,
+  };
+  return {
+    provider: row.provider,
+    daily_token_limit: limits.tokens,
+    daily_cost_limit: limits.cost,
+    current_usage: {
+      tokens_used: usage.tokens,
+      cost_incurred: roundTo(usage.cost, 6),
+      usage_percentage: budgetUsagePercentage(limits, usage),
+    },
+    is_active: row.is_active === 1,
+    updated_at: row.updated_at,
+    updated_by: row.updated_by,
+  };
+}
+
+function auditedValues(budget: TokenBudget) {
+  const { provider, daily_token_limit, daily_cost_limit, is_active } = budget;
+  return { provider, daily_token_limit, daily_cost_limit, is_active };
+}
+
+function toPrice(row: repo.PriceRow): ModelPrice {
+  return { ...row };
+}
+
+/** Token budgets per provider and the model price table (telemetry issue; `budgets:write` changes them). */
+export class BudgetsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly audit: AuditService,
+    private readonly now: Clock,
+    private readonly settings: TelemetrySettings,
+  ) {}
+
+  async list(): Promise<TokenBudget[]> {
+    const rows = await repo.listBudgets(this.db);
+    const usage = await this.todayUsage(this.db, rows);
+    return rows.map((row) => toBudget(row, usage.get(row.provider)));
+  }
+
+  async create(actor: Actor, provider: string, values: TokenBudgetValues): Promise<TokenBudget> {
+    return this.db.transaction().execute(async (trx) => {
+      if (await repo.findBudget(trx, provider)) {
+        throw new ConflictError(`There is a budget for '${provider}' already; change it instead`);
+      }
+      const at = new Date(this.now()).toISOString();
+      await repo.insertBudget(trx, {
+        provider,
+        ...this.columns(values),
+        created_at: at,
+        updated_at: at,
+        updated_by: actor.username,
+      });
+      const budget = await this.get(trx, provider);
+      await this.audit.record(trx, actor, {
+        action: 'token_budget.created',
+        resourceType: 'token_budget',
+        resourceId: provider,
+        newValue: auditedValues(budget),
+      });
+      return budget;
+    });
+  }
+
+  async update(actor: Actor, provider: string, values: TokenBudgetValues): Promise<TokenBudget> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.get(trx, provider);
+      const at = new Date(this.now()).toISOString();
+      await repo.updateBudget(trx, provider, {
+        ...this.columns(values),
+        updated_at: at,
+        updated_by: actor.username,
+      });
+      const after = await this.get(trx, provider);
+      await this.audit.record(trx, actor, {
+        action: 'token_budget.updated',
+        resourceType: 'token_budget',
+        resourceId: provider,
+        oldValue: auditedValues(before),
+        newValue: auditedValues(after),
+      });
+      return after;
+    });
+  }
+
+  async remove(actor: Actor, provider: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await this.get(trx, provider);
+      await repo.deleteBudget(trx, provider);
+      await this.audit.record(trx, actor, {
+        action: 'token_budget.deleted',
+        resourceType: 'token_budget',
+        resourceId: provider,
+        oldValue: auditedValues(before),
+      });
+    });
+  }
+
+  /** Every active budget with today's usage, for the ingest answer; pass the ingest transaction. */
+  async statuses(db: Executor): Promise<BudgetStatus[]> {
+    const rows = await repo.listActiveBudgets(db);
+    const usage = await this.todayUsage(db, rows);
+    return rows.map((row) => {
+      const { usage_percentage } = toBudget(row, usage.get(row.provider)).current_usage;
+      return { provider: row.provider, usage_percentage, exceeded: usage_percentage >= 100 };
+    });
+  }
+
+  async prices(): Promise<ModelPrice[]> {
+    return (await repo.listPrices(this.db)).map(toPrice);
+  }
+
+  /** Creates or replaces a model's price; calls already stored keep the cost they were given. */
+  async setPrice(actor: Actor, model: string, values: ModelPriceInput): Promise<ModelPrice> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await repo.findPrice(trx, model);
+      const row = {
+        model,
+        ...values,
+        updated_at: new Date(this.now()).toISOString(),
+        updated_by: actor.username,
+      };
+      await repo.upsertPrice(trx, row);
+      await this.audit.record(trx, actor, {
+        action: 'model_price.set',
+        resourceType: 'model_price',
+        resourceId: model,
+        oldValue: before
+          ? {
+              model,
+              input_usd_per_million: before.input_usd_per_million,
+              output_usd_per_million: before.output_usd_per_million,
+            }
+          : null,
+        newValue: { model, ...values },
+      });
+      return toPrice(row);
+    });
+  }
+
+  /** Prices of the given models (exact names), for costing llm_calls that came without one. */
+  async pricesFor(db: Executor, models: string[]): Promise<Map<string, TokenPrice>> {
+    const rows = await repo.pricesFor(db, models);
+    return new Map(rows.map((row) => [row.model, row]));
+  }
+
+  private async get(db: Executor, provider: string): Promise<TokenBudget> {
+    const row = await repo.findBudget(db, provider);
+    if (!row) throw new NotFoundError(`There is no budget for '${provider}'`);
+    const usage = await this.todayUsage(db, [row]);
+    return toBudget(row, usage.get(provider));
+  }
+
+  private columns(values: TokenBudgetValues) {
+    return {
+      daily_token_limit: values.daily_token_limit ?? null,
+      daily_cost_limit: values.daily_cost_limit ?? null,
+      is_active: values.is_active ? 1 : 0,
+    };
+  }
+
+  /** Usage of the current day in LUMI_TIMEZONE, mapped onto hourly rollups (see lib/zoned-days.ts). */
+  private async todayUsage(db: Executor, rows: repo.BudgetRow[]): Promise<Map<string, Usage>> {
+    if (rows.length === 0) return new Map();
+    const { timezone } = this.settings;
+    const today = localDate(this.now(), timezone);
+    const from = hourKey(firstHourOfLocalDate(today, timezone));
+    const to = hourKey(firstHourOfLocalDate(addDays(today, 1), timezone));
+    const usage = await usageByProvider(
+      db,
+      from,
+      to,
+      rows.map((r) => r.provider),
+    );
+    return new Map(usage.map((u) => [u.provider, { tokens: u.tokens, cost: u.cost }]));
+  }
+}

@@ -1,0 +1,223 @@
+import {
+  MARKET_DATA_NONE,
+  NO_HEARTBEAT,
+  type ActiveLock,
+  type BotHealth,
+  type CacheMetrics,
+  type GeminiUsage,
+  type IntegrationMetrics,
+  type IntegrationStatus,
+  type LlmUsage,
+  type MarketDataStatus,
+} from '@lumi/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { dataFreshness } from '../../lib/freshness.js';
+import { floorHour, HOUR_MS, hourKey, hourSeries, windowStart } from '../../lib/hour-buckets.js';
+import { roundTo } from '../../lib/llm-cost.js';
+import type { Clock } from '../../lib/time.js';
+import { lastLocalDays, type LocalDay } from '../../lib/zoned-days.js';
+import * as rollups from './rollups.repository.js';
+import * as events from './telemetry.repository.js';
+import type { TelemetrySettings } from './telemetry.settings.js';
+
+const HEALTH_WINDOW_HOURS = 24;
+const money = (usd: number) => roundTo(usd, 6);
+
+/** The index of the day holding hour bucket `ms`: the last whose start is not after it. */
+function dayIndex(days: LocalDay[], ms: number): number {
+  let lo = 0;
+  let hi = days.length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (days[mid]!.from <= ms) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * The metric endpoints (spec section 3 shapes, telemetry issue "Metrics endpoints"). Everything that sums
+ * reads the hourly rollups; only the latest heartbeat, market report and cache report are read from raw
+ * events, by index. Windows are whole UTC hours ending with the current one.
+ */
+export class MetricsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+    private readonly settings: TelemetrySettings,
+  ) {}
+
+  /** [from, to) hour keys of the `hours` whole hours ending with the current one. */
+  private window(now: number, hours: number) {
+    return { from: hourKey(windowStart(now, hours)), to: hourKey(floorHour(now) + HOUR_MS) };
+  }
+
+  async botHealth(): Promise<BotHealth> {
+    const now = this.now();
+    const { from, to } = this.window(now, HEALTH_WINDOW_HOURS);
+    // One query after the other: a request holds at most one pooled connection at a time.
+    const beat = await events.latestHeartbeat(this.db);
+    const errorCount = await rollups.errorCount(this.db, from, to);
+    const fresh = beat && now - Date.parse(beat.ts) <= this.settings.heartbeatStaleSeconds * 1000;
+    if (!beat || !fresh) {
+      // Without a recent heartbeat nothing is known about the bot now: no uptime, no locks.
+      return {
+        telegram_status: NO_HEARTBEAT,
+        uptime_seconds: 0,
+        error_count_24h: errorCount,
+        active_locks: [],
+      };
+    }
+    return {
+      telegram_status: beat.telegram_status,
+      uptime_seconds: Math.max(0, Math.floor((now - Date.parse(beat.started_at)) / 1000)),
+      error_count_24h: errorCount,
+      active_locks: JSON.parse(beat.active_locks) as ActiveLock[],
+    };
+  }
+
+  /** Per day in LUMI_TIMEZONE and provider, every day of the window for every provider seen in it. */
+  async llmUsage(dayCount: number): Promise<LlmUsage> {
+    const days = lastLocalDays(this.now(), dayCount, this.settings.timezone);
+    const rows = await rollups.llmUsageByHourAndProvider(
+      this.db,
+      hourKey(days[0]!.from),
+      hourKey(days.at(-1)!.to),
+    );
+    const providers = [...new Set(rows.map((r) => r.provider))].sort();
+    const cells = new Map<string, { tokens: number; cost: number }>();
+    const totals = { tokens: 0, cost: 0, requests: 0 };
+    for (const row of rows) {
+      const key = `${dayIndex(days, Date.parse(row.hour))}:${row.provider}`;
+      const cell = cells.get(key) ?? { tokens: 0, cost: 0 };
+      cell.tokens += row.tokens;
+      cell.cost += row.cost;
+      cells.set(key, cell);
+      totals.tokens += row.tokens;
+      totals.cost += row.cost;
+      totals.requests += row.requests;
+    }
+    return {
+      daily_usage: days.flatMap((day, i) =>
+        providers.map((provider) => {
+          const cell = cells.get(`${i}:${provider}`);
+          return { date: day.date, provider, tokens_used: cell?.tokens ?? 0, cost: money(cell?.cost ?? 0) };
+        }),
+      ),
+      totals: { ...totals, cost: money(totals.cost) },
+    };
+  }
+
+  async cache(): Promise<CacheMetrics> {
+    const { from, to } = this.window(this.now(), HEALTH_WINDOW_HOURS);
+    const totals = await rollups.cacheTotals(this.db, from, to);
+    const latest = await events.latestCacheReport(this.db, from);
+    const lookups = totals.hits + totals.misses;
+    return {
+      hit_rate: lookups === 0 ? 0 : roundTo(totals.hits / lookups, 4),
+      total_hits: totals.hits,
+      cache_entries: latest?.entries ?? 0,
+      avg_response_time_cached: totals.hits === 0 ? 0 : roundTo(totals.cachedMsTotal / totals.hits, 2),
+      avg_response_time_uncached:
+        totals.misses === 0 ? 0 : roundTo(totals.uncachedMsTotal / totals.misses, 2),
+      last_updated: latest?.ts ?? null,
+    };
+  }
+
+  async marketData(): Promise<MarketDataStatus> {
+    const latest = await events.latestMarketData(this.db);
+    if (!latest) {
+      return {
+        data_freshness: MARKET_DATA_NONE,
+        websocket_status: 'unknown',
+        last_candle_time: null,
+        missing_intervals: 0,
+      };
+    }
+    return {
+      data_freshness: dataFreshness(
+        Date.parse(latest.last_candle_time),
+        this.now(),
+        this.settings.marketDataFreshSeconds,
+      ),
+      websocket_status: latest.websocket_status,
+      last_candle_time: latest.last_candle_time,
+      missing_intervals: latest.missing_intervals,
+    };
+  }
+
+  /** Gemini: provider 'gemini' or a model named 'gemini…' (see rollups.repository.ts). */
+  async geminiUsage(hours: number): Promise<GeminiUsage> {
+    const now = this.now();
+    const series = hourSeries(now, hours);
+    const { from, to } = this.window(now, hours);
+    const rows = await rollups.geminiUsageByHourAndModel(this.db, from, to);
+    const byHour = new Map<string, { requests: number; tokens: number; cost: number }>();
+    const models: GeminiUsage['summary']['models'] = {};
+    const summary = { total_requests: 0, total_tokens: 0, total_cost: 0 };
+    let lastUpdated: string | null = null;
+    for (const row of rows) {
+      const hour = byHour.get(row.hour) ?? { requests: 0, tokens: 0, cost: 0 };
+      hour.requests += row.requests;
+      hour.tokens += row.tokens;
+      hour.cost += row.cost;
+      byHour.set(row.hour, hour);
+      const model = models[row.model] ?? { requests: 0, estimated_tokens: 0, estimated_cost: 0 };
+      model.requests += row.requests;
+      model.estimated_tokens += row.tokens;
+      model.estimated_cost += row.cost;
+      models[row.model] = model;
+      summary.total_requests += row.requests;
+      summary.total_tokens += row.tokens;
+      summary.total_cost += row.cost;
+      if (row.lastCallAt && (!lastUpdated || row.lastCallAt > lastUpdated)) lastUpdated = row.lastCallAt;
+    }
+    for (const model of Object.values(models)) model.estimated_cost = money(model.estimated_cost);
+    return {
+      summary: { ...summary, total_cost: money(summary.total_cost), models },
+      time_series: series.map((timestamp) => {
+        const hour = byHour.get(timestamp);
+        return {
+          timestamp,
+          requests: hour?.requests ?? 0,
+          tokens: hour?.tokens ?? 0,
+          cost: money(hour?.cost ?? 0),
+        };
+      }),
+      last_updated: lastUpdated,
+    };
+  }
+
+  /** Per service over the last 24 hours; success_rate in percent (the panel's thresholds are 99 and 95). */
+  async integrations(): Promise<IntegrationMetrics> {
+    const { from, to } = this.window(this.now(), HEALTH_WINDOW_HOURS);
+    const rows = await rollups.integrationRows(this.db, from, to);
+    const byService = new Map<string, IntegrationMetrics['data'][number]>();
+    for (const row of rows) {
+      const entry = byService.get(row.serviceName) ?? {
+        service_name: row.serviceName,
+        last_api_call: row.lastCallAt,
+        last_status: row.lastStatus as IntegrationStatus,
+        total_calls: 0,
+        success_count: 0,
+        error_count: 0,
+        success_rate: 0,
+      };
+      entry.total_calls += row.total;
+      entry.success_count += row.success;
+      entry.error_count += row.error;
+      if (row.lastCallAt > entry.last_api_call) {
+        entry.last_api_call = row.lastCallAt;
+        entry.last_status = row.lastStatus as IntegrationStatus;
+      }
+      byService.set(row.serviceName, entry);
+    }
+    const data = [...byService.values()].sort((a, b) => (a.service_name < b.service_name ? -1 : 1));
+    for (const entry of data) {
+      entry.success_rate =
+        entry.total_calls === 0 ? 0 : roundTo((entry.success_count / entry.total_calls) * 100, 2);
+    }
+    return { data };
+  }
+}

@@ -1,0 +1,76 @@
+import type { ApiKey } from '@lumi/contract';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useHasPermission } from '@/lib/permissions';
+import { useApiKeys } from '../api/list-api-keys';
+import { ApiKeysTable } from './api-keys-table';
+import { CreateApiKeyDialog } from './create-api-key-dialog';
+import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
+
+type OpenDialog = { kind: 'create' } | { kind: 'revoke'; apiKey: ApiKey } | null;
+
+/** API keys for the bot (telemetry issue), for admin:keys:write only; renders nothing for anyone else. */
+export function ApiKeysSection({ className }: { className?: string }) {
+  const canManage = useHasPermission('admin:keys:write');
+  const keys = useApiKeys(canManage);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  if (!canManage) return null;
+
+  const close = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
+  return (
+    <Card aria-labelledby="api-keys-heading" className={className}>
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <CardTitle id="api-keys-heading">API Keys</CardTitle>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Keys let the bot report telemetry and read what its scopes allow. A key is shown once, when it
+              is created.
+            </p>
+          </div>
+          <Button variant="secondary" onClick={() => setDialog({ kind: 'create' })}>
+            <KeyRound aria-hidden />
+            Create API Key
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {keys.isPending && (
+          <div role="status" aria-label="Loading API keys" className="space-y-2">
+            {Array.from({ length: 3 }, (_, index) => (
+              <Skeleton key={index} className="h-10 w-full" />
+            ))}
+          </div>
+        )}
+        {keys.isError && (
+          <Alert variant="error">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span>Failed to load API keys</span>
+              <Button variant="secondary" size="sm" onClick={() => void keys.refetch()}>
+                Retry
+              </Button>
+            </div>
+          </Alert>
+        )}
+        {keys.data?.length === 0 && (
+          <p className="rounded-md border border-dashed py-8 text-center text-sm text-muted-foreground">
+            No API keys yet
+          </p>
+        )}
+        {keys.data && keys.data.length > 0 && (
+          <ApiKeysTable keys={keys.data} onRevoke={(apiKey) => setDialog({ kind: 'revoke', apiKey })} />
+        )}
+      </CardContent>
+      {dialog?.kind === 'create' && <CreateApiKeyDialog onOpenChange={close} />}
+      {dialog?.kind === 'revoke' && <RevokeApiKeyDialog apiKey={dialog.apiKey} onOpenChange={close} />}
+    </Card>
+  );
+}

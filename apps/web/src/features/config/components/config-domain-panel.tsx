@@ -1,0 +1,114 @@
+import type { ConfigDomain, ConfigItem } from '@lumi/contract';
+import { Plus, RotateCw } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { useConfigItems } from '../api/list-config-items';
+import { useUpdateConfigItem } from '../api/update-config-item';
+import { useConfigParams } from '../hooks/use-config-params';
+import { filterItems, tagsOf } from '../lib/filter-items';
+import { ConfigFiltersBar } from './config-filters-bar';
+import { ConfigItemDialog } from './config-item-dialog';
+import { ConfigItemsTable } from './config-items-table';
+import { DeleteConfigItemDialog } from './delete-config-item-dialog';
+import { RevisionHistoryDialog } from './revision-history-dialog';
+
+type OpenDialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; item: ConfigItem }
+  | { kind: 'delete'; item: ConfigItem }
+  | { kind: 'history'; id: number }
+  | null;
+
+interface ConfigDomainPanelProps {
+  domain: ConfigDomain;
+  /** Add, edit, delete, history, the Actions column and the active switch need config:write. */
+  canWrite: boolean;
+}
+
+/** One tab: the domain's items with their filters, and the dialogs that change them. */
+export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) {
+  const items = useConfigItems(domain);
+  const updateItem = useUpdateConfigItem();
+  const { filters, setFilter } = useConfigParams();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  // Spec section 8: a failed delete (or toggle) is reported in a banner the operator can dismiss.
+  const [failure, setFailure] = useState<string | null>(null);
+  const all = items.data ?? [];
+  const historyItem = dialog?.kind === 'history' ? all.find((item) => item.id === dialog.id) : undefined;
+
+  const closeDialog = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
+  function toggleActive(item: ConfigItem, isActive: boolean) {
+    setFailure(null);
+    const { name, description, content, tags, priority, version } = item;
+    updateItem.mutate(
+      { domain, id: item.id, input: { name, description, content, tags, priority, is_active: isActive, version } },
+      { onError: (error) => setFailure(errorMessage(error, 'Failed to update configuration')) },
+    );
+  }
+
+  if (items.isError) {
+    return (
+      <Alert variant="error" title={`Failed to load ${domain}`}>
+        <p>{errorMessage(items.error, 'Failed to fetch configuration')}</p>
+        {/* Spec section 2: Retry reloads the page. */}
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => window.location.reload()}>
+          <RotateCw aria-hidden />
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <ConfigFiltersBar filters={filters} tags={tagsOf(all)} onChange={setFilter} />
+        {canWrite && (
+          <Button onClick={() => setDialog({ kind: 'create' })}>
+            <Plus aria-hidden />
+            Add Item
+          </Button>
+        )}
+      </div>
+      {failure && (
+        <Alert variant="error" onDismiss={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      <ConfigItemsTable
+        domain={domain}
+        items={filterItems(all, filters)}
+        isEmptyDomain={all.length === 0}
+        isLoading={items.isPending}
+        canWrite={canWrite}
+        togglingId={updateItem.isPending ? updateItem.variables.id : undefined}
+        onToggle={toggleActive}
+        onEdit={(item) => setDialog({ kind: 'edit', item })}
+        onHistory={(item) => setDialog({ kind: 'history', id: item.id })}
+        onDelete={(item) => setDialog({ kind: 'delete', item })}
+      />
+
+      {dialog?.kind === 'create' && <ConfigItemDialog open onOpenChange={closeDialog} domain={domain} />}
+      {dialog?.kind === 'edit' && (
+        <ConfigItemDialog open onOpenChange={closeDialog} domain={domain} item={dialog.item} />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteConfigItemDialog
+          open
+          onOpenChange={closeDialog}
+          item={dialog.item}
+          onFailure={(message) => {
+            setDialog(null);
+            setFailure(message);
+          }}
+        />
+      )}
+      {historyItem && <RevisionHistoryDialog open onOpenChange={closeDialog} item={historyItem} />}
+    </div>
+  );
+}

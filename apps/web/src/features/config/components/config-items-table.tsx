@@ -1,0 +1,166 @@
+import type { ConfigDomain, ConfigItem } from '@lumi/contract';
+import { CircleCheck, CircleMinus, History, Pencil, Trash2 } from 'lucide-react';
+import { Switch } from 'radix-ui';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, Td, Th } from '@/components/ui/table';
+import { contentPreview } from '../lib/content';
+import { DOMAIN_LABELS } from '../lib/domains';
+
+const SKELETON_ROWS = 4;
+/** Spec section 9: the first 2 tags, then a count of the rest. */
+const TAGS_SHOWN = 2;
+/** Below this breakpoint the Content, Tags and Priority columns fold into the Name cell. */
+const WIDE_ONLY = 'hidden md:table-cell';
+
+interface ConfigItemsTableProps {
+  domain: ConfigDomain;
+  items: ConfigItem[];
+  /** True when the domain has no items at all (not merely none that match the filters). */
+  isEmptyDomain: boolean;
+  isLoading: boolean;
+  canWrite: boolean;
+  /** The item whose active switch is being saved. */
+  togglingId: number | undefined;
+  onToggle: (item: ConfigItem, isActive: boolean) => void;
+  onEdit: (item: ConfigItem) => void;
+  onHistory: (item: ConfigItem) => void;
+  onDelete: (item: ConfigItem) => void;
+}
+
+export function ConfigItemsTable(props: ConfigItemsTableProps) {
+  const { domain, items, isEmptyDomain, isLoading, canWrite } = props;
+  const columns = canWrite ? 6 : 5;
+  return (
+    <Table aria-busy={isLoading}>
+      <caption className="sr-only">{DOMAIN_LABELS[domain]}</caption>
+      <thead>
+        <tr>
+          <Th>Name</Th>
+          <Th className={WIDE_ONLY}>Content</Th>
+          <Th className={WIDE_ONLY}>Tags</Th>
+          <Th className={WIDE_ONLY}>Priority</Th>
+          <Th>Active</Th>
+          {canWrite && <Th className="text-right">Actions</Th>}
+        </tr>
+      </thead>
+      <tbody>
+        {isLoading &&
+          Array.from({ length: SKELETON_ROWS }, (_, index) => (
+            <tr key={index}>
+              {Array.from({ length: columns }, (_, cell) => (
+                <Td key={cell} className={cell > 0 && cell < 4 ? WIDE_ONLY : undefined}>
+                  <Skeleton className="h-5 w-full max-w-40" />
+                </Td>
+              ))}
+            </tr>
+          ))}
+        {!isLoading && items.length === 0 && (
+          <tr>
+            <Td colSpan={columns} className="py-10 text-center text-muted-foreground">
+              {isEmptyDomain ? `No ${DOMAIN_LABELS[domain].toLowerCase()} yet` : 'No items match these filters'}
+            </Td>
+          </tr>
+        )}
+        {!isLoading && items.map((item) => <ItemRow key={item.id} item={item} {...props} />)}
+      </tbody>
+    </Table>
+  );
+}
+
+function TagList({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return <span className="text-muted-foreground">—</span>;
+  const rest = tags.slice(TAGS_SHOWN);
+  return (
+    <span className="flex flex-wrap items-center gap-1">
+      {tags.slice(0, TAGS_SHOWN).map((tag) => (
+        <Badge key={tag} variant="primary">
+          {tag}
+        </Badge>
+      ))}
+      {rest.length > 0 && (
+        <Badge title={rest.join(', ')}>
+          +{rest.length}
+          <span className="sr-only"> more: {rest.join(', ')}</span>
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+function ContentPreview({ item }: { item: ConfigItem }) {
+  return <code className="font-mono text-xs break-all text-muted-foreground">{contentPreview(item.content)}</code>;
+}
+
+/** Words and an icon beside the colour, readable in both themes. */
+function StatusBadge({ active }: { active: boolean }) {
+  return active ? (
+    <Badge>
+      <CircleCheck aria-hidden className="size-3 text-success" />
+      Active
+    </Badge>
+  ) : (
+    <Badge>
+      <CircleMinus aria-hidden className="size-3 text-muted-foreground" />
+      Inactive
+    </Badge>
+  );
+}
+
+function ActiveSwitch({ item, busy, onToggle }: { item: ConfigItem; busy: boolean; onToggle: (on: boolean) => void }) {
+  return (
+    <Switch.Root
+      checked={item.is_active}
+      disabled={busy}
+      onCheckedChange={onToggle}
+      aria-label={`Active: ${item.name}`}
+      className="relative inline-flex h-5 w-9 shrink-0 items-center rounded-full border-2 border-transparent bg-input transition-colors disabled:opacity-50 data-[state=checked]:bg-primary"
+    >
+      <Switch.Thumb className="block size-4 rounded-full bg-card shadow transition-transform data-[state=checked]:translate-x-4" />
+    </Switch.Root>
+  );
+}
+
+function ItemRow({ item, canWrite, togglingId, onToggle, onEdit, onHistory, onDelete }: ConfigItemsTableProps & { item: ConfigItem }) {
+  return (
+    <tr className="hover:bg-muted/40">
+      <Td className="min-w-40">
+        <div className="font-medium break-words">{item.name}</div>
+        {item.description && <div className="text-xs break-words text-muted-foreground">{item.description}</div>}
+        <div className="mt-1 space-y-1 md:hidden">
+          <ContentPreview item={item} />
+          {item.tags.length > 0 && <TagList tags={item.tags} />}
+          <div className="text-xs text-muted-foreground">Priority {item.priority}</div>
+        </div>
+      </Td>
+      <Td className={`${WIDE_ONLY} max-w-xs`}>
+        <ContentPreview item={item} />
+      </Td>
+      <Td className={WIDE_ONLY}>
+        <TagList tags={item.tags} />
+      </Td>
+      <Td className={`${WIDE_ONLY} tabular-nums`}>{item.priority}</Td>
+      <Td>
+        {canWrite ? (
+          <ActiveSwitch item={item} busy={togglingId === item.id} onToggle={(on) => onToggle(item, on)} />
+        ) : (
+          <StatusBadge active={item.is_active} />
+        )}
+      </Td>
+      {canWrite && (
+        <Td className="text-right whitespace-nowrap">
+          <Button variant="ghost" size="icon" aria-label={`Edit ${item.name}`} onClick={() => onEdit(item)}>
+            <Pencil aria-hidden />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label={`History of ${item.name}`} onClick={() => onHistory(item)}>
+            <History aria-hidden />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label={`Delete ${item.name}`} onClick={() => onDelete(item)}>
+            <Trash2 aria-hidden className="text-destructive" />
+          </Button>
+        </Td>
+      )}
+    </tr>
+  );
+}

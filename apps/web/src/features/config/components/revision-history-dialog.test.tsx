@@ -1,0 +1,90 @@
+import type { ConfigRevision } from '@lumi/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { configItem } from '../testing/fixtures';
+import { RevisionHistoryDialog } from './revision-history-dialog';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const current = configItem({ version: 3, content: { tone: 'warm', pace: 'slow' }, priority: 5 });
+const revisions: ConfigRevision[] = [
+  {
+    revision: 3,
+    created_at: '2025-03-03T10:00:00.000Z',
+    updated_by: 'bob',
+    action: 'updated',
+    changes: ['priority', 'content'],
+    restored_from: null,
+    snapshot: { ...current },
+  },
+  {
+    revision: 2,
+    created_at: '2025-03-02T10:00:00.000Z',
+    updated_by: 'ann',
+    action: 'restored',
+    changes: ['name'],
+    restored_from: 1,
+    snapshot: { ...current, content: { tone: 'warm' }, priority: 2 },
+  },
+  {
+    revision: 1,
+    created_at: '2025-03-01T10:00:00.000Z',
+    updated_by: 'ann',
+    action: 'created',
+    changes: ['name', 'description', 'content', 'is_active', 'tags', 'priority'],
+    restored_from: null,
+    snapshot: { ...current, name: 'Glad', content: { tone: 'warm' }, priority: 2 },
+  },
+];
+
+describe('RevisionHistoryDialog', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockImplementation((_input, init) =>
+      Promise.resolve(init?.method === 'POST' ? jsonResponse({ ...current, version: 4 }) : jsonResponse(revisions)),
+    );
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the revisions with action, author and changed fields', async () => {
+    renderWithProviders(<RevisionHistoryDialog open onOpenChange={vi.fn()} item={current} />);
+    const list = await screen.findByRole('list', { name: 'Revisions' });
+    const entries = within(list).getAllByRole('button');
+    expect(entries).toHaveLength(3);
+    expect(entries[0]).toHaveTextContent('Revision 3Current');
+    expect(entries[0]).toHaveTextContent('Updated by bob');
+    expect(entries[0]).toHaveTextContent('Changed: Content, Priority');
+    expect(entries[1]).toHaveTextContent('Restored from revision 1 by ann');
+    expect(entries[2]).toHaveTextContent('Created by ann');
+  });
+
+  it('compares the newest older revision with the current item, field by field', async () => {
+    renderWithProviders(<RevisionHistoryDialog open onOpenChange={vi.fn()} item={current} />);
+    expect(await screen.findByRole('heading', { name: 'Revision 2 compared with the current version' })).toBeVisible();
+    const priority = screen.getByText('Priority', { selector: 'dt' }).parentElement!;
+    expect(priority).toHaveTextContent('Revision 2: 2Current: 5');
+    const added = screen.getByText('"pace": "slow"', { exact: false }).closest('ins');
+    expect(added).not.toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: /Revision 1/ }));
+    expect(screen.getByText('Name', { selector: 'dt' }).parentElement).toHaveTextContent('Revision 1: GladCurrent: Cheerful');
+  });
+
+  it('restores after confirmation with the version on screen', async () => {
+    renderWithProviders(<RevisionHistoryDialog open onOpenChange={vi.fn()} item={current} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Restore revision 2' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Restore revision 2?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Restore' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(String(post[0])).toBe('/api/admin/api/config/moods/1/revisions/2/restore');
+    expect(JSON.parse(String(post[1]?.body))).toEqual({ version: 3 });
+    expect(screen.getByRole('status')).toHaveTextContent('Revision 2 was restored');
+  });
+});

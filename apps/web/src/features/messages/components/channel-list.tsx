@@ -1,0 +1,111 @@
+import type { Channel } from '@lumi/contract';
+import { ListTree, Pencil, Plus, Power, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { useChannels } from '../api/list-channels';
+import { useUpdateChannel } from '../api/update-channel';
+import { EnabledBadge } from './enabled-badge';
+import { ViewHeading } from './view-heading';
+
+interface ChannelListProps {
+  onAdd: () => void;
+  onEdit: (channel: Channel) => void;
+  onTopics: (channel: Channel) => void;
+  onDelete: (channel: Channel) => void;
+}
+
+/** Every channel with its chat, and the controls to change, switch off, delete it or manage its topics. */
+export function ChannelList({ onAdd, onEdit, onTopics, onDelete }: ChannelListProps) {
+  const channels = useChannels();
+  const updateChannel = useUpdateChannel();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const toggle = (channel: Channel) => {
+    setFailure(null);
+    updateChannel.mutate(
+      { id: channel.id, input: { enabled: !channel.enabled } },
+      { onError: (error) => setFailure(errorMessage(error, 'Failed to update channel')) },
+    );
+  };
+
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center justify-between gap-2">
+        <ViewHeading>Channels</ViewHeading>
+        <Button size="sm" onClick={onAdd}>
+          <Plus aria-hidden />
+          Add Channel
+        </Button>
+      </div>
+      {failure && (
+        <Alert variant="error" onDismiss={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      {channels.isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : channels.isError ? (
+        <Alert variant="error">Failed to load channels</Alert>
+      ) : channels.data.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">
+          No channels yet. Add the Telegram chat the bot posts to.
+        </p>
+      ) : (
+        <ul aria-label="Channels" className="space-y-2">
+          {channels.data.map((channel) => (
+            <li key={channel.id} className="rounded-md border p-3">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    {channel.channel_name}
+                    <EnabledBadge enabled={channel.enabled} />
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    Chat ID: <code className="break-all">{channel.chat_id}</code>
+                  </p>
+                  {channel.description && <p className="mt-1 text-sm">{channel.description}</p>}
+                </div>
+                <div className="flex flex-wrap gap-1">
+                  <Button variant="secondary" size="sm" onClick={() => onTopics(channel)}>
+                    <ListTree aria-hidden />
+                    Topics
+                    <span className="sr-only"> of {channel.channel_name}</span>
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit ${channel.channel_name}`}
+                    onClick={() => onEdit(channel)}
+                  >
+                    <Pencil aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`${channel.enabled ? 'Disable' : 'Enable'} ${channel.channel_name}`}
+                    title={channel.enabled ? 'Disable' : 'Enable'}
+                    disabled={updateChannel.isPending}
+                    onClick={() => toggle(channel)}
+                  >
+                    <Power aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete ${channel.channel_name}`}
+                    onClick={() => onDelete(channel)}
+                  >
+                    <Trash2 aria-hidden className="text-destructive" />
+                  </Button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Template } from '@lumi/contract';
+import { History } from 'lucide-react';
+import type { Ref } from 'react';
+import { Button } from '@/components/ui/button';
+
+export interface EditorPanels {
+  variables: boolean;
+  preview: boolean;
+  test: boolean;
+}
+
+interface EditorHeaderProps {
+  ref: Ref<HTMLHeadingElement>;
+  template: Template | null;
+  panels: EditorPanels;
+  onTogglePanel: (panel: keyof EditorPanels) => void;
+  onShowHistory: () => void;
+  onCancel: () => void;
+  canSave: boolean;
+  saving: boolean;
+}
+
+/** 'Create New Template' or 'Edit Template: {name}' with its version, the panel toggles, Cancel and Save. */
+export function EditorHeader(props: EditorHeaderProps) {
+  const { ref, template, panels, onTogglePanel } = props;
+  const toggles: Array<[keyof EditorPanels, string]> = [
+    ['variables', 'Variables'],
+    ['preview', 'Preview'],
+    // Spec section 2: the Test panel is for existing templates only.
+    ...(template ? [['test', 'Test'] as [keyof EditorPanels, string]] : []),
+  ];
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3 border-b p-4">
+      <div className="min-w-0">
+        <h2 ref={ref} tabIndex={-1} className="text-lg font-semibold break-words outline-none">
+          {template ? `Edit Template: ${template.template_name}` : 'Create New Template'}
+        </h2>
+        {template && <p className="text-sm text-muted-foreground">Version {template.version}</p>}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <div role="group" aria-label="Panels" className="flex rounded-md border p-0.5">
+          {toggles.map(([panel, label]) => (
+            <Button
+              key={panel}
+              size="sm"
+              variant={panels[panel] ? 'primary' : 'ghost'}
+              aria-pressed={panels[panel]}
+              onClick={() => onTogglePanel(panel)}
+              className="h-7"
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+        {template && (
+          <Button variant="secondary" size="sm" onClick={props.onShowHistory}>
+            <History aria-hidden />
+            History
+          </Button>
+        )}
+        <Button variant="secondary" size="sm" onClick={props.onCancel}>
+          Cancel
+        </Button>
+        {props.canSave && (
+          <Button type="submit" size="sm" disabled={props.saving}>
+            {props.saving ? 'Saving...' : 'Save'}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

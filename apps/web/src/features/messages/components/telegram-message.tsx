@@ -1,0 +1,125 @@
+import type { ParseMode } from '@lumi/contract';
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { safeLinkHref } from '../lib/link-href';
+import { parseTelegramText } from '../lib/parse-telegram-text';
+import type { TelegramNode } from '../lib/telegram-nodes';
+
+const isBlock = (node: TelegramNode | undefined) => node?.type === 'pre' || node?.type === 'blockquote';
+
+/**
+ * Code blocks and quotes stand on lines of their own, as in Telegram's apps, so the line break that
+ * separates them from the text around them (or ends the last quoted line) is not shown a second time.
+ */
+function textAround(nodes: readonly TelegramNode[], index: number, text: string, inBlock: boolean): string {
+  let value = text;
+  if (isBlock(nodes[index - 1])) value = value.replace(/^\r?\n/, '');
+  if (isBlock(nodes[index + 1]) || (inBlock && index === nodes.length - 1)) value = value.replace(/\r?\n$/, '');
+  return value;
+}
+
+function Spoiler({ children }: { children: ReactNode }) {
+  const [revealed, setRevealed] = useState(false);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    setRevealed((value) => !value);
+  };
+  return (
+    <span
+      role="button"
+      tabIndex={0}
+      aria-pressed={revealed}
+      title={revealed ? 'Spoiler' : 'Spoiler: press to reveal'}
+      data-entity="spoiler"
+      onClick={() => setRevealed((value) => !value)}
+      onKeyDown={onKeyDown}
+      className={cn('cursor-pointer rounded-sm bg-muted-foreground/20', !revealed && 'blur-[3px]')}
+    >
+      {children}
+    </span>
+  );
+}
+
+function renderNodes(nodes: readonly TelegramNode[], inBlock: boolean): ReactNode[] {
+  return nodes.map((node, index) => {
+    if (node.type === 'text') return textAround(nodes, index, node.text, inBlock);
+    const children = renderNodes(node.children, isBlock(node));
+    switch (node.type) {
+      case 'bold':
+        return <strong key={index}>{children}</strong>;
+      case 'italic':
+        return <em key={index}>{children}</em>;
+      case 'underline':
+        return <u key={index}>{children}</u>;
+      case 'strikethrough':
+        return <s key={index}>{children}</s>;
+      case 'spoiler':
+        return <Spoiler key={index}>{children}</Spoiler>;
+      case 'custom_emoji':
+        return <span key={index}>{children}</span>;
+      case 'code':
+        return (
+          <code key={index} className="rounded bg-muted px-1 font-mono text-[0.9em]">
+            {children}
+          </code>
+        );
+      case 'pre':
+        return (
+          <pre
+            key={index}
+            data-language={node.language ?? undefined}
+            className="my-1 overflow-x-auto rounded-md border bg-muted p-2 font-mono text-[0.85em] whitespace-pre"
+          >
+            {node.language && (
+              <span className="mb-1 block text-xs text-muted-foreground">{node.language}</span>
+            )}
+            <code>{children}</code>
+          </pre>
+        );
+      case 'blockquote':
+        return (
+          <blockquote key={index} className="my-1 border-l-4 border-primary/60 bg-primary/5 py-0.5 pl-2">
+            {children}
+          </blockquote>
+        );
+      case 'link': {
+        const href = safeLinkHref(node.url);
+        return href ? (
+          <a
+            key={index}
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="text-primary underline underline-offset-2"
+          >
+            {children}
+          </a>
+        ) : (
+          <span key={index} className="text-primary">
+            {children}
+          </span>
+        );
+      }
+    }
+  });
+}
+
+interface TelegramMessageProps {
+  text: string;
+  parseMode: ParseMode;
+  className?: string;
+}
+
+/**
+ * A rendered message as Telegram shows it: the text is parsed into entities and built from React
+ * elements, never injected as HTML, so a template cannot put markup or scripts into the console.
+ */
+export function TelegramMessage({ text, parseMode, className }: TelegramMessageProps) {
+  const parsed = useMemo(() => parseTelegramText(text, parseMode), [text, parseMode]);
+  return (
+    <div className={cn('text-sm leading-relaxed break-words whitespace-pre-wrap', className)}>
+      {parsed.ok ? renderNodes(parsed.nodes, false) : text}
+    </div>
+  );
+}

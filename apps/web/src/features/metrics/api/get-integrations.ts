@@ -1,0 +1,27 @@
+import { integrationMetricsSchema } from '@lumi/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getParsed } from './get-parsed';
+import { metricsKeys } from './metrics-keys';
+
+/** Spec section 9: integrations are polled every 60 s. */
+export const INTEGRATIONS_POLL_MS = 60_000;
+
+/**
+ * GET /metrics/integrations. A failure or an answer of another shape is an error, shown as such: no
+ * sample data (telemetry issue, 'Demo mode', a deliberate change from spec section 7).
+ */
+export function fetchIntegrations(signal?: AbortSignal) {
+  return getParsed(integrationMetricsSchema, '/metrics/integrations', { signal });
+}
+
+export function integrationsQueryOptions() {
+  return queryOptions({
+    queryKey: metricsKeys.integrations,
+    queryFn: ({ signal }) => fetchIntegrations(signal),
+    refetchInterval: INTEGRATIONS_POLL_MS,
+  });
+}
+
+export function useIntegrations() {
+  return useQuery(integrationsQueryOptions());
+}

@@ -1,0 +1,12 @@
+/** Query keys of the metrics feature; mutations invalidate by these. */
+export const metricsKeys = {
+  all: ['metrics'] as const,
+  botHealth: ['metrics', 'bot-health'] as const,
+  llmUsage: (days: number) => ['metrics', 'llm-usage', days] as const,
+  cache: ['metrics', 'cache'] as const,
+  marketData: ['metrics', 'market-data'] as const,
+  geminiUsage: (hours: number) => ['metrics', 'gemini-usage', hours] as const,
+  integrations: ['metrics', 'integrations'] as const,
+  tokenBudgets: ['metrics', 'token-budgets'] as const,
+  modelPrices: ['metrics', 'model-prices'] as const,
+};

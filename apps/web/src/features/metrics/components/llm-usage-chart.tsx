@@ -1,0 +1,69 @@
+import type { LlmUsage } from '@lumi/contract';
+import { useMemo } from 'react';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { cn } from '@/lib/cn';
+import { chartPaletteClass, chartTheme, seriesColor } from '../lib/chart-palette';
+import { formatCompact, formatCount } from '../lib/format-metrics';
+import { llmUsageSummary, toLlmUsageSeries, type LlmUsageRow } from '../lib/llm-usage-series';
+
+/** Besides its colour, each provider's line has its own dash pattern (colour is never the only signal). */
+const DASHES = ['', '6 3', '2 3', '10 3 2 3'];
+
+const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const longDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/** Days are calendar dates (YYYY-MM-DD), read as local dates so they do not shift a day. */
+const dayOf = (date: string) => new Date(`${date}T00:00:00`);
+
+/** The LLM Usage line chart: tokens per day, one line per provider. Loaded lazily with recharts. */
+export function LlmUsageChart({ usage, days }: { usage: LlmUsage; days: number }) {
+  const { providers, rows } = useMemo(() => toLlmUsageSeries(usage), [usage]);
+  return (
+    <div
+      role="img"
+      aria-label={llmUsageSummary(usage, days)}
+      className={cn('h-72 w-full', chartPaletteClass)}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          <CartesianGrid stroke={chartTheme.grid} strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="date"
+            tickFormatter={(date: string) => shortDay.format(dayOf(date))}
+            stroke={chartTheme.grid}
+            tick={{ fill: chartTheme.axis, fontSize: 12 }}
+            minTickGap={16}
+          />
+          <YAxis
+            tickFormatter={formatCompact}
+            stroke={chartTheme.grid}
+            tick={{ fill: chartTheme.axis, fontSize: 12 }}
+            width={48}
+            allowDecimals={false}
+          />
+          <Tooltip
+            {...chartTheme.tooltip}
+            cursor={{ stroke: chartTheme.axis, strokeDasharray: '3 3' }}
+            labelFormatter={(date) => longDay.format(dayOf(String(date)))}
+            formatter={(value) => [`${formatCount(Number(value))} tokens`]}
+          />
+          <Legend wrapperStyle={{ fontSize: 12, color: chartTheme.axis }} />
+          {providers.map((provider, index) => (
+            <Line
+              key={provider}
+              name={provider}
+              type="monotone"
+              dataKey={(row: LlmUsageRow) => row.tokens[provider] ?? 0}
+              stroke={seriesColor(index)}
+              strokeDasharray={DASHES[index % DASHES.length]}
+              strokeWidth={2}
+              dot={false}
+              activeDot={{ r: 4 }}
+              legendType="plainline"
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

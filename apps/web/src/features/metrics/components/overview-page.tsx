@@ -1,0 +1,55 @@
+import { PageHeader } from '@/components/ui/page-header';
+import { ApiError } from '@/lib/api-client';
+import { useBotHealth } from '../api/get-bot-health';
+import { useCacheMetrics } from '../api/get-cache-metrics';
+import { useIntegrations } from '../api/get-integrations';
+import { useLlmUsage } from '../api/get-llm-usage';
+import { useMarketData } from '../api/get-market-data';
+import { BotHealthCard } from './bot-health-card';
+import { CachePerformanceCard } from './cache-performance-card';
+import { DashboardError, DashboardErrorBoundary } from './dashboard-error';
+import { LlmUsagePanel } from './llm-usage-panel';
+import { MarketDataCard } from './market-data-card';
+import { SystemStatusCard } from './system-status-card';
+
+/**
+ * The panels of the Overview. When not one of its calls succeeds (the server is down, or the user may
+ * not read metrics) the page says so once instead of showing five broken panels.
+ */
+function OverviewPanels() {
+  const queries = [useBotHealth(), useMarketData(), useCacheMetrics(), useIntegrations(), useLlmUsage()];
+  if (queries.every((query) => query.isError && !query.data)) {
+    const apiError = queries.map((query) => query.error).find((error) => error instanceof ApiError);
+    return (
+      <DashboardError
+        detail={apiError?.detail || undefined}
+        onRetry={() => queries.forEach((query) => void query.refetch())}
+      />
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 md:grid-cols-3">
+        <SystemStatusCard />
+        <MarketDataCard />
+        <CachePerformanceCard />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <LlmUsagePanel className="lg:col-span-2" />
+        <BotHealthCard />
+      </div>
+    </div>
+  );
+}
+
+/** System Overview (spec section 2): status, market data, cache, LLM usage and the bot's health. */
+export function OverviewPage() {
+  return (
+    <div>
+      <PageHeader title="System Overview" subtitle="The bot, its data feeds and its LLM spend at a glance" />
+      <DashboardErrorBoundary>
+        <OverviewPanels />
+      </DashboardErrorBoundary>
+    </div>
+  );
+}

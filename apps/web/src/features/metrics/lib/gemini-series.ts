@@ -1,0 +1,77 @@
+import type { GeminiUsage } from '@lumi/contract';
+import { formatCount, formatUsd } from './format-metrics';
+import { geminiModelLabel } from './thresholds';
+
+/** Spec section 9: the Gemini panel's windows in hours. */
+export type GeminiWindow = 24 | 48 | 168;
+
+/** Spec section 2: the 168-hour window shows day labels, the others hour labels. */
+export function geminiLabelKind(hours: GeminiWindow): 'day' | 'hour' {
+  return hours === 168 ? 'day' : 'hour';
+}
+
+const hourLabel = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const dayLabel = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric' });
+const fullLabel = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The axis label of an hour of the series: its day in the week-long window, else its hour. */
+export function geminiAxisLabel(timestamp: string, hours: GeminiWindow): string {
+  const date = new Date(timestamp);
+  return geminiLabelKind(hours) === 'day' ? dayLabel.format(date) : hourLabel.format(date);
+}
+
+/** The tooltip's label: the full date and hour, whatever the window. */
+export function geminiTooltipLabel(timestamp: string): string {
+  return fullLabel.format(new Date(timestamp));
+}
+
+/**
+ * Where the axis puts its ticks in the week-long window: the first hour of each local day, so every
+ * day is labelled once. The shorter windows leave tick placement to the chart.
+ */
+export function geminiDayTicks(series: GeminiUsage['time_series']): string[] {
+  const ticks: string[] = [];
+  let previousDay = '';
+  for (const { timestamp } of series) {
+    const day = new Date(timestamp).toDateString();
+    if (day !== previousDay) ticks.push(timestamp);
+    previousDay = day;
+  }
+  return ticks;
+}
+
+export interface GeminiModelRow {
+  model: string;
+  label: string;
+  requests: number;
+  tokens: number;
+  cost: number;
+}
+
+/** The models of the window, busiest first, with their spec labels. */
+export function geminiModelRows(usage: GeminiUsage): GeminiModelRow[] {
+  return Object.entries(usage.summary.models)
+    .map(([model, figures]) => ({
+      model,
+      label: geminiModelLabel(model),
+      requests: figures.requests,
+      tokens: figures.estimated_tokens,
+      cost: figures.estimated_cost,
+    }))
+    .sort((a, b) => b.requests - a.requests || a.model.localeCompare(b.model));
+}
+
+/** An answer without a summary or a series is "empty" (spec section 7: such an answer is asked again). */
+export function isGeminiAnswerEmpty(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  const answer = value as Partial<GeminiUsage>;
+  return !answer.summary || !Array.isArray(answer.time_series);
+}
+
+export function geminiSummary(usage: GeminiUsage, hours: GeminiWindow): string {
+  const { total_requests, total_tokens, total_cost } = usage.summary;
+  return (
+    `Gemini tokens per hour over the last ${hours} hours: ${formatCount(total_requests)} requests, ` +
+    `${formatCount(total_tokens)} tokens, ${formatUsd(total_cost)}.`
+  );
+}

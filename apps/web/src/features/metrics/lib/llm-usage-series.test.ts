@@ -1,0 +1,55 @@
+import type { LlmUsage } from '@lumi/contract';
+import { describe, expect, it } from 'vitest';
+import { isLlmUsageEmpty, llmUsageSummary, toLlmUsageSeries } from './llm-usage-series';
+
+const usage: LlmUsage = {
+  daily_usage: [
+    { date: '2025-06-02', provider: 'gemini', tokens_used: 500, cost: 0.1 },
+    { date: '2025-06-01', provider: 'gemini', tokens_used: 1000, cost: 0.2 },
+    { date: '2025-06-01', provider: 'openai', tokens_used: 3000, cost: 0.5 },
+    { date: '2025-06-02', provider: 'openai', tokens_used: 0, cost: 0 },
+  ],
+  totals: { tokens: 4500, cost: 0.8, requests: 7 },
+};
+
+describe('toLlmUsageSeries', () => {
+  it('pivots the daily usage into one row per day, oldest first', () => {
+    expect(toLlmUsageSeries(usage)).toEqual({
+      providers: ['gemini', 'openai'],
+      rows: [
+        { date: '2025-06-01', tokens: { gemini: 1000, openai: 3000 } },
+        { date: '2025-06-02', tokens: { gemini: 500, openai: 0 } },
+      ],
+    });
+  });
+});
+
+describe('isLlmUsageEmpty', () => {
+  it.each([
+    { name: 'calls in the window', value: usage, expected: false },
+    {
+      name: 'no provider at all',
+      value: { daily_usage: [], totals: { tokens: 0, cost: 0, requests: 0 } },
+      expected: true,
+    },
+    {
+      name: 'only zero days',
+      value: {
+        daily_usage: [{ date: '2025-06-01', provider: 'gemini', tokens_used: 0, cost: 0 }],
+        totals: { tokens: 0, cost: 0, requests: 0 },
+      },
+      expected: true,
+    },
+  ])('$name: $expected', ({ value, expected }) => {
+    expect(isLlmUsageEmpty(value)).toBe(expected);
+  });
+});
+
+describe('llmUsageSummary', () => {
+  it('names the providers, the total and the busiest day', () => {
+    expect(llmUsageSummary(usage, 30)).toBe(
+      `Tokens per day over the last 30 days for gemini, openai; ${(4500).toLocaleString()} tokens in total; ` +
+        `busiest day 2025-06-01 with ${(4000).toLocaleString()} tokens.`,
+    );
+  });
+});
