@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { adminToken, createUser, signIn, unique } from './support/fixtures';
 
 interface ItemBody {
@@ -72,7 +79,9 @@ test('adds, edits in both content modes, toggles and deletes an item', async ({ 
   await expect(row(page, name)).toContainText('oddloud+1');
   await expect(priorityOf(page, name)).toHaveText('4');
 
-  await row(page, name).getByRole('button', { name: `Edit ${name}` }).click();
+  await row(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
   const edit = page.getByRole('dialog', { name: `Edit ${name}` });
   await expect(edit.getByRole('radio', { name: 'JSON' })).toBeChecked();
   await setContent(page, edit, 'level: high');
@@ -83,7 +92,9 @@ test('adds, edits in both content modes, toggles and deletes an item', async ({ 
   await expect(edit).toBeHidden();
   await expect(row(page, name)).toContainText('level: high');
 
-  await row(page, name).getByRole('button', { name: `Edit ${name}` }).click();
+  await row(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
   await expect(edit.getByRole('radio', { name: 'Text' })).toBeChecked();
   await edit.getByRole('radio', { name: 'JSON' }).click();
   await setContent(page, edit, '{"level": 2, "loud": true}');
@@ -103,7 +114,9 @@ test('adds, edits in both content modes, toggles and deletes an item', async ({ 
   await expect(row(page, name)).toBeVisible();
   await expect(page).toHaveURL(/[?&]active=inactive/);
 
-  await row(page, name).getByRole('button', { name: `Delete ${name}` }).click();
+  await row(page, name)
+    .getByRole('button', { name: `Delete ${name}` })
+    .click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Are you sure you want to delete this item?');
   await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -111,14 +124,19 @@ test('adds, edits in both content modes, toggles and deletes an item', async ({ 
   await expect(row(page, name)).toHaveCount(0);
 });
 
-test('a save that meets a newer version shows both and overwrites knowingly', async ({ browser, request }) => {
+test('a save that meets a newer version shows both and overwrites knowingly', async ({
+  browser,
+  request,
+}) => {
   const name = unique('mood');
   await createItem(request, 'moods', { name, content: { tone: 'calm' }, priority: 2 });
   const first = await openAsAdmin(browser, '/admin/config?tab=moods');
   const second = await openAsAdmin(browser, '/admin/config?tab=moods');
 
   for (const { page } of [first, second]) {
-    await row(page, name).getByRole('button', { name: `Edit ${name}` }).click();
+    await row(page, name)
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
     await expect(page.getByRole('dialog').locator('.monaco-editor')).toBeVisible();
   }
   const theirs = first.page.getByRole('dialog');
@@ -144,10 +162,14 @@ test('a save that meets a newer version shows both and overwrites knowingly', as
   await expect(row(second.page, name)).toContainText('{"tone":"calm"}');
 
   // The first editor is now the stale one: it overwrites, having seen the difference.
-  await row(first.page, name).getByRole('button', { name: `Edit ${name}` }).click();
+  await row(first.page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
   await theirs.getByLabel('Priority').fill('3');
   await second.page.reload();
-  await row(second.page, name).getByRole('button', { name: `Edit ${name}` }).click();
+  await row(second.page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
   await mine.getByLabel('Priority').fill('9');
   await mine.getByRole('button', { name: 'Save' }).click();
   await expect(mine).toBeHidden();
@@ -172,10 +194,14 @@ test('restores an earlier revision from the history', async ({ page, request }) 
 
   await signIn(page);
   await page.goto('/admin/config?tab=tasks');
-  await row(page, name).getByRole('button', { name: `History of ${name}` }).click();
+  await row(page, name)
+    .getByRole('button', { name: `History of ${name}` })
+    .click();
   const history = page.getByRole('dialog', { name: `History of ${name}` });
   await expect(history.getByRole('list', { name: 'Revisions' }).getByRole('listitem')).toHaveCount(2);
-  await expect(history.getByRole('heading', { name: 'Revision 1 compared with the current version' })).toBeVisible();
+  await expect(
+    history.getByRole('heading', { name: 'Revision 1 compared with the current version' }),
+  ).toBeVisible();
   await expect(history).toContainText('Revision 1: 2');
   await expect(history).toContainText('Current: 6');
   await expect(history.locator('del')).toContainText(['Post the morning digest']);

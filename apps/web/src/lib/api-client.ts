@@ -53,7 +53,13 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy error page, say): fall back to the status text.
   }
-  return new ApiError(response.status, body.detail ?? response.statusText, body.code, body.errors ?? [], body);
+  return new ApiError(
+    response.status,
+    body.detail ?? response.statusText,
+    body.code,
+    body.errors ?? [],
+    body,
+  );
 }
 
 export interface RequestOptions {

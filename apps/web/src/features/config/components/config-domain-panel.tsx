@@ -46,7 +46,11 @@ export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) 
     setFailure(null);
     const { name, description, content, tags, priority, version } = item;
     updateItem.mutate(
-      { domain, id: item.id, input: { name, description, content, tags, priority, is_active: isActive, version } },
+      {
+        domain,
+        id: item.id,
+        input: { name, description, content, tags, priority, is_active: isActive, version },
+      },
       { onError: (error) => setFailure(errorMessage(error, 'Failed to update configuration')) },
     );
   }

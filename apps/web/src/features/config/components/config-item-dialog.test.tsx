@@ -37,7 +37,7 @@ describe('ConfigItemDialog', () => {
     expect(screen.getByRole('checkbox', { name: /Active/ })).toBeChecked();
   });
 
-  it("opens object content in JSON mode and text content in text mode", () => {
+  it('opens object content in JSON mode and text content in text mode', () => {
     renderDialog();
     expect(screen.getByRole('radio', { name: 'JSON' })).toBeChecked();
     expect(content()).toHaveValue('{\n  "tone": "warm"\n}');
@@ -118,7 +118,10 @@ describe('ConfigItemDialog', () => {
 
   it("shows the server's detail, or 'Failed to create configuration' without one", async () => {
     fetchMock.mockResolvedValueOnce(
-      jsonResponse({ detail: "A moods item named 'Calm' already exists", code: 'conflict', request_id: '1' }, 409),
+      jsonResponse(
+        { detail: "A moods item named 'Calm' already exists", code: 'conflict', request_id: '1' },
+        409,
+      ),
     );
     fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
     renderWithProviders(<ConfigItemDialog open onOpenChange={vi.fn()} domain="moods" />);
@@ -137,7 +140,10 @@ describe('ConfigItemDialog', () => {
 
     function answerConflictThen(...then: Response[]) {
       fetchMock.mockResolvedValueOnce(
-        jsonResponse({ detail: "bob changed 'Cheerful' since you loaded it", code: 'conflict', current: theirs }, 409),
+        jsonResponse(
+          { detail: "bob changed 'Cheerful' since you loaded it", code: 'conflict', current: theirs },
+          409,
+        ),
       );
       for (const response of then) fetchMock.mockResolvedValueOnce(response);
     }

@@ -74,7 +74,9 @@ export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigIte
       // The other 409: the name is taken in this domain.
       if (error instanceof ApiError && error.status === 409) setError('name', { message: error.detail });
       else if (!applyFieldErrors(error, SERVER_FIELDS, setError)) {
-        setFailure(errorMessage(error, item ? 'Failed to update configuration' : 'Failed to create configuration'));
+        setFailure(
+          errorMessage(error, item ? 'Failed to update configuration' : 'Failed to create configuration'),
+        );
       }
     }
   }
@@ -129,7 +131,13 @@ export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigIte
           />
           <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
             <Field label="Priority" hint="1 to 10" error={errors.priority?.message}>
-              <Input type="number" min={1} max={10} step={1} {...register('priority', { valueAsNumber: true })} />
+              <Input
+                type="number"
+                min={1}
+                max={10}
+                step={1}
+                {...register('priority', { valueAsNumber: true })}
+              />
             </Field>
             <Field label="Tags" hint="Separate tags with commas" error={errors.tags?.message}>
               <Input autoComplete="off" placeholder="e.g. friendly, morning" {...register('tags')} />

@@ -59,7 +59,9 @@ export function ConfigItemsTable(props: ConfigItemsTableProps) {
         {!isLoading && items.length === 0 && (
           <tr>
             <Td colSpan={columns} className="py-10 text-center text-muted-foreground">
-              {isEmptyDomain ? `No ${DOMAIN_LABELS[domain].toLowerCase()} yet` : 'No items match these filters'}
+              {isEmptyDomain
+                ? `No ${DOMAIN_LABELS[domain].toLowerCase()} yet`
+                : 'No items match these filters'}
             </Td>
           </tr>
         )}
@@ -90,7 +92,9 @@ function TagList({ tags }: { tags: string[] }) {
 }
 
 function ContentPreview({ item }: { item: ConfigItem }) {
-  return <code className="font-mono text-xs break-all text-muted-foreground">{contentPreview(item.content)}</code>;
+  return (
+    <code className="font-mono text-xs break-all text-muted-foreground">{contentPreview(item.content)}</code>
+  );
 }
 
 /** Words and an icon beside the colour, readable in both themes. */
@@ -108,7 +112,15 @@ function StatusBadge({ active }: { active: boolean }) {
   );
 }
 
-function ActiveSwitch({ item, busy, onToggle }: { item: ConfigItem; busy: boolean; onToggle: (on: boolean) => void }) {
+function ActiveSwitch({
+  item,
+  busy,
+  onToggle,
+}: {
+  item: ConfigItem;
+  busy: boolean;
+  onToggle: (on: boolean) => void;
+}) {
   return (
     <Switch.Root
       checked={item.is_active}
@@ -122,12 +134,22 @@ function ActiveSwitch({ item, busy, onToggle }: { item: ConfigItem; busy: boolea
   );
 }
 
-function ItemRow({ item, canWrite, togglingId, onToggle, onEdit, onHistory, onDelete }: ConfigItemsTableProps & { item: ConfigItem }) {
+function ItemRow({
+  item,
+  canWrite,
+  togglingId,
+  onToggle,
+  onEdit,
+  onHistory,
+  onDelete,
+}: ConfigItemsTableProps & { item: ConfigItem }) {
   return (
     <tr className="hover:bg-muted/40">
       <Td className="min-w-40">
         <div className="font-medium break-words">{item.name}</div>
-        {item.description && <div className="text-xs break-words text-muted-foreground">{item.description}</div>}
+        {item.description && (
+          <div className="text-xs break-words text-muted-foreground">{item.description}</div>
+        )}
         <div className="mt-1 space-y-1 md:hidden">
           <ContentPreview item={item} />
           {item.tags.length > 0 && <TagList tags={item.tags} />}
@@ -153,10 +175,20 @@ function ItemRow({ item, canWrite, togglingId, onToggle, onEdit, onHistory, onDe
           <Button variant="ghost" size="icon" aria-label={`Edit ${item.name}`} onClick={() => onEdit(item)}>
             <Pencil aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon" aria-label={`History of ${item.name}`} onClick={() => onHistory(item)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`History of ${item.name}`}
+            onClick={() => onHistory(item)}
+          >
             <History aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon" aria-label={`Delete ${item.name}`} onClick={() => onDelete(item)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete ${item.name}`}
+            onClick={() => onDelete(item)}
+          >
             <Trash2 aria-hidden className="text-destructive" />
           </Button>
         </Td>

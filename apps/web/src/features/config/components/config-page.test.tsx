@@ -39,8 +39,12 @@ function requests() {
 }
 
 function renderAt(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/config', element: <ConfigPage /> }], { initialEntries: [url] });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter([{ path: '/config', element: <ConfigPage /> }], {
+    initialEntries: [url],
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -142,7 +146,9 @@ describe('ConfigPage', () => {
 
   it('asks before deleting and shows a failure that can be dismissed', async () => {
     signInWith(['config:read', 'config:write']);
-    serve([long], () => jsonResponse({ detail: 'bob changed it first', code: 'conflict', request_id: '1' }, 409));
+    serve([long], () =>
+      jsonResponse({ detail: 'bob changed it first', code: 'conflict', request_id: '1' }, 409),
+    );
     renderAt('/config?tab=moods');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Chatty' }));

@@ -11,7 +11,9 @@ function tokenExpiry(token: string | null): string {
   if (!token) return 'No access token in memory';
   try {
     const { exp } = decodeJwt(token);
-    return exp ? `In memory, expires ${formatDateTime(new Date(exp * 1000).toISOString())}` : 'In memory, no expiry';
+    return exp
+      ? `In memory, expires ${formatDateTime(new Date(exp * 1000).toISOString())}`
+      : 'In memory, no expiry';
   } catch {
     return 'In memory, expiry unreadable';
   }

@@ -43,7 +43,9 @@ describe('RevisionHistoryDialog', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockImplementation((_input, init) =>
-      Promise.resolve(init?.method === 'POST' ? jsonResponse({ ...current, version: 4 }) : jsonResponse(revisions)),
+      Promise.resolve(
+        init?.method === 'POST' ? jsonResponse({ ...current, version: 4 }) : jsonResponse(revisions),
+      ),
     );
   });
   afterEach(() => {
@@ -65,14 +67,18 @@ describe('RevisionHistoryDialog', () => {
 
   it('compares the newest older revision with the current item, field by field', async () => {
     renderWithProviders(<RevisionHistoryDialog open onOpenChange={vi.fn()} item={current} />);
-    expect(await screen.findByRole('heading', { name: 'Revision 2 compared with the current version' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'Revision 2 compared with the current version' }),
+    ).toBeVisible();
     const priority = screen.getByText('Priority', { selector: 'dt' }).parentElement!;
     expect(priority).toHaveTextContent('Revision 2: 2Current: 5');
     const added = screen.getByText('"pace": "slow"', { exact: false }).closest('ins');
     expect(added).not.toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: /Revision 1/ }));
-    expect(screen.getByText('Name', { selector: 'dt' }).parentElement).toHaveTextContent('Revision 1: GladCurrent: Cheerful');
+    expect(screen.getByText('Name', { selector: 'dt' }).parentElement).toHaveTextContent(
+      'Revision 1: GladCurrent: Cheerful',
+    );
   });
 
   it('restores after confirmation with the version on screen', async () => {

@@ -32,7 +32,12 @@ function changedLabels(revision: ConfigRevision): string {
     .join(', ');
 }
 
-function RevisionEntry({ revision, current, selected, onSelect }: {
+function RevisionEntry({
+  revision,
+  current,
+  selected,
+  onSelect,
+}: {
   revision: ConfigRevision;
   current: boolean;
   selected: boolean;

@@ -22,7 +22,13 @@ function ValueText({ field, value }: { field: SnapshotField; value: ConfigSnapsh
   return <>{String(value)}</>;
 }
 
-function ValuePair({ field, before, after, beforeLabel, afterLabel }: SnapshotDiffViewProps & { field: SnapshotField }) {
+function ValuePair({
+  field,
+  before,
+  after,
+  beforeLabel,
+  afterLabel,
+}: SnapshotDiffViewProps & { field: SnapshotField }) {
   return (
     <div className="grid gap-1">
       <del className={cn('rounded px-1.5 py-0.5 break-words', removedClass)}>

@@ -87,7 +87,11 @@ describe('formValuesOf', () => {
   });
 
   it("opens an item in its content's mode", () => {
-    expect(formValuesOf(item)).toMatchObject({ mode: 'json', content: '{\n  "tone": "calm"\n}', tags: 'a, b' });
+    expect(formValuesOf(item)).toMatchObject({
+      mode: 'json',
+      content: '{\n  "tone": "calm"\n}',
+      tags: 'a, b',
+    });
     expect(formValuesOf({ ...item, content: 'Be calm' })).toMatchObject({ mode: 'text', content: 'Be calm' });
   });
 });

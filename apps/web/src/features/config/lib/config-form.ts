@@ -39,18 +39,17 @@ export const configFormSchema = z
       const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['content'], message });
       if (content.trim() === '') issue(CONFIG_MESSAGES.contentRequired);
       else if (mode === 'json' && !parseJsonObject(content)) issue(CONFIG_MESSAGES.invalidJson);
-      else if (contentByteLength(content) > CONFIG_LIMITS.maxContentBytes) issue(CONFIG_MESSAGES.contentTooLarge);
+      else if (contentByteLength(content) > CONFIG_LIMITS.maxContentBytes)
+        issue(CONFIG_MESSAGES.contentTooLarge);
     },
     // Check the content even when another field is wrong, so every message shows at once.
     { when: ({ issues }) => !issues.some((issue) => ['mode', 'content'].includes(String(issue.path?.[0]))) },
   )
   // What is sent: content parsed to an object in JSON mode (checked above), kept as text in text mode.
-  .transform(
-    ({ mode, content, ...rest }): ConfigItemValues => ({
-      ...rest,
-      content: mode === 'json' ? (JSON.parse(content) as Record<string, unknown>) : content,
-    }),
-  );
+  .transform(({ mode, content, ...rest }): ConfigItemValues => ({
+    ...rest,
+    content: mode === 'json' ? (JSON.parse(content) as Record<string, unknown>) : content,
+  }));
 
 export type ConfigFormValues = z.input<typeof configFormSchema>;
 

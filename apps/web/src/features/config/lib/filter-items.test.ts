@@ -19,7 +19,11 @@ function item(name: string, tags: string[], is_active: boolean): ConfigItem {
   };
 }
 
-const items = [item('Calm', ['quiet', 'day'], true), item('Grumpy', ['loud'], false), item('Calmer', [], false)];
+const items = [
+  item('Calm', ['quiet', 'day'], true),
+  item('Grumpy', ['loud'], false),
+  item('Calmer', [], false),
+];
 const names = (list: ConfigItem[]) => list.map((i) => i.name);
 
 describe('filterItems', () => {

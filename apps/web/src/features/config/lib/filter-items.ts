@@ -9,7 +9,10 @@ export interface ConfigFilters {
 }
 
 /** The items whose name contains the search (any case), that carry the tag and match the active state. */
-export function filterItems(items: readonly ConfigItem[], { search, tag, active }: ConfigFilters): ConfigItem[] {
+export function filterItems(
+  items: readonly ConfigItem[],
+  { search, tag, active }: ConfigFilters,
+): ConfigItem[] {
   const needle = search.trim().toLowerCase();
   return items.filter(
     (item) =>

@@ -68,8 +68,8 @@ export function ChannelList({ onAdd, onEdit, onTopics, onDelete }: ChannelListPr
                   </p>
                   {channel.description && <p className="mt-1 text-sm">{channel.description}</p>}
                 </div>
-                <div className="flex flex-wrap gap-1">
-                  <Button variant="secondary" size="sm" onClick={() => onTopics(channel)}>
+                <div className="flex flex-wrap items-center gap-0.5">
+                  <Button variant="secondary" size="sm" className="px-2.5" onClick={() => onTopics(channel)}>
                     <ListTree aria-hidden />
                     Topics
                     <span className="sr-only"> of {channel.channel_name}</span>
@@ -84,13 +84,13 @@ export function ChannelList({ onAdd, onEdit, onTopics, onDelete }: ChannelListPr
                   </Button>
                   <Button
                     variant="ghost"
-                    size="icon"
-                    aria-label={`${channel.enabled ? 'Disable' : 'Enable'} ${channel.channel_name}`}
-                    title={channel.enabled ? 'Disable' : 'Enable'}
+                    size="sm"
                     disabled={updateChannel.isPending}
                     onClick={() => toggle(channel)}
                   >
                     <Power aria-hidden />
+                    {channel.enabled ? 'Disable' : 'Enable'}
+                    <span className="sr-only"> {channel.channel_name}</span>
                   </Button>
                   <Button
                     variant="ghost"

@@ -70,13 +70,18 @@ export function ChannelTopics({ channel, onBack, onDelete }: ChannelTopicsProps)
                 <TopicForm channelId={channel.id} topic={topic} onDone={() => setEditing(null)} />
               </li>
             ) : (
-              <li key={topic.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+              <li
+                key={topic.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
+              >
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     {topic.topic_name}
                     <EnabledBadge enabled={topic.enabled} />
                   </p>
-                  <p className="text-xs text-muted-foreground">Message thread ID: {topic.message_thread_id}</p>
+                  <p className="text-xs text-muted-foreground">
+                    Message thread ID: {topic.message_thread_id}
+                  </p>
                 </div>
                 <div className="flex gap-1">
                   <Button
@@ -89,13 +94,13 @@ export function ChannelTopics({ channel, onBack, onDelete }: ChannelTopicsProps)
                   </Button>
                   <Button
                     variant="ghost"
-                    size="icon"
-                    aria-label={`${topic.enabled ? 'Disable' : 'Enable'} ${topic.topic_name}`}
-                    title={topic.enabled ? 'Disable' : 'Enable'}
+                    size="sm"
                     disabled={updateTopic.isPending}
                     onClick={() => toggle(topic)}
                   >
                     <Power aria-hidden />
+                    {topic.enabled ? 'Disable' : 'Enable'}
+                    <span className="sr-only"> {topic.topic_name}</span>
                   </Button>
                   <Button
                     variant="ghost"

@@ -15,7 +15,13 @@ type Deleting = { kind: 'channel'; channel: Channel } | { kind: 'topic'; channel
  * 'Manage Channels' (issue 5's extension of spec section 2): channels and their forum topics. A channel
  * or topic that templates use cannot be deleted; the server's answer names those templates.
  */
-export function ChannelsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ChannelsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [view, setView] = useState<View>({ kind: 'list' });
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const deleteChannel = useDeleteChannel();
@@ -39,7 +45,7 @@ export function ChannelsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const name = deleting?.kind === 'topic' ? deleting.topic.topic_name : deleting?.channel.channel_name;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Manage Channels" className="max-w-2xl">
+    <Dialog open={open} onOpenChange={onOpenChange} title="Manage Channels" className="sm:max-w-2xl">
       {view.kind === 'list' && (
         <ChannelList
           onAdd={() => setView({ kind: 'form' })}
@@ -48,7 +54,9 @@ export function ChannelsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           onDelete={(channel) => setDeleting({ kind: 'channel', channel })}
         />
       )}
-      {view.kind === 'form' && <ChannelForm channel={view.channel} onDone={() => setView({ kind: 'list' })} />}
+      {view.kind === 'form' && (
+        <ChannelForm channel={view.channel} onDone={() => setView({ kind: 'list' })} />
+      )}
       {view.kind === 'topics' && (
         <ChannelTopics
           channel={view.channel}
@@ -69,7 +77,11 @@ export function ChannelsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         pendingLabel="Deleting..."
         pending={mutation.isPending}
         onConfirm={confirmDelete}
-        error={mutation.isError ? errorMessage(mutation.error, `Failed to delete ${deleting?.kind ?? 'channel'}`) : null}
+        error={
+          mutation.isError
+            ? errorMessage(mutation.error, `Failed to delete ${deleting?.kind ?? 'channel'}`)
+            : null
+        }
       />
     </Dialog>
   );

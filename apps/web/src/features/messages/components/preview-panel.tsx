@@ -56,7 +56,9 @@ export function PreviewPanel({ template, content, parseMode }: PreviewPanelProps
                 <figure aria-label="Rendered message" className="space-y-1">
                   <div className="rounded-2xl rounded-bl-sm border bg-card p-3 shadow-sm">
                     {raw ? (
-                      <pre className="font-mono text-xs break-words whitespace-pre-wrap">{result.rendered}</pre>
+                      <pre className="font-mono text-xs break-words whitespace-pre-wrap">
+                        {result.rendered}
+                      </pre>
                     ) : (
                       <TelegramMessage text={result.rendered} parseMode={parseMode} />
                     )}
@@ -69,7 +71,8 @@ export function PreviewPanel({ template, content, parseMode }: PreviewPanelProps
                         : 'text-muted-foreground',
                     )}
                   >
-                    {count.format(result.length)} / {count.format(MESSAGING_LIMITS.telegramTextMax)} characters
+                    {count.format(result.length)} / {count.format(MESSAGING_LIMITS.telegramTextMax)}{' '}
+                    characters
                     {result.length > MESSAGING_LIMITS.telegramTextMax && ' (too long for Telegram)'}
                   </figcaption>
                 </figure>

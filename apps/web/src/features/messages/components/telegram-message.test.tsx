@@ -53,9 +53,19 @@ const cases: Array<[ParseMode, string, string, string]> = [
     '<strong>bold <em>both <u>all</u></em></strong>',
   ],
   ['HTML', 'line breaks', 'one\ntwo', 'one\ntwo'],
-  ['HTML', 'escaped markup is text', '&lt;b&gt;no&lt;/b&gt; &amp; &quot;q&quot;', '&lt;b&gt;no&lt;/b&gt; &amp; "q"'],
+  [
+    'HTML',
+    'escaped markup is text',
+    '&lt;b&gt;no&lt;/b&gt; &amp; &quot;q&quot;',
+    '&lt;b&gt;no&lt;/b&gt; &amp; "q"',
+  ],
   ['HTML', 'numeric entities', '&#128512;&#x1F680;', '😀🚀'],
-  ['HTML', 'custom emoji and time show their text', '<tg-emoji emoji-id="1">👍</tg-emoji>', '<span>👍</span>'],
+  [
+    'HTML',
+    'custom emoji and time show their text',
+    '<tg-emoji emoji-id="1">👍</tg-emoji>',
+    '<span>👍</span>',
+  ],
   ['HTML', 'an unclosed tag shows the raw text', '<b>bold', '&lt;b&gt;bold'],
   ['HTML', 'an unsupported tag shows the raw text', '<div>x</div>', '&lt;div&gt;x&lt;/div&gt;'],
   [

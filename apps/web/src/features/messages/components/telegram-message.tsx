@@ -14,7 +14,8 @@ const isBlock = (node: TelegramNode | undefined) => node?.type === 'pre' || node
 function textAround(nodes: readonly TelegramNode[], index: number, text: string, inBlock: boolean): string {
   let value = text;
   if (isBlock(nodes[index - 1])) value = value.replace(/^\r?\n/, '');
-  if (isBlock(nodes[index + 1]) || (inBlock && index === nodes.length - 1)) value = value.replace(/\r?\n$/, '');
+  if (isBlock(nodes[index + 1]) || (inBlock && index === nodes.length - 1))
+    value = value.replace(/\r?\n$/, '');
   return value;
 }
 

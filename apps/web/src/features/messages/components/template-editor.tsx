@@ -66,7 +66,10 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
           />
           <div className="space-y-3 p-4">
             {failure && (
-              <Alert variant="error" title={failure.current ? 'This template was changed meanwhile' : undefined}>
+              <Alert
+                variant="error"
+                title={failure.current ? 'This template was changed meanwhile' : undefined}
+              >
                 <p>{failure.message}</p>
                 {failure.current && (
                   <Button
@@ -84,10 +87,7 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
               <Alert>You can view templates; changing them needs the templates:write permission.</Alert>
             )}
             <div
-              className={cn(
-                'grid gap-4',
-                sidePanels && 'xl:grid-cols-[minmax(0,1fr)_minmax(18rem,22rem)]',
-              )}
+              className={cn('grid gap-4', sidePanels && 'xl:grid-cols-[minmax(0,1fr)_minmax(18rem,22rem)]')}
             >
               <fieldset disabled={!canWrite} className="min-w-0">
                 <legend className="sr-only">Template</legend>
@@ -97,7 +97,11 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
                 <div className="min-w-0 space-y-4">
                   {panels.variables && <VariablesPanel onInsert={canWrite ? insertVariable : undefined} />}
                   {panels.preview && (
-                    <PreviewPanel template={template} content={content ?? ''} parseMode={parseMode ?? 'HTML'} />
+                    <PreviewPanel
+                      template={template}
+                      content={content ?? ''}
+                      parseMode={parseMode ?? 'HTML'}
+                    />
                   )}
                   {testPanel && <TestPanel template={template} unsaved={form.formState.isDirty} />}
                 </div>

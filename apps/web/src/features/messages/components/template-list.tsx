@@ -52,7 +52,7 @@ export function TemplateList({ selectedId, onSelect, onCreate }: TemplateListPro
             className="pl-9"
           />
         </div>
-        <div className="grid grid-cols-2 gap-2">
+        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
           <Select
             aria-label="Filter by channel"
             value={filters.channelId ?? ''}

@@ -66,7 +66,9 @@ export function TestPanel({ template, unsaved }: TestPanelProps) {
             {sendTest.isPending ? 'Sending...' : 'Send Test Message'}
           </Button>
         ) : (
-          <p className="text-sm text-muted-foreground">Sending test messages needs the templates:send permission.</p>
+          <p className="text-sm text-muted-foreground">
+            Sending test messages needs the templates:send permission.
+          </p>
         )}
         {outcome && (
           <Alert variant={outcome.ok ? 'success' : 'error'} onDismiss={() => setOutcome(null)}>

@@ -31,7 +31,13 @@ export function VariablesPanel({ onInsert }: { onInsert?: (variableName: string)
       ) : variables.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No variables defined</p>
       ) : (
-        <div className="space-y-4">
+        // Scrolls on its own so the panels below stay near the editor; focusable to scroll by keyboard.
+        <div
+          role="region"
+          aria-label="Variable list"
+          tabIndex={0}
+          className="-mx-1 max-h-[26rem] space-y-4 overflow-y-auto px-1"
+        >
           {groupByCategory(variables.data).map(([category, items]) => (
             <div key={category}>
               <h4 className="mb-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">

@@ -47,15 +47,23 @@ export function VersionDiff({ before, after, beforeLabel, afterLabel }: VersionD
             <table className="w-full text-left text-xs">
               <thead className="bg-muted/50 text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-2 py-1.5 font-semibold">Setting</th>
-                  <th scope="col" className="px-2 py-1.5 font-semibold">{beforeLabel}</th>
-                  <th scope="col" className="px-2 py-1.5 font-semibold">{afterLabel}</th>
+                  <th scope="col" className="px-2 py-1.5 font-semibold">
+                    Setting
+                  </th>
+                  <th scope="col" className="px-2 py-1.5 font-semibold">
+                    {beforeLabel}
+                  </th>
+                  <th scope="col" className="px-2 py-1.5 font-semibold">
+                    {afterLabel}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {settings.map(({ field, label }) => (
                   <tr key={field} className="border-t">
-                    <th scope="row" className="px-2 py-1.5 font-medium">{label}</th>
+                    <th scope="row" className="px-2 py-1.5 font-medium">
+                      {label}
+                    </th>
                     <td className="px-2 py-1.5 break-words">
                       <SettingValue snapshot={before} field={field} />
                     </td>

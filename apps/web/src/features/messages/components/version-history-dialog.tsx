@@ -11,6 +11,7 @@ import { formatDateTime } from '@/lib/format';
 import { useHasPermission } from '@/lib/permissions';
 import { useTemplateVersions } from '../api/list-template-versions';
 import { useRestoreTemplateVersion } from '../api/restore-template-version';
+import { SETTING_LABELS } from '../lib/version-diff';
 import { VersionDiff } from './version-diff';
 
 interface VersionHistoryDialogProps {
@@ -20,14 +21,22 @@ interface VersionHistoryDialogProps {
   onRestored: (template: Template) => void;
 }
 
+const FIELD_LABELS = new Map<string, string>([['template_content', 'Content'], ...SETTING_LABELS]);
+
 function describe(version: TemplateVersion): string {
   if (version.action === 'created') return 'Created';
   if (version.action === 'restored') return `Restored from version ${version.restored_from}`;
-  return version.changes.length > 0 ? `Changed ${version.changes.join(', ')}` : 'Saved';
+  if (version.changes.length === 0) return 'Saved without changes';
+  return `Changed ${version.changes.map((field) => FIELD_LABELS.get(field) ?? field).join(', ')}`;
 }
 
 /** Every version of a template, what differs from the current one, and a restore (as a new version). */
-export function VersionHistoryDialog({ open, onOpenChange, template, onRestored }: VersionHistoryDialogProps) {
+export function VersionHistoryDialog({
+  open,
+  onOpenChange,
+  template,
+  onRestored,
+}: VersionHistoryDialogProps) {
   const canWrite = useHasPermission('templates:write');
   const versions = useTemplateVersions(template.id);
   const restore = useRestoreTemplateVersion();
@@ -46,7 +55,12 @@ export function VersionHistoryDialog({ open, onOpenChange, template, onRestored 
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Version History" className="max-w-4xl">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Version History"
+      className="sm:max-w-2xl lg:max-w-4xl"
+    >
       {versions.isPending ? (
         <Skeleton className="h-48 w-full" />
       ) : versions.isError ? (
@@ -62,7 +76,9 @@ export function VersionHistoryDialog({ open, onOpenChange, template, onRestored 
                   aria-current={version === selected ? 'true' : undefined}
                   className={cn(
                     'w-full rounded-md border px-3 py-2 text-left text-xs hover:bg-muted',
-                    version === selected ? 'border-primary bg-accent text-accent-foreground' : 'border-transparent',
+                    version === selected
+                      ? 'border-primary bg-accent text-accent-foreground'
+                      : 'border-transparent',
                   )}
                 >
                   <span className="flex items-center gap-2 text-sm font-medium">

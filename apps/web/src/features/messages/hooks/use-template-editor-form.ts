@@ -30,13 +30,19 @@ export function useTemplateEditorForm(template: Template | null, onSaved: () => 
     setFailure(null);
     try {
       if (template) {
-        await updateTemplate.mutateAsync({ id: template.id, input: { ...values, version: template.version } });
+        await updateTemplate.mutateAsync({
+          id: template.id,
+          input: { ...values, version: template.version },
+        });
       } else {
         await createTemplate.mutateAsync(values);
       }
       onSaved();
     } catch (error) {
-      setFailure({ message: errorMessage(error, 'Failed to save template'), current: staleSaveCurrent(error) });
+      setFailure({
+        message: errorMessage(error, 'Failed to save template'),
+        current: staleSaveCurrent(error),
+      });
     }
   });
 

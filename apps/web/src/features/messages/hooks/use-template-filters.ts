@@ -34,7 +34,10 @@ export function useTemplateFilters() {
     channelId,
     messageType,
     setSearch: useCallback((value: string) => setParam('search', value), [setParam]),
-    setChannelId: useCallback((value: number | null) => setParam('channel', value ? String(value) : null), [setParam]),
+    setChannelId: useCallback(
+      (value: number | null) => setParam('channel', value ? String(value) : null),
+      [setParam],
+    ),
     setMessageType: useCallback((value: MessageType | null) => setParam('type', value), [setParam]),
   };
 }

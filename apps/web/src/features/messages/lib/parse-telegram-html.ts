@@ -37,7 +37,7 @@ function decodeEntity(input: string, at: number): { value: string; length: numbe
 
 function decodeText(value: string): string {
   let out = '';
-  for (let i = 0; i < value.length; ) {
+  for (let i = 0; i < value.length;) {
     const entity = value[i] === '&' ? decodeEntity(value, i) : null;
     out += entity ? entity.value : value[i];
     i += entity ? entity.length : 1;
@@ -45,7 +45,8 @@ function decodeText(value: string): string {
   return out;
 }
 
-const TAG_PATTERN = /^<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[a-zA-Z-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*>/;
+const TAG_PATTERN =
+  /^<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[a-zA-Z-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*>/;
 const ATTRIBUTE_PATTERN = /([a-zA-Z-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 
 function readAttributes(source: string): Map<string, string> {

@@ -36,7 +36,11 @@ function closes(entity: TelegramContainer, input: string, i: number): boolean {
   }
 }
 
-const MARKER_LENGTH: Partial<Record<TelegramContainer['type'], number>> = { underline: 2, spoiler: 2, pre: 3 };
+const MARKER_LENGTH: Partial<Record<TelegramContainer['type'], number>> = {
+  underline: 2,
+  spoiler: 2,
+  pre: 3,
+};
 
 /** Reads the '(url)' after a link's text; returns the URL and where the text after it starts. */
 function readUrl(input: string, i: number): { url: string; end: number } | null {
@@ -97,7 +101,8 @@ export function parseTelegramMarkdownV2(input: string): ParsedMessage {
     if ((i === 0 || input[i - 1] === '\n') && !inCode()) {
       const marker = c === '>' ? 1 : input.startsWith('**>', i) ? 3 : 0;
       if (marker > 0) {
-        if (!tree.isOpen('blockquote')) tree.open({ type: 'blockquote', expandable: marker === 3, children: [] });
+        if (!tree.isOpen('blockquote'))
+          tree.open({ type: 'blockquote', expandable: marker === 3, children: [] });
         i += marker;
         continue;
       }

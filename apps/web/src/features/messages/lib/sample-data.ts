@@ -43,7 +43,9 @@ export function formatSampleData(data: SampleData): string {
 export function parseSampleData(text: string): SampleData | null {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as SampleData) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as SampleData)
+      : null;
   } catch {
     return null;
   }

@@ -43,7 +43,7 @@ export function GeminiUsageChart({ usage, hours }: { usage: GeminiUsage; hours: 
   const byDay = geminiLabelKind(hours) === 'day';
   return (
     <div role="img" aria-label={geminiSummary(usage, hours)} className={cn('h-64 w-full', chartPaletteClass)}>
-      <ResponsiveContainer width="100%" height="100%">
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 256 }}>
         <BarChart
           data={usage.time_series}
           margin={{ top: 8, right: 12, bottom: 0, left: 0 }}

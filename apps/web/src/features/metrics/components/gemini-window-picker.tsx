@@ -33,7 +33,7 @@ export function GeminiWindowPicker({
           value={String(window.hours)}
           className={cn(
             'rounded px-2.5 py-1 text-xs font-medium text-muted-foreground transition-colors',
-            'hover:text-foreground data-[state=on]:bg-card data-[state=on]:text-foreground data-[state=on]:shadow-sm',
+            'hover:text-foreground data-[state=on]:bg-accent data-[state=on]:text-accent-foreground data-[state=on]:shadow-sm',
           )}
         >
           {window.label}

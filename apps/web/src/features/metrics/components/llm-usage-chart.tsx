@@ -23,7 +23,7 @@ export function LlmUsageChart({ usage, days }: { usage: LlmUsage; days: number }
       aria-label={llmUsageSummary(usage, days)}
       className={cn('h-72 w-full', chartPaletteClass)}
     >
-      <ResponsiveContainer width="100%" height="100%">
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 256 }}>
         <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid stroke={chartTheme.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis

@@ -46,7 +46,7 @@ export function Totals({ items }: { items: ReadonlyArray<{ label: string; value:
       {items.map(({ label, value }) => (
         <div key={label} className="min-w-0 rounded-md bg-muted/60 p-2">
           <dt className="text-xs text-muted-foreground">{label}</dt>
-          <dd className="truncate text-base font-semibold tabular-nums sm:text-lg">{value}</dd>
+          <dd className="text-base font-semibold break-words tabular-nums sm:text-lg">{value}</dd>
         </div>
       ))}
     </dl>

@@ -13,7 +13,7 @@ import { TokenBudgetsPanel } from './token-budgets-panel';
 
 const triggerClass = cn(
   'rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground',
-  'data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm',
+  'data-[state=active]:bg-accent data-[state=active]:text-accent-foreground data-[state=active]:shadow-sm',
 );
 
 /**

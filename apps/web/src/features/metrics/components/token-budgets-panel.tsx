@@ -1,6 +1,7 @@
 import type { TokenBudget } from '@lumi/contract';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { CirclePause, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useHasPermission } from '@/lib/permissions';
 import { useTokenBudgets } from '../api/list-token-budgets';
@@ -37,9 +38,14 @@ function BudgetItem({
     <li className="space-y-3 rounded-md border p-4" aria-label={`${budget.provider} budget`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold break-all">{budget.provider}</p>
-        <LevelBadge level={budget.is_active ? 'success' : 'unknown'}>
-          {budget.is_active ? 'Active' : 'Inactive'}
-        </LevelBadge>
+        {budget.is_active ? (
+          <LevelBadge level="success">Active</LevelBadge>
+        ) : (
+          <Badge>
+            <CirclePause aria-hidden className="size-3.5" />
+            Inactive
+          </Badge>
+        )}
       </div>
       <BudgetUsageBar provider={budget.provider} percentage={usage.usage_percentage} />
       <dl className="grid gap-1 text-sm">

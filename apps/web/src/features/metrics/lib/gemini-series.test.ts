@@ -6,6 +6,7 @@ import {
   geminiLabelKind,
   geminiModelRows,
   isGeminiAnswerEmpty,
+  tokenShares,
 } from './gemini-series';
 
 describe('geminiLabelKind', () => {
@@ -24,15 +25,19 @@ describe('geminiAxisLabel', () => {
   it.each([
     {
       hours: 24,
-      expected: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(date),
+      expected: new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(date),
     },
     {
       hours: 48,
-      expected: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(date),
+      expected: new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(date),
     },
     {
       hours: 168,
-      expected: new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric' }).format(date),
+      expected: new Intl.DateTimeFormat(undefined, {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+      }).format(date),
     },
   ] as const)('$hours hours: $expected', ({ hours, expected }) => {
     expect(geminiAxisLabel(timestamp, hours)).toBe(expected);
@@ -40,7 +45,7 @@ describe('geminiAxisLabel', () => {
 });
 
 describe('geminiDayTicks', () => {
-  it('ticks the first hour of each local day', () => {
+  it('ticks the first hour of each new local day', () => {
     const start = new Date(2025, 5, 1, 22).getTime();
     const series = Array.from({ length: 30 }, (_, hour) => ({
       timestamp: new Date(start + hour * 3_600_000).toISOString(),
@@ -49,7 +54,6 @@ describe('geminiDayTicks', () => {
       cost: 0,
     }));
     expect(geminiDayTicks(series)).toEqual([
-      series[0]!.timestamp,
       new Date(2025, 5, 2, 0).toISOString(),
       new Date(2025, 5, 3, 0).toISOString(),
     ]);
@@ -89,5 +93,16 @@ describe('isGeminiAnswerEmpty', () => {
     { name: 'a full answer', value: { summary: {}, time_series: [] }, expected: false },
   ])('$name: $expected', ({ value, expected }) => {
     expect(isGeminiAnswerEmpty(value)).toBe(expected);
+  });
+});
+
+describe('tokenShares', () => {
+  it.each([
+    { tokens: [300, 100], expected: [75, 25] },
+    { tokens: [50], expected: [100] },
+    { tokens: [0, 0], expected: [0, 0] },
+    { tokens: [], expected: [] },
+  ])('$tokens is $expected %', ({ tokens, expected }) => {
+    expect(tokenShares(tokens.map((value) => ({ tokens: value })))).toEqual(expected);
   });
 });

@@ -10,8 +10,8 @@ export function geminiLabelKind(hours: GeminiWindow): 'day' | 'hour' {
   return hours === 168 ? 'day' : 'hour';
 }
 
-const hourLabel = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayLabel = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric' });
+const hourLabel = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const dayLabel = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
 const fullLabel = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The axis label of an hour of the series: its day in the week-long window, else its hour. */
@@ -26,15 +26,16 @@ export function geminiTooltipLabel(timestamp: string): string {
 }
 
 /**
- * Where the axis puts its ticks in the week-long window: the first hour of each local day, so every
- * day is labelled once. The shorter windows leave tick placement to the chart.
+ * Where the axis puts its ticks in the week-long window: the first hour of each new local day, so every
+ * whole day is labelled once (the partial day the window starts in is not). The shorter windows leave
+ * tick placement to the chart.
  */
 export function geminiDayTicks(series: GeminiUsage['time_series']): string[] {
   const ticks: string[] = [];
-  let previousDay = '';
+  let previousDay: string | undefined;
   for (const { timestamp } of series) {
     const day = new Date(timestamp).toDateString();
-    if (day !== previousDay) ticks.push(timestamp);
+    if (previousDay !== undefined && day !== previousDay) ticks.push(timestamp);
     previousDay = day;
   }
   return ticks;
@@ -59,6 +60,12 @@ export function geminiModelRows(usage: GeminiUsage): GeminiModelRow[] {
       cost: figures.estimated_cost,
     }))
     .sort((a, b) => b.requests - a.requests || a.model.localeCompare(b.model));
+}
+
+/** Each model's share of the window's tokens, in percent (0 for all when there were no tokens). */
+export function tokenShares(rows: ReadonlyArray<Pick<GeminiModelRow, 'tokens'>>): number[] {
+  const total = rows.reduce((sum, row) => sum + row.tokens, 0);
+  return rows.map((row) => (total === 0 ? 0 : (row.tokens / total) * 100));
 }
 
 /** An answer without a summary or a series is "empty" (spec section 7: such an answer is asked again). */

@@ -1,0 +1,173 @@
+import type { ApiKey, SessionUser } from '@lumi/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { ApiKeysSection } from './api-keys-section';
+
+function signIn(permissions: string[]) {
+  const user: SessionUser = {
+    id: 1,
+    username: 'admin',
+    email: 'admin@example.com',
+    name: 'Admin',
+    role: 'keeper',
+    roles: [{ id: 5, name: 'keeper', permissions }],
+  };
+  useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false });
+}
+
+const botKey: ApiKey = {
+  id: 7,
+  name: 'production-bot',
+  prefix: 'lumi_Ab12Cd3',
+  scopes: ['ingest:write', 'config:read'],
+  created_at: '2025-06-01T10:00:00Z',
+  created_by: 'admin',
+  last_used_at: null,
+  expires_at: null,
+  revoked_at: null,
+  status: 'active',
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+
+/** A small in-memory key store behind the three endpoints. */
+function serveKeys(initial: ApiKey[]) {
+  let keys = [...initial];
+  fetchMock.mockImplementation((input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (init?.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as {
+        name: string;
+        scopes: ApiKey['scopes'];
+        expires_at: string | null;
+      };
+      const created = {
+        ...botKey,
+        id: 8,
+        name: body.name,
+        scopes: body.scopes,
+        expires_at: body.expires_at,
+        prefix: 'lumi_Zz99Yy8',
+      };
+      keys = [created, ...keys];
+      return Promise.resolve(jsonResponse({ ...created, key: 'lumi_Zz99Yy8secretsecretsecret' }, 201));
+    }
+    if (init?.method === 'DELETE') {
+      const id = Number(url.pathname.split('/').at(-1));
+      keys = keys.map((key) =>
+        key.id === id ? { ...key, status: 'revoked', revoked_at: '2025-06-02T09:00:00Z' } : key,
+      );
+      return Promise.resolve(jsonResponse(keys.find((key) => key.id === id)));
+    }
+    return Promise.resolve(jsonResponse(keys));
+  });
+}
+
+describe('ApiKeysSection', () => {
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    useAuthStore.getState().clear();
+  });
+
+  it('renders nothing and asks nothing without admin:keys:write', () => {
+    signIn(['admin:audit:read']);
+    const { container } = renderWithProviders(<ApiKeysSection />, { path: '/admin' });
+    expect(container).toBeEmptyDOMElement();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lists keys with scopes, prefix, dates and status', async () => {
+    signIn(['admin:keys:write']);
+    serveKeys([
+      botKey,
+      { ...botKey, id: 3, name: 'old-bot', status: 'revoked', revoked_at: '2025-05-01T00:00:00Z' },
+    ]);
+    renderWithProviders(<ApiKeysSection />, { path: '/admin' });
+
+    const row = (await screen.findByText('production-bot')).closest('tr')!;
+    expect(row).toHaveTextContent('ingest:write');
+    expect(row).toHaveTextContent('config:read');
+    expect(row).toHaveTextContent('lumi_Ab12Cd3…');
+    expect(row).toHaveTextContent('Never');
+    expect(row).toHaveTextContent('Active');
+    const old = screen.getByText('old-bot').closest('tr')!;
+    expect(old).toHaveTextContent('Revoked');
+    expect(within(old).queryByRole('button', { name: 'Revoke old-bot' })).not.toBeInTheDocument();
+  });
+
+  it('creates a key and shows it once, with a copy button', async () => {
+    signIn(['admin:keys:write']);
+    serveKeys([]);
+    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue();
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderWithProviders(<ApiKeysSection />, { path: '/admin' });
+    expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create API Key' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create API Key' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /ingest:write/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Key' }));
+    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one scope')).toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'staging-bot');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /templates:read/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Key' }));
+
+    const created = await screen.findByRole('dialog', { name: 'API Key Created' });
+    expect(within(created).getByLabelText('API key for staging-bot')).toHaveValue(
+      'lumi_Zz99Yy8secretsecretsecret',
+    );
+    await userEvent.click(within(created).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('lumi_Zz99Yy8secretsecretsecret');
+    expect(within(created).getByText('The key is on the clipboard.')).toBeInTheDocument();
+
+    await userEvent.click(within(created).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('staging-bot')).toBeInTheDocument();
+    expect(screen.queryByText('lumi_Zz99Yy8secretsecretsecret')).not.toBeInTheDocument();
+  });
+
+  it('selects the key for copying by hand when the clipboard is not available', async () => {
+    signIn(['admin:keys:write']);
+    serveKeys([]);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: undefined });
+    renderWithProviders(<ApiKeysSection />, { path: '/admin' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Create API Key' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create API Key' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'bot');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Key' }));
+    const created = await screen.findByRole('dialog', { name: 'API Key Created' });
+    await userEvent.click(within(created).getByRole('button', { name: 'Copy' }));
+
+    expect(within(created).getByText(/press Ctrl\+C/)).toBeInTheDocument();
+    const input = within(created).getByLabelText<HTMLInputElement>('API key for bot');
+    expect(input.selectionEnd! - input.selectionStart!).toBe(input.value.length);
+  });
+
+  it('revokes a key after confirmation', async () => {
+    signIn(['admin:keys:write']);
+    serveKeys([botKey]);
+    renderWithProviders(<ApiKeysSection />, { path: '/admin' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke production-bot' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Revoke API Key' });
+    expect(confirm).toHaveTextContent('Anything using this key loses access at once.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(
+      fetchMock.mock.calls.some(
+        ([input, init]) => init?.method === 'DELETE' && String(input) === '/api/admin/api-keys/7',
+      ),
+    ).toBe(true);
+    const row = screen.getByText('production-bot').closest('tr')!;
+    await waitFor(() => expect(row).toHaveTextContent('Revoked'));
+  });
+});

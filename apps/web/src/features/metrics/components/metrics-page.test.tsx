@@ -1,0 +1,158 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import {
+  failWith,
+  fetchMock,
+  requestsTo,
+  serveMetrics,
+  signInAs,
+  stubLayout,
+} from '../test/metrics-fixtures';
+import { MetricsPage } from './metrics-page';
+
+const GEMINI = '/api/metrics/gemini-usage';
+const region = (name: string) => screen.getByRole('region', { name });
+
+describe('MetricsPage', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    stubLayout();
+    signInAs(['metrics:read', 'budgets:write']);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    useAuthStore.getState().clear();
+  });
+
+  it('opens on LLM Usage: Gemini models by label, and a window of 168 hours on request', async () => {
+    serveMetrics();
+    renderWithProviders(<MetricsPage />, { path: '/metrics' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Metrics & Analytics' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'LLM Usage', selected: true })).toBeInTheDocument();
+    const models = await screen.findByRole('table', { name: 'Gemini models' });
+    expect(within(models).getByText('Gemini Pro')).toBeInTheDocument();
+    expect(within(models).getByText('Gemini Vision')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: /Gemini tokens per hour over the last 24 hours/ }),
+    ).toBeInTheDocument();
+    expect(within(region('LLM Usage')).getByText((2500).toLocaleString())).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: '7 days' }));
+    await waitFor(() => expect(requestsTo(GEMINI).at(-1)?.searchParams.get('hours')).toBe('168'));
+    expect(requestsTo(GEMINI).at(-1)?.searchParams.has('_t')).toBe(true);
+    expect(await screen.findByText('Last 168 hours')).toBeInTheDocument();
+  });
+
+  it('asks again twice, 3 s apart, before saying Gemini metrics are not available', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serveMetrics({ [GEMINI]: failWith(404) });
+    renderWithProviders(<MetricsPage />, { path: '/metrics' });
+
+    await waitFor(() => expect(requestsTo(GEMINI)).toHaveLength(1));
+    await act(() => vi.advanceTimersByTimeAsync(2_900));
+    expect(requestsTo(GEMINI)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await waitFor(() => expect(requestsTo(GEMINI)).toHaveLength(2));
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    await waitFor(() => expect(requestsTo(GEMINI)).toHaveLength(3));
+
+    const alert = await within(region('Gemini Usage')).findByRole('alert');
+    expect(alert).toHaveTextContent('Gemini metrics not available');
+    expect(alert).toHaveTextContent('No data available');
+    expect(alert).toHaveTextContent('Unable to load metrics');
+  });
+
+  it('does not ask again after a 403', async () => {
+    serveMetrics({ [GEMINI]: failWith(403) });
+    renderWithProviders(<MetricsPage />, { path: '/metrics' });
+
+    expect(await within(region('Gemini Usage')).findByRole('alert')).toHaveTextContent('Failed to load data');
+    expect(requestsTo(GEMINI)).toHaveLength(1);
+  });
+
+  it('shows budgets with status and a capped usage bar, and edits one', async () => {
+    serveMetrics();
+    renderWithProviders(<MetricsPage />, { path: '/metrics' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Token Budgets' }));
+
+    const gemini = await screen.findByRole('listitem', { name: 'gemini budget' });
+    expect(gemini).toHaveTextContent('Active');
+    expect(gemini).toHaveTextContent('Critical');
+    expect(within(gemini).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '85');
+    const openai = screen.getByRole('listitem', { name: 'openai budget' });
+    expect(openai).toHaveTextContent('Inactive');
+    expect(openai).toHaveTextContent('Limit reached');
+    expect(within(openai).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(await screen.findByRole('table', { name: 'Model prices' })).toHaveTextContent('gemini-1.5-pro');
+
+    await userEvent.click(within(gemini).getByRole('button', { name: 'Edit gemini budget' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Budget: gemini' });
+    const tokens = within(dialog).getByLabelText('Daily token limit');
+    await userEvent.clear(tokens);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Budget' }));
+    expect(
+      await within(dialog).findByText('Set a daily token limit, a daily cost limit or both'),
+    ).toBeInTheDocument();
+
+    await userEvent.type(tokens, '250000');
+    fetchMock.mockImplementationOnce(() => Promise.resolve(jsonResponse({})));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Budget' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(String(put[0])).toBe('/api/config/token-budgets/gemini');
+    expect(JSON.parse(String(put[1]?.body))).toEqual({
+      daily_token_limit: 250000,
+      daily_cost_limit: null,
+      is_active: true,
+    });
+  });
+
+  it('hides budget editing without budgets:write', async () => {
+    signInAs(['metrics:read']);
+    serveMetrics();
+    renderWithProviders(<MetricsPage />, { path: '/metrics' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Token Budgets' }));
+
+    expect(await screen.findByRole('listitem', { name: 'gemini budget' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Budget' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit gemini budget' })).not.toBeInTheDocument();
+  });
+
+  it('switches sections with the dropdown and rates each integration in words', async () => {
+    serveMetrics();
+    renderWithProviders(<MetricsPage />, { path: '/metrics' });
+    await userEvent.selectOptions(screen.getByLabelText('Section'), 'integrations');
+
+    const table = await screen.findByRole('table', { name: 'External services' });
+    const binance = within(table).getByText('binance').closest('tr')!;
+    expect(binance).toHaveTextContent('75% · Failing');
+    expect(binance).toHaveTextContent('Error');
+    expect(within(table).getByText('coingecko').closest('tr')).toHaveTextContent('100% · Healthy');
+  });
+
+  it('shows the integrations error state on failure, never sample data', async () => {
+    serveMetrics({ '/api/metrics/integrations': failWith(500) });
+    renderWithProviders(<MetricsPage />, { path: '/metrics' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Integrations' }));
+
+    const alert = await within(region('Integrations')).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load data');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('treats an answer of another shape as a failure', async () => {
+    serveMetrics({ '/api/metrics/integrations': jsonResponse({ data: 'nope' }) });
+    renderWithProviders(<MetricsPage />, { path: '/metrics' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Integrations' }));
+
+    expect(await within(region('Integrations')).findByRole('alert')).toHaveTextContent('Failed to load data');
+  });
+});

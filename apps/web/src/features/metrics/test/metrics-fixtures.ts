@@ -1,0 +1,157 @@
+import type {
+  BotHealth,
+  CacheMetrics,
+  GeminiUsage,
+  IntegrationMetrics,
+  LlmUsage,
+  MarketDataStatus,
+  ModelPrice,
+  SessionUser,
+  TokenBudget,
+} from '@lumi/contract';
+import { vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { jsonResponse } from '@/test/render-with-providers';
+
+/** Answers of every metrics endpoint, as a healthy system would give them. */
+export const answers = {
+  '/api/metrics/bot-health': {
+    telegram_status: 'connected',
+    uptime_seconds: 7 * 3600 + 59 * 60,
+    error_count_24h: 3,
+    active_locks: [{ name: 'daily-digest', holder: 'worker-1', since: '2025-06-01T10:00:00Z' }],
+  } satisfies BotHealth,
+  '/api/metrics/market-data': {
+    data_freshness: 'current',
+    websocket_status: 'connected',
+    last_candle_time: '2025-06-01T10:00:00Z',
+    missing_intervals: 2,
+  } satisfies MarketDataStatus,
+  '/api/metrics/cache': {
+    hit_rate: 0.9,
+    total_hits: 900,
+    cache_entries: 120,
+    avg_response_time_cached: 20,
+    avg_response_time_uncached: 200,
+    last_updated: '2025-06-01T10:00:00Z',
+  } satisfies CacheMetrics,
+  '/api/metrics/integrations': {
+    data: [
+      {
+        service_name: 'binance',
+        last_api_call: '2025-06-01T10:00:00Z',
+        last_status: 'error',
+        total_calls: 4,
+        success_count: 3,
+        error_count: 1,
+        success_rate: 75,
+      },
+      {
+        service_name: 'coingecko',
+        last_api_call: '2025-06-01T10:00:00Z',
+        last_status: 'success',
+        total_calls: 200,
+        success_count: 200,
+        error_count: 0,
+        success_rate: 100,
+      },
+    ],
+  } satisfies IntegrationMetrics,
+  '/api/metrics/llm-usage': {
+    daily_usage: [
+      { date: '2025-05-31', provider: 'gemini', tokens_used: 1000, cost: 0.01 },
+      { date: '2025-06-01', provider: 'gemini', tokens_used: 1500, cost: 0.02 },
+    ],
+    totals: { tokens: 2500, cost: 0.03, requests: 4 },
+  } satisfies LlmUsage,
+  '/api/metrics/gemini-usage': {
+    summary: {
+      total_requests: 5,
+      total_tokens: 2500,
+      total_cost: 0.03,
+      models: {
+        'gemini-1.5-pro': { requests: 3, estimated_tokens: 2000, estimated_cost: 0.02 },
+        'gemini-pro-vision': { requests: 2, estimated_tokens: 500, estimated_cost: 0.01 },
+      },
+    },
+    time_series: [
+      { timestamp: '2025-06-01T09:00:00.000Z', requests: 2, tokens: 1000, cost: 0.01 },
+      { timestamp: '2025-06-01T10:00:00.000Z', requests: 3, tokens: 1500, cost: 0.02 },
+    ],
+    last_updated: '2025-06-01T10:30:00Z',
+  } satisfies GeminiUsage,
+  '/api/config/token-budgets': [
+    {
+      provider: 'gemini',
+      daily_token_limit: 100_000,
+      daily_cost_limit: null,
+      current_usage: { tokens_used: 85_000, cost_incurred: 0.5, usage_percentage: 85 },
+      is_active: true,
+      updated_at: '2025-06-01T10:00:00Z',
+      updated_by: 'admin',
+    },
+    {
+      provider: 'openai',
+      daily_token_limit: null,
+      daily_cost_limit: 1,
+      current_usage: { tokens_used: 9_000, cost_incurred: 1.5, usage_percentage: 150 },
+      is_active: false,
+      updated_at: '2025-06-01T10:00:00Z',
+      updated_by: 'admin',
+    },
+  ] satisfies TokenBudget[],
+  '/api/config/model-prices': [
+    {
+      model: 'gemini-1.5-pro',
+      input_usd_per_million: 1.25,
+      output_usd_per_million: 5,
+      updated_at: '2025-06-01T10:00:00Z',
+      updated_by: 'admin',
+    },
+  ] satisfies ModelPrice[],
+};
+
+export type MetricsPath = keyof typeof answers;
+
+export const fetchMock = vi.fn<typeof fetch>();
+
+/**
+ * Serves `answers` by path; an override replaces one path's answer (a Response such as a 404, or a
+ * promise that never settles to keep a panel loading).
+ */
+export function serveMetrics(overrides: Partial<Record<MetricsPath, Response | Promise<Response>>> = {}) {
+  fetchMock.mockImplementation((input) => {
+    const path = new URL(String(input), 'http://localhost').pathname as MetricsPath;
+    const override = overrides[path];
+    if (override) return override instanceof Response ? Promise.resolve(override.clone()) : override;
+    if (path in answers) return Promise.resolve(jsonResponse(answers[path]));
+    return Promise.resolve(jsonResponse({ detail: 'Not Found' }, 404));
+  });
+}
+
+/** The requests made to `path`, as URLs. */
+export function requestsTo(path: string): URL[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path);
+}
+
+export const failWith = (status: number) => jsonResponse({ detail: 'Something went wrong' }, status);
+
+export function signInAs(permissions: string[]) {
+  const user: SessionUser = {
+    id: 1,
+    username: 'ops',
+    email: 'ops@example.com',
+    name: 'Ops',
+    role: 'operator',
+    roles: [{ id: 2, name: 'operator', permissions }],
+  };
+  useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false });
+}
+
+/** jsdom has no layout: give elements a size, so the charts render as they would in a browser. */
+export function stubLayout() {
+  const rect = { x: 0, y: 0, top: 0, left: 0, right: 600, bottom: 256, width: 600, height: 256 };
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ ...rect, toJSON: () => rect });
+}
