@@ -67,8 +67,10 @@ function renderNodes(nodes: readonly TelegramNode[], inBlock: boolean): ReactNod
         );
       case 'pre':
         return (
+          // Focusable, so a wide code block can be scrolled with the keyboard.
           <pre
             key={index}
+            tabIndex={0}
             data-language={node.language ?? undefined}
             className="my-1 overflow-x-auto rounded-md border bg-muted p-2 font-mono text-[0.85em] whitespace-pre"
           >

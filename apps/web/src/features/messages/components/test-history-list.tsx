@@ -18,7 +18,8 @@ export function TestHistoryList({ templateId }: { templateId: number }) {
       ) : history.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No test messages sent yet</p>
       ) : (
-        <ul aria-label="Test history" className="max-h-72 space-y-1.5 overflow-y-auto text-xs">
+        // Focusable, so the list can be scrolled with the keyboard.
+        <ul aria-label="Test history" tabIndex={0} className="max-h-72 space-y-1.5 overflow-y-auto text-xs">
           {history.data.map((record) => (
             <li key={record.id} className="rounded-md border bg-card p-2">
               <div className="flex items-center justify-between gap-2">

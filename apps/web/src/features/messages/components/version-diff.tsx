@@ -82,7 +82,10 @@ export function VersionDiff({ before, after, beforeLabel, afterLabel }: VersionD
         {!contentChanged ? (
           <p className="text-muted-foreground">The content is the same.</p>
         ) : (
-          <pre className="max-h-80 overflow-auto rounded-md border bg-muted/30 py-1 font-mono text-xs">
+          <pre
+            tabIndex={0}
+            className="max-h-80 overflow-auto rounded-md border bg-muted/30 py-1 font-mono text-xs"
+          >
             {lines.map((line, index) => (
               <DiffLine key={index} kind={line.kind}>
                 {line.text}

@@ -7,7 +7,7 @@ import { useCreateTemplate } from '../api/create-template';
 import { staleSaveCurrent, useUpdateTemplate } from '../api/update-template';
 import { NEW_TEMPLATE_VALUES, templateFormValues, type TemplateFormValues } from '../lib/template-form';
 
-export interface SaveFailure {
+interface SaveFailure {
   message: string;
   /** Set when someone saved the template after this edit started: the template as it is now. */
   current: Template | null;

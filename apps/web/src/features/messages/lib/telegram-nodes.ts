@@ -52,10 +52,6 @@ export class TelegramTreeBuilder {
     return this.stack.some((node) => node.type === type);
   }
 
-  get depth(): number {
-    return this.stack.length;
-  }
-
   result(): ParsedMessage {
     return { ok: true, nodes: this.root };
   }

@@ -52,13 +52,12 @@ function BotHealthDetails({ health }: { health: BotHealth }) {
 }
 
 /** Bot health card (spec section 2): 'Operational' and 'Healthy' only for a connected bot with few errors. */
-export function BotHealthCard({ className }: { className?: string }) {
+export function BotHealthCard() {
   const health = useBotHealth();
   const healthy = health.data ? isBotHealthy(health.data) : false;
   return (
     <MetricCard
       title={TITLE}
-      className={className}
       aside={
         health.data && (
           <LevelBadge level={healthy ? 'success' : 'error'}>{healthy ? 'Operational' : 'Issues'}</LevelBadge>

@@ -1,0 +1,272 @@
+// `npm run demo`: the console exactly as `npm start` runs it, on a data directory of its own (./data-demo
+// unless DATA_DIR is set), and beside it a simulated bot that talks to it only over HTTP: it gets an API
+// key for itself, back-fills 7 days of history, then reports live events every few seconds.
+// Ctrl+C (SIGINT) or SIGTERM stops the bot and the server.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildStale, root } from './lib/build-stale.mjs';
+import { ApiError, LumiApi } from './lib/lumi-api.mjs';
+import { createProgress } from './lib/progress.mjs';
+import { checkPortFree, startServer, stopServer } from './lib/server-process.mjs';
+import { DEMO_BUDGETS, eventsOfSlot, LLM_MODELS, SLOT_MS, slotOf } from './demo/simulated-bot.mjs';
+
+const HISTORY_DAYS = 7;
+const BATCH_SIZE = 1000;
+const LIVE_EVERY_MS = 5000;
+const KEY_NAME = 'demo-bot';
+const STATE_FILE = 'demo-bot.json';
+
+const env = process.env;
+const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data-demo'));
+const shownDir = path.relative(process.cwd(), dataDir).startsWith('..')
+  ? dataDir
+  : `./${path.relative(process.cwd(), dataDir)}`;
+const port = Number(env.PORT || 3000);
+const host = env.HOST || '0.0.0.0';
+const wildcard = host === '0.0.0.0' || host === '::';
+const apiHost = wildcard ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+const api = new LumiApi(`http://${apiHost}:${port}`);
+const consoleUrl = `http://${wildcard ? 'localhost' : apiHost}:${port}/admin`;
+const username = env.LUMI_ADMIN_USERNAME || 'admin';
+const statePath = path.join(dataDir, STATE_FILE);
+
+const say = (text = '') => process.stdout.write(`${text}\n`);
+const fmt = (n) => n.toLocaleString('en');
+const sleep = (ms, signal) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/** What the demo keeps between runs, beside the database (mode 0600: it holds a key and a password). */
+function readState() {
+  if (!existsSync(statePath)) return null;
+  try {
+    return JSON.parse(readFileSync(statePath, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function writeState(state) {
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(statePath, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(statePath, 0o600);
+}
+
+class DemoStop extends Error {}
+
+const stopping = new AbortController();
+let server = null;
+
+async function shutdown(signal, code = 0) {
+  if (stopping.signal.aborted) return;
+  stopping.abort();
+  process.stderr.write('\n');
+  if (server) {
+    say(`Stopping the demo bot and the server (${signal})…`);
+    await stopServer(server, signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
+  }
+  say(`Demo stopped. Its data stays in ${shownDir}: \`npm run demo\` continues it, deleting the folder starts over.`);
+  process.exit(code);
+}
+
+/** Sends one batch, retrying network errors and 5xx (the ids make a retry safe); throws on anything else. */
+async function send(apiKey, events) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await api.ingest(apiKey, events, stopping.signal);
+    } catch (error) {
+      if (stopping.signal.aborted) throw new DemoStop();
+      const retryable = !(error instanceof ApiError) || error.status >= 500;
+      if (!retryable || attempt >= 5) throw error;
+      await sleep(500 * 2 ** attempt, stopping.signal);
+    }
+  }
+}
+
+/** A key that still works, from an earlier run, or null. An empty batch is a harmless probe. */
+async function storedKeyWorks(apiKey) {
+  try {
+    await api.ingest(apiKey, []);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return false;
+    throw error;
+  }
+}
+
+/** Signs in as the first admin, creates the bot's key, budgets and prices; all through the API. */
+async function setUp(password) {
+  let token;
+  try {
+    token = await api.signIn(username, password);
+  } catch (error) {
+    if (!(error instanceof ApiError) || ![401, 429].includes(error.status)) throw error;
+    const lines = [
+      `The demo database in ${shownDir} already has users, and the demo has no API key of its own for it,`,
+      `so it could not sign in as '${username}' to create one. Either:`,
+      `  - give it that admin's password: LUMI_ADMIN_PASSWORD='…' npm run demo`,
+      `    (and LUMI_ADMIN_USERNAME=… when the admin is not '${username}'), or`,
+      `  - start from a fresh demo directory: DATA_DIR=./data-demo-2 npm run demo (or delete ${shownDir}).`,
+    ];
+    if (error.status === 429) lines.push('(Sign-in is throttled after failed attempts; wait 15 minutes.)');
+    throw new DemoStop(lines.join('\n'));
+  }
+
+  let created;
+  for (let n = 1; !created; n += 1) {
+    try {
+      created = await api.createApiKey(token, n === 1 ? KEY_NAME : `${KEY_NAME}-${n}`, ['ingest:write']);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 409 || n >= 20) throw error;
+    }
+  }
+  writeState({ api_key: created.key, api_key_name: created.name, username, password });
+  say(`Demo bot: created API key '${created.name}' (scope ingest:write), kept in ${path.join(shownDir, STATE_FILE)}.`);
+
+  // Real API calls, as an operator would make them in the console; an existing one is left as it is.
+  const made = [];
+  for (const [provider, budget] of Object.entries(DEMO_BUDGETS)) {
+    try {
+      await api.createBudget(token, provider, budget);
+      made.push(`budget ${provider}`);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 409) throw error;
+    }
+  }
+  for (const model of LLM_MODELS.filter((m) => m.price)) {
+    await api.setModelPrice(token, model.model, model.price);
+    made.push(`price ${model.model}`);
+  }
+  say(`Demo bot: set up ${made.join(', ')}.`);
+  return created.key;
+}
+
+/** Sends the events of slots [from, to) in batches of up to BATCH_SIZE; reports progress per batch. */
+async function sendSlots(apiKey, from, to, options, onBatch) {
+  let batch = [];
+  const totals = { accepted: 0, duplicates: 0, rejected: 0, budgets: [] };
+  const flush = async (slot) => {
+    if (batch.length === 0) return;
+    const result = await send(apiKey, batch);
+    totals.accepted += result.accepted;
+    totals.duplicates += result.duplicates;
+    totals.rejected += result.rejected.length;
+    totals.budgets = result.budgets;
+    if (result.rejected.length > 0 && totals.rejected === result.rejected.length) {
+      process.stderr.write(`\nThe server rejected an event: ${result.rejected[0].detail}\n`);
+    }
+    batch = [];
+    onBatch?.(slot, totals);
+  };
+  for (let slot = from; slot < to; slot += 1) {
+    for (const event of eventsOfSlot(slot, options)) {
+      batch.push(event);
+      if (batch.length >= BATCH_SIZE) await flush(slot);
+    }
+  }
+  await flush(to - 1);
+  return totals;
+}
+
+async function main() {
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const demoDatabase = env.DEMO_DATABASE_URL;
+  say(`Lumi Admin demo: its data lives in ${shownDir}, apart from your real data (set DATA_DIR to move it).`);
+  if (env.DATABASE_URL && !demoDatabase) {
+    say('DATABASE_URL is ignored here, so the demo never writes into a real database; the demo uses SQLite');
+    say(`in ${shownDir}. To run it on PostgreSQL, give it a database of its own in DEMO_DATABASE_URL.`);
+  }
+
+  const state = readState();
+  const password = env.LUMI_ADMIN_PASSWORD || state?.password || randomBytes(18).toString('base64url');
+  buildStale();
+  await checkPortFree(port, host);
+  say(`Starting the console; the first admin '${username}' gets the demo's password (given as LUMI_ADMIN_PASSWORD).`);
+  server = await startServer({
+    baseUrl: api.baseUrl,
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: demoDatabase ?? '',
+      LUMI_ADMIN_PASSWORD: password,
+      // The request log would bury the progress bar; LOG_LEVEL=info brings it back.
+      LOG_LEVEL: env.LOG_LEVEL || 'warn',
+    },
+  });
+  server.exited.then((code) => {
+    if (stopping.signal.aborted) return;
+    process.stderr.write(`\nThe server stopped (exit code ${code}); stopping the demo bot.\n`);
+    stopping.abort();
+    process.exit(code || 1);
+  });
+
+  let apiKey = state?.api_key;
+  if (apiKey && (await storedKeyWorks(apiKey))) {
+    say(`Demo bot: using its API key '${state.api_key_name}' from ${path.join(shownDir, STATE_FILE)}.`);
+  } else {
+    if (apiKey) say('Demo bot: its stored API key is no longer valid (revoked, or a new database); making a new one.');
+    apiKey = await setUp(password);
+  }
+
+  // History up to the slot before the current one; the console opens on a healthy last two hours.
+  const startedAt = Date.now();
+  const options = { quietAfter: startedAt - 2 * 3600 * 1000 };
+  const first = slotOf(startedAt - HISTORY_DAYS * 24 * 3600 * 1000);
+  const now = slotOf(startedAt);
+  const progress = createProgress({ label: `Back-filling ${HISTORY_DAYS} days of history` });
+  const history = await sendSlots(apiKey, first, now, options, (slot, totals) => {
+    const day = new Date(slot * SLOT_MS).toISOString().slice(0, 10);
+    progress.update((slot - first + 1) / (now - first), `${fmt(totals.accepted + totals.duplicates)} events, up to ${day}`);
+  });
+  const seconds = (progress.elapsedMs() / 1000).toFixed(1);
+  progress.finish(
+    `Back-filled ${HISTORY_DAYS} days: ${fmt(history.accepted)} events stored` +
+      (history.duplicates ? `, ${fmt(history.duplicates)} already there from an earlier run` : '') +
+      (history.rejected ? `, ${fmt(history.rejected)} rejected` : '') +
+      ` in ${seconds} s (${fmt(Math.round((history.accepted + history.duplicates) / Number(seconds)))} events/s).`,
+  );
+
+  say('');
+  say('  Lumi Admin demo is running.');
+  say(`    Console:  ${consoleUrl}`);
+  say(`    Sign in:  ${username} / ${password}`);
+  if (state?.password && !env.LUMI_ADMIN_PASSWORD) say('              (as set at the first demo run; yours if you changed it since)');
+  say(`    Data:     ${shownDir} (demo only; delete it to start over)`);
+  say(`  The bot reports live events every ${LIVE_EVERY_MS / 1000} s. Press Ctrl+C to stop.`);
+  say('');
+
+  let next = now;
+  let sent = 0;
+  let lastLine = 0;
+  const tty = process.stderr.isTTY;
+  const warned = new Set();
+  while (!stopping.signal.aborted) {
+    const until = slotOf(Date.now());
+    const live = await sendSlots(apiKey, next, until, options);
+    next = until;
+    sent += live.accepted;
+    for (const budget of live.budgets.filter((b) => b.exceeded && !warned.has(b.provider))) {
+      warned.add(budget.provider);
+      process.stderr.write(`\nThe ${budget.provider} token budget is used up for today (${budget.usage_percentage} %).\n`);
+    }
+    const line = `Live: ${fmt(sent)} events reported since start-up, the latest at ${new Date().toLocaleTimeString('en-GB')}.`;
+    if (tty) process.stderr.write(`\r${line}\x1b[K`);
+    else if (Date.now() - lastLine >= 60_000) {
+      lastLine = Date.now();
+      process.stderr.write(`${line}\n`);
+    }
+    await sleep(LIVE_EVERY_MS, stopping.signal);
+  }
+}
+
+main().catch(async (error) => {
+  if (stopping.signal.aborted && !(error instanceof DemoStop && error.message)) return;
+  process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
+  stopping.abort();
+  if (server) await stopServer(server);
+  process.exit(1);
+});
