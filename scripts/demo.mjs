@@ -68,7 +68,9 @@ async function shutdown(signal, code = 0) {
     say(`Stopping the demo bot and the server (${signal})…`);
     await stopServer(server, signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
   }
-  say(`Demo stopped. Its data stays in ${shownDir}: \`npm run demo\` continues it, deleting the folder starts over.`);
+  say(
+    `Demo stopped. Its data stays in ${shownDir}: \`npm run demo\` continues it, deleting the folder starts over.`,
+  );
   process.exit(code);
 }
 
@@ -124,7 +126,7 @@ async function setUp(password) {
     }
   }
   writeState({ api_key: created.key, api_key_name: created.name, username, password });
-  say(`Demo bot: created API key '${created.name}' (scope ingest:write), kept in ${path.join(shownDir, STATE_FILE)}.`);
+  say(`Demo bot: created API key '${created.name}' (scope ingest:write), kept in ${shownDir}/${STATE_FILE}.`);
 
   // Real API calls, as an operator would make them in the console; an existing one is left as it is.
   const made = [];
@@ -186,7 +188,7 @@ async function main() {
   const password = env.LUMI_ADMIN_PASSWORD || state?.password || randomBytes(18).toString('base64url');
   buildStale();
   await checkPortFree(port, host);
-  say(`Starting the console; the first admin '${username}' gets the demo's password (given as LUMI_ADMIN_PASSWORD).`);
+  say(`Starting the console (on a new database, the first admin '${username}' gets the demo's password).`);
   server = await startServer({
     baseUrl: api.baseUrl,
     env: {
@@ -206,9 +208,10 @@ async function main() {
 
   let apiKey = state?.api_key;
   if (apiKey && (await storedKeyWorks(apiKey))) {
-    say(`Demo bot: using its API key '${state.api_key_name}' from ${path.join(shownDir, STATE_FILE)}.`);
+    say(`Demo bot: using its API key '${state.api_key_name}' from ${shownDir}/${STATE_FILE}.`);
   } else {
-    if (apiKey) say('Demo bot: its stored API key is no longer valid (revoked, or a new database); making a new one.');
+    if (apiKey)
+      say('Demo bot: its stored API key is no longer valid (revoked, or a new database); making a new one.');
     apiKey = await setUp(password);
   }
 
@@ -220,7 +223,10 @@ async function main() {
   const progress = createProgress({ label: `Back-filling ${HISTORY_DAYS} days of history` });
   const history = await sendSlots(apiKey, first, now, options, (slot, totals) => {
     const day = new Date(slot * SLOT_MS).toISOString().slice(0, 10);
-    progress.update((slot - first + 1) / (now - first), `${fmt(totals.accepted + totals.duplicates)} events, up to ${day}`);
+    progress.update(
+      (slot - first + 1) / (now - first),
+      `${fmt(totals.accepted + totals.duplicates)} events, up to ${day}`,
+    );
   });
   const seconds = (progress.elapsedMs() / 1000).toFixed(1);
   progress.finish(
@@ -234,7 +240,8 @@ async function main() {
   say('  Lumi Admin demo is running.');
   say(`    Console:  ${consoleUrl}`);
   say(`    Sign in:  ${username} / ${password}`);
-  if (state?.password && !env.LUMI_ADMIN_PASSWORD) say('              (as set at the first demo run; yours if you changed it since)');
+  if (state?.password && !env.LUMI_ADMIN_PASSWORD)
+    say('              (as set at the first demo run; yours if you changed it since)');
   say(`    Data:     ${shownDir} (demo only; delete it to start over)`);
   say(`  The bot reports live events every ${LIVE_EVERY_MS / 1000} s. Press Ctrl+C to stop.`);
   say('');
@@ -251,7 +258,9 @@ async function main() {
     sent += live.accepted;
     for (const budget of live.budgets.filter((b) => b.exceeded && !warned.has(b.provider))) {
       warned.add(budget.provider);
-      process.stderr.write(`\nThe ${budget.provider} token budget is used up for today (${budget.usage_percentage} %).\n`);
+      process.stderr.write(
+        `\nThe ${budget.provider} token budget is used up for today (${budget.usage_percentage} %).\n`,
+      );
     }
     const line = `Live: ${fmt(sent)} events reported since start-up, the latest at ${new Date().toLocaleTimeString('en-GB')}.`;
     if (tty) process.stderr.write(`\r${line}\x1b[K`);

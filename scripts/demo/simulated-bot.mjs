@@ -217,7 +217,9 @@ function llmCall(random, slot, i, ts, incident) {
   const input = success ? integer(random, model.input) : 0;
   const output = success ? integer(random, model.output) : 0;
   const slow = incident.gemini && model.provider === 'gemini' ? 2.5 : 1;
-  const latency = success ? between(random, model.latency) * (cached ? 0.35 : 1) * slow : between(random, [8000, 30000]);
+  const latency = success
+    ? between(random, model.latency) * (cached ? 0.35 : 1) * slow
+    : between(random, [8000, 30000]);
   const event = {
     type: 'llm_call',
     id: `llm:${slot}:${i}`,
@@ -283,15 +285,39 @@ export function eventsOfSlot(slot, { quietAfter = Infinity } = {}) {
       : incident.birdeye
         ? { source: 'birdeye', messages: ['Birdeye API unreachable: ECONNRESET'] }
         : pick(random, ERROR_SOURCES);
-    events.push({ type: 'error', id: `err:${slot}:${i}`, ts: at(), source: kind.source, message: pick(random, kind.messages) });
+    events.push({
+      type: 'error',
+      id: `err:${slot}:${i}`,
+      ts: at(),
+      source: kind.source,
+      message: pick(random, kind.messages),
+    });
   }
 
   const phase = slot % 6; // every 30 s: heartbeat, market data and cache report, staggered
   const ts = new Date(start + 1000 + Math.floor(random() * 3000)).toISOString();
   if (phase === 0) {
-    const locks = [{ name: 'market-sync', holder: 'worker-1', since: new Date(Math.floor(start / MINUTE_MS) * MINUTE_MS).toISOString() }];
-    if (random() < 0.3) locks.push({ name: 'telegram-poller', holder: 'worker-2', since: new Date(start - 20_000).toISOString() });
-    events.push({ type: 'heartbeat', id: `hb:${slot}`, ts, telegram_status: 'connected', started_at: startedAt(start), active_locks: locks });
+    const locks = [
+      {
+        name: 'market-sync',
+        holder: 'worker-1',
+        since: new Date(Math.floor(start / MINUTE_MS) * MINUTE_MS).toISOString(),
+      },
+    ];
+    if (random() < 0.3)
+      locks.push({
+        name: 'telegram-poller',
+        holder: 'worker-2',
+        since: new Date(start - 20_000).toISOString(),
+      });
+    events.push({
+      type: 'heartbeat',
+      id: `hb:${slot}`,
+      ts,
+      telegram_status: 'connected',
+      started_at: startedAt(start),
+      active_locks: locks,
+    });
   }
   if (phase === 1) {
     const feed = incident.feed;

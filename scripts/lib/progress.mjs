@@ -21,7 +21,10 @@ export function createProgress({ label, stream = process.stderr }) {
     const bar = `${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)}`;
     const percent = `${Math.floor(fraction * 100)}`.padStart(3);
     const elapsed = Date.now() - started;
-    const eta = fraction > 0.02 && fraction < 1 ? `, ~${formatSeconds((elapsed / fraction) * (1 - fraction))} left` : '';
+    const eta =
+      fraction > 0.02 && fraction < 1
+        ? `, ~${formatSeconds((elapsed / fraction) * (1 - fraction))} left`
+        : '';
     return `${label} ${bar} ${percent} %  ${detail ?? ''} (${formatSeconds(elapsed)}${eta})`;
   }
 
@@ -41,6 +44,7 @@ export function createProgress({ label, stream = process.stderr }) {
       }
     },
     finish(message) {
+      if (message === undefined && !tty && lastTenth === 10) return;
       const text = message ?? line(1);
       stream.write(tty ? `\r${text}\x1b[K\n` : `${text}\n`);
     },

@@ -3,7 +3,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const configKeys = {
-  all: ['config'] as const,
   /** Everything of one domain: its list and the histories of its items. */
   domain: (domain: ConfigDomain) => ['config', domain] as const,
   items: (domain: ConfigDomain) => ['config', domain, 'items'] as const,

@@ -145,7 +145,7 @@ function ItemRow({
 }: ConfigItemsTableProps & { item: ConfigItem }) {
   return (
     <tr className="hover:bg-muted/40">
-      <Td className="min-w-40">
+      <Td className="md:min-w-40">
         <div className="font-medium break-words">{item.name}</div>
         {item.description && (
           <div className="text-xs break-words text-muted-foreground">{item.description}</div>

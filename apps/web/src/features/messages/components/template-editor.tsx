@@ -31,8 +31,13 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
   const heading = useRef<HTMLHeadingElement>(null);
   const [content, parseMode] = useWatch({ control: form.control, name: ['template_content', 'parse_mode'] });
 
-  // The editor may open below the list on a narrow screen: take the reader (and focus) there.
-  useEffect(() => heading.current?.focus(), []);
+  // Focus moves to the editor; on a narrow screen it opens below the list, so it is scrolled into view too.
+  useEffect(() => {
+    const node = heading.current;
+    if (!node) return;
+    node.focus({ preventScroll: true });
+    if (node.getBoundingClientRect().top > window.innerHeight / 2) node.scrollIntoView({ block: 'start' });
+  }, []);
 
   const showTemplate = (next: Template) => {
     load(next);

@@ -44,7 +44,7 @@ export function LlmUsageChart({ usage, days }: { usage: LlmUsage; days: number }
             {...chartTheme.tooltip}
             cursor={{ stroke: chartTheme.axis, strokeDasharray: '3 3' }}
             labelFormatter={(date) => longDay.format(dayOf(String(date)))}
-            formatter={(value) => [`${formatCount(Number(value))} tokens`]}
+            formatter={(value, provider) => [`${formatCount(Number(value))} tokens`, provider]}
           />
           <Legend wrapperStyle={{ fontSize: 12, color: chartTheme.axis }} />
           {providers.map((provider, index) => (
