@@ -8,5 +8,6 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { target: 'es2022', sourcemap: true, manifest: true, chunkSizeWarningLimit: 800 },
+  // Monaco is one large chunk loaded only by the editors; the sign-in budget is enforced by scripts/size.mjs.
+  build: { target: 'es2022', sourcemap: true, manifest: true, chunkSizeWarningLimit: 3000 },
 });

@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateUser } from '../api/create-user';
-import { applyFieldErrors } from '../api/field-errors';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { RoleCheckboxes } from './role-checkboxes';
 
 const SERVER_FIELDS = ['username', 'email', 'name', 'password', 'roles'] as const;

@@ -10,7 +10,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { applyFieldErrors } from '../api/field-errors';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { useUpdateUser } from '../api/update-user';
 import { RoleCheckboxes } from './role-checkboxes';
 

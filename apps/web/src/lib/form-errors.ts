@@ -1,8 +1,8 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from './api-client';
 
 /**
- * Puts the per-field messages of a 422 answer under their form fields ('roles.0' goes to 'roles').
+ * Puts the per-field messages of a 422 answer under their form fields ('roles.0' goes to 'roles'); shared by every form that talks to the API.
  * Returns true when every message found a field, so the caller need not show a general alert.
  */
 export function applyFieldErrors<T extends FieldValues>(
