@@ -1,6 +1,5 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useState } from 'react';
-import { useTheme } from '@/lib/theme-store';
 import { cn } from '@/lib/cn';
 import type { CodeEditorProps } from './code-editor';
 import { CodeEditorLoading } from './code-editor-loading';
@@ -8,7 +7,7 @@ import './monaco-setup';
 
 type MonacoCodeEditorProps = CodeEditorProps & { height: string };
 
-/** Spec section 9: font size 14, tab size 2 with spaces, word wrap, no minimap. */
+/** Spec section 9 and the templates issue: font size 14, tab size 2 with spaces, word wrap, no minimap, dark theme. */
 const OPTIONS = {
   fontSize: 14,
   tabSize: 2,
@@ -30,7 +29,6 @@ export function MonacoCodeEditor({
   'aria-describedby': describedBy,
   'aria-invalid': invalid,
 }: MonacoCodeEditorProps) {
-  const { resolved } = useTheme();
   const [input, setInput] = useState<HTMLTextAreaElement | null>(null);
 
   const handleMount: OnMount = (editor) => {
@@ -51,7 +49,7 @@ export function MonacoCodeEditor({
       <Editor
         value={value}
         language={language}
-        theme={resolved === 'dark' ? 'vs-dark' : 'vs'}
+        theme="vs-dark"
         height={height}
         loading={<CodeEditorLoading height={height} />}
         options={{ ...OPTIONS, ariaLabel }}
