@@ -186,8 +186,8 @@ async function main() {
 
   const state = readState();
   const password = env.LUMI_ADMIN_PASSWORD || state?.password || randomBytes(18).toString('base64url');
-  buildStale();
   await checkPortFree(port, host);
+  buildStale();
   say(`Starting the console (on a new database, the first admin '${username}' gets the demo's password).`);
   server = await startServer({
     baseUrl: api.baseUrl,

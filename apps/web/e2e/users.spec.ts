@@ -49,6 +49,8 @@ test('creates, searches, edits and deletes a user', async ({ page }) => {
 });
 
 test('pages through users', async ({ page, request }) => {
+  // 21 accounts hashed with the production scrypt cost: slow on a busy two-core machine.
+  test.slow();
   const token = await adminToken(request);
   const prefix = unique('pager');
   for (let i = 0; i < 21; i += 1) {
