@@ -63,6 +63,8 @@ test('pages through users', async ({ page, request }) => {
   await signIn(page);
   await page.goto('/admin/users');
   await page.getByPlaceholder('Search users...').fill(prefix);
+  // The search is debounced: wait until it is applied, or 'Page 1 of 2' may describe the unfiltered list.
+  await expect(page).toHaveURL(new RegExp(`search=${prefix}`));
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
