@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/database.js';
 import type { PasswordHasher } from './lib/password.js';
 import type { Clock } from './lib/time.js';
+import { TtlCache } from './lib/ttl-cache.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -30,6 +31,14 @@ export interface Services {
   messaging: MessagingServices;
 }
 
+/**
+ * How long a dashboard answer (metrics, budget list) is served from memory. Ingestion on this instance
+ * clears the cache as its transaction commits, so here new events show at once; but several instances may
+ * share one PostgreSQL database, and another instance's writes only show once the entry expires. 5 s keeps
+ * that delay below a dashboard's polling interval while letting many operators' polls share one query.
+ */
+export const DASHBOARD_CACHE_TTL_MS = 5_000;
+
 /** Wires the services together; each module reaches another only through these. */
 export function createServices(options: {
   db: Kysely<Database>;
@@ -50,9 +59,10 @@ export function createServices(options: {
   const auth = new AuthService(db, secret, hasher, users, sessions, audit);
   const configItems = new ConfigItemsService(db, audit);
   const apiKeys = new ApiKeysService(db, audit, options.now);
-  const budgets = new BudgetsService(db, audit, options.now, options.telemetry);
-  const telemetry = new TelemetryService(db, budgets, options.now, options.telemetry);
-  const metrics = new MetricsService(db, options.now, options.telemetry);
+  const dashboardCache = new TtlCache(options.now, DASHBOARD_CACHE_TTL_MS);
+  const budgets = new BudgetsService(db, audit, options.now, options.telemetry, dashboardCache);
+  const telemetry = new TelemetryService(db, budgets, options.now, options.telemetry, dashboardCache);
+  const metrics = new MetricsService(db, options.now, options.telemetry, dashboardCache);
   const messaging = createMessagingServices({ db, audit, telegram: options.telegram, now: options.now });
   return {
     audit,

@@ -111,6 +111,17 @@ describe.each(dialects)('token budgets and model prices on %s', (dialect) => {
     ]);
   });
 
+  it('shows usage ingested after the list was last read, on the next read', async () => {
+    now = NOW;
+    const admin = await t.loginAdmin();
+    await send(admin, 'POST', `${BUDGETS}/openai`, { daily_token_limit: 1000 });
+    expect((await budgets(admin))[0]!.current_usage.tokens_used).toBe(0);
+    await ingest(t.app, await botKey(t), [events.llmCall(NOW, { input_tokens: 20, output_tokens: 0 })]);
+    expect((await budgets(admin))[0]!.current_usage.tokens_used).toBe(20);
+    await send(admin, 'PUT', `${BUDGETS}/openai`, { daily_token_limit: 40 });
+    expect((await budgets(admin))[0]!.current_usage.usage_percentage).toBe(50);
+  });
+
   it('lets viewers read budgets and prices, operators change them, and nobody else', async () => {
     const viewer = await t.signInAs(['viewer']);
     expect((await t.app.inject({ method: 'GET', url: BUDGETS, headers: viewer.auth })).statusCode).toBe(200);

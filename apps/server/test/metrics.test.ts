@@ -339,6 +339,37 @@ describe.each(dialects)('metrics on %s', (dialect) => {
     });
   });
 
+  it('shows events on the next read once their batch is ingested, though answers are cached', async () => {
+    now = NOW;
+    const read = async () => ({
+      llm: (await get<LlmUsage>('/api/metrics/llm-usage?days=1')).totals.requests,
+      gemini: (await get<GeminiUsage>('/api/metrics/gemini-usage?hours=24')).summary.total_requests,
+      integrations: (await get<IntegrationMetrics>('/api/metrics/integrations')).data.length,
+      cache: (await get<CacheMetrics>('/api/metrics/cache')).total_hits,
+      health: (await get<BotHealth>('/api/metrics/bot-health')).error_count_24h,
+      market: (await get<MarketDataStatus>('/api/metrics/market-data')).last_candle_time,
+    });
+    const empty = { llm: 0, gemini: 0, integrations: 0, cache: 0, health: 0, market: null };
+    expect(await read()).toEqual(empty);
+    // The clock stands still: only the ingestion can make these answers change.
+    expect(await read()).toEqual(empty);
+    await report([
+      events.llmCall(NOW - MINUTE, { provider: 'gemini', model: 'gemini-pro' }),
+      events.integrationCall(NOW - MINUTE),
+      events.cacheStats(NOW - MINUTE, { hits: 4, misses: 1 }),
+      events.error(NOW - MINUTE),
+      events.marketData(NOW - MINUTE, { last_candle_time: iso(NOW - MINUTE) }),
+    ]);
+    expect(await read()).toEqual({
+      llm: 1,
+      gemini: 1,
+      integrations: 1,
+      cache: 4,
+      health: 1,
+      market: iso(NOW - MINUTE),
+    });
+  });
+
   it('lets every seeded role read metrics, and nobody without a session', async () => {
     const viewer = await t.signInAs(['viewer']);
     for (const url of ['/api/metrics/bot-health', '/api/metrics/cache', '/api/metrics/integrations']) {

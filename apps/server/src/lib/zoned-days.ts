@@ -58,9 +58,25 @@ export function startOfLocalDate(date: string, timeZone: string): number {
   return after;
 }
 
+/**
+ * Day starts already worked out, by time zone and date. The bisection above costs about 40 Intl calls, and
+ * the dashboards and budgets ask for the same few dozen days again and again; the answer for a (date, zone)
+ * never changes within a process (the tz database is fixed at startup), so a bounded memo is safe.
+ */
+const dayStarts = new Map<string, number>();
+const MAX_DAY_STARTS = 2_000;
+
 /** The first UTC hour bucket (ms) of local day `date` under the rule above. */
 export function firstHourOfLocalDate(date: string, timeZone: string): number {
-  return floorHour(startOfLocalDate(date, timeZone));
+  const key = `${timeZone}|${date}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = floorHour(startOfLocalDate(date, timeZone));
+    // Map iteration is insertion order: drop the oldest entry once full.
+    if (dayStarts.size >= MAX_DAY_STARTS) dayStarts.delete(dayStarts.keys().next().value!);
+    dayStarts.set(key, start);
+  }
+  return start;
 }
 
 export interface LocalDay {

@@ -5,13 +5,14 @@ import type {
   TokenBudget,
   TokenBudgetValues,
 } from '@lumi/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Executor } from '../../lib/db-types.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { hourKey } from '../../lib/hour-buckets.js';
 import { budgetUsagePercentage, roundTo, type TokenPrice } from '../../lib/llm-cost.js';
 import type { Clock } from '../../lib/time.js';
+import type { TtlCache } from '../../lib/ttl-cache.js';
 import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import * as repo from './budgets.repository.js';
@@ -56,16 +57,22 @@ export class BudgetsService {
     private readonly audit: AuditService,
     private readonly now: Clock,
     private readonly settings: TelemetrySettings,
+    /** Shared with the metrics (services.ts); cleared here when a budget or price changes. */
+    private readonly dashboardCache: TtlCache,
   ) {}
 
-  async list(): Promise<TokenBudget[]> {
-    const rows = await repo.listBudgets(this.db);
-    const usage = await this.todayUsage(this.db, rows);
-    return rows.map((row) => toBudget(row, usage.get(row.provider)));
+  /** Cached per local date, as usage is today's; the list is polled by the dashboard. */
+  list(): Promise<TokenBudget[]> {
+    const today = localDate(this.now(), this.settings.timezone);
+    return this.dashboardCache.get(`budgets:${today}`, async () => {
+      const rows = await repo.listBudgets(this.db);
+      const usage = await this.todayUsage(this.db, rows);
+      return rows.map((row) => toBudget(row, usage.get(row.provider)));
+    });
   }
 
   async create(actor: Actor, provider: string, values: TokenBudgetValues): Promise<TokenBudget> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.inTransaction(async (trx) => {
       if (await repo.findBudget(trx, provider)) {
         throw new ConflictError(`There is a budget for '${provider}' already; change it instead`);
       }
@@ -89,7 +96,7 @@ export class BudgetsService {
   }
 
   async update(actor: Actor, provider: string, values: TokenBudgetValues): Promise<TokenBudget> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.inTransaction(async (trx) => {
       const before = await this.get(trx, provider);
       const at = new Date(this.now()).toISOString();
       await repo.updateBudget(trx, provider, {
@@ -110,7 +117,7 @@ export class BudgetsService {
   }
 
   async remove(actor: Actor, provider: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.inTransaction(async (trx) => {
       const before = await this.get(trx, provider);
       await repo.deleteBudget(trx, provider);
       await this.audit.record(trx, actor, {
@@ -138,7 +145,7 @@ export class BudgetsService {
 
   /** Creates or replaces a model's price; calls already stored keep the cost they were given. */
   async setPrice(actor: Actor, model: string, values: ModelPriceInput): Promise<ModelPrice> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.inTransaction(async (trx) => {
       const before = await repo.findPrice(trx, model);
       const row = {
         model,
@@ -175,6 +182,15 @@ export class BudgetsService {
     if (!row) throw new NotFoundError(`There is no budget for '${provider}'`);
     const usage = await this.todayUsage(db, [row]);
     return toBudget(row, usage.get(provider));
+  }
+
+  /** Runs `work` in a transaction; once it has ended, cached dashboard answers are forgotten. */
+  private async inTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction().execute(work);
+    } finally {
+      this.dashboardCache.clear();
+    }
   }
 
   private columns(values: TokenBudgetValues) {

@@ -51,7 +51,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cacheMetricsSchema },
       },
     },
-    () => metrics.cache(),
+    () => metrics.cacheMetrics(),
   );
   app.get(
     '/metrics/market-data',

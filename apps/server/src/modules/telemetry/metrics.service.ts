@@ -16,7 +16,8 @@ import { dataFreshness } from '../../lib/freshness.js';
 import { floorHour, HOUR_MS, hourKey, hourSeries, windowStart } from '../../lib/hour-buckets.js';
 import { roundTo } from '../../lib/llm-cost.js';
 import type { Clock } from '../../lib/time.js';
-import { lastLocalDays, type LocalDay } from '../../lib/zoned-days.js';
+import type { TtlCache } from '../../lib/ttl-cache.js';
+import { lastLocalDays, localDate, type LocalDay } from '../../lib/zoned-days.js';
 import * as rollups from './rollups.repository.js';
 import * as events from './telemetry.repository.js';
 import type { TelemetrySettings } from './telemetry.settings.js';
@@ -40,12 +41,19 @@ function dayIndex(days: LocalDay[], ms: number): number {
  * The metric endpoints (spec section 3 shapes, telemetry issue "Metrics endpoints"). Everything that sums
  * reads the hourly rollups; only the latest heartbeat, market report and cache report are read from raw
  * events, by index. Windows are whole UTC hours ending with the current one.
+ *
+ * Reads go through `cache` (see services.ts: cleared in-process when an ingest batch commits, otherwise
+ * kept a few seconds). Keys hold every parameter and the window they depend on (the current hour, or the
+ * current local date for llm-usage), so a new hour or day is never answered from the previous one. Where
+ * the answer depends on the exact time (bot-health's no_heartbeat and uptime, market-data's freshness),
+ * only the rows are cached and the time-dependent part is worked out on every request, so it is exact.
  */
 export class MetricsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
     private readonly settings: TelemetrySettings,
+    private readonly cache: TtlCache,
   ) {}
 
   /** [from, to) hour keys of the `hours` whole hours ending with the current one. */
@@ -56,9 +64,11 @@ export class MetricsService {
   async botHealth(): Promise<BotHealth> {
     const now = this.now();
     const { from, to } = this.window(now, HEALTH_WINDOW_HOURS);
-    // One query after the other: a request holds at most one pooled connection at a time.
-    const beat = await events.latestHeartbeat(this.db);
-    const errorCount = await rollups.errorCount(this.db, from, to);
+    const { beat, errorCount } = await this.cache.get(`bot-health:${from}`, async () => ({
+      // One query after the other: a request holds at most one pooled connection at a time.
+      beat: await events.latestHeartbeat(this.db),
+      errorCount: await rollups.errorCount(this.db, from, to),
+    }));
     const fresh = beat && now - Date.parse(beat.ts) <= this.settings.heartbeatStaleSeconds * 1000;
     if (!beat || !fresh) {
       // Without a recent heartbeat nothing is known about the bot now: no uptime, no locks.
@@ -78,8 +88,14 @@ export class MetricsService {
   }
 
   /** Per day in LUMI_TIMEZONE and provider, every day of the window for every provider seen in it. */
-  async llmUsage(dayCount: number): Promise<LlmUsage> {
-    const days = lastLocalDays(this.now(), dayCount, this.settings.timezone);
+  llmUsage(dayCount: number): Promise<LlmUsage> {
+    const now = this.now();
+    const today = localDate(now, this.settings.timezone);
+    return this.cache.get(`llm-usage:${dayCount}:${today}`, () => this.computeLlmUsage(now, dayCount));
+  }
+
+  private async computeLlmUsage(now: number, dayCount: number): Promise<LlmUsage> {
+    const days = lastLocalDays(now, dayCount, this.settings.timezone);
     const rows = await rollups.llmUsageByHourAndProvider(
       this.db,
       hourKey(days[0]!.from),
@@ -109,8 +125,12 @@ export class MetricsService {
     };
   }
 
-  async cache(): Promise<CacheMetrics> {
+  cacheMetrics(): Promise<CacheMetrics> {
     const { from, to } = this.window(this.now(), HEALTH_WINDOW_HOURS);
+    return this.cache.get(`cache:${from}`, () => this.computeCacheMetrics(from, to));
+  }
+
+  private async computeCacheMetrics(from: string, to: string): Promise<CacheMetrics> {
     const totals = await rollups.cacheTotals(this.db, from, to);
     const latest = await events.latestCacheReport(this.db, from);
     const lookups = totals.hits + totals.misses;
@@ -126,7 +146,7 @@ export class MetricsService {
   }
 
   async marketData(): Promise<MarketDataStatus> {
-    const latest = await events.latestMarketData(this.db);
+    const latest = await this.cache.get('market-data', () => events.latestMarketData(this.db));
     if (!latest) {
       return {
         data_freshness: MARKET_DATA_NONE,
@@ -148,10 +168,22 @@ export class MetricsService {
   }
 
   /** Gemini: provider 'gemini' or a model named 'gemini…' (see rollups.repository.ts). */
-  async geminiUsage(hours: number): Promise<GeminiUsage> {
+  geminiUsage(hours: number): Promise<GeminiUsage> {
     const now = this.now();
-    const series = hourSeries(now, hours);
+    // The key holds the window, so the zero-filled current hour appears as soon as the hour turns.
     const { from, to } = this.window(now, hours);
+    return this.cache.get(`gemini-usage:${hours}:${from}`, () =>
+      this.computeGeminiUsage(now, hours, from, to),
+    );
+  }
+
+  private async computeGeminiUsage(
+    now: number,
+    hours: number,
+    from: string,
+    to: string,
+  ): Promise<GeminiUsage> {
+    const series = hourSeries(now, hours);
     const rows = await rollups.geminiUsageByHourAndModel(this.db, from, to);
     const byHour = new Map<string, { requests: number; tokens: number; cost: number }>();
     const models: GeminiUsage['summary']['models'] = {};
@@ -190,8 +222,12 @@ export class MetricsService {
   }
 
   /** Per service over the last 24 hours; success_rate in percent (the panel's thresholds are 99 and 95). */
-  async integrations(): Promise<IntegrationMetrics> {
+  integrations(): Promise<IntegrationMetrics> {
     const { from, to } = this.window(this.now(), HEALTH_WINDOW_HOURS);
+    return this.cache.get(`integrations:${from}`, () => this.computeIntegrations(from, to));
+  }
+
+  private async computeIntegrations(from: string, to: string): Promise<IntegrationMetrics> {
     const rows = await rollups.integrationRows(this.db, from, to);
     const byService = new Map<string, IntegrationMetrics['data'][number]>();
     for (const row of rows) {

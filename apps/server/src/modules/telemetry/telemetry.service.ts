@@ -13,6 +13,7 @@ import { describeLag } from '../../lib/freshness.js';
 import { DAY_MS, hourKey } from '../../lib/hour-buckets.js';
 import { costOf } from '../../lib/llm-cost.js';
 import type { Clock } from '../../lib/time.js';
+import type { TtlCache } from '../../lib/ttl-cache.js';
 import type { BudgetsService } from './budgets.service.js';
 import {
   aggregateCacheReports,
@@ -100,6 +101,8 @@ export class TelemetryService {
     private readonly budgets: BudgetsService,
     private readonly now: Clock,
     private readonly settings: TelemetrySettings,
+    /** The dashboards' answers, forgotten whenever stored telemetry changes. */
+    private readonly dashboardCache: TtlCache,
   ) {}
 
   /**
@@ -130,11 +133,14 @@ export class TelemetryService {
       events.push(event);
     });
 
-    return this.db.transaction().execute(async (trx) => {
+    const result = await this.db.transaction().execute(async (trx) => {
       const accepted = events.length === 0 ? 0 : await this.store(trx, events);
       duplicates += events.length - accepted;
       return { accepted, duplicates, rejected, budgets: await this.budgets.statuses(trx) };
     });
+    // Committed: the next dashboard read on this instance must see these events.
+    if (result.accepted > 0) this.dashboardCache.clear();
+    return result;
   }
 
   /** Deletes raw events past RETENTION_DAYS and rollups past 400 days; run by the periodic job. */
@@ -145,6 +151,7 @@ export class TelemetryService {
       new Date(now - this.settings.retentionDays * DAY_MS).toISOString(),
     );
     const rollups = await pruneRollups(this.db, hourKey(now - INGEST_LIMITS.rollupRetentionDays * DAY_MS));
+    if (events > 0 || rollups > 0) this.dashboardCache.clear();
     return { events, rollups };
   }
 
