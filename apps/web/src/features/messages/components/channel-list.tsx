@@ -1,5 +1,5 @@
 import type { Channel } from '@lumi/contract';
-import { ListTree, Pencil, Plus, Power, Trash2 } from 'lucide-react';
+import { ListTree, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useChannels } from '../api/list-channels';
 import { useUpdateChannel } from '../api/update-channel';
+import { EnableEditDeleteActions } from './enable-edit-delete-actions';
 import { EnabledBadge } from './enabled-badge';
 import { ViewHeading } from './view-heading';
 
@@ -74,32 +75,14 @@ export function ChannelList({ onAdd, onEdit, onTopics, onDelete }: ChannelListPr
                     Topics
                     <span className="sr-only"> of {channel.channel_name}</span>
                   </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Edit ${channel.channel_name}`}
-                    onClick={() => onEdit(channel)}
-                  >
-                    <Pencil aria-hidden />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={updateChannel.isPending}
-                    onClick={() => toggle(channel)}
-                  >
-                    <Power aria-hidden />
-                    {channel.enabled ? 'Disable' : 'Enable'}
-                    <span className="sr-only"> {channel.channel_name}</span>
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Delete ${channel.channel_name}`}
-                    onClick={() => onDelete(channel)}
-                  >
-                    <Trash2 aria-hidden className="text-destructive" />
-                  </Button>
+                  <EnableEditDeleteActions
+                    label={channel.channel_name}
+                    enabled={channel.enabled}
+                    toggling={updateChannel.isPending}
+                    onEdit={() => onEdit(channel)}
+                    onToggle={() => toggle(channel)}
+                    onDelete={() => onDelete(channel)}
+                  />
                 </div>
               </div>
             </li>

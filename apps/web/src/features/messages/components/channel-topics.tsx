@@ -1,5 +1,5 @@
 import type { Channel, Topic } from '@lumi/contract';
-import { ArrowLeft, Pencil, Plus, Power, Trash2 } from 'lucide-react';
+import { ArrowLeft, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useTopics } from '../api/list-topics';
 import { useUpdateTopic } from '../api/update-topic';
+import { EnableEditDeleteActions } from './enable-edit-delete-actions';
 import { EnabledBadge } from './enabled-badge';
 import { TopicForm } from './topic-form';
 import { ViewHeading } from './view-heading';
@@ -84,32 +85,14 @@ export function ChannelTopics({ channel, onBack, onDelete }: ChannelTopicsProps)
                   </p>
                 </div>
                 <div className="flex gap-1">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Edit ${topic.topic_name}`}
-                    onClick={() => setEditing(topic.id)}
-                  >
-                    <Pencil aria-hidden />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={updateTopic.isPending}
-                    onClick={() => toggle(topic)}
-                  >
-                    <Power aria-hidden />
-                    {topic.enabled ? 'Disable' : 'Enable'}
-                    <span className="sr-only"> {topic.topic_name}</span>
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Delete ${topic.topic_name}`}
-                    onClick={() => onDelete(topic)}
-                  >
-                    <Trash2 aria-hidden className="text-destructive" />
-                  </Button>
+                  <EnableEditDeleteActions
+                    label={topic.topic_name}
+                    enabled={topic.enabled}
+                    toggling={updateTopic.isPending}
+                    onEdit={() => setEditing(topic.id)}
+                    onToggle={() => toggle(topic)}
+                    onDelete={() => onDelete(topic)}
+                  />
                 </div>
               </li>
             ),
