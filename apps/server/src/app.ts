@@ -7,10 +7,12 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from './db/connection.js';
 import type { Database } from './db/database.js';
 import { PasswordHasher } from './lib/password.js';
+import { encodeFrozenOnce } from './lib/shared-answers.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { AUTH_CACHE_SECONDS_DEFAULT } from './modules/auth/principal-cache.js';
 import { configItemsRoutes } from './modules/config-items/config-items.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
@@ -43,6 +45,8 @@ export interface AppOptions {
   /** Signing key for access tokens (LUMI_SECRET). */
   secret: Uint8Array;
   sessionHours?: number;
+  /** LUMI_AUTH_CACHE_SECONDS: how long a signed-in principal is reused on this instance (default 5). */
+  authCacheSeconds?: number;
   trustProxy?: boolean;
   logLevel?: string;
   /** The built console (apps/web/dist); null serves a hint instead. */
@@ -88,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(encodeFrozenOnce(serializerCompiler));
 
   const sessionSeconds = Math.round((options.sessionHours ?? 12) * 3600);
   const services = createServices({
@@ -96,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.secret,
     hasher: options.passwordHasher ?? new PasswordHasher(),
     sessionSeconds,
+    authCacheSeconds: options.authCacheSeconds ?? AUTH_CACHE_SECONDS_DEFAULT,
     now: options.now ?? systemClock,
     telemetry: { ...TELEMETRY_DEFAULTS, ...options.telemetry },
     telegram: options.telegram,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_CACHE_SECONDS_DEFAULT } from './modules/auth/principal-cache.js';
 import { TELEMETRY_DEFAULTS } from './modules/telemetry/telemetry.settings.js';
 
 function isTimeZone(name: string): boolean {
@@ -30,6 +31,12 @@ const envSchema = z.object({
     .min(0.1)
     .max(24 * 30)
     .default(12),
+  LUMI_AUTH_CACHE_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(0)
+    .max(60)
+    .default(AUTH_CACHE_SECONDS_DEFAULT),
   LUMI_TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')

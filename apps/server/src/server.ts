@@ -17,6 +17,7 @@ async function main() {
     dialect: handle.dialect,
     secret: loadSecret(config),
     sessionHours: config.LUMI_SESSION_HOURS,
+    authCacheSeconds: config.LUMI_AUTH_CACHE_SECONDS,
     trustProxy: config.LUMI_TRUST_PROXY,
     logLevel: config.LOG_LEVEL,
     consoleRoot: path.resolve(here, '../../web/dist'),

@@ -5,7 +5,8 @@ import type { Clock } from './lib/time.js';
 import { TtlCache } from './lib/ttl-cache.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
-import { AuthService } from './modules/auth/auth.service.js';
+import { AuthService, type Principal } from './modules/auth/auth.service.js';
+import { PrincipalCache } from './modules/auth/principal-cache.js';
 import { ConfigItemsService } from './modules/config-items/config-items.service.js';
 import { createMessagingServices, type MessagingServices } from './modules/messaging/messaging.services.js';
 import type { TelegramSettings } from './modules/messaging/telegram/telegram-client.js';
@@ -45,6 +46,8 @@ export function createServices(options: {
   secret: Uint8Array;
   hasher: PasswordHasher;
   sessionSeconds: number;
+  /** How long a signed-in principal is reused on this instance (LUMI_AUTH_CACHE_SECONDS; 0 turns it off). */
+  authCacheSeconds: number;
   /** The clock of the API key and telemetry rules. */
   now: Clock;
   telemetry: TelemetrySettings;
@@ -53,10 +56,12 @@ export function createServices(options: {
 }): Services {
   const { db, secret, hasher } = options;
   const audit = new AuditService(db);
-  const roles = new RolesService(db, audit);
+  const principals = new PrincipalCache<Principal>(options.now, options.authCacheSeconds * 1000);
+  const accessChanged = () => principals.invalidate();
+  const roles = new RolesService(db, audit, accessChanged);
   const sessions = new SessionsService(db, options.sessionSeconds * 1000);
-  const users = new UsersService(db, hasher, roles, sessions, audit);
-  const auth = new AuthService(db, secret, hasher, users, sessions, audit);
+  const users = new UsersService(db, hasher, roles, sessions, audit, accessChanged);
+  const auth = new AuthService(db, secret, hasher, users, sessions, audit, principals);
   const configItems = new ConfigItemsService(db, audit);
   const apiKeys = new ApiKeysService(db, audit, options.now);
   const dashboardCache = new TtlCache(options.now, DASHBOARD_CACHE_TTL_MS);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ADMIN,
   cookieValue,
+  createTestApp,
   dialects,
   expectError,
   REFRESH_COOKIE,
@@ -172,6 +173,7 @@ describe.each(dialects)('auth on %s', (dialect) => {
       expect(first.statusCode).toBe(200);
       const newer = cookieValue(first, REFRESH_COOKIE)!;
       const newerAccess = first.json<LoginResponse>().access_token;
+      expect((await me({ auth: { authorization: `Bearer ${newerAccess}` } })).statusCode).toBe(200);
 
       const replay = await refreshWithCookie(session.refreshToken);
       expectError(replay, 401, 'session_expired');
@@ -250,9 +252,51 @@ describe.each(dialects)('auth on %s', (dialect) => {
     });
   });
 
+  describe('reusing a checked sign-in (LUMI_AUTH_CACHE_SECONDS)', () => {
+    /** Ends every session in the database directly, as another instance sharing it would. */
+    const endSessionsElsewhere = (app: typeof t.app) =>
+      app.db
+        .updateTable('sessions')
+        .set({ revoked_at: new Date().toISOString(), revoked_reason: 'logout' })
+        .execute();
+
+    it('notices a session ended by another instance within the cache time', async () => {
+      let now = Date.now();
+      const own = await createTestApp({ dialect, app: { now: () => now } });
+      try {
+        const session = await own.loginAdmin();
+        const meOf = () => own.app.inject({ method: 'GET', url: '/api/auth/me', headers: session.auth });
+        expect((await meOf()).statusCode).toBe(200);
+        await endSessionsElsewhere(own.app);
+        // This instance was not told: it still trusts what it checked less than 5 seconds ago…
+        now += 4_999;
+        expect((await meOf()).statusCode).toBe(200);
+        // …and no longer.
+        now += 1;
+        expectError(await meOf(), 401, 'unauthenticated');
+      } finally {
+        await own.close();
+      }
+    });
+
+    it('checks the session on every request when set to 0', async () => {
+      const own = await createTestApp({ dialect, app: { authCacheSeconds: 0 } });
+      try {
+        const session = await own.loginAdmin();
+        const meOf = () => own.app.inject({ method: 'GET', url: '/api/auth/me', headers: session.auth });
+        expect((await meOf()).statusCode).toBe(200);
+        await endSessionsElsewhere(own.app);
+        expectError(await meOf(), 401, 'unauthenticated');
+      } finally {
+        await own.close();
+      }
+    });
+  });
+
   describe('POST /api/auth/logout', () => {
     it('revokes the session and clears the cookie', async () => {
       const session = await t.loginAdmin();
+      expect((await me(session)).statusCode).toBe(200);
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/logout',
@@ -272,6 +316,7 @@ describe.each(dialects)('auth on %s', (dialect) => {
 
     it('revokes the session named by the cookie alone (an expired access token)', async () => {
       const session = await t.loginAdmin();
+      expect((await me(session)).statusCode).toBe(200);
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/logout',
@@ -285,6 +330,8 @@ describe.each(dialects)('auth on %s', (dialect) => {
     it('ends only its own session', async () => {
       const first = await t.loginAdmin();
       const second = await t.loginAdmin();
+      expect((await me(first)).statusCode).toBe(200);
+      expect((await me(second)).statusCode).toBe(200);
       await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: first.auth });
       expect((await me(first)).statusCode).toBe(401);
       expect((await me(second)).statusCode).toBe(200);
@@ -343,6 +390,7 @@ describe.each(dialects)('auth on %s', (dialect) => {
     it('changes the password and ends every other session but keeps the current one', async () => {
       const current = await t.loginAdmin();
       const other = await t.loginAdmin();
+      expect((await me(other)).statusCode).toBe(200);
       const res = await change(current, {
         current_password: ADMIN.password,
         new_password: 'A-brand-new-pass-7',

@@ -158,7 +158,7 @@ export async function createTestApp(options: {
   /** A directory holding a built console; by default there is none. */
   consoleRoot?: string;
   /** Further options of buildApp, such as a clock the test controls, telemetry or Telegram settings. */
-  app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram'>;
+  app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram' | 'trustProxy' | 'authCacheSeconds'>;
 }): Promise<TestApp> {
   let handle: DatabaseHandle;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -269,7 +269,7 @@ export function useTestApp(
   options: {
     configure?: (app: FastifyInstance) => void;
     consoleRoot?: string;
-    app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram'>;
+    app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram' | 'trustProxy' | 'authCacheSeconds'>;
   } = {},
 ) {
   let current: TestApp | undefined;

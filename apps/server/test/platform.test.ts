@@ -123,6 +123,23 @@ describe.each(dialects)('platform on %s', (dialect) => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends HSTS only on requests that came over https (behind a trusted proxy)', async () => {
+    const own = await createTestApp({ dialect, app: { trustProxy: true } });
+    try {
+      const https = await own.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(https.headers['x-frame-options']).toBe('DENY');
+      const http = await own.app.inject({ method: 'GET', url: '/api/health' });
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await own.close();
+    }
+  });
+
   it('answers an unknown API route with 404 in the error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-route?x=1' });
     const body = expectError(res, 404, 'not_found');

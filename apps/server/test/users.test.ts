@@ -467,6 +467,7 @@ describe.each(dialects)('users on %s', (dialect) => {
 
     it('deleting a user ends their sessions at once', async () => {
       const viewer = await t.signInAs(['viewer']);
+      expect((await me(viewer)).statusCode).toBe(200);
       const admin = await t.loginAdmin();
       expect((await deleteUser(admin, viewer.user.id)).statusCode).toBe(200);
       expectError(await me(viewer), 401, 'unauthenticated');

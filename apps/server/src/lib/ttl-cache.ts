@@ -1,3 +1,4 @@
+import { deepFreeze } from './shared-answers.js';
 import type { Clock } from './time.js';
 
 interface Entry<T> {
@@ -10,7 +11,8 @@ interface Entry<T> {
  * Each entry lives `ttlMs` from when its load started; `clear()` drops everything at once (the owner calls
  * it when the underlying data changes). The promise is cached, not the value, so concurrent callers of the
  * same key share one load; a load that fails is forgotten. An entry stored before a clock step backwards
- * counts as expired, so a clock moved by tests (or NTP) never makes it live longer than `ttlMs`.
+ * counts as expired, so a clock moved by tests (or NTP) never makes it live longer than `ttlMs`. Answers are
+ * deeply frozen, since every caller gets the same object (and the serializer then encodes each once).
  */
 export class TtlCache {
   private readonly entries = new Map<string, Entry<unknown>>();
@@ -29,7 +31,7 @@ export class TtlCache {
     if (hit && this.isLive(hit, now)) return hit.value as Promise<T>;
     if (hit) this.entries.delete(key);
 
-    const entry: Entry<T> = { value: load(), storedAt: now };
+    const entry: Entry<T> = { value: load().then(deepFreeze), storedAt: now };
     this.entries.set(key, entry);
     entry.value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);

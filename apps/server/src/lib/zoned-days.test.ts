@@ -37,6 +37,19 @@ describe('local days', () => {
     expect(localDate(startOfLocalDate(date, zone) - 1, zone)).toBe(addDays(date, -1));
   });
 
+  it('answers instants asked in turn right, across midnight and a daylight-saving change', () => {
+    // Each call may reuse the span of the day found before; the edges must still fall on the right day.
+    const asked = [
+      ['2026-03-07T12:00:00.000Z', '2026-03-07'],
+      ['2026-03-08T04:59:59.999Z', '2026-03-07'],
+      ['2026-03-08T05:00:00.000Z', '2026-03-08'],
+      ['2026-03-09T03:59:59.999Z', '2026-03-08'], // 23 hours later: the day had one hour less
+      ['2026-03-09T04:00:00.000Z', '2026-03-09'],
+      ['2026-03-07T12:00:00.000Z', '2026-03-07'], // backwards again
+    ] as const;
+    for (const [time, date] of asked) expect(localDate(at(time), 'America/New_York'), time).toBe(date);
+  });
+
   it('maps a day onto the UTC hour holding its start', () => {
     expect(iso(firstHourOfLocalDate('2026-11-20', 'Asia/Kolkata'))).toBe('2026-11-19T18:00:00.000Z');
     expect(iso(firstHourOfLocalDate('2026-11-20', 'America/New_York'))).toBe('2026-11-20T05:00:00.000Z');

@@ -27,11 +27,28 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** The local calendar date (`YYYY-MM-DD`) of an instant. */
-export function localDate(ms: number, timeZone: string): string {
+function formatLocalDate(ms: number, timeZone: string): string {
   const parts: Record<string, string> = {};
   for (const part of formatter(timeZone).formatToParts(ms)) parts[part.type] = part.value;
   return `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}`;
+}
+
+/** Per time zone, the local day last asked about and the instants it spans: `from` <= ms < `to`. */
+const currentDays = new Map<string, { date: string; from: number; to: number }>();
+
+/**
+ * The local calendar date (`YYYY-MM-DD`) of an instant. Dashboards ask for today's date on every request,
+ * and Intl is slow at it, so the span of the last day found is kept per zone and answers instants within.
+ */
+export function localDate(ms: number, timeZone: string): string {
+  const day = currentDays.get(timeZone);
+  if (day && ms >= day.from && ms < day.to) return day.date;
+  const date = formatLocalDate(ms, timeZone);
+  const from = startOfLocalDate(date, timeZone);
+  const to = startOfLocalDate(addDays(date, 1), timeZone);
+  // Guards against an instant outside the span bisection found (it never happens with real zone data).
+  if (ms >= from && ms < to) currentDays.set(timeZone, { date, from, to });
+  return date;
 }
 
 /** `YYYY-MM-DD` plus `days` calendar days (negative to go back). */
@@ -52,7 +69,7 @@ export function startOfLocalDate(date: string, timeZone: string): number {
   let after = utcMidnight + 36 * HOUR_MS; // local date >= date
   while (after - before > 1) {
     const middle = Math.floor((before + after) / 2);
-    if (localDate(middle, timeZone) >= date) after = middle;
+    if (formatLocalDate(middle, timeZone) >= date) after = middle;
     else before = middle;
   }
   return after;

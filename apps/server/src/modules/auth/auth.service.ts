@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import {
   type ChangePasswordInput,
   type LoginRequest,
@@ -16,6 +17,7 @@ import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { UsersService } from '../users/users.service.js';
 import * as repo from './auth.repository.js';
+import type { PrincipalCache } from './principal-cache.js';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'lumi-admin';
@@ -42,14 +44,23 @@ export interface IssuedTokens {
 }
 
 export class AuthService {
+  /** The signing key, imported once: jose would import raw bytes again on every sign and verify. */
+  private readonly key: Promise<webcrypto.CryptoKey>;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly secret: Uint8Array,
+    secret: Uint8Array,
     private readonly hasher: PasswordHasher,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
-  ) {}
+    private readonly principals: PrincipalCache<Principal>,
+  ) {
+    this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+  }
 
   async login(client: Actor, input: LoginRequest): Promise<IssuedTokens> {
     const usernameKey = input.username.toLowerCase();
@@ -133,8 +144,10 @@ export class AuthService {
       })
       .then((issued) => {
         // Thrown after the transaction commits, so a detected reuse stays revoked and audited.
-        if (!issued)
+        if (!issued) {
+          this.principals.invalidate();
           throw new UnauthenticatedError('Your session has ended. Sign in again.', 'session_expired');
+        }
         return issued;
       });
   }
@@ -160,13 +173,20 @@ export class AuthService {
         },
       );
     });
+    this.principals.invalidate();
   }
 
-  /** Verifies an access token and that its session and user are still active. */
+  /**
+   * Verifies an access token and that its session and user are still active. A principal found valid is
+   * reused for a few seconds (PrincipalCache: changes on this instance apply at once).
+   */
   async authenticate(token: string): Promise<Principal | null> {
+    const cached = this.principals.get(token);
+    if (cached) return cached;
+    const generation = this.principals.begin();
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, this.secret, {
+      ({ payload } = await jwtVerify(token, await this.key, {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],
@@ -182,7 +202,10 @@ export class AuthService {
     const row = await this.users.findRowById(this.db, userId);
     if (!row || row.is_active !== 1) return null;
     const user = await this.users.sessionUser(this.db, row);
-    return { userId, username: row.username, sessionId, roles: user.roles };
+    const principal = { userId, username: row.username, sessionId, roles: user.roles };
+    const tokenExpiry = typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
+    this.principals.set(token, principal, Math.min(tokenExpiry, Date.parse(session.expires_at)), generation);
+    return principal;
   }
 
   async me(userId: number): Promise<SessionUser> {
@@ -224,6 +247,7 @@ export class AuthService {
         resourceId: actor.id,
       });
     });
+    this.principals.invalidate();
   }
 
   async prune(): Promise<void> {
@@ -239,7 +263,7 @@ export class AuthService {
       .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
-      .sign(this.secret);
+      .sign(await this.key);
     return { access_token, token_type: 'bearer' as const, expires_in: ACCESS_TOKEN_SECONDS };
   }
 

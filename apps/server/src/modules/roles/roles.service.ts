@@ -29,6 +29,8 @@ export class RolesService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly audit: AuditService,
+    /** Called after a change to a role's permissions or existence commits (signed-in principals). */
+    private readonly accessChanged: () => void,
   ) {}
 
   /** Creates the seeded roles that do not exist yet (admin, operator, viewer). */
@@ -110,7 +112,7 @@ export class RolesService {
   }
 
   async update(actor: Actor, id: number, input: RoleInput): Promise<Role> {
-    return this.db.transaction().execute(async (trx) => {
+    const role = await this.db.transaction().execute(async (trx) => {
       const before = await this.get(trx, id);
       if (before.built_in) throw new ForbiddenError(`The built-in role '${before.name}' cannot be changed`);
       const other = await repo.findRoleByName(trx, input.name);
@@ -127,6 +129,8 @@ export class RolesService {
       });
       return after;
     });
+    this.accessChanged();
+    return role;
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
@@ -147,6 +151,7 @@ export class RolesService {
         oldValue: role,
       });
     });
+    this.accessChanged();
   }
 
   private async get(db: Executor, id: number): Promise<Role> {

@@ -52,6 +52,8 @@ export class UsersService {
     private readonly roles: RolesService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
+    /** Called after a change to a user's roles, activity or existence commits (signed-in principals). */
+    private readonly accessChanged: () => void,
   ) {}
 
   /** A new password must not be one of the most common ones (the length rules are in the contract). */
@@ -174,7 +176,7 @@ export class UsersService {
   }
 
   async update(actor: Actor, id: number, input: UpdateUserInput): Promise<User> {
-    return this.db.transaction().execute(async (trx) => {
+    const user = await this.db.transaction().execute(async (trx) => {
       const before = await this.get(trx, id);
       const roleRows = await this.roles.requireRoles(trx, input.roles);
       // Editing someone who holds more than you, or giving more than you hold, is escalation.
@@ -218,6 +220,8 @@ export class UsersService {
       });
       return after;
     });
+    this.accessChanged();
+    return user;
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
@@ -241,6 +245,7 @@ export class UsersService {
         oldValue: auditView(user),
       });
     });
+    this.accessChanged();
   }
 
   async updateProfile(actor: Actor & { id: number }, changes: { name?: string; email?: string }) {
