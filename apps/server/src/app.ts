@@ -110,8 +110,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   app.decorate('sessionSeconds', sessionSeconds);
 
-  app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', String(request.id));
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(errorsPlugin);
