@@ -38,6 +38,8 @@ const CHUNK = 100_000;
 /** Rows per INSERT: SQLite allows 32,766 bound parameters, each row has 11. */
 const SQLITE_ROWS_PER_INSERT = 200;
 const POSTGRES_ROWS_PER_INSERT = 10_000;
+/** Rollup rows per upsert (12 parameters each), within SQLite's limit as above. */
+const ROLLUPS_PER_UPSERT = 1_000;
 
 const COLUMNS = [
   'client_id',
@@ -167,7 +169,11 @@ async function main() {
         // The same connection as trx (SQLite has one), so these rows are inside its transaction.
         insertSqlite!(rows);
       }
-      await upsertLlmUsage(trx, aggregateLlmCalls(rows));
+      // A chunk of a small run spans every hour of the month: keep each upsert within SQLite's parameters.
+      const rollups = aggregateLlmCalls(rows);
+      for (let i = 0; i < rollups.length; i += ROLLUPS_PER_UPSERT) {
+        await upsertLlmUsage(trx, rollups.slice(i, i + ROLLUPS_PER_UPSERT));
+      }
     });
     const done = from + rows.length;
     const rate = Math.round(done / ((Date.now() - began) / 1000));

@@ -123,6 +123,29 @@ describe.each(dialects)('platform on %s', (dialect) => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it.each([
+    ['GET', '/api/health'],
+    ['GET', '/api/users'],
+    ['GET', '/api/no-such-route'],
+    ['POST', '/api/auth/login'],
+  ] as const)('keeps API answers (%s %s) out of caches, frames and renderers', async (method, url) => {
+    const res = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(cspDirectives(res).get('default-src')).toBe("'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it.each([
+    ['GET', '/'],
+    ['GET', '/admin/users'],
+    ['GET', '/api/docs'],
+  ] as const)('sends the console policy on %s %s', async (method, url) => {
+    const res = await t.app.inject({ method, url });
+    expect(cspDirectives(res).get('default-src')).toBe("'self'");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('sends HSTS only on requests that came over https (behind a trusted proxy)', async () => {
     const own = await createTestApp({ dialect, app: { trustProxy: true } });
     try {

@@ -5,6 +5,7 @@ import { ForbiddenError, UnauthenticatedError } from '../lib/errors.js';
 import type { ApiKeyPrincipal } from '../modules/api-keys/api-keys.service.js';
 import type { Actor } from '../modules/audit/audit.service.js';
 import type { Principal } from '../modules/auth/auth.service.js';
+import { DOCS_PREFIX } from './openapi.js';
 
 /**
  * What a route needs: nothing, any signed-in user, one permission of the catalogue, or 'api-key': the
@@ -41,7 +42,6 @@ declare module 'fastify' {
 }
 
 /** Routes of the API documentation, registered by @fastify/swagger-ui, are public by nature. */
-const DOCS_PREFIX = '/api/docs';
 
 /** Who did it, for the audit log: the signed-in user, or `key:<name>` for a bot's API key. */
 export function actorOf(request: FastifyRequest): Actor {

@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
+/** Where the browsable API documentation lives; its pages are not API routes. */
+export const DOCS_PREFIX = '/api/docs';
+
 /** OpenAPI 3 generated from the route schemas: /api/openapi.json, browsable at /api/docs. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
@@ -25,7 +28,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
+    routePrefix: DOCS_PREFIX,
     // The documentation page ships its own inline bootstrap script; allow exactly that page to run it.
     // Its policy must still forbid framing like every other response, and must not upgrade requests to
     // https, which would break the page on a plain-http install.

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DOCS_PREFIX } from './openapi.js';
 
-const CONTENT_SECURITY_POLICY = [
+const CONSOLE_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   // Radix primitives and charts set inline style attributes.
@@ -16,31 +17,53 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join(';');
 
-/**
- * The OWASP secure headers (helmet's set, with a strict policy), fixed at start-up: computing them per
- * request cost a noticeable share of a dashboard request. A route may still replace one (the API docs page
- * sets its own Content-Security-Policy).
- */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'cross-origin-opener-policy': 'same-origin',
+/** Headers every response carries. */
+const COMMON_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/**
+ * The console and its assets (and the API docs pages): helmet's set of secure headers, with a strict policy.
+ * The API docs page replaces the Content-Security-Policy with its own (plugins/openapi.ts).
+ */
+export const CONSOLE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...COMMON_HEADERS,
+  'content-security-policy': CONSOLE_CONTENT_SECURITY_POLICY,
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
-  'x-frame-options': 'DENY',
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 });
 
+/**
+ * JSON API answers, as the OWASP REST Security Cheat Sheet recommends: nothing may be rendered or framed from
+ * them, and no cache may keep them (a route may still set its own Cache-Control, such as the bot's config
+ * with its ETag). Fewer and shorter headers also matter on dashboards polled many times a second.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...COMMON_HEADERS,
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+});
+
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** Secure headers on every response; HSTS only when the request came over HTTPS. */
+function isApi(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith(DOCS_PREFIX);
+}
+
+/**
+ * Secure headers on every response, fixed at start-up (computing them per request cost a noticeable share of
+ * a dashboard request); HSTS only when the request came over HTTPS.
+ */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(SECURITY_HEADERS);
+    void reply.headers(isApi(request.url) ? API_SECURITY_HEADERS : CONSOLE_SECURITY_HEADERS);
     if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
     done();
   });

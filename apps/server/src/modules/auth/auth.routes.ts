@@ -9,6 +9,7 @@ import {
   sessionUserSchema,
   updateProfileSchema,
 } from '@lumi/contract';
+import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,6 +27,8 @@ function cookieIsSecure(request: FastifyRequest): boolean {
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only these routes read or set the refresh cookie; elsewhere parsing cookies would be wasted work.
+  await app.register(cookie);
   const tags = ['auth'];
   const sessionMaxAge = app.sessionSeconds;
 
