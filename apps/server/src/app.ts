@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -116,14 +115,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
-  // Requests without a body have nothing to decompress: spare them the request-decompression hook.
-  app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    if (route.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD')) {
-      route.decompress = false;
-    }
-  });
-  await app.register(compress, { global: true, threshold: 1024 });
   await app.register(authPlugin, {
     authenticate: (token: string) => services.auth.authenticate(token),
     authenticateKey: (token: string) => services.apiKeys.authenticate(token),

@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Serves the built console under /admin. Hashed assets are immutable for a year; index.html is never
- * cached, and every other /admin path answers with it so deep links work in the single-page app.
+ * Serves the built console under /admin. Hashed assets are immutable for a year and go out in the
+ * compressed form the build made (brotli or gzip, as the browser accepts); index.html is never cached, and
+ * every other /admin path answers with it so deep links work in the single-page app.
  */
 export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root: string | null }) => {
   const root = opts.root && existsSync(path.join(opts.root, 'index.html')) ? opts.root : null;
@@ -28,6 +29,8 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
     prefix: '/admin/',
     index: false,
     wildcard: false,
+    // The console build writes .br and .gz beside each asset (apps/web/vite-precompress.ts).
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
