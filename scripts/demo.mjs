@@ -1,6 +1,7 @@
 // `npm run demo`: the console exactly as `npm start` runs it, on a data directory of its own (./data-demo
 // unless DATA_DIR is set), and beside it a simulated bot that talks to it only over HTTP: it gets an API
-// key for itself, back-fills 7 days of history, then reports live events every few seconds.
+// key for itself, back-fills 7 days of history (or DEMO_HISTORY_HOURS hours: the end-to-end test takes 1,
+// to be live within seconds), then reports live events every few seconds.
 // Ctrl+C (SIGINT) or SIGTERM stops the bot and the server.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,6 @@ import { createProgress } from './lib/progress.mjs';
 import { checkPortFree, startServer, stopServer } from './lib/server-process.mjs';
 import { DEMO_BUDGETS, eventsOfSlot, LLM_MODELS, SLOT_MS, slotOf } from './demo/simulated-bot.mjs';
 
-const HISTORY_DAYS = 7;
 const BATCH_SIZE = 1000;
 const LIVE_EVERY_MS = 5000;
 const KEY_NAME = 'demo-bot';
@@ -29,10 +29,13 @@ const apiHost = wildcard ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
 const api = new LumiApi(`http://${apiHost}:${port}`);
 const consoleUrl = `http://${wildcard ? 'localhost' : apiHost}:${port}/admin`;
 const username = env.LUMI_ADMIN_USERNAME || 'admin';
+const historyHours = Number(env.DEMO_HISTORY_HOURS || 7 * 24);
 const statePath = path.join(dataDir, STATE_FILE);
 
 const say = (text = '') => process.stdout.write(`${text}\n`);
 const fmt = (n) => n.toLocaleString('en');
+const span = (n, unit) => new Intl.NumberFormat('en', { style: 'unit', unit, unitDisplay: 'long' }).format(n);
+const historySpan = historyHours % 24 === 0 ? span(historyHours / 24, 'day') : span(historyHours, 'hour');
 const sleep = (ms, signal) =>
   new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -176,6 +179,10 @@ async function sendSlots(apiKey, from, to, options, onBatch) {
 async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  if (!Number.isInteger(historyHours) || historyHours < 1)
+    throw new Error(
+      `DEMO_HISTORY_HOURS must be a whole number of hours from 1 up, not '${env.DEMO_HISTORY_HOURS}'.`,
+    );
 
   const demoDatabase = env.DEMO_DATABASE_URL;
   say(`Lumi Admin demo: its data lives in ${shownDir}, apart from your real data (set DATA_DIR to move it).`);
@@ -218,9 +225,9 @@ async function main() {
   // History up to the slot before the current one; the console opens on a healthy last two hours.
   const startedAt = Date.now();
   const options = { quietAfter: startedAt - 2 * 3600 * 1000 };
-  const first = slotOf(startedAt - HISTORY_DAYS * 24 * 3600 * 1000);
+  const first = slotOf(startedAt - historyHours * 3600 * 1000);
   const now = slotOf(startedAt);
-  const progress = createProgress({ label: `Back-filling ${HISTORY_DAYS} days of history` });
+  const progress = createProgress({ label: `Back-filling ${historySpan} of history` });
   const history = await sendSlots(apiKey, first, now, options, (slot, totals) => {
     const day = new Date(slot * SLOT_MS).toISOString().slice(0, 10);
     progress.update(
@@ -228,12 +235,13 @@ async function main() {
       `${fmt(totals.accepted + totals.duplicates)} events, up to ${day}`,
     );
   });
-  const seconds = (progress.elapsedMs() / 1000).toFixed(1);
+  const elapsedMs = Math.max(1, progress.elapsedMs());
+  const seconds = (elapsedMs / 1000).toFixed(1);
   progress.finish(
-    `Back-filled ${HISTORY_DAYS} days: ${fmt(history.accepted)} events stored` +
+    `Back-filled ${historySpan}: ${fmt(history.accepted)} events stored` +
       (history.duplicates ? `, ${fmt(history.duplicates)} already there from an earlier run` : '') +
       (history.rejected ? `, ${fmt(history.rejected)} rejected` : '') +
-      ` in ${seconds} s (${fmt(Math.round((history.accepted + history.duplicates) / Number(seconds)))} events/s).`,
+      ` in ${seconds} s (${fmt(Math.round(((history.accepted + history.duplicates) * 1000) / elapsedMs))} events/s).`,
   );
 
   say('');
