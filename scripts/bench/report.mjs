@@ -38,6 +38,12 @@ function reportDashboards(d, { connections, duration, targets }) {
         `${fmt(row.perSecond).padStart(8)} ${`${Math.round(ratio * 100)} %`.padStart(8)}${verdict}`,
     );
     if (row.spread) say(`  ${''.padEnd(40)} (mean of ${row.spread.map(fmt).join(' first and ')} last)`);
+    if (row.sameBody) {
+      say(
+        `  ${''.padEnd(40)} (the bare route sending the same ${fmt(row.bytes)} bytes: ${fmt(row.sameBody)} req/s; ` +
+          `this endpoint does ${Math.round((row.perSecond / row.sameBody) * 100)} % of that)`,
+      );
+    }
   }
 }
 
