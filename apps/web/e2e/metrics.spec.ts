@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminToken, signIn, unique } from './support/fixtures';
+import { figure as panelFigure, region } from './support/metric-figures';
 
 // One run of the server and database serves the whole suite: the names ingested here are unique, and the
 // figures below are the sums of this file's batch (no other spec reports telemetry).
@@ -90,13 +91,8 @@ function knownBatch() {
   ];
 }
 
-const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-/** The value beside a label in a panel's figures (each figure is a term and its definition in a list). */
-const figure = (page: Page, panel: string, label: string) =>
-  region(page, panel)
-    .locator('dl > div')
-    .filter({ has: page.getByText(label, { exact: true }) })
-    .locator('dd');
+/** The value beside a label in one of the page's panels. */
+const figure = (page: Page, panel: string, label: string) => panelFigure(region(page, panel), label);
 
 test.describe.serial('metrics', () => {
   test.beforeAll(async ({ request }) => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 
@@ -32,7 +32,7 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
 }
 
 /** How many distinct prepared statements a SQLite connection keeps; the app issues a few hundred shapes. */
-export const STATEMENT_CACHE_SIZE = 1000;
+const STATEMENT_CACHE_SIZE = 1000;
 
 /**
  * Kysely prepares every query anew, and on a busy dashboard preparing costs more than running the query.
@@ -41,10 +41,7 @@ export const STATEMENT_CACHE_SIZE = 1000;
  * (a statement in the middle of `iterate()` could not run again) and SQLite re-prepares a cached statement
  * by itself when the schema changes.
  */
-export function withStatementCache(
-  sqlite: SQLite.Database,
-  size = STATEMENT_CACHE_SIZE,
-): SqliteDialectConfig['database'] {
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => {

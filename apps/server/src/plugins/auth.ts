@@ -41,8 +41,6 @@ declare module 'fastify' {
   }
 }
 
-/** Routes of the API documentation, registered by @fastify/swagger-ui, are public by nature. */
-
 /** Who did it, for the audit log: the signed-in user, or `key:<name>` for a bot's API key. */
 export function actorOf(request: FastifyRequest): Actor {
   if (request.apiKey) {
@@ -101,6 +99,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   app.decorateRequest('apiKey', null);
 
   app.addHook('onRoute', (route) => {
+    // The API documentation's pages (registered by @fastify/swagger-ui) are public by nature.
     if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
     const permission = route.config?.permission;
     const apiKeyScope = route.config?.apiKeyScope;

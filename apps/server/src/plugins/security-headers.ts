@@ -29,7 +29,7 @@ const COMMON_HEADERS = {
  * The console and its assets (and the API docs pages): helmet's set of secure headers, with a strict policy.
  * The API docs page replaces the Content-Security-Policy with its own (plugins/openapi.ts).
  */
-export const CONSOLE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+const CONSOLE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   ...COMMON_HEADERS,
   'content-security-policy': CONSOLE_CONTENT_SECURITY_POLICY,
   'cross-origin-opener-policy': 'same-origin',
@@ -45,7 +45,7 @@ export const CONSOLE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object
  * them, and no cache may keep them (a route may still set its own Cache-Control, such as the bot's config
  * with its ETag). Fewer and shorter headers also matter on dashboards polled many times a second.
  */
-export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   ...COMMON_HEADERS,
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cache-control': 'no-store',
