@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DialectName } from './db/connection.js';
 import type { Database } from './db/database.js';
 import { PasswordHasher } from './lib/password.js';
+import { requestIdGenerator } from './lib/request-id.js';
+import { lazyRequestLogger } from './lib/request-logger.js';
 import { encodeFrozenOnce } from './lib/shared-answers.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
@@ -24,7 +25,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
-import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { responseHeadersPlugin } from './plugins/response-headers.js';
 import { staticConsolePlugin } from './plugins/static-console.js';
 import { createServices, type Services } from './services.js';
 
@@ -82,10 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdGenerator(),
+    childLoggerFactory: lazyRequestLogger,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -108,13 +107,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   app.decorate('sessionSeconds', sessionSeconds);
 
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header('x-request-id', request.id);
-    done();
-  });
-
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(responseHeadersPlugin);
   await app.register(authPlugin, {
     authenticate: (token: string) => services.auth.authenticate(token),
     authenticateKey: (token: string) => services.apiKeys.authenticate(token),

@@ -335,6 +335,16 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
     expect(stale, 'rows in MATRIX for routes that do not exist').toEqual([]);
   });
 
+  it('refuses HEAD without a token on every GET route that is not public', async () => {
+    const guarded = t.app.routeCatalogue.filter((r) => r.method === 'GET' && r.permission !== 'public');
+    expect(guarded.length).toBeGreaterThan(10);
+    for (const route of guarded) {
+      const url = (await samples[`GET ${route.url}`]?.())?.url ?? route.url;
+      const res = await t.app.inject({ method: 'HEAD', url });
+      expect(res.statusCode, `HEAD ${url}`).toBe(401);
+    }
+  });
+
   it.each(Object.entries(MATRIX))('%s', async (route, row) => {
     const [method, path] = route.split(' ') as [string, string];
     const permission = t.app.routeCatalogue.find((r) => `${r.method} ${r.url}` === route)?.permission;

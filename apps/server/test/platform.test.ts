@@ -235,7 +235,9 @@ describe.each(dialects)('platform on %s', (dialect) => {
       url: '/api/health',
       headers: { 'x-request-id': 'bad id\n' },
     });
-    expect(odd.headers['x-request-id']).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+    expect(odd.headers['x-request-id']).toEqual(expect.stringMatching(/^[0-9a-f]{12}-[0-9a-z]+$/));
+    const another = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(another.headers['x-request-id']).not.toBe(odd.headers['x-request-id']);
   });
 
   it('redirects / to the console at /admin/', async () => {

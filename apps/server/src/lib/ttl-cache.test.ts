@@ -51,6 +51,15 @@ describe('TtlCache', () => {
     expect(await Promise.all([read(), read(), read()])).toEqual([1, 1, 1]);
   });
 
+  it('hands out a loaded answer itself, and a promise only while it loads', async () => {
+    const { read } = setup();
+    const loading = read();
+    expect(loading).toBeInstanceOf(Promise);
+    expect(read()).toBe(loading);
+    await loading;
+    expect(read()).toBe(1);
+  });
+
   it('forgets a failed load', async () => {
     const { cache, read } = setup();
     await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');

@@ -3,8 +3,13 @@ import type { Clock } from './time.js';
 
 interface Entry<T> {
   value: Promise<T>;
+  /** Set once the load has succeeded: then the answer is handed out at once, without a promise. */
+  settled?: { value: T };
   storedAt: number;
 }
+
+/** An answer of the cache: the value itself once it is known, a promise of it while it loads. */
+export type Cached<T> = T | Promise<T>;
 
 /**
  * A small in-process cache of answers that are expensive to compute and cheap to serve a little late.
@@ -24,18 +29,27 @@ export class TtlCache {
     private readonly maxEntries = 500,
   ) {}
 
-  /** The cached answer for `key`, or the result of `load()`, which is then cached. */
-  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The cached answer for `key`, or the result of `load()`, which is then cached. A loaded answer comes back
+   * as the value itself (a route can send it without waiting for a microtask), one still loading as the
+   * promise that every caller shares.
+   */
+  get<T>(key: string, load: () => Promise<T>): Cached<T> {
     const now = this.now();
-    const hit = this.entries.get(key);
-    if (hit && this.isLive(hit, now)) return hit.value as Promise<T>;
+    const hit = this.entries.get(key) as Entry<T> | undefined;
+    if (hit && this.isLive(hit, now)) return hit.settled ? hit.settled.value : hit.value;
     if (hit) this.entries.delete(key);
 
     const entry: Entry<T> = { value: load().then(deepFreeze), storedAt: now };
     this.entries.set(key, entry);
-    entry.value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    entry.value.then(
+      (value) => {
+        entry.settled = { value };
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     this.evict(now);
     return entry.value;
   }

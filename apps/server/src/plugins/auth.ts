@@ -1,5 +1,5 @@
 import { API_KEY_PREFIX, hasPermission, type ApiKeyScope, type Permission } from '@lumi/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthenticatedError } from '../lib/errors.js';
 import type { ApiKeyPrincipal } from '../modules/api-keys/api-keys.service.js';
@@ -70,24 +70,46 @@ export function signedInActor(request: FastifyRequest): Actor & { id: number } {
   return { ...actorOf(request), id: principal.userId };
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+  const space = header.indexOf(' ');
+  if (space < 0 || header.slice(0, space).toLowerCase() !== 'bearer') return null;
+  const end = header.indexOf(' ', space + 1);
+  return header.slice(space + 1, end < 0 ? undefined : end) || null;
 }
 
 export interface AuthPluginOptions {
-  /** The user behind an access token, or null. */
-  authenticate: (token: string) => Promise<Principal | null>;
+  /** The user behind an access token, or null; at once (without a promise) when it is known already. */
+  authenticate: (token: string) => Principal | Promise<Principal | null>;
   /** The key behind a `lumi_…` token; throws UnauthenticatedError (with the reason) for a bad key. */
   authenticateKey: (token: string) => Promise<ApiKeyPrincipal>;
 }
 
 /**
+ * An onRequest hook from a check that may finish synchronously: then the request goes on without the promise
+ * and microtask an async hook costs (a signed-in user's principal is usually cached).
+ */
+function hookFrom(check: (request: FastifyRequest) => void | Promise<void>): onRequestHookHandler {
+  return (request, _reply, done) => {
+    let pending: void | Promise<void>;
+    try {
+      pending = check(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (pending) pending.then(() => done(), done);
+    else done();
+  };
+}
+
+/**
  * Permissions are data: each route names what it needs in `config.permission` (and, to admit bots,
- * `config.apiKeyScope`), and this one hook enforces it. An /api route without a declaration is refused at
- * start-up, so none can slip through unguarded.
+ * `config.apiKeyScope`), and this plugin gives every route that is not public its own onRequest hook
+ * enforcing it (public routes get none). An /api route without a declaration is refused at start-up, so
+ * none can slip through unguarded.
  *
  * A bearer token starting with `lumi_` is an API key. Keys never pass a user permission check: a key is
  * let through only where the route names an apiKeyScope the key holds, so no key reaches user, role,
@@ -98,28 +120,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   app.decorateRequest('principal', null);
   app.decorateRequest('apiKey', null);
 
-  app.addHook('onRoute', (route) => {
-    // The API documentation's pages (registered by @fastify/swagger-ui) are public by nature.
-    if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
-    const permission = route.config?.permission;
-    const apiKeyScope = route.config?.apiKeyScope;
-    if (!permission) throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
-    if (permission === 'api-key' && !apiKeyScope) {
-      throw new Error(`Route ${String(route.method)} ${route.url} is for API keys but names no apiKeyScope`);
-    }
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
-      app.routeCatalogue.push({ method, url: route.url, permission, ...(apiKeyScope && { apiKeyScope }) });
-    }
-  });
-
-  app.addHook('onRequest', async (request) => {
-    const { permission, apiKeyScope } = request.routeOptions.config;
-    if (!permission || permission === 'public') return;
-    const token = bearerToken(request);
-
-    if (token?.startsWith(API_KEY_PREFIX)) {
-      const key = await opts.authenticateKey(token);
+  /** The check for a route needing `permission`, admitting API keys with `apiKeyScope` if it names one. */
+  function guard(permission: Exclude<RoutePermission, 'public'>, apiKeyScope: ApiKeyScope | undefined) {
+    const admitKey = (request: FastifyRequest, key: ApiKeyPrincipal) => {
       request.apiKey = key;
       if (!apiKeyScope) {
         throw new ForbiddenError('API keys cannot be used here: this endpoint is for signed-in users');
@@ -127,23 +130,49 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
       if (!key.scopes.includes(apiKeyScope)) {
         throw new ForbiddenError(`This API key needs the '${apiKeyScope}' scope to do this`);
       }
-      return;
-    }
-    if (permission === 'api-key') {
-      const detail = `This endpoint is for bot API keys with the '${apiKeyScope}' scope`;
-      if (!token) throw new UnauthenticatedError(`${detail}: send one as Authorization: Bearer lumi_…`);
-      throw new ForbiddenError(`${detail}; users cannot call it. Create a key under Administration.`);
-    }
+    };
+    const needed = permission === 'authenticated' || permission === 'api-key' ? null : permission;
+    const admitUser = (request: FastifyRequest, principal: Principal | null) => {
+      if (!principal) throw new UnauthenticatedError('Your session has expired. Sign in again.');
+      request.principal = principal;
+      if (needed && !hasPermission(principal.roles, needed)) {
+        throw new ForbiddenError(`You need the '${needed}' permission to do this`);
+      }
+    };
 
-    const principal = token ? await opts.authenticate(token) : null;
-    if (!principal) {
-      throw new UnauthenticatedError(
-        token ? 'Your session has expired. Sign in again.' : 'Sign in to continue',
-      );
+    return hookFrom((request) => {
+      const token = bearerToken(request);
+      if (token?.startsWith(API_KEY_PREFIX)) {
+        return opts.authenticateKey(token).then((key) => admitKey(request, key));
+      }
+      if (permission === 'api-key') {
+        const detail = `This endpoint is for bot API keys with the '${apiKeyScope}' scope`;
+        if (!token) throw new UnauthenticatedError(`${detail}: send one as Authorization: Bearer lumi_…`);
+        throw new ForbiddenError(`${detail}; users cannot call it. Create a key under Administration.`);
+      }
+      if (!token) throw new UnauthenticatedError('Sign in to continue');
+      const principal = opts.authenticate(token);
+      if (principal instanceof Promise) return principal.then((found) => admitUser(request, found));
+      admitUser(request, principal);
+    });
+  }
+
+  app.addHook('onRoute', (route) => {
+    const permission = route.config?.permission;
+    const apiKeyScope = route.config?.apiKeyScope;
+    if (permission && permission !== 'public') {
+      // First, before the route's own hooks.
+      route.onRequest = [guard(permission, apiKeyScope), ...[route.onRequest ?? []].flat()];
     }
-    request.principal = principal;
-    if (permission !== 'authenticated' && !hasPermission(principal.roles, permission)) {
-      throw new ForbiddenError(`You need the '${permission}' permission to do this`);
+    // The API documentation's pages (registered by @fastify/swagger-ui) are public by nature.
+    if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
+    if (!permission) throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
+    if (permission === 'api-key' && !apiKeyScope) {
+      throw new Error(`Route ${String(route.method)} ${route.url} is for API keys but names no apiKeyScope`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.routeCatalogue.push({ method, url: route.url, permission, ...(apiKeyScope && { apiKeyScope }) });
     }
   });
 });

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthenticatedError } from '../../lib/errors.js';
-import { actorOf, principalOf, signedInActor } from '../../plugins/auth.js';
+import { actorOf, bearerToken, principalOf, signedInActor } from '../../plugins/auth.js';
 import type { IssuedTokens } from './auth.service.js';
 
 export const REFRESH_COOKIE = 'lumi_refresh';
@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const token = /^bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const token = bearerToken(request);
       const principal = token ? await app.services.auth.authenticate(token) : null;
       await app.services.auth.logout(
         { ...actorOf(request), id: principal?.userId ?? null, username: principal?.username ?? null },

@@ -12,7 +12,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { hourKey } from '../../lib/hour-buckets.js';
 import { budgetUsagePercentage, roundTo, type TokenPrice } from '../../lib/llm-cost.js';
 import type { Clock } from '../../lib/time.js';
-import type { TtlCache } from '../../lib/ttl-cache.js';
+import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
 import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import * as repo from './budgets.repository.js';
@@ -62,7 +62,7 @@ export class BudgetsService {
   ) {}
 
   /** Cached per local date, as usage is today's; the list is polled by the dashboard. */
-  list(): Promise<TokenBudget[]> {
+  list(): Cached<TokenBudget[]> {
     const today = localDate(this.now(), this.settings.timezone);
     return this.dashboardCache.get(`budgets:${today}`, async () => {
       const rows = await repo.listBudgets(this.db);

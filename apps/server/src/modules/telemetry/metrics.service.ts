@@ -16,13 +16,18 @@ import { dataFreshness } from '../../lib/freshness.js';
 import { floorHour, HOUR_MS, hourKey, hourSeries, windowStart } from '../../lib/hour-buckets.js';
 import { roundTo } from '../../lib/llm-cost.js';
 import type { Clock } from '../../lib/time.js';
-import type { TtlCache } from '../../lib/ttl-cache.js';
+import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
 import { lastLocalDays, localDate, type LocalDay } from '../../lib/zoned-days.js';
 import * as rollups from './rollups.repository.js';
 import * as events from './telemetry.repository.js';
 import type { TelemetrySettings } from './telemetry.settings.js';
 
 const HEALTH_WINDOW_HOURS = 24;
+
+interface HourWindow {
+  from: string;
+  to: string;
+}
 const money = (usd: number) => roundTo(usd, 6);
 
 /** The index of the day holding hour bucket `ms`: the last whose start is not after it. */
@@ -56,9 +61,19 @@ export class MetricsService {
     private readonly cache: TtlCache,
   ) {}
 
+  /** The windows of the current hour by length; formatting their keys showed in every request's profile. */
+  private windows = { hour: Number.NaN, byHours: new Map<number, HourWindow>() };
+
   /** [from, to) hour keys of the `hours` whole hours ending with the current one. */
-  private window(now: number, hours: number) {
-    return { from: hourKey(windowStart(now, hours)), to: hourKey(floorHour(now) + HOUR_MS) };
+  private window(now: number, hours: number): HourWindow {
+    const hour = floorHour(now);
+    if (hour !== this.windows.hour) this.windows = { hour, byHours: new Map() };
+    let window = this.windows.byHours.get(hours);
+    if (!window) {
+      window = { from: hourKey(windowStart(now, hours)), to: hourKey(hour + HOUR_MS) };
+      this.windows.byHours.set(hours, window);
+    }
+    return window;
   }
 
   async botHealth(): Promise<BotHealth> {
@@ -88,7 +103,7 @@ export class MetricsService {
   }
 
   /** Per day in LUMI_TIMEZONE and provider, every day of the window for every provider seen in it. */
-  llmUsage(dayCount: number): Promise<LlmUsage> {
+  llmUsage(dayCount: number): Cached<LlmUsage> {
     const now = this.now();
     const today = localDate(now, this.settings.timezone);
     return this.cache.get(`llm-usage:${dayCount}:${today}`, () => this.computeLlmUsage(now, dayCount));
@@ -125,7 +140,7 @@ export class MetricsService {
     };
   }
 
-  cacheMetrics(): Promise<CacheMetrics> {
+  cacheMetrics(): Cached<CacheMetrics> {
     const { from, to } = this.window(this.now(), HEALTH_WINDOW_HOURS);
     return this.cache.get(`cache:${from}`, () => this.computeCacheMetrics(from, to));
   }
@@ -168,7 +183,7 @@ export class MetricsService {
   }
 
   /** Gemini: provider 'gemini' or a model named 'gemini…' (see rollups.repository.ts). */
-  geminiUsage(hours: number): Promise<GeminiUsage> {
+  geminiUsage(hours: number): Cached<GeminiUsage> {
     const now = this.now();
     // The key holds the window, so the zero-filled current hour appears as soon as the hour turns.
     const { from, to } = this.window(now, hours);
@@ -222,7 +237,7 @@ export class MetricsService {
   }
 
   /** Per service over the last 24 hours; success_rate in percent (the panel's thresholds are 99 and 95). */
-  integrations(): Promise<IntegrationMetrics> {
+  integrations(): Cached<IntegrationMetrics> {
     const { from, to } = this.window(this.now(), HEALTH_WINDOW_HOURS);
     return this.cache.get(`integrations:${from}`, () => this.computeIntegrations(from, to));
   }
