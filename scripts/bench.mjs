@@ -4,7 +4,7 @@
 //     DATABASE_URL is set).
 //  2. Dashboards at scale: loads BENCH_EVENTS (default 10,000,000) llm_call events with their rollups into a
 //     scratch database, then measures GET /api/metrics/llm-usage and /api/metrics/gemini-usage?hours=168
-//     with autocannon (10 connections, BENCH_DURATION seconds each) beside a bare Fastify route.
+//     with autocannon (10 connections, BENCH_DURATION seconds each, in rounds) beside a bare Fastify route.
 // Everything scratch is removed at the end, also on Ctrl+C.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -38,6 +38,7 @@ const WARMUP_BATCHES = 10;
 const INGEST_CONNECTIONS = count('BENCH_INGEST_CONNECTIONS', 2);
 const DURATION = count('BENCH_DURATION', 10);
 const CONNECTIONS = 10;
+const ROUNDS = 5;
 const TARGETS = { ingestPerSecond: 20_000, p99Ms: 20, ratio: 0.5 };
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
@@ -231,19 +232,43 @@ function load(env) {
   });
 }
 
-async function measure(url, headers) {
-  // A short warm-up first, so the JIT and the database's caches are warm for the measured run.
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+/** One autocannon run of `seconds` against `url`. */
+async function run(url, headers, seconds) {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} answers outside 2xx and ${result.errors} errors`);
   }
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    perSecond: result.requests.average,
-    total: result.requests.total,
-  };
+  return result;
+}
+
+/**
+ * Measures every target for DURATION seconds in all, in ROUNDS rounds of one slice each, so that the machine
+ * getting busier or quieter during the run (this VM's speed drifts by ±15 %) weighs on every target alike:
+ * a ratio then compares figures taken side by side. Each target is warmed up first (JIT, database caches).
+ * Per target: requests per second over all its slices, the median slice's p50 and the worst slice's p99.
+ */
+async function measureInterleaved(targets) {
+  for (const target of targets) await run(target.url, target.headers, 2);
+  const slices = new Map(targets.map((target) => [target, []]));
+  const seconds = Math.max(1, Math.round(DURATION / ROUNDS));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const target of targets) slices.get(target).push(await run(target.url, target.headers, seconds));
+  }
+  return new Map(
+    targets.map((target) => {
+      const results = slices.get(target);
+      const p50s = results.map((r) => r.latency.p50).sort((a, b) => a - b);
+      return [
+        target,
+        {
+          perSecond: results.reduce((sum, r) => sum + r.requests.total, 0) / (seconds * results.length),
+          p50: p50s[Math.floor(p50s.length / 2)],
+          p99: Math.max(...results.map((r) => r.latency.p99)),
+          slices: results.map((r) => r.requests.average),
+        },
+      ];
+    }),
+  );
 }
 
 async function benchDashboards(label, loaderEnv, serverEnv) {
@@ -259,43 +284,42 @@ async function benchDashboards(label, loaderEnv, serverEnv) {
         `llm-usage counts ${usage.totals.requests} requests, the generator loaded ${loaded.events}`,
       );
     }
-    say(`Measuring with autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint…`);
-    const rows = [];
-    // The yardstick is measured first and last, and the ratios use the mean of the two, so that a machine
-    // getting busier or quieter during the run does not favour the endpoints measured early or late.
-    const bareFirst = await measure(`${bare.baseUrl}/bare`);
+    const yardstick = { name: 'bare Fastify route (constant JSON)', url: `${bare.baseUrl}/bare` };
     // References, not targets: the server's plugins alone (public health check), then with sign-in checks.
-    rows.push({
-      name: 'GET /api/health',
-      reference: true,
-      ...(await measure(`${server.baseUrl}/api/health`)),
-    });
-    rows.push({
-      name: 'GET /api/auth/me',
-      reference: true,
-      ...(await measure(`${server.baseUrl}/api/auth/me`, headers)),
-    });
-    for (const endpoint of ['/api/metrics/llm-usage', '/api/metrics/gemini-usage?hours=168']) {
-      const row = { name: `GET ${endpoint}`, ...(await measure(`${server.baseUrl}${endpoint}`, headers)) };
-      // The bare route again, now sending this endpoint's answer: the share left once size is equal.
+    const targets = [
+      yardstick,
+      { name: 'GET /api/health', reference: true, url: `${server.baseUrl}/api/health` },
+      { name: 'GET /api/auth/me', reference: true, url: `${server.baseUrl}/api/auth/me`, headers },
+    ];
+    const sameBody = new Map();
+    for (const [index, endpoint] of [
+      '/api/metrics/llm-usage',
+      '/api/metrics/gemini-usage?hours=168',
+    ].entries()) {
+      const target = { name: `GET ${endpoint}`, url: `${server.baseUrl}${endpoint}`, headers };
+      // The bare route again, sending this endpoint's answer: the share left once the size is equal.
       const answer = await server.api.request('GET', endpoint, { token });
-      const stored = await fetch(`${bare.baseUrl}/same`, {
+      const stored = await fetch(`${bare.baseUrl}/same/${index}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(answer),
       });
-      row.bytes = (await stored.json()).bytes;
-      row.sameBody = (await measure(`${bare.baseUrl}/same`)).perSecond;
-      rows.push(row);
+      const same = { name: `bare route, ${endpoint}'s answer`, url: `${bare.baseUrl}/same/${index}` };
+      sameBody.set(target, { same, bytes: (await stored.json()).bytes });
+      targets.push(target, same);
     }
-    const bareLast = await measure(`${bare.baseUrl}/bare`);
-    rows.unshift({
-      name: 'bare Fastify route (constant JSON)',
-      p50: Math.max(bareFirst.p50, bareLast.p50),
-      p99: Math.max(bareFirst.p99, bareLast.p99),
-      perSecond: (bareFirst.perSecond + bareLast.perSecond) / 2,
-      spread: [bareFirst.perSecond, bareLast.perSecond],
-    });
+    say(
+      `Measuring with autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint in ${ROUNDS} rounds…`,
+    );
+    const figures = await measureInterleaved(targets);
+    const rows = targets
+      .filter((target) => ![...sameBody.values()].some(({ same }) => same === target))
+      .map((target) => {
+        const row = { name: target.name, reference: target.reference, ...figures.get(target) };
+        const twin = sameBody.get(target);
+        if (twin) Object.assign(row, { bytes: twin.bytes, sameBody: figures.get(twin.same).perSecond });
+        return row;
+      });
     return { label, loaded, rows };
   } finally {
     await shut(bare);
@@ -340,6 +364,7 @@ async function main() {
     ingestConnections: INGEST_CONNECTIONS,
     connections: CONNECTIONS,
     duration: DURATION,
+    rounds: ROUNDS,
     targets: TARGETS,
   });
 }

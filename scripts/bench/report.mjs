@@ -18,10 +18,10 @@ function reportIngest({ ingest, batches, batchSize, ingestConnections, targets }
 }
 
 /** The first row of `d.rows` is the bare route, the yardstick of every ratio. */
-function reportDashboards(d, { connections, duration, targets }) {
+function reportDashboards(d, { connections, duration, rounds, targets }) {
   say(
     `Dashboards on ${d.label}: ${fmt(d.loaded.events)} llm_call events, ${fmt(d.loaded.rollupRows)} rollup rows ` +
-      `(loaded in ${d.loaded.loadSeconds.toFixed(0)} s); ${connections} connections, ${duration} s each`,
+      `(loaded in ${d.loaded.loadSeconds.toFixed(0)} s); ${connections} connections, ${duration} s each in ${rounds} rounds`,
   );
   const bare = d.rows[0].perSecond;
   say(
@@ -37,7 +37,8 @@ function reportDashboards(d, { connections, duration, targets }) {
       `  ${row.name.padEnd(40)} ${`${row.p50} ms`.padStart(6)} ${`${row.p99} ms`.padStart(6)} ` +
         `${fmt(row.perSecond).padStart(8)} ${`${Math.round(ratio * 100)} %`.padStart(8)}${verdict}`,
     );
-    if (row.spread) say(`  ${''.padEnd(40)} (mean of ${row.spread.map(fmt).join(' first and ')} last)`);
+    if (row === d.rows[0])
+      say(`  ${''.padEnd(40)} (its ${row.slices.length} slices: ${row.slices.map(fmt).join(', ')} req/s)`);
     if (row.sameBody) {
       say(
         `  ${''.padEnd(40)} (the bare route sending the same ${fmt(row.bytes)} bytes: ${fmt(row.sameBody)} req/s; ` +

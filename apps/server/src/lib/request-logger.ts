@@ -6,8 +6,6 @@ type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type LevelAware = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
 
-const noop: FastifyLogFn = () => undefined;
-
 /**
  * A request's logger that creates its child logger (with the request id) only when something is logged.
  * Pino builds a child's bindings eagerly, redaction included, which cost a few microseconds on every
@@ -27,11 +25,9 @@ class RequestLogger implements FastifyBaseLogger {
     return this.created;
   }
 
-  private forward(level: Level): FastifyLogFn {
-    return ((...args: Parameters<FastifyLogFn>) => {
-      if (this.created) return this.created[level](...args);
-      if (this.parent.isLevelEnabled(level)) this.logger()[level](...args);
-    }) as FastifyLogFn;
+  private log(level: Level, args: Parameters<FastifyLogFn>): void {
+    if (this.created) this.created[level](...args);
+    else if (this.parent.isLevelEnabled(level)) this.logger()[level](...args);
   }
 
   get level(): string {
@@ -42,13 +38,26 @@ class RequestLogger implements FastifyBaseLogger {
     this.logger().level = level;
   }
 
-  fatal = this.forward('fatal');
-  error = this.forward('error');
-  warn = this.forward('warn');
-  info = this.forward('info');
-  debug = this.forward('debug');
-  trace = this.forward('trace');
-  silent = noop;
+  // Methods, not per-instance closures: one of these loggers is made for every request.
+  fatal(...args: Parameters<FastifyLogFn>) {
+    this.log('fatal', args);
+  }
+  error(...args: Parameters<FastifyLogFn>) {
+    this.log('error', args);
+  }
+  warn(...args: Parameters<FastifyLogFn>) {
+    this.log('warn', args);
+  }
+  info(...args: Parameters<FastifyLogFn>) {
+    this.log('info', args);
+  }
+  debug(...args: Parameters<FastifyLogFn>) {
+    this.log('debug', args);
+  }
+  trace(...args: Parameters<FastifyLogFn>) {
+    this.log('trace', args);
+  }
+  silent(): void {}
 
   child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
     return this.logger().child(bindings, options);
