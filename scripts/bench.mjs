@@ -4,7 +4,8 @@
 //     DATABASE_URL is set).
 //  2. Dashboards at scale: loads BENCH_EVENTS (default 10,000,000) llm_call events with their rollups into a
 //     scratch database, then measures GET /api/metrics/llm-usage and /api/metrics/gemini-usage?hours=168
-//     with autocannon (10 connections, BENCH_DURATION seconds each, in rounds) beside a bare Fastify route.
+//     with autocannon (10 connections, BENCH_DURATION seconds each, in rounds) beside a bare Fastify route
+//     returning a small constant body and each dashboard's own answer (scripts/bench/report.mjs judges).
 // Everything scratch is removed at the end, also on Ctrl+C.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -46,11 +46,15 @@ function reportDashboards(d, { connections, duration, rounds, targets }) {
         ? ''
         : `  p99 <= ${targets.p99Ms} ms: ${mark(row.p99 <= targets.p99Ms)}; ` +
           `>= ${targets.ratio * 100} % of bare with the same body: ${mark(same >= targets.ratio)}`;
-    say(
-      `  ${row.name.padEnd(40)} ${`${row.p50} ms`.padStart(6)} ${`${row.p99} ms`.padStart(6)} ` +
-        `${fmt(row.perSecond).padStart(8)} ${pct(row.perSecond / bare).padStart(8)} ` +
-        `${(same === null ? '' : pct(same)).padStart(19)}${verdict}`.trimEnd(),
-    );
+    const columns = [
+      row.name.padEnd(40),
+      `${row.p50} ms`.padStart(6),
+      `${row.p99} ms`.padStart(6),
+      fmt(row.perSecond).padStart(8),
+      pct(row.perSecond / bare).padStart(8),
+      (same === null ? '' : pct(same)).padStart(19),
+    ];
+    say(`  ${columns.join(' ')}${verdict}`.trimEnd());
     if (row === d.rows[0]) {
       say(`  ${''.padEnd(40)} (its ${row.slices.length} slices: ${row.slices.map(fmt).join(', ')} req/s)`);
     }
