@@ -12,10 +12,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildStale, root } from './lib/build-stale.mjs';
+import { measureInterleaved } from './bench/autocannon.mjs';
 import { report } from './bench/report.mjs';
+import { ingestBodies } from './bench/workload.mjs';
 import { LumiApi } from './lib/lumi-api.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { freePort, startServer, stopServer } from './lib/server-process.mjs';
@@ -126,38 +127,6 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Batches of llm_call events over the last 24 hours, serialised up front so the client costs little. */
-function ingestBodies(batches, tag) {
-  const now = Date.now();
-  const bodies = [];
-  let n = 0;
-  for (let b = 0; b < batches; b += 1) {
-    const events = [];
-    for (let i = 0; i < BATCH_SIZE; i += 1, n += 1) {
-      const model = LLM_MODELS[n % LLM_MODELS.length];
-      const input = 300 + ((n * 7919) % 2500);
-      const output = 50 + ((n * 104729) % 600);
-      const event = {
-        type: 'llm_call',
-        id: `${tag}-${n}`,
-        ts: new Date(now - 24 * 3600 * 1000 + (n / (batches * BATCH_SIZE)) * 23 * 3600 * 1000).toISOString(),
-        provider: model.provider,
-        model: model.model,
-        input_tokens: input,
-        output_tokens: output,
-        latency_ms: 200 + (n % 1500),
-        cached: n % 9 === 0,
-        success: n % 67 !== 0,
-      };
-      // As the demo bot does: Gemini calls are priced by the server, the others carry their cost.
-      if (model.botCost) event.cost_usd = (input * model.botCost.input + output * model.botCost.output) / 1e6;
-      events.push(event);
-    }
-    bodies.push(JSON.stringify({ events }));
-  }
-  return bodies;
-}
-
 async function benchIngest(label, env) {
   const server = await launch(env);
   try {
@@ -166,10 +135,10 @@ async function benchIngest(label, env) {
     for (const model of LLM_MODELS.filter((m) => m.price))
       await server.api.setModelPrice(token, model.model, model.price);
 
-    const warmup = ingestBodies(WARMUP_BATCHES, 'warmup');
+    const warmup = ingestBodies(WARMUP_BATCHES, BATCH_SIZE, 'warmup');
     for (const body of warmup) await server.api.ingest(key, body);
 
-    const bodies = ingestBodies(BATCHES, 'bench');
+    const bodies = ingestBodies(BATCHES, BATCH_SIZE, 'bench');
     const latencies = [];
     let next = 0;
     let accepted = 0;
@@ -233,45 +202,6 @@ function load(env) {
   });
 }
 
-/** One autocannon run of `seconds` against `url`. */
-async function run(url, headers, seconds) {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} answers outside 2xx and ${result.errors} errors`);
-  }
-  return result;
-}
-
-/**
- * Measures every target for DURATION seconds in all, in ROUNDS rounds of one slice each, so that the machine
- * getting busier or quieter during the run (this VM's speed drifts by ±15 %) weighs on every target alike:
- * a ratio then compares figures taken side by side. Each target is warmed up first (JIT, database caches).
- * Per target: requests per second over all its slices, the median slice's p50 and the worst slice's p99.
- */
-async function measureInterleaved(targets) {
-  for (const target of targets) await run(target.url, target.headers, 2);
-  const slices = new Map(targets.map((target) => [target, []]));
-  const seconds = Math.max(1, Math.round(DURATION / ROUNDS));
-  for (let round = 0; round < ROUNDS; round += 1) {
-    for (const target of targets) slices.get(target).push(await run(target.url, target.headers, seconds));
-  }
-  return new Map(
-    targets.map((target) => {
-      const results = slices.get(target);
-      const p50s = results.map((r) => r.latency.p50).sort((a, b) => a - b);
-      return [
-        target,
-        {
-          perSecond: results.reduce((sum, r) => sum + r.requests.total, 0) / (seconds * results.length),
-          p50: p50s[Math.floor(p50s.length / 2)],
-          p99: Math.max(...results.map((r) => r.latency.p99)),
-          slices: results.map((r) => r.requests.average),
-        },
-      ];
-    }),
-  );
-}
-
 async function benchDashboards(label, loaderEnv, serverEnv) {
   const loaded = await load(loaderEnv);
   const server = await launch(serverEnv);
@@ -312,7 +242,11 @@ async function benchDashboards(label, loaderEnv, serverEnv) {
     say(
       `Measuring with autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint in ${ROUNDS} rounds…`,
     );
-    const figures = await measureInterleaved(targets);
+    const figures = await measureInterleaved(targets, {
+      connections: CONNECTIONS,
+      duration: DURATION,
+      rounds: ROUNDS,
+    });
     const rows = targets
       .filter((target) => ![...sameBody.values()].some(({ same }) => same === target))
       .map((target) => {

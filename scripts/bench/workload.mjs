@@ -1,0 +1,34 @@
+// The ingestion benchmark's workload (scripts/bench.mjs): batches of llm_call events, as the demo bot sends them.
+import { LLM_MODELS } from '../demo/simulated-bot.mjs';
+
+/** Batches of llm_call events over the last 24 hours, serialised up front so the client costs little. */
+export function ingestBodies(batches, batchSize, tag) {
+  const now = Date.now();
+  const bodies = [];
+  let n = 0;
+  for (let b = 0; b < batches; b += 1) {
+    const events = [];
+    for (let i = 0; i < batchSize; i += 1, n += 1) {
+      const model = LLM_MODELS[n % LLM_MODELS.length];
+      const input = 300 + ((n * 7919) % 2500);
+      const output = 50 + ((n * 104729) % 600);
+      const event = {
+        type: 'llm_call',
+        id: `${tag}-${n}`,
+        ts: new Date(now - 24 * 3600 * 1000 + (n / (batches * batchSize)) * 23 * 3600 * 1000).toISOString(),
+        provider: model.provider,
+        model: model.model,
+        input_tokens: input,
+        output_tokens: output,
+        latency_ms: 200 + (n % 1500),
+        cached: n % 9 === 0,
+        success: n % 67 !== 0,
+      };
+      // As the demo bot does: Gemini calls are priced by the server, the others carry their cost.
+      if (model.botCost) event.cost_usd = (input * model.botCost.input + output * model.botCost.output) / 1e6;
+      events.push(event);
+    }
+    bodies.push(JSON.stringify({ events }));
+  }
+  return bodies;
+}
