@@ -166,13 +166,15 @@ describe.each(dialects)('auth on %s', (dialect) => {
       expect((await refreshWithBody(next!)).statusCode).toBe(200);
     });
 
-    it('revokes the whole session when a rotated refresh token is presented again', async () => {
+    it('revokes the whole session when a rotated refresh token is presented after its successor was used', async () => {
       const user = await t.createUser({ roles: ['viewer'] });
       const session = await t.login(user.username, user.password);
       const first = await refreshWithCookie(session.refreshToken);
       expect(first.statusCode).toBe(200);
-      const newer = cookieValue(first, REFRESH_COOKIE)!;
-      const newerAccess = first.json<LoginResponse>().access_token;
+      const second = await refreshWithCookie(cookieValue(first, REFRESH_COOKIE)!);
+      expect(second.statusCode).toBe(200);
+      const newer = cookieValue(second, REFRESH_COOKIE)!;
+      const newerAccess = second.json<LoginResponse>().access_token;
       expect((await me({ auth: { authorization: `Bearer ${newerAccess}` } })).statusCode).toBe(200);
 
       const replay = await refreshWithCookie(session.refreshToken);
@@ -186,6 +188,24 @@ describe.each(dialects)('auth on %s', (dialect) => {
       const reuse = await auditEntries('auth.refresh_reuse');
       expect(reuse).toHaveLength(1);
       expect(reuse[0]).toMatchObject({ action: 'auth.refresh_reuse', user: user.username });
+    });
+
+    it('gives a token rotated moments ago another successor while its successor is unused (a lost answer, two tabs)', async () => {
+      const session = await t.loginAdmin();
+      const [one, two] = await Promise.all([
+        refreshWithCookie(session.refreshToken),
+        refreshWithCookie(session.refreshToken),
+      ]);
+      expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+      const [first, second] = [cookieValue(one, REFRESH_COOKIE)!, cookieValue(two, REFRESH_COOKIE)!];
+      expect(first).not.toBe(second);
+      const again = await refreshWithCookie(session.refreshToken);
+      expect(again.statusCode).toBe(200);
+      // Either successor carries the session on; none of this counts as theft.
+      const next = await refreshWithCookie(second);
+      expect(next.statusCode).toBe(200);
+      expect((await refreshWithCookie(cookieValue(next, REFRESH_COOKIE)!)).statusCode).toBe(200);
+      expect(await auditEntries('auth.refresh_reuse')).toHaveLength(0);
     });
 
     it('refuses a missing or unknown refresh token', async () => {
@@ -235,6 +255,31 @@ describe.each(dialects)('auth on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       const fresh = res.json<LoginResponse>().access_token;
       expect((await me({ auth: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(200);
+    });
+
+    it('revokes the session when a rotated refresh token comes back more than 30 s after its rotation', async () => {
+      const time = clock();
+      const session = await t.loginAdmin();
+      const first = await refreshWithCookie(session.refreshToken);
+      expect(first.statusCode).toBe(200);
+      time.advance(29_000);
+      const late = await refreshWithCookie(session.refreshToken);
+      expect(late.statusCode).toBe(200);
+      time.advance(31_000);
+      expectError(await refreshWithCookie(session.refreshToken), 401, 'session_expired');
+      expectError(await refreshWithCookie(cookieValue(first, REFRESH_COOKIE)!), 401, 'session_expired');
+      expectError(await refreshWithCookie(cookieValue(late, REFRESH_COOKIE)!), 401, 'session_expired');
+    });
+
+    it('retires the other successors once one is used, so they pass only within the 30 s after', async () => {
+      const time = clock();
+      const session = await t.loginAdmin();
+      const first = cookieValue(await refreshWithCookie(session.refreshToken), REFRESH_COOKIE)!;
+      const second = cookieValue(await refreshWithCookie(session.refreshToken), REFRESH_COOKIE)!;
+      const next = await refreshWithCookie(second);
+      expect(next.statusCode).toBe(200);
+      time.advance(31_000);
+      expectError(await refreshWithCookie(first), 401, 'session_expired');
     });
 
     it('a session ends 12 hours after sign-in, however often it was refreshed', async () => {

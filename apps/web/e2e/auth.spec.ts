@@ -40,6 +40,22 @@ test('the session survives a reload and sign out ends it', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
+test('a refresh whose answer never arrived does not end the session', async ({ page, context, request }) => {
+  await signIn(page);
+  const cookie = (await context.cookies()).find((c) => c.name === 'lumi_refresh');
+  expect(cookie).toBeDefined();
+  // The server rotates the token, but its answer (the successor) never reaches the browser, as when the page
+  // reloads while its refresh runs. The browser then presents the rotated token once more.
+  const lost = await request.post('/api/auth/refresh', {
+    headers: { cookie: `lumi_refresh=${cookie!.value}` },
+    data: {},
+  });
+  expect(lost.status()).toBe(200);
+  await page.goto('/admin/profile');
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+});
+
 test('a signed-out visitor returns to the page they asked for after signing in', async ({ page }) => {
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/admin\/login$/);

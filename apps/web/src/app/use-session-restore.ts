@@ -7,12 +7,15 @@ let restoring: Promise<void> | null = null;
 /**
  * Access tokens live in memory only, so a session remembered in storage rehydrates with isLoading true and
  * is restored through the HttpOnly refresh cookie. It runs once per page load: StrictMode runs effects
- * twice, and the server treats a second use of a rotated refresh token as theft and ends the session.
+ * twice, and the server tolerates a second use of a rotated refresh token only briefly.
  */
 function restoreSession(): Promise<void> {
   restoring ??= (async () => {
     if (!useAuthStore.getState().isLoading) return;
-    if (!(await refreshSession())) useAuthStore.getState().clear();
+    const outcome = await refreshSession();
+    // Without an answer the remembered user stays; the next call's 401 refreshes again.
+    if (outcome === 'refused') useAuthStore.getState().clear();
+    else if (outcome === 'unreachable') useAuthStore.getState().setLoading(false);
   })();
   return restoring;
 }

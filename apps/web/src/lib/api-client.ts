@@ -18,31 +18,40 @@ export class ApiError extends Error {
   }
 }
 
-let refreshing: Promise<boolean> | null = null;
+/** A refresh's outcome: a new access token, a refusal (the session has ended), or no answer at all. */
+export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
+
+let refreshing: Promise<RefreshOutcome> | null = null;
 
 /**
  * Exchanges the HttpOnly refresh cookie for a new access token. Concurrent callers share one request,
- * because the server rotates the token and treats a second use as theft.
+ * because the server rotates the token. Only a refusal ends the session here: a request that got no answer
+ * (the page reloading while it ran, the network down) says nothing about the session.
  */
-export function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
+export function refreshSession(): Promise<RefreshOutcome> {
+  refreshing ??= (async (): Promise<RefreshOutcome> => {
+    let response: Response;
     try {
-      const response = await fetch(`${API_PREFIX}/auth/refresh`, {
+      response = await fetch(`${API_PREFIX}/auth/refresh`, {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },
         body: '{}',
       });
-      if (!response.ok) return false;
+    } catch {
+      return 'unreachable';
+    }
+    try {
+      if (!response.ok) return 'refused';
       const body = (await response.json()) as RefreshResponse;
       useAuthStore.getState().setSession(body.access_token, body.user);
-      return true;
+      return 'refreshed';
     } catch {
-      return false;
-    } finally {
-      refreshing = null;
+      return 'unreachable';
     }
-  })();
+  })().finally(() => {
+    refreshing = null;
+  });
   return refreshing;
 }
 
@@ -101,11 +110,14 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   let response = await send();
   if (response.status === 401 && !options.skipRefresh) {
-    if (await refreshSession()) {
+    const outcome = await refreshSession();
+    if (outcome === 'refreshed') {
       response = await send();
     } else {
-      useAuthStore.getState().clear();
-      window.location.assign(`${CONSOLE_BASE}/login`);
+      if (outcome === 'refused') {
+        useAuthStore.getState().clear();
+        window.location.assign(`${CONSOLE_BASE}/login`);
+      }
       throw await toApiError(response);
     }
   }

@@ -56,6 +56,27 @@ export async function markRotated(db: Executor, tokenHash: string, now: string):
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Retires the session's other unused refresh tokens (successors handed out during a grace period). */
+export async function retireOthers(db: Executor, sessionId: string, tokenHash: string, now: string) {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: now })
+    .where('session_id', '=', sessionId)
+    .where('token_hash', '!=', tokenHash)
+    .where('rotated_at', 'is', null)
+    .execute();
+}
+
+/** When the session's latest refresh token was rotated (null when none was). */
+export async function latestRotation(db: Executor, sessionId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select((eb) => eb.fn.max('rotated_at').as('latest'))
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.latest ?? null;
+}
+
 export function findActiveSession(db: Executor, sessionId: string, now: string) {
   return db
     .selectFrom('sessions')

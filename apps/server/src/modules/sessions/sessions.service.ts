@@ -11,8 +11,17 @@ export type RefreshOutcome =
   | { kind: 'invalid' };
 
 /**
+ * How long after its rotation a refresh token may be presented again: the answer that carried its successor
+ * can be lost (a page reloaded while its refresh was in flight), and two tabs can refresh at the same moment.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+/**
  * Server-side sessions behind the opaque refresh token (OWASP ASVS V7): the token is stored only as a
- * SHA-256 hash, rotates on every use, and presenting a rotated token again revokes the whole session.
+ * SHA-256 hash, rotates on every use, and presenting a rotated token again revokes the whole session, unless
+ * it comes within REFRESH_REUSE_GRACE_MS of its rotation and is still the session's latest rotated token
+ * (no successor has been used since): then it gets another successor, as Okta's grace period and Auth0's
+ * reuse interval allow.
  */
 export class SessionsService {
   constructor(
@@ -45,10 +54,26 @@ export class SessionsService {
     const hash = sha256(refreshToken);
     const token = await repo.findRefreshToken(db, hash);
     if (!token || token.revoked_at !== null || token.expires_at <= now) return { kind: 'invalid' };
-    if (token.rotated_at !== null || !(await repo.markRotated(db, hash, now))) {
-      await repo.revokeSession(db, token.session_id, 'refresh_token_reuse', now);
-      return { kind: 'reused', userId: token.user_id, sessionId: token.session_id };
+    if (token.rotated_at === null && (await repo.markRotated(db, hash, now))) {
+      // Successors handed out in a grace period stop being usable once one of them is used.
+      await repo.retireOthers(db, token.session_id, hash, now);
+      return this.successor(db, token, now);
     }
+    // Rotated already: by an earlier use, or by a request racing this one a moment ago.
+    const rotatedAt = token.rotated_at ?? (await repo.findRefreshToken(db, hash))?.rotated_at ?? now;
+    const latest = await repo.latestRotation(db, token.session_id);
+    if (Date.parse(now) - Date.parse(rotatedAt) < REFRESH_REUSE_GRACE_MS && latest === rotatedAt) {
+      return this.successor(db, token, now);
+    }
+    await repo.revokeSession(db, token.session_id, 'refresh_token_reuse', now);
+    return { kind: 'reused', userId: token.user_id, sessionId: token.session_id };
+  }
+
+  private async successor(
+    db: Executor,
+    token: { session_id: string; user_id: number },
+    now: string,
+  ): Promise<RefreshOutcome> {
     const next = randomToken();
     await repo.insertRefreshToken(db, sha256(next), token.session_id, now);
     return { kind: 'rotated', userId: token.user_id, sessionId: token.session_id, refreshToken: next };

@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, refreshSession } from './api-client';
+import { useAuthStore } from './auth-store';
+
+const user = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@example.com',
+  name: 'Administrator',
+  role: 'admin',
+  roles: [{ id: 1, name: 'admin', permissions: ['*'] }],
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const expired = () =>
+  json(401, { detail: 'Your session has expired. Sign in again.', code: 'unauthenticated' });
+
+describe('the API client on an expired access token', () => {
+  let assign: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    useAuthStore.setState({ user, accessToken: 'old', isAuthenticated: true, isLoading: false });
+    assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().clear();
+  });
+
+  it('refreshes once and retries with the new token', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(expired())
+      .mockResolvedValueOnce(json(200, { access_token: 'new', user }))
+      .mockResolvedValueOnce(json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetch);
+    await expect(api.get('/users')).resolves.toEqual({ ok: true });
+    expect(fetch.mock.calls[1]![0]).toBe('/api/auth/refresh');
+    expect((fetch.mock.calls[2]![1] as RequestInit).headers).toMatchObject({ authorization: 'Bearer new' });
+    expect(useAuthStore.getState().accessToken).toBe('new');
+  });
+
+  it('signs out and goes to the sign-in page when the server refuses the refresh', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(expired())
+        .mockResolvedValueOnce(json(401, { detail: 'Your session has ended.', code: 'session_expired' })),
+    );
+    await expect(api.get('/users')).rejects.toBeInstanceOf(ApiError);
+    expect(useAuthStore.getState()).toMatchObject({ user: null, isAuthenticated: false });
+    expect(assign).toHaveBeenCalledWith('/admin/login');
+  });
+
+  it('keeps the session when the refresh gets no answer (a reload, the network down)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValueOnce(expired()).mockRejectedValueOnce(new TypeError('Failed to fetch')),
+    );
+    await expect(api.get('/users')).rejects.toMatchObject({ status: 401 });
+    expect(useAuthStore.getState()).toMatchObject({ user, isAuthenticated: true });
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('refreshSession', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().clear();
+  });
+
+  it('shares one request between concurrent callers', async () => {
+    const fetch = vi.fn().mockResolvedValue(json(200, { access_token: 'new', user }));
+    vi.stubGlobal('fetch', fetch);
+    expect(await Promise.all([refreshSession(), refreshSession()])).toEqual(['refreshed', 'refreshed']);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells a refusal from no answer', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(json(401, { detail: 'ended' })));
+    expect(await refreshSession()).toBe('refused');
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValueOnce(new DOMException('aborted', 'AbortError')));
+    expect(await refreshSession()).toBe('unreachable');
+  });
+});
