@@ -4,15 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signInTarget } from '@/features/auth/sign-in-target';
 import { useAuthStore } from '@/lib/auth-store';
 import { GuestOnly, RequireAuth } from './auth-guards';
-
-const user = {
-  id: 1,
-  username: 'admin',
-  email: 'admin@example.com',
-  name: 'Administrator',
-  role: 'admin',
-  roles: [{ id: 1, name: 'admin', permissions: ['*'] }],
-};
+import { adminUser as user } from '@/test/session-users';
 
 function LoginProbe() {
   const location = useLocation();

@@ -1,20 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, refreshSession } from './api-client';
 import { useAuthStore } from './auth-store';
+import { jsonResponse } from '@/test/render-with-providers';
+import { adminUser as user } from '@/test/session-users';
 
-const user = {
-  id: 1,
-  username: 'admin',
-  email: 'admin@example.com',
-  name: 'Administrator',
-  role: 'admin',
-  roles: [{ id: 1, name: 'admin', permissions: ['*'] }],
-};
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const expired = () =>
-  json(401, { detail: 'Your session has expired. Sign in again.', code: 'unauthenticated' });
+  jsonResponse({ detail: 'Your session has expired. Sign in again.', code: 'unauthenticated' }, 401);
 
 describe('the API client on an expired access token', () => {
   let assign: ReturnType<typeof vi.fn>;
@@ -34,8 +25,8 @@ describe('the API client on an expired access token', () => {
     const fetch = vi
       .fn()
       .mockResolvedValueOnce(expired())
-      .mockResolvedValueOnce(json(200, { access_token: 'new', user }))
-      .mockResolvedValueOnce(json(200, { ok: true }));
+      .mockResolvedValueOnce(jsonResponse({ access_token: 'new', user }, 200))
+      .mockResolvedValueOnce(jsonResponse({ ok: true }, 200));
     vi.stubGlobal('fetch', fetch);
     await expect(api.get('/users')).resolves.toEqual({ ok: true });
     expect(fetch.mock.calls[1]![0]).toBe('/api/auth/refresh');
@@ -49,7 +40,9 @@ describe('the API client on an expired access token', () => {
       vi
         .fn()
         .mockResolvedValueOnce(expired())
-        .mockResolvedValueOnce(json(401, { detail: 'Your session has ended.', code: 'session_expired' })),
+        .mockResolvedValueOnce(
+          jsonResponse({ detail: 'Your session has ended.', code: 'session_expired' }, 401),
+        ),
     );
     await expect(api.get('/users')).rejects.toBeInstanceOf(ApiError);
     expect(useAuthStore.getState()).toMatchObject({ user: null, isAuthenticated: false });
@@ -74,14 +67,14 @@ describe('refreshSession', () => {
   });
 
   it('shares one request between concurrent callers', async () => {
-    const fetch = vi.fn().mockResolvedValue(json(200, { access_token: 'new', user }));
+    const fetch = vi.fn().mockResolvedValue(jsonResponse({ access_token: 'new', user }, 200));
     vi.stubGlobal('fetch', fetch);
     expect(await Promise.all([refreshSession(), refreshSession()])).toEqual(['refreshed', 'refreshed']);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('tells a refusal from no answer', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(json(401, { detail: 'ended' })));
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(jsonResponse({ detail: 'ended' }, 401)));
     expect(await refreshSession()).toBe('refused');
     vi.stubGlobal('fetch', vi.fn().mockRejectedValueOnce(new DOMException('aborted', 'AbortError')));
     expect(await refreshSession()).toBe('unreachable');

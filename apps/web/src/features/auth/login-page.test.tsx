@@ -5,15 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { LoginPage } from './login-page';
+import { adminUser as user } from '@/test/session-users';
 
-const user = {
-  id: 1,
-  username: 'admin',
-  email: 'admin@example.com',
-  name: 'Administrator',
-  role: 'admin',
-  roles: [{ id: 1, name: 'admin', permissions: ['*'] }],
-};
 const signedIn: LoginResponse = { access_token: 'token', token_type: 'bearer', expires_in: 900, user };
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -5,15 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { AdministrationPage } from './administration-page';
+import { adminUser as admin } from '@/test/session-users';
 
-const admin: SessionUser = {
-  id: 1,
-  username: 'admin',
-  email: 'admin@example.com',
-  name: 'Administrator',
-  role: 'admin',
-  roles: [{ id: 1, name: 'admin', permissions: ['*'] }],
-};
 const viewer: SessionUser = {
   ...admin,
   id: 2,

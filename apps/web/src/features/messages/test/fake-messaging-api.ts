@@ -2,6 +2,7 @@ import type { Channel, RenderResult, SessionUser, Template, Topic, Variable } fr
 import { vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse } from '@/test/render-with-providers';
+import { adminUser as admin } from '@/test/session-users';
 
 const stamp = '2026-11-22T09:00:00.000Z';
 
@@ -150,15 +151,6 @@ export function fakeMessagingApi({
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock };
 }
-
-export const admin: SessionUser = {
-  id: 1,
-  username: 'admin',
-  email: 'admin@example.com',
-  name: 'Administrator',
-  role: 'admin',
-  roles: [{ id: 1, name: 'admin', permissions: ['*'] }],
-};
 
 export function signIn(user: SessionUser = admin) {
   useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false });

@@ -1,19 +1,11 @@
-import type { Role, SessionUser } from '@lumi/contract';
+import type { Role } from '@lumi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { RolesSection } from './roles-section';
-
-const admin: SessionUser = {
-  id: 1,
-  username: 'admin',
-  email: 'admin@example.com',
-  name: 'Administrator',
-  role: 'admin',
-  roles: [{ id: 1, name: 'admin', permissions: ['*'] }],
-};
+import { adminUser as admin } from '@/test/session-users';
 
 const roles: Role[] = [
   { id: 1, name: 'admin', description: 'Full access', permissions: ['*'], built_in: true, user_count: 1 },
