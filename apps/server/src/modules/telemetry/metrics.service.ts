@@ -23,12 +23,13 @@ import * as events from './telemetry.repository.js';
 import type { TelemetrySettings } from './telemetry.settings.js';
 
 const HEALTH_WINDOW_HOURS = 24;
+const money = (usd: number) => roundTo(usd, 6);
 
+/** [from, to) hour keys of a window of whole hours. */
 interface HourWindow {
   from: string;
   to: string;
 }
-const money = (usd: number) => roundTo(usd, 6);
 
 /** The index of the day holding hour bucket `ms`: the last whose start is not after it. */
 function dayIndex(days: LocalDay[], ms: number): number {
