@@ -86,4 +86,34 @@ describe.each(dialects)('no privilege escalation on %s', (dialect) => {
     });
     expectError(widen, 403, 'forbidden');
   });
+
+  it('cannot delete a role stronger than their own, but may delete one within it', async () => {
+    const { admin, manager } = await userManager();
+    const create = async (name: string, permissions: string[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/roles',
+        headers: admin.auth,
+        payload: { name, permissions },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number }>().id;
+    };
+    const everything = await create('everything', ['*']);
+    const auditor = await create('auditor', ['admin:audit:read']);
+    const readers = await create('readers', ['users:read']);
+    const remove = (id: number) =>
+      t.app.inject({ method: 'DELETE', url: `/api/roles/${id}`, headers: manager.auth });
+
+    expect(expectError(await remove(everything), 403, 'forbidden').detail).toBe(
+      "You cannot delete 'everything': it includes '*', which you do not have yourself",
+    );
+    expect(expectError(await remove(auditor), 403, 'forbidden').detail).toContain("'admin:audit:read'");
+    expect((await remove(readers)).statusCode).toBe(200);
+
+    const roles = await t.app.inject({ method: 'GET', url: '/api/roles', headers: admin.auth });
+    const names = roles.json<Array<{ name: string }>>().map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['everything', 'auditor']));
+    expect(names).not.toContain('readers');
+  });
 });

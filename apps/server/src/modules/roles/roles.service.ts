@@ -62,9 +62,16 @@ export class RolesService {
 
   /**
    * No privilege escalation: an operator may grant only what they hold themselves. The admin role and '*'
-   * need an admin; any other permission needs that permission. `actor.id` null is the system (seeding).
+   * need an admin; any other permission needs that permission. Deleting a role is held to the same rule
+   * (`verb` 'delete'), so a user manager cannot remove a role stronger than their own. `actor.id` null is
+   * the system (seeding).
    */
-  async assertCanGrant(db: Executor, actor: Actor, grants: Array<{ name: string; permissions: string[] }>) {
+  async assertCanGrant(
+    db: Executor,
+    actor: Actor,
+    grants: Array<{ name: string; permissions: string[] }>,
+    verb: 'grant' | 'delete' = 'grant',
+  ) {
     if (actor.id === null) return;
     const own = (await repo.rolesOfUsers(db, [actor.id])).map((r) => ({
       name: r.name,
@@ -79,7 +86,7 @@ export class RolesService {
           : grant.permissions.find((p) => !own.some((r) => r.permissions.includes(p)));
       if (missing) {
         throw new ForbiddenError(
-          `You cannot grant '${grant.name}': it includes '${missing}', which you do not have yourself`,
+          `You cannot ${verb} '${grant.name}': it includes '${missing}', which you do not have yourself`,
         );
       }
     }
@@ -137,6 +144,7 @@ export class RolesService {
     await this.db.transaction().execute(async (trx) => {
       const role = await this.get(trx, id);
       if (role.built_in) throw new ForbiddenError(`The built-in role '${role.name}' cannot be deleted`);
+      await this.assertCanGrant(trx, actor, [role], 'delete');
       const users = await repo.countUsersWithRole(trx, id);
       if (users > 0) {
         throw new ConflictError(
