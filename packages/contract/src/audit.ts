@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX } from './fields.js';
+import { idText, wholeNumberText } from './fields.js';
 
 export const AUDIT_LIMIT_DEFAULT = 50;
 export const AUDIT_LIMIT_MAX = 200;
@@ -22,8 +22,8 @@ export const auditLogSchema = z
 export type AuditLog = z.infer<typeof auditLogSchema>;
 
 export const auditQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(AUDIT_LIMIT_MAX).default(AUDIT_LIMIT_DEFAULT),
-  cursor: z.coerce.number().int().positive().max(ID_MAX).optional(),
+  limit: wholeNumberText().pipe(z.number().int().min(1).max(AUDIT_LIMIT_MAX)).default(AUDIT_LIMIT_DEFAULT),
+  cursor: idText.optional(),
   action: z.string().trim().max(100).optional(),
   resource_type: z.string().trim().max(100).optional(),
   user: z.string().trim().max(100).optional(),

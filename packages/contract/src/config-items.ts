@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, idText, wholeNumberText } from './fields.js';
 
 /** The bot configuration domains (spec section 2, Configuration Management), in tab order. */
 export const CONFIG_DOMAINS = [
@@ -130,13 +131,13 @@ export type ConfigItem = z.infer<typeof configItemSchema>;
 export const configDomainParamsSchema = z.object({ domain: z.string() });
 export const configItemParamsSchema = z.object({
   domain: z.string(),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: idText,
 });
 export const configRevisionParamsSchema = configItemParamsSchema.extend({
-  revision: z.coerce.number().int().positive().max(2_147_483_647),
+  revision: idText,
 });
 export const configDeleteQuerySchema = z.object({
-  version: z.coerce.number({ error: CONFIG_MESSAGES.versionRequired }).int().positive(),
+  version: wholeNumberText(CONFIG_MESSAGES.versionRequired).pipe(idSchema),
 });
 
 /** The fields a revision keeps: enough to show it, diff it and bring it back. */

@@ -58,4 +58,19 @@ export function passwordField(required: string) {
 export const ID_MAX = 2_147_483_647;
 export const idSchema = z.number().int().positive().max(ID_MAX);
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
+/**
+ * A whole number written in a path or a query string. Only canonical decimal is read, so `0x1`, `1e0`,
+ * `+1`, `01` and ` 1` are refused instead of all reaching record 1 as Number() would have it.
+ */
+export function wholeNumberText(message = 'Must be a whole number such as 42') {
+  return z
+    .string({ error: message })
+    .max(16, message)
+    .regex(/^(0|[1-9][0-9]*)$/, message)
+    .transform(Number);
+}
+
+/** A record id in a path or a query string. */
+export const idText = wholeNumberText('Must be an id: a whole number such as 42').pipe(idSchema);
+
+export const idParamSchema = z.object({ id: idText });

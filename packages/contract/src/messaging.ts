@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, idSchema, requiredString } from './fields.js';
+import { ID_MAX, idSchema, idText, requiredString, wholeNumberText } from './fields.js';
 
 /** Spec section 9. */
 export const MESSAGE_TYPES = ['dashboard', 'alert', 'digest', 'custom'] as const;
@@ -106,7 +106,7 @@ const booleanQuery = z
   .transform((v) => v === 'true')
   .optional();
 
-const idParam = z.coerce.number().int().positive().max(ID_MAX);
+const idParam = idText;
 
 // ---- Channels and topics ---------------------------------------------------------------------------
 
@@ -457,10 +457,7 @@ export const testSendRecordSchema = z
 export type TestSendRecord = z.infer<typeof testSendRecordSchema>;
 
 export const testHistoryQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MESSAGING_LIMITS.testHistoryMax)
+  limit: wholeNumberText()
+    .pipe(z.number().int().min(1).max(MESSAGING_LIMITS.testHistoryMax))
     .default(MESSAGING_LIMITS.testHistoryDefault),
 });

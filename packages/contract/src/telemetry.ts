@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberText } from './fields.js';
 
 /**
  * What the bot reports (telemetry issue, "Ingestion"): `POST /api/ingest/events {events: [...]}` with an
@@ -166,7 +167,7 @@ export const NO_HEARTBEAT = 'no_heartbeat';
 
 export const LLM_USAGE_MAX_DAYS = INGEST_LIMITS.rollupRetentionDays;
 export const llmUsageQuerySchema = z.object({
-  days: z.coerce.number().int().min(1).max(LLM_USAGE_MAX_DAYS).default(30),
+  days: wholeNumberText().pipe(z.number().int().min(1).max(LLM_USAGE_MAX_DAYS)).default(30),
 });
 export const llmUsageSchema = z
   .object({

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { emailField, idSchema, MESSAGES, nameField, passwordField, usernameField } from './fields.js';
+import {
+  emailField,
+  ID_MAX,
+  idSchema,
+  MESSAGES,
+  nameField,
+  passwordField,
+  usernameField,
+  wholeNumberText,
+} from './fields.js';
 
 export const USER_PAGE_SIZE = 20;
 export const USER_PAGE_MAX = 100;
@@ -21,8 +30,8 @@ export const userSchema = z
 export type User = z.infer<typeof userSchema>;
 
 export const userListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(USER_PAGE_MAX).default(USER_PAGE_SIZE),
+  page: wholeNumberText().pipe(z.number().int().min(1).max(ID_MAX)).default(1),
+  limit: wholeNumberText().pipe(z.number().int().min(1).max(USER_PAGE_MAX)).default(USER_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
