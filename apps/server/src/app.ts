@@ -6,6 +6,7 @@ import type { Database } from './db/database.js';
 import { PasswordHasher } from './lib/password.js';
 import { requestIdGenerator } from './lib/request-id.js';
 import { lazyRequestLogger } from './lib/request-logger.js';
+import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 import { encodeFrozenOnce } from './lib/shared-answers.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
@@ -46,7 +47,8 @@ export interface AppOptions {
   sessionHours?: number;
   /** LUMI_AUTH_CACHE_SECONDS: how long a signed-in principal is reused on this instance (default 5). */
   authCacheSeconds?: number;
-  trustProxy?: boolean;
+  /** LUMI_TRUST_PROXY: which proxies may name the client (a hop count or addresses); never all. */
+  trustProxy?: TrustProxy;
   logLevel?: string;
   /** The built console (apps/web/dist); null serves a hint instead. */
   consoleRoot?: string | null;
@@ -81,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         censor: '[redacted]',
       },
     },
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestIdGenerator(),
     childLoggerFactory: lazyRequestLogger,

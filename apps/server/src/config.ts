@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, TRUST_PROXY_HELP } from './lib/trust-proxy.js';
 import { AUTH_CACHE_SECONDS_DEFAULT } from './modules/auth/principal-cache.js';
 import { TELEMETRY_DEFAULTS } from './modules/telemetry/telemetry.settings.js';
 
@@ -38,9 +39,13 @@ const envSchema = z.object({
     .max(60)
     .default(AUTH_CACHE_SECONDS_DEFAULT),
   LUMI_TRUST_PROXY: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust === null) ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
+      return trust ?? false;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(TELEMETRY_DEFAULTS.retentionDays),
   HEARTBEAT_STALE_SECONDS: z.coerce

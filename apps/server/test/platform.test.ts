@@ -1,6 +1,7 @@
+import type { AuditListResponse, LoginResponse } from '@lumi/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, dialects, expectError, useTestApp } from './helper.js';
+import { ADMIN, createTestApp, dialects, expectError, useTestApp } from './helper.js';
 
 /** The CSP header as a map of directive to its value. */
 function cspDirectives(res: LightMyRequestResponse): Map<string, string> {
@@ -137,7 +138,7 @@ describe.each(dialects)('platform on %s', (dialect) => {
   });
 
   it('sends HSTS only on requests that came over https (behind a trusted proxy)', async () => {
-    const own = await createTestApp({ dialect, app: { trustProxy: true } });
+    const own = await createTestApp({ dialect, app: { trustProxy: 1 } });
     try {
       const https = await own.app.inject({
         method: 'GET',
@@ -148,6 +149,32 @@ describe.each(dialects)('platform on %s', (dialect) => {
       expect(https.headers['x-frame-options']).toBe('DENY');
       const http = await own.app.inject({ method: 'GET', url: '/api/health' });
       expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await own.close();
+    }
+  });
+
+  it.each([
+    // The client wrote 6.6.6.6 itself; the proxies appended the addresses after it.
+    { trustProxy: 1, forwarded: '6.6.6.6, 203.0.113.9' },
+    { trustProxy: ['127.0.0.1', '10.0.0.0/8'], forwarded: '6.6.6.6, 203.0.113.9, 10.1.2.3' },
+  ])('takes the client address from trusted hops only ($trustProxy)', async ({ trustProxy, forwarded }) => {
+    const own = await createTestApp({ dialect, app: { trustProxy } });
+    try {
+      const login = await own.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': forwarded },
+        payload: { username: ADMIN.username, password: ADMIN.password },
+      });
+      expect(login.statusCode).toBe(200);
+      const logs = await own.app.inject({
+        method: 'GET',
+        url: '/api/admin/audit-logs?action=auth.login',
+        headers: { authorization: `Bearer ${login.json<LoginResponse>().access_token}` },
+      });
+      expect(logs.json<AuditListResponse>().logs[0]?.ip_address).toBe('203.0.113.9');
     } finally {
       await own.close();
     }
