@@ -1,4 +1,5 @@
 import { MESSAGES, SEEDED_ROLES, type AuditListResponse, type LoginResponse } from '@lumi/contract';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ADMIN,
@@ -7,6 +8,7 @@ import {
   dialects,
   expectError,
   REFRESH_COOKIE,
+  TEST_SECRET,
   useTestApp,
   type Session,
 } from './helper.js';
@@ -208,6 +210,48 @@ describe.each(dialects)('auth on %s', (dialect) => {
       expect(await auditEntries('auth.refresh_reuse')).toHaveLength(0);
     });
 
+    it('retires the other successor once one is used, so a replay in the grace period never splits the session', async () => {
+      for (const used of ['first', 'replayed'] as const) {
+        const user = await t.createUser({ roles: ['viewer'] });
+        const session = await t.login(user.username, user.password);
+        const rotated = await refreshWithCookie(session.refreshToken);
+        const replayed = await refreshWithCookie(session.refreshToken);
+        expect([rotated.statusCode, replayed.statusCode]).toEqual([200, 200]);
+        const successors = {
+          first: cookieValue(rotated, REFRESH_COOKIE)!,
+          replayed: cookieValue(replayed, REFRESH_COOKIE)!,
+        };
+        const other = used === 'first' ? successors.replayed : successors.first;
+
+        const next = await refreshWithCookie(successors[used]);
+        expect(next.statusCode).toBe(200);
+        const access = { auth: { authorization: `Bearer ${next.json<LoginResponse>().access_token}` } };
+        expect((await me(access)).statusCode).toBe(200);
+
+        // The sibling is retired: presenting it is reuse, and the whole session ends.
+        expectError(await refreshWithCookie(other), 401, 'session_expired');
+        expectError(await refreshWithCookie(cookieValue(next, REFRESH_COOKIE)!), 401, 'session_expired');
+        expectError(await me(access), 401);
+        expect(
+          (await auditEntries('auth.refresh_reuse')).filter((e) => e.user === user.username),
+        ).toHaveLength(1);
+      }
+    });
+
+    it('lets only one of two siblings used at the same moment carry the session on', async () => {
+      const session = await t.loginAdmin();
+      const rotated = await refreshWithCookie(session.refreshToken);
+      const replayed = await refreshWithCookie(session.refreshToken);
+      const [a, b] = await Promise.all([
+        refreshWithCookie(cookieValue(rotated, REFRESH_COOKIE)!),
+        refreshWithCookie(cookieValue(replayed, REFRESH_COOKIE)!),
+      ]);
+      // One wins; the other is a retired token, so the session is revoked and neither chain lives on.
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
+      const winner = a.statusCode === 200 ? a : b;
+      expectError(await refreshWithCookie(cookieValue(winner, REFRESH_COOKIE)!), 401, 'session_expired');
+    });
+
     it('refuses a missing or unknown refresh token', async () => {
       expectError(await t.app.inject({ method: 'POST', url: '/api/auth/refresh' }), 401, 'session_expired');
       expectError(await refreshWithCookie('not-a-real-token'), 401, 'session_expired');
@@ -242,6 +286,20 @@ describe.each(dialects)('auth on %s', (dialect) => {
       return { advance: (ms: number) => vi.setSystemTime(start + ms) };
     };
     const MINUTE = 60_000;
+
+    it('refuses a correctly signed access token that has no expiry', async () => {
+      const session = await t.loginAdmin();
+      const { sid, sub } = decodeJwt(session.accessToken);
+      const forever = await new SignJWT({ sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(sub))
+        .setIssuer('lumi-admin')
+        .setAudience('lumi-admin-api')
+        .setIssuedAt()
+        .sign(TEST_SECRET);
+      expectError(await me({ auth: { authorization: `Bearer ${forever}` } }), 401, 'unauthenticated');
+      expect((await me(session)).statusCode).toBe(200);
+    });
 
     it('an access token lasts 15 minutes; the refresh token then gets a new one', async () => {
       const time = clock();
@@ -380,6 +438,45 @@ describe.each(dialects)('auth on %s', (dialect) => {
       await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: first.auth });
       expect((await me(first)).statusCode).toBe(401);
       expect((await me(second)).statusCode).toBe(200);
+    });
+
+    it.each([
+      {
+        name: 'a form on another site',
+        headers: { origin: 'https://evil.example', 'content-type': 'text/plain' },
+      },
+      {
+        name: 'a cross-site fetch',
+        headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      },
+      { name: 'a same-site page on another origin', headers: { 'sec-fetch-site': 'same-site' } },
+      { name: 'an opaque origin', headers: { origin: 'null' } },
+    ])('refuses a sign-out from $name and keeps the session', async ({ headers }) => {
+      const session = await t.loginAdmin();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers,
+        cookies: { [REFRESH_COOKIE]: session.refreshToken },
+        payload: 'x=1',
+      });
+      expect(expectError(res, 403, 'forbidden').detail).toBe(
+        'This request came from another site; sign in and out from the console itself',
+      );
+      expect(res.cookies.find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
+      expect((await refreshWithCookie(session.refreshToken)).statusCode).toBe(200);
+    });
+
+    it('signs out a request from the console itself', async () => {
+      const session = await t.loginAdmin();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin', ...session.auth },
+        cookies: { [REFRESH_COOKIE]: session.refreshToken },
+      });
+      expect(res.statusCode).toBe(200);
+      expectError(await refreshWithCookie(session.refreshToken), 401);
     });
 
     it('answers 200 without a session', async () => {

@@ -67,6 +67,8 @@ export interface RefreshTokensTable {
   session_id: string;
   created_at: string;
   rotated_at: string | null;
+  /** Set when a sibling handed out in the same grace period was used: presenting this one is reuse. */
+  retired_at: string | null;
 }
 
 export interface LoginFailuresTable {

@@ -4,6 +4,7 @@ import { foundation } from './migrations/20261122090000-foundation.js';
 import { configItems } from './migrations/20261122110000-config-items.js';
 import { telemetry } from './migrations/20261122120000-telemetry.js';
 import { messaging } from './migrations/20261122130000-messaging.js';
+import { refreshTokenRetirement } from './migrations/20261124090000-refresh-token-retirement.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -13,6 +14,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122110000-config-items': configItems,
   '20261122120000-telemetry': telemetry,
   '20261122130000-messaging': messaging,
+  '20261124090000-refresh-token-retirement': refreshTokenRetirement,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -193,6 +193,8 @@ export class AuthService {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],
+        // A token without an expiry would never end (RFC 8725, 3.10): refuse it however it was signed.
+        requiredClaims: ['exp', 'sub', 'sid'],
       }));
     } catch {
       return null;

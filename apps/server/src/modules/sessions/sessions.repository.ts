@@ -25,7 +25,13 @@ export async function insertRefreshToken(
 ): Promise<void> {
   await db
     .insertInto('refresh_tokens')
-    .values({ token_hash: tokenHash, session_id: sessionId, created_at: now, rotated_at: null })
+    .values({
+      token_hash: tokenHash,
+      session_id: sessionId,
+      created_at: now,
+      rotated_at: null,
+      retired_at: null,
+    })
     .execute();
 }
 
@@ -36,6 +42,7 @@ export function findRefreshToken(db: Executor, tokenHash: string) {
     .select([
       'refresh_tokens.token_hash',
       'refresh_tokens.rotated_at',
+      'refresh_tokens.retired_at',
       'sessions.id as session_id',
       'sessions.user_id',
       'sessions.expires_at',
@@ -45,25 +52,24 @@ export function findRefreshToken(db: Executor, tokenHash: string) {
     .executeTakeFirst();
 }
 
-/** Marks the token used; false when another request rotated it first. */
-export async function markRotated(db: Executor, tokenHash: string, now: string): Promise<boolean> {
-  const result = await db
+/** Marks the token used (the caller holds the session's lock). */
+export async function markRotated(db: Executor, tokenHash: string, now: string): Promise<void> {
+  await db
     .updateTable('refresh_tokens')
     .set({ rotated_at: now })
     .where('token_hash', '=', tokenHash)
-    .where('rotated_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .execute();
 }
 
 /** Retires the session's other unused refresh tokens (successors handed out during a grace period). */
 export async function retireOthers(db: Executor, sessionId: string, tokenHash: string, now: string) {
   await db
     .updateTable('refresh_tokens')
-    .set({ rotated_at: now })
+    .set({ retired_at: now })
     .where('session_id', '=', sessionId)
     .where('token_hash', '!=', tokenHash)
     .where('rotated_at', 'is', null)
+    .where('retired_at', 'is', null)
     .execute();
 }
 

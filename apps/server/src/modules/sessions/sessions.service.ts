@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { lockForTransaction } from '../../db/locks.js';
 import type { Database } from '../../db/database.js';
 import type { Executor } from '../../lib/db-types.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
@@ -21,7 +22,8 @@ export const REFRESH_REUSE_GRACE_MS = 30_000;
  * SHA-256 hash, rotates on every use, and presenting a rotated token again revokes the whole session, unless
  * it comes within REFRESH_REUSE_GRACE_MS of its rotation and is still the session's latest rotated token
  * (no successor has been used since): then it gets another successor, as Okta's grace period and Auth0's
- * reuse interval allow.
+ * reuse interval allow. Using any successor retires its unused siblings, and presenting a retired token is
+ * reuse too, so a session never splits into two chains that both live on.
  */
 export class SessionsService {
   constructor(
@@ -49,23 +51,31 @@ export class SessionsService {
     return { sessionId, refreshToken };
   }
 
-  async rotate(db: Executor, refreshToken: string): Promise<RefreshOutcome> {
-    const now = nowIso();
+  async rotate(trx: Transaction<Database>, refreshToken: string): Promise<RefreshOutcome> {
     const hash = sha256(refreshToken);
-    const token = await repo.findRefreshToken(db, hash);
+    const found = await repo.findRefreshToken(trx, hash);
+    if (!found) return { kind: 'invalid' };
+    // One rotation of a session at a time, on every instance: racing uses of two siblings must not both win.
+    await lockForTransaction(trx, [`session:${found.session_id}`]);
+    const now = nowIso();
+    const token = await repo.findRefreshToken(trx, hash);
     if (!token || token.revoked_at !== null || token.expires_at <= now) return { kind: 'invalid' };
-    if (token.rotated_at === null && (await repo.markRotated(db, hash, now))) {
-      // Successors handed out in a grace period stop being usable once one of them is used.
-      await repo.retireOthers(db, token.session_id, hash, now);
-      return this.successor(db, token, now);
+    if (token.retired_at === null && token.rotated_at === null) {
+      await repo.markRotated(trx, hash, now);
+      // Successors handed out in a grace period are retired once one of them is used: the chains converge.
+      await repo.retireOthers(trx, token.session_id, hash, now);
+      return this.successor(trx, token, now);
     }
-    // Rotated already: by an earlier use, or by a request racing this one a moment ago.
-    const rotatedAt = token.rotated_at ?? (await repo.findRefreshToken(db, hash))?.rotated_at ?? now;
-    const latest = await repo.latestRotation(db, token.session_id);
-    if (Date.parse(now) - Date.parse(rotatedAt) < REFRESH_REUSE_GRACE_MS && latest === rotatedAt) {
-      return this.successor(db, token, now);
+    // Rotated before and presented again: the lost-answer case while none of its successors was used yet.
+    if (
+      token.retired_at === null &&
+      token.rotated_at !== null &&
+      Date.parse(now) - Date.parse(token.rotated_at) < REFRESH_REUSE_GRACE_MS &&
+      (await repo.latestRotation(trx, token.session_id)) === token.rotated_at
+    ) {
+      return this.successor(trx, token, now);
     }
-    await repo.revokeSession(db, token.session_id, 'refresh_token_reuse', now);
+    await repo.revokeSession(trx, token.session_id, 'refresh_token_reuse', now);
     return { kind: 'reused', userId: token.user_id, sessionId: token.session_id };
   }
 
