@@ -13,7 +13,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UnauthenticatedError } from '../../lib/errors.js';
+import { ForbiddenError, UnauthenticatedError } from '../../lib/errors.js';
 import { actorOf, bearerToken, principalOf, signedInActor } from '../../plugins/auth.js';
 import type { IssuedTokens } from './auth.service.js';
 
@@ -24,6 +24,34 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Secure everywhere except plain http to this machine, where browsers would drop a Secure cookie. */
 function cookieIsSecure(request: FastifyRequest): boolean {
   return request.protocol === 'https' || !LOCAL_HOSTS.has(request.hostname);
+}
+
+/**
+ * The refresh cookie travels with any request the browser makes to this site, including a form another
+ * site submits (a `text/plain` POST needs no CORS preflight). The routes that read or set it therefore
+ * refuse requests a browser marks as coming from another origin (OWASP CSRF Prevention Cheat Sheet:
+ * Fetch Metadata, then Origin against Host). Scripts send neither header and are not affected.
+ */
+export function refuseCrossOrigin(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+) {
+  const site = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  let crossOrigin: boolean;
+  if (site !== undefined) {
+    crossOrigin = site !== 'same-origin' && site !== 'none';
+  } else if (origin !== undefined) {
+    crossOrigin = origin === 'null' || URL.parse(origin)?.host !== request.host;
+  } else {
+    crossOrigin = false;
+  }
+  done(
+    crossOrigin
+      ? new ForbiddenError('This request came from another site; sign in and out from the console itself')
+      : undefined,
+  );
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,6 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       config: { permission: 'public' },
+      onRequest: refuseCrossOrigin,
       schema: {
         tags,
         summary: 'Sign in',
@@ -68,6 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/refresh',
     {
       config: { permission: 'public' },
+      onRequest: refuseCrossOrigin,
       schema: {
         tags,
         summary:
@@ -89,6 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     {
       config: { permission: 'public' },
+      onRequest: refuseCrossOrigin,
       schema: {
         tags,
         summary: 'Sign out: revokes the session and clears the cookie',
