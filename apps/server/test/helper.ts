@@ -63,6 +63,11 @@ export interface TestApp {
   }): Promise<CreatedUser>;
   /** Creates a user with the named roles and signs them in. */
   signInAs(roles: string[], username?: string): Promise<Session & { user: CreatedUser }>;
+  /**
+   * PostgreSQL only: another instance of the app on the same database, with a connection pool of its own,
+   * as a second server process behind a load balancer would have. Closed with this app.
+   */
+  secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -161,17 +166,35 @@ export async function createTestApp(options: {
   app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram' | 'trustProxy' | 'authCacheSeconds'>;
 }): Promise<TestApp> {
   let handle: DatabaseHandle;
+  let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (options.dialect === 'postgres') {
     const database = await createPostgresDatabase();
+    databaseUrl = database.url;
     dropDatabase = database.drop;
-    handle = openDatabase({ databaseUrl: database.url });
+    handle = openDatabase({ databaseUrl });
   } else {
     handle = openDatabase({ sqliteFile: ':memory:' });
   }
 
+  const build = (db: DatabaseHandle) =>
+    buildApp({
+      db: db.db,
+      dialect: db.dialect,
+      secret: TEST_SECRET,
+      logLevel: 'silent',
+      consoleRoot: options.consoleRoot ?? null,
+      passwordHasher: cheapHasher(),
+      ...options.app,
+    });
+
   let app: FastifyInstance | undefined;
+  const others: Array<{ app: FastifyInstance; handle: DatabaseHandle }> = [];
   const close = async () => {
+    for (const other of others) {
+      await other.app.close();
+      await other.handle.db.destroy();
+    }
     await app?.close();
     await handle.db.destroy();
     await dropDatabase?.();
@@ -180,15 +203,7 @@ export async function createTestApp(options: {
   try {
     // A PostgreSQL copy of the template is migrated already; this finds nothing left to do there.
     await migrateToLatest(handle);
-    app = await buildApp({
-      db: handle.db,
-      dialect: handle.dialect,
-      secret: TEST_SECRET,
-      logLevel: 'silent',
-      consoleRoot: options.consoleRoot ?? null,
-      passwordHasher: cheapHasher(),
-      ...options.app,
-    });
+    app = await build(handle);
     const config = loadConfig({ LUMI_ADMIN_USERNAME: ADMIN.username, LUMI_ADMIN_PASSWORD: ADMIN.password });
     await seed(app.services, config);
     options.configure?.(app);
@@ -256,6 +271,14 @@ export async function createTestApp(options: {
       const user = await createUser({ roles: roleNames, username });
       return { ...(await login(user.username, user.password)), user };
     },
+    secondInstance: async () => {
+      if (!databaseUrl) throw new Error('A second instance needs PostgreSQL');
+      const own = openDatabase({ databaseUrl });
+      const other = await build(own);
+      others.push({ app: other, handle: own });
+      await other.ready();
+      return other;
+    },
     close,
   };
 }
@@ -298,6 +321,7 @@ export function useTestApp(
     loginAdmin: () => get().loginAdmin(),
     createUser: (user: Parameters<TestApp['createUser']>[0]) => get().createUser(user),
     signInAs: (roles: string[], username?: string) => get().signInAs(roles, username),
+    secondInstance: () => get().secondInstance(),
   };
 }
 

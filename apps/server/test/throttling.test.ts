@@ -131,4 +131,54 @@ describe.each(dialects)('sign-in throttling on %s', (dialect) => {
     expect(text).not.toContain('Wrong-password-1');
     expect(text).not.toContain(user.password);
   });
+
+  describe('under concurrency', () => {
+    const statuses = (responses: Array<{ statusCode: number }>) => {
+      const counts: Record<number, number> = {};
+      for (const r of responses) counts[r.statusCode] = (counts[r.statusCode] ?? 0) + 1;
+      return counts;
+    };
+
+    it('lets 100 parallel wrong passwords reach at most 5 password checks; the rest get 429', async () => {
+      const user = await t.createUser({ roles: ['viewer'] });
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, () => attempt(user.username, 'Wrong-password-1')),
+      );
+      expect(statuses(responses)).toEqual({ 401: 5, 429: 95 });
+      expectThrottled(await attempt(user.username, user.password, '10.0.0.77'));
+    });
+
+    it('does not let the right password through among 40 wrong ones beyond the allowed attempts', async () => {
+      const user = await t.createUser({ roles: ['viewer'] });
+      const wrong = Array.from({ length: 40 }, () => attempt(user.username, 'Wrong-password-1'));
+      const responses = await Promise.all([...wrong, attempt(user.username, user.password)]);
+      const counts = statuses(responses);
+      // Only the first 5 attempts to reserve a slot were checked at all.
+      expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBe(5);
+      expect(counts[429]).toBe(36);
+    });
+
+    it('holds the address limit for parallel attempts on many usernames', async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => attempt(`nobody-${i}`, 'Wrong-password-1', '10.7.7.7')),
+      );
+      expect(statuses(responses)).toEqual({ 401: 20, 429: 40 });
+    });
+
+    it.runIf(dialect === 'postgres')('holds across two instances on one database', async () => {
+      const user = await t.createUser({ roles: ['viewer'] });
+      const other = await t.secondInstance();
+      const on = (app: typeof t.app) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: user.username, password: 'Wrong-password-1' },
+          remoteAddress: '10.0.0.1',
+        });
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => on(i % 2 === 0 ? t.app : other)),
+      );
+      expect(statuses(responses)).toEqual({ 401: 5, 429: 95 });
+    });
+  });
 });

@@ -10,6 +10,7 @@ import {
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { lockForTransaction } from '../../db/locks.js';
 import { TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
@@ -65,28 +66,26 @@ export class AuthService {
   async login(client: Actor, input: LoginRequest): Promise<IssuedTokens> {
     const usernameKey = input.username.toLowerCase();
     const ip = client.ip ?? 'unknown';
-    await this.assertNotThrottled(client, usernameKey, ip);
+    await this.reserveAttempt(client, usernameKey, ip);
 
     const row = await this.users.findRowByUsername(input.username);
     const valid = row
       ? await this.hasher.verify(input.password, row.password_hash)
       : await this.hasher.verifyDummy(input.password);
     if (!row || !valid || row.is_active !== 1) {
-      await this.db.transaction().execute(async (trx) => {
-        await repo.recordLoginFailure(trx, usernameKey, ip, nowIso());
-        await this.audit.record(
-          trx,
-          { ...client, id: row?.id ?? null, username: row?.username ?? null },
-          {
-            action: 'auth.login_failed',
-            resourceType: 'session',
-            newValue: {
-              username: input.username,
-              reason: !row || !valid ? 'invalid_credentials' : 'inactive_account',
-            },
+      // The reserved attempt stays recorded as the failure.
+      await this.audit.record(
+        this.db,
+        { ...client, id: row?.id ?? null, username: row?.username ?? null },
+        {
+          action: 'auth.login_failed',
+          resourceType: 'session',
+          newValue: {
+            username: input.username,
+            reason: !row || !valid ? 'invalid_credentials' : 'inactive_account',
           },
-        );
-      });
+        },
+      );
       if (row && valid) {
         throw new UnauthenticatedError(
           'This account is inactive. Ask an administrator to reactivate it.',
@@ -272,22 +271,31 @@ export class AuthService {
     return { access_token, token_type: 'bearer' as const, expires_in: ACCESS_TOKEN_SECONDS };
   }
 
-  private async assertNotThrottled(client: Actor, usernameKey: string, ip: string) {
+  /**
+   * Reserves a sign-in attempt before the password is hashed: in one transaction that holds the
+   * username's and the address's locks, the recent failures are counted and, under the limits, the attempt
+   * is recorded as a failure, which a successful sign-in then clears. So however many requests arrive at
+   * once, on however many instances, at most THROTTLE.perUsername attempts per username (and perIp per
+   * address) get as far as a password check in a window, and no more scrypt hashes than that run for one
+   * account at a time.
+   */
+  private async reserveAttempt(client: Actor, usernameKey: string, ip: string) {
     const since = isoAfter(-THROTTLE.windowMs);
-    const failures = await repo.recentFailures(this.db, usernameKey, ip, since);
-    const limited =
-      failures.user.count >= THROTTLE.perUsername
-        ? failures.user
-        : failures.ip.count >= THROTTLE.perIp
-          ? failures.ip
-          : null;
+    const limited = await this.db.transaction().execute(async (trx) => {
+      await lockForTransaction(trx, [`login:user:${usernameKey}`, `login:ip:${ip}`]);
+      const failures = await repo.recentFailures(trx, usernameKey, ip, since);
+      if (failures.user.count >= THROTTLE.perUsername) return { ...failures.user, reason: 'username' };
+      if (failures.ip.count >= THROTTLE.perIp) return { ...failures.ip, reason: 'ip_address' };
+      await repo.recordLoginFailure(trx, usernameKey, ip, nowIso());
+      return null;
+    });
     if (!limited) return;
     const oldest = limited.oldest ? Date.parse(limited.oldest) : Date.now();
     const retryAfter = Math.max(1, Math.ceil((oldest + THROTTLE.windowMs - Date.now()) / 1000));
     await this.audit.record(this.db, client, {
       action: 'auth.throttled',
       resourceType: 'session',
-      newValue: { username: usernameKey, reason: limited === failures.user ? 'username' : 'ip_address' },
+      newValue: { username: usernameKey, reason: limited.reason },
     });
     const minutes = Math.ceil(retryAfter / 60);
     throw new TooManyRequestsError(
