@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DialectName } from './db/connection.js';
 import type { Database } from './db/database.js';
@@ -26,6 +26,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { requestInputPlugin } from './plugins/request-input.js';
 import { responseHeadersPlugin } from './plugins/response-headers.js';
 import { staticConsolePlugin } from './plugins/static-console.js';
 import { createServices, type Services } from './services.js';
@@ -90,7 +91,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(encodeFrozenOnce(serializerCompiler));
 
   const sessionSeconds = Math.round((options.sessionHours ?? 12) * 3600);
@@ -110,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sessionSeconds', sessionSeconds);
 
   await app.register(errorsPlugin);
+  await app.register(requestInputPlugin);
   await app.register(responseHeadersPlugin);
   await app.register(authPlugin, {
     authenticate: (token: string) => services.auth.authenticate(token),

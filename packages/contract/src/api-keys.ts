@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleName } from './fields.js';
 import { API_KEY_SCOPES } from './permissions.js';
 
 /**
@@ -18,11 +19,13 @@ export const API_KEY_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
 
 export const apiKeyCreateSchema = z.object({
-  name: z
-    .string({ error: API_KEY_MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: API_KEY_MESSAGES.nameRequired, abort: true })
-    .max(100, API_KEY_MESSAGES.nameMax),
+  name: visibleName(
+    z
+      .string({ error: API_KEY_MESSAGES.nameRequired })
+      .trim()
+      .min(1, { error: API_KEY_MESSAGES.nameRequired, abort: true })
+      .max(100, API_KEY_MESSAGES.nameMax),
+  ),
   scopes: z
     .array(z.enum(API_KEY_SCOPES), { error: API_KEY_MESSAGES.scopesRequired })
     .min(1, API_KEY_MESSAGES.scopesRequired)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, idText, wholeNumberText } from './fields.js';
+import { idSchema, idText, visibleName, wholeNumberText } from './fields.js';
 
 /** The bot configuration domains (spec section 2, Configuration Management), in tab order. */
 export const CONFIG_DOMAINS = [
@@ -75,11 +75,13 @@ export function parseTags(text: string): string[] {
 }
 
 export const configItemInputSchema = z.object({
-  name: z
-    .string({ error: CONFIG_MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: CONFIG_MESSAGES.nameRequired, abort: true })
-    .max(200, CONFIG_MESSAGES.nameMax),
+  name: visibleName(
+    z
+      .string({ error: CONFIG_MESSAGES.nameRequired })
+      .trim()
+      .min(1, { error: CONFIG_MESSAGES.nameRequired, abort: true })
+      .max(200, CONFIG_MESSAGES.nameMax),
+  ),
   description: z.string().trim().max(2000).default(''),
   content: z
     .union([z.record(z.string(), z.unknown()), z.string()], {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isVisibleName, TEXT_MESSAGES } from './text.js';
 
 /** Messages of spec section 5, written once and used by the server and the console forms. */
 export const MESSAGES = {
@@ -43,7 +44,12 @@ export const emailField = requiredString(MESSAGES.emailRequired)
   .max(254, MESSAGES.emailInvalid)
   .pipe(z.email({ error: MESSAGES.emailInvalid }));
 
-export const nameField = requiredString(MESSAGES.nameRequired).max(200, MESSAGES.nameMax);
+/** A name people read: nothing invisible may change how it looks (text.ts). */
+export function visibleName<T extends z.ZodType<string>>(schema: T) {
+  return schema.refine(isVisibleName, TEXT_MESSAGES.nameHidden);
+}
+
+export const nameField = visibleName(requiredString(MESSAGES.nameRequired).max(200, MESSAGES.nameMax));
 
 /** Password rules shared by create-user, change-password and the forms (OWASP ASVS 5.0: 8 to 128). */
 export function passwordField(required: string) {

@@ -8,6 +8,7 @@ export * from './messaging.js';
 export * from './permissions.js';
 export * from './roles.js';
 export * from './telemetry.js';
+export * from './text.js';
 export * from './users.js';
 
 export const API_PREFIX = '/api';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, idSchema, idText, requiredString, wholeNumberText } from './fields.js';
+import { ID_MAX, idSchema, idText, requiredString, visibleName, wholeNumberText } from './fields.js';
 
 /** Spec section 9. */
 export const MESSAGE_TYPES = ['dashboard', 'alert', 'digest', 'custom'] as const;
@@ -113,9 +113,11 @@ const idParam = idText;
 /** A numeric chat id, or a public username: 5 to 32 letters, digits and underscores after the '@'. */
 export const CHAT_ID_PATTERN = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
 
-const channelName = requiredString(MESSAGING_MESSAGES.channelNameRequired).max(
-  MESSAGING_LIMITS.nameMax,
-  MESSAGING_MESSAGES.channelNameMax,
+const channelName = visibleName(
+  requiredString(MESSAGING_MESSAGES.channelNameRequired).max(
+    MESSAGING_LIMITS.nameMax,
+    MESSAGING_MESSAGES.channelNameMax,
+  ),
 );
 const chatId = requiredString(MESSAGING_MESSAGES.chatIdRequired).regex(
   CHAT_ID_PATTERN,
@@ -161,9 +163,11 @@ const messageThreadId = z
   .int(MESSAGING_MESSAGES.threadIdInvalid)
   .positive(MESSAGING_MESSAGES.threadIdInvalid)
   .max(ID_MAX, MESSAGING_MESSAGES.threadIdInvalid);
-const topicName = requiredString(MESSAGING_MESSAGES.topicNameRequired).max(
-  MESSAGING_LIMITS.nameMax,
-  MESSAGING_MESSAGES.topicNameMax,
+const topicName = visibleName(
+  requiredString(MESSAGING_MESSAGES.topicNameRequired).max(
+    MESSAGING_LIMITS.nameMax,
+    MESSAGING_MESSAGES.topicNameMax,
+  ),
 );
 
 export const topicInputSchema = z.object({
@@ -195,9 +199,11 @@ export type Topic = z.infer<typeof topicSchema>;
 
 // ---- Templates -------------------------------------------------------------------------------------
 
-const templateName = requiredString(MESSAGING_MESSAGES.templateNameRequired).max(
-  MESSAGING_LIMITS.nameMax,
-  MESSAGING_MESSAGES.templateNameMax,
+const templateName = visibleName(
+  requiredString(MESSAGING_MESSAGES.templateNameRequired).max(
+    MESSAGING_LIMITS.nameMax,
+    MESSAGING_MESSAGES.templateNameMax,
+  ),
 );
 const channelId = z
   .number({ error: MESSAGING_MESSAGES.channelRequired })

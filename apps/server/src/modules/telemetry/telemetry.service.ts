@@ -1,4 +1,5 @@
 import {
+  findUnsafeText,
   INGEST_LIMITS,
   TELEMETRY_EVENT_TYPES,
   telemetryEventSchema,
@@ -58,6 +59,8 @@ function parseEvent(entry: unknown, now: number): TelemetryEvent | string {
   const result = telemetryEventSchema.safeParse(entry);
   if (!result.success) return describeIssues(result.error);
   const event = result.data;
+  const unsafe = findUnsafeText(event);
+  if (unsafe) return `${unsafe.path}: ${unsafe.message}`;
   const at = Date.parse(event.ts);
   if (at > now + INGEST_LIMITS.futureSkewSeconds * 1000) {
     return `ts is ${describeLag((at - now) / 1000)} ahead of the server's clock; check the bot's clock`;

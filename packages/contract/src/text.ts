@@ -1,0 +1,102 @@
+/**
+ * Rules for text that apply to every field (hardening issue, items 2 and 9), written once here: the server
+ * applies `findUnsafeText` to every request it validates, ingestion to each event, and the name fields
+ * of the contract add `isVisibleName`.
+ */
+
+/**
+ * C0 controls other than tab, line feed and carriage return, DEL and the C1 controls. No field needs them;
+ * PostgreSQL cannot store NUL at all, and the others only hide or garble text.
+ */
+function isControl(code: number): boolean {
+  return (code <= 0x1f && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f);
+}
+
+export const TEXT_MESSAGES = {
+  nameHidden: 'Names cannot contain invisible characters, line breaks or text-direction controls',
+} as const;
+
+function codePoint(char: string): string {
+  return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * Why a string cannot be stored as text, or null when it can: a control character, or half of a UTF-16
+ * pair without the other half (stored, it would become U+FFFD, silently changing the text).
+ */
+export function unsafeTextReason(text: string): string | null {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (isControl(code)) return `Must not contain control characters (found ${codePoint(text[i]!)})`;
+    if (code >= 0xd800 && code <= 0xdfff) {
+      const next = text.charCodeAt(i + 1);
+      if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) {
+        return 'Must be valid Unicode text (found a lone surrogate)';
+      }
+      i += 1;
+    }
+  }
+  return null;
+}
+
+export interface UnsafeText {
+  /** Dotted path of the field, as in validation errors ('' for the value itself). */
+  path: string;
+  message: string;
+}
+
+/** The first string (or object key) in a parsed JSON value that cannot be stored as text. */
+export function findUnsafeText(value: unknown, path: Array<string | number> = []): UnsafeText | null {
+  if (typeof value === 'string') {
+    const message = unsafeTextReason(value);
+    return message ? { path: path.join('.'), message } : null;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = findUnsafeText(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const keyMessage = unsafeTextReason(key);
+      if (keyMessage) return { path: [...path, key].join('.'), message: `Field name: ${keyMessage}` };
+      const found = findUnsafeText(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Characters that change how a name looks without being seen, so `ad\u200Bmin` could pass for `admin`:
+ * line breaks and tabs, the soft hyphen, bidirectional controls (Unicode TR 9: LRM, RLM, ALM, the
+ * embeddings, overrides and isolates), zero-width characters and joiners, the word joiner and invisible
+ * operators, the byte-order mark and the Hangul and Khmer fillers that render as nothing.
+ */
+const HIDDEN_IN_NAMES: Array<[number, number]> = [
+  [0x09, 0x0a],
+  [0x0d, 0x0d],
+  [0xad, 0xad],
+  [0x34f, 0x34f],
+  [0x61c, 0x61c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180e, 0x180e],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x2064],
+  [0x2066, 0x206f],
+  [0x3164, 0x3164],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+];
+
+export function isVisibleName(name: string): boolean {
+  for (let i = 0; i < name.length; i += 1) {
+    const code = name.charCodeAt(i);
+    if (HIDDEN_IN_NAMES.some(([from, to]) => code >= from && code <= to)) return false;
+  }
+  return true;
+}
