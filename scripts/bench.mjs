@@ -6,6 +6,9 @@
 //     scratch database, then measures GET /api/metrics/llm-usage and /api/metrics/gemini-usage?hours=168
 //     with autocannon (10 connections, BENCH_DURATION seconds each, in rounds) beside a bare Fastify route
 //     returning a small constant body and each dashboard's own answer (scripts/bench/report.mjs judges).
+//  3. Hostile requests: the longest the worst requests a client can send hold the server (scripts/bench/
+//     hostile.mjs), on SQLite (and PostgreSQL).
+// BENCH_PARTS chooses parts (default `ingest,dashboards,hostile`).
 // Everything scratch is removed at the end, also on Ctrl+C.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildStale, root } from './lib/build-stale.mjs';
 import { measureInterleaved } from './bench/autocannon.mjs';
+import { measureHostile, printHostile } from './bench/hostile.mjs';
 import { report } from './bench/report.mjs';
 import { ingestBodies } from './bench/workload.mjs';
 import { LumiApi } from './lib/lumi-api.mjs';
@@ -42,6 +46,7 @@ const DURATION = count('BENCH_DURATION', 10);
 const CONNECTIONS = 10;
 const ROUNDS = 5;
 const TARGETS = { ingestPerSecond: 20_000, p99Ms: 20, ratio: 0.5 };
+const PARTS = new Set((process.env.BENCH_PARTS || 'ingest,dashboards,hostile').split(','));
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const PASSWORD = randomBytes(18).toString('base64url');
@@ -272,36 +277,62 @@ async function main() {
   );
   buildStale(['@lumi/server']);
 
-  const ingest = [await benchIngest('SQLite', { DATA_DIR: path.join(scratchDir, 'ingest') })];
-  if (DATABASE_URL)
-    ingest.push(await benchIngest('PostgreSQL', { DATABASE_URL: await scratchPostgres('ingest') }));
-  else say('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it; a role with CREATEDB).');
-
-  const dashDir = path.join(scratchDir, 'dashboards');
-  mkdirSync(dashDir, { recursive: true });
-  const dashboards = [
-    await benchDashboards(
-      'SQLite',
-      { BENCH_SQLITE_FILE: path.join(dashDir, 'lumi.db') },
-      { DATA_DIR: dashDir },
-    ),
-  ];
-  rmSync(dashDir, { recursive: true, force: true });
-  if (DATABASE_URL) {
-    const url = await scratchPostgres('dashboards');
-    dashboards.push(await benchDashboards('PostgreSQL', { BENCH_DATABASE_URL: url }, { DATABASE_URL: url }));
+  const ingest = [];
+  const dashboards = [];
+  if (PARTS.has('ingest')) {
+    ingest.push(await benchIngest('SQLite', { DATA_DIR: path.join(scratchDir, 'ingest') }));
+    if (DATABASE_URL)
+      ingest.push(await benchIngest('PostgreSQL', { DATABASE_URL: await scratchPostgres('ingest') }));
+    else say('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it; a role with CREATEDB).');
   }
-  report({
-    ingest,
-    dashboards,
-    batches: BATCHES,
-    batchSize: BATCH_SIZE,
-    ingestConnections: INGEST_CONNECTIONS,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    rounds: ROUNDS,
-    targets: TARGETS,
-  });
+
+  if (PARTS.has('dashboards')) {
+    const dashDir = path.join(scratchDir, 'dashboards');
+    mkdirSync(dashDir, { recursive: true });
+    dashboards.push(
+      await benchDashboards(
+        'SQLite',
+        { BENCH_SQLITE_FILE: path.join(dashDir, 'lumi.db') },
+        { DATA_DIR: dashDir },
+      ),
+    );
+    rmSync(dashDir, { recursive: true, force: true });
+    if (DATABASE_URL) {
+      const url = await scratchPostgres('dashboards');
+      dashboards.push(
+        await benchDashboards('PostgreSQL', { BENCH_DATABASE_URL: url }, { DATABASE_URL: url }),
+      );
+    }
+  }
+  if (ingest.length > 0 || dashboards.length > 0) {
+    report({
+      ingest,
+      dashboards,
+      batches: BATCHES,
+      batchSize: BATCH_SIZE,
+      ingestConnections: INGEST_CONNECTIONS,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      rounds: ROUNDS,
+      targets: TARGETS,
+    });
+  }
+
+  if (PARTS.has('hostile')) {
+    await benchHostile('SQLite', { DATA_DIR: path.join(scratchDir, 'hostile') });
+    if (DATABASE_URL) await benchHostile('PostgreSQL', { DATABASE_URL: await scratchPostgres('hostile') });
+  }
+}
+
+async function benchHostile(label, env) {
+  const server = await launch(env);
+  try {
+    const token = await server.api.signIn('admin', PASSWORD);
+    const { key } = await server.api.createApiKey(token, 'hostile', ['ingest:write']);
+    printHostile(label, await measureHostile(server.baseUrl, token, key), say);
+  } finally {
+    await shut(server);
+  }
 }
 
 try {

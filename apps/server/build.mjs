@@ -1,4 +1,5 @@
-// Bundles the server (and the contract package it imports) into dist/server.js; npm packages stay external.
+// Bundles the server (and the contract package it imports) into dist/server.js, and its render worker into
+// dist/render-worker.js; npm packages stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -6,8 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@lumi/'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // The render worker runs in a thread of its own (modules/messaging/rendering/render-pool.ts).
+  entryPoints: {
+    server: 'src/server.ts',
+    'render-worker': 'src/modules/messaging/rendering/render-worker.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -61,7 +61,7 @@ export function createServices(options: {
   const roles = new RolesService(db, audit, accessChanged);
   const sessions = new SessionsService(db, options.sessionSeconds * 1000);
   const users = new UsersService(db, hasher, roles, sessions, audit, accessChanged);
-  const auth = new AuthService(db, secret, hasher, users, sessions, audit, principals);
+  const auth = new AuthService(db, secret, hasher, users, sessions, audit, principals, options.now);
   const configItems = new ConfigItemsService(db, audit);
   const apiKeys = new ApiKeysService(db, audit, options.now);
   const dashboardCache = new TtlCache(options.now, DASHBOARD_CACHE_TTL_MS);

@@ -85,6 +85,28 @@ describe.each(dialects)('rendering on %s', (dialect) => {
     ]);
   });
 
+  it('stops a render that would block the server and answers 422 with the limit (hardening issue)', async () => {
+    const viewer = await t.signInAs(['viewer']);
+    const rows = Array.from({ length: 200 }, (_, i) => i);
+    const attack = {
+      template_content: '{{#each rows}}{{#each ../rows}}{{this}},{{/each}}{{/each}}',
+      parse_mode: 'HTML',
+      data: { rows },
+    };
+    expect(JSON.stringify(attack).length).toBeLessThan(1024);
+    const body = expectError(await render(viewer.auth, '/render', attack), 422, 'validation_failed');
+    expect(body.errors?.[0]?.path).toBe('template_content');
+    expect(body.detail).toMatch(
+      /^(The template ran more than 10,000 loop iterations|The message passed 16,384)/,
+    );
+    // The server is free at once.
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    const tooMuchData = { ...attack, template_content: 'hi', data: { blob: 'x'.repeat(70_000) } };
+    const large = expectError(await render(viewer.auth, '/render', tooMuchData), 422, 'validation_failed');
+    expect(large.errors).toEqual([{ path: 'data', message: 'Data must be at most 64 KB as JSON' }]);
+  });
+
   it('validates the request', async () => {
     const admin = await t.loginAdmin();
     const body = expectError(

@@ -146,6 +146,11 @@ describe.each(dialects)('sign-in throttling on %s', (dialect) => {
       );
       expect(statuses(responses)).toEqual({ 401: 5, 429: 95 });
       expectThrottled(await attempt(user.username, user.password, '10.0.0.77'));
+      // The flood is audited, but not once per refused request.
+      const throttled = (await auditEntries('auth.throttled')).filter(
+        (e) => (e.new_value as { username?: string }).username === user.username.toLowerCase(),
+      );
+      expect(throttled.map((e) => e.ip_address).sort()).toEqual(['10.0.0.1', '10.0.0.77']);
     });
 
     it('does not let the right password through among 40 wrong ones beyond the allowed attempts', async () => {

@@ -11,6 +11,8 @@ export const MESSAGING_LIMITS = {
   /** Telegram Bot API sendMessage: 1-4096 characters after entities parsing. */
   telegramTextMax: 4096,
   templateContentMax: 20_000,
+  /** Sample or delivery data for one rendering, as JSON text. */
+  renderDataMaxChars: 64 * 1024,
   nameMax: 200,
   descriptionMax: 2000,
   testHistoryDefault: 50,
@@ -18,6 +20,7 @@ export const MESSAGING_LIMITS = {
 } as const;
 
 export const MESSAGING_MESSAGES = {
+  renderDataTooLarge: 'Data must be at most 64 KB as JSON',
   channelNameRequired: 'Channel name is required',
   channelNameMax: 'Channel name must be at most 200 characters',
   chatIdRequired: 'Chat ID is required',
@@ -378,7 +381,13 @@ export const variableParamsSchema = z.object({ id: idParam });
 
 // ---- Rendering -------------------------------------------------------------------------------------
 
-const sampleData = z.record(z.string(), z.unknown()).default({});
+const sampleData = z
+  .record(z.string(), z.unknown())
+  .refine(
+    (data) => JSON.stringify(data).length <= MESSAGING_LIMITS.renderDataMaxChars,
+    MESSAGING_MESSAGES.renderDataTooLarge,
+  )
+  .default({});
 
 export const renderTemplateBodySchema = z.object({ data: sampleData });
 export const renderContentBodySchema = z.object({

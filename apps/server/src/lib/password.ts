@@ -1,8 +1,21 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
+
+/**
+ * At most this many hashes run at once in the process, leaving a core to the event loop: a burst of
+ * sign-ins (each hash is ~128 MB and a quarter second of CPU at the production cost) waits its turn
+ * instead of starving every other request.
+ */
+export const HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+const hashing = pLimit(HASH_CONCURRENCY);
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 

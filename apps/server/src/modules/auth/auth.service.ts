@@ -13,7 +13,8 @@ import type { Database } from '../../db/database.js';
 import { lockForTransaction } from '../../db/locks.js';
 import { TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
-import { isoAfter, nowIso } from '../../lib/time.js';
+import { isoAfter, nowIso, type Clock } from '../../lib/time.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -26,6 +27,8 @@ const AUDIENCE = 'lumi-admin-api';
 
 /** Sign-in throttling (foundation issue): per username and per address within a sliding window. */
 export const THROTTLE = { windowMs: 15 * 60 * 1000, perUsername: 5, perIp: 20 };
+/** How often a run of refusals for one username and address is written to the audit log. */
+const THROTTLE_AUDIT_MS = 60_000;
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
@@ -45,6 +48,12 @@ export interface IssuedTokens {
 }
 
 export class AuthService {
+  /**
+   * Refusals already audited, by username, address and reason: a flood of throttled attempts writes one
+   * audit entry a minute per instance, not one per request, so it can neither fill the audit log nor keep
+   * the database busy.
+   */
+  private readonly throttleAudits: TtlCache;
   /** The signing key, imported once: jose would import raw bytes again on every sign and verify. */
   private readonly key: Promise<webcrypto.CryptoKey>;
 
@@ -56,7 +65,9 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
     private readonly principals: PrincipalCache<Principal>,
+    now: Clock,
   ) {
+    this.throttleAudits = new TtlCache(now, THROTTLE_AUDIT_MS);
     this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
       'sign',
       'verify',
@@ -292,11 +303,13 @@ export class AuthService {
     if (!limited) return;
     const oldest = limited.oldest ? Date.parse(limited.oldest) : Date.now();
     const retryAfter = Math.max(1, Math.ceil((oldest + THROTTLE.windowMs - Date.now()) / 1000));
-    await this.audit.record(this.db, client, {
-      action: 'auth.throttled',
-      resourceType: 'session',
-      newValue: { username: usernameKey, reason: limited.reason },
-    });
+    await this.throttleAudits.get(`${usernameKey}\n${ip}\n${limited.reason}`, () =>
+      this.audit.record(this.db, client, {
+        action: 'auth.throttled',
+        resourceType: 'session',
+        newValue: { username: usernameKey, reason: limited.reason },
+      }),
+    );
     const minutes = Math.ceil(retryAfter / 60);
     throw new TooManyRequestsError(
       `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

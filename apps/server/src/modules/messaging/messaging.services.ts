@@ -31,6 +31,6 @@ export function createMessagingServices(options: {
   const variables = new VariablesService(db, audit);
   const rendering = new RenderingService(templates, options.now);
   const telegram = new TelegramClient(options.telegram);
-  const testSends = new TestSendsService(db, audit, templates, channels, telegram, options.now);
+  const testSends = new TestSendsService(db, audit, templates, channels, rendering, telegram);
   return { channels, templates, variables, rendering, testSends };
 }

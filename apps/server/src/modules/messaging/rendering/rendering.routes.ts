@@ -39,7 +39,6 @@ export const renderingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: renderResultSchema },
       },
     },
-    (request) =>
-      service.renderContent(request.body.template_content, request.body.parse_mode, request.body.data),
+    (request) => service.render(request.body.template_content, request.body.parse_mode, request.body.data),
   );
 };

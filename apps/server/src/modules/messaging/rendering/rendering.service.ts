@@ -1,20 +1,25 @@
 import type { ParseMode, RenderResult } from '@lumi/contract';
+import type { Clock } from '../../../lib/time.js';
 import type { TemplatesService } from '../templates/templates.service.js';
-import { renderTemplate } from './template-renderer.js';
+import { sharedRenderPool, type RenderPool } from './render-pool.js';
 
-/** Previews (issue 5, "Rendering"): a saved template, or content that is not saved yet. */
+/**
+ * Rendering (issue 5, "Rendering"): previews of a saved template or of content not saved yet, and the
+ * text of every message Lumi sends. Renderings run in the render pool's worker, within the render budget.
+ */
 export class RenderingService {
   constructor(
     private readonly templates: TemplatesService,
-    private readonly now: () => number = Date.now,
+    private readonly now: Clock = Date.now,
+    private readonly pool: RenderPool = sharedRenderPool,
   ) {}
 
   async renderSaved(id: number, data: Record<string, unknown>): Promise<RenderResult> {
     const template = await this.templates.get(id);
-    return renderTemplate(template.template_content, template.parse_mode, data, { now: this.now });
+    return this.render(template.template_content, template.parse_mode, data);
   }
 
-  renderContent(content: string, parseMode: ParseMode, data: Record<string, unknown>): RenderResult {
-    return renderTemplate(content, parseMode, data, { now: this.now });
+  render(content: string, parseMode: ParseMode, data: Record<string, unknown>): Promise<RenderResult> {
+    return this.pool.render(content, parseMode, data, this.now());
   }
 }

@@ -3,8 +3,9 @@ import { TEMPLATE_HELPER_NAMES, type RenderProblem } from '@lumi/contract';
 /**
  * What the renderer learns from a template's Handlebars syntax tree before running it: unknown helpers
  * and unsupported features (errors, with their line and column), and top-level variables the sample data
- * does not have (warnings). It also rewrites every escaped `{{…}}` so its value passes through the slot
- * helper, which is how values, and only values, get escaped for the parse mode.
+ * does not have (warnings). It also rewrites every `{{…}}` so its value passes through the slot helper,
+ * which is how values, and only values, get escaped for the parse mode (and `{{{…}}}` through the raw
+ * helper, which counts it against the render budget).
  */
 
 /** Handlebars' own helpers that a message template may use. */
@@ -14,6 +15,8 @@ const VALUE_HELPERS = new Set<string>([...TEMPLATE_HELPER_NAMES, 'lookup']);
 const CONTEXT_BLOCKS = new Set(['each', 'with']);
 
 export const SLOT_HELPER = '__lumiSlot';
+/** `{{{…}}}` values pass through this helper unescaped, so the render budget sees them too. */
+export const RAW_HELPER = '__lumiRaw';
 
 type Node = hbs.AST.Node;
 type Expression = hbs.AST.Expression;
@@ -125,7 +128,10 @@ export function analyseTemplate(ast: hbs.AST.Program, data: Record<string, unkno
   return walk.problems;
 }
 
-/** Rewrites `{{x}}` to `{{__lumiSlot x}}` and `{{h a b}}` to `{{__lumiSlot (h a b)}}`; `{{{x}}}` stays raw. */
+/**
+ * Rewrites `{{x}}` to `{{__lumiSlot x}}` and `{{h a b}}` to `{{__lumiSlot (h a b)}}`; `{{{x}}}` likewise
+ * to `{{{__lumiRaw x}}}`, which inserts the value as it is.
+ */
 export function routeValuesThroughSlots(program: hbs.AST.Program | undefined): void {
   for (const node of program?.body ?? []) {
     if (node.type === 'BlockStatement') {
@@ -136,13 +142,13 @@ export function routeValuesThroughSlots(program: hbs.AST.Program | undefined): v
     }
     if (node.type !== 'MustacheStatement') continue;
     const mustache = node as hbs.AST.MustacheStatement;
-    if (!mustache.escaped) continue;
+    const helper = mustache.escaped ? SLOT_HELPER : RAW_HELPER;
     const slot: hbs.AST.PathExpression = {
       type: 'PathExpression',
       data: false,
       depth: 0,
-      parts: [SLOT_HELPER],
-      original: SLOT_HELPER,
+      parts: [helper],
+      original: helper,
       loc: mustache.loc,
     };
     const isCall = mustache.params.length > 0 || (mustache.hash?.pairs.length ?? 0) > 0;

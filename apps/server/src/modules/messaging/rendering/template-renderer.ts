@@ -1,6 +1,7 @@
 import type { ParseMode, RenderProblem, RenderResult } from '@lumi/contract';
 import Handlebars from 'handlebars';
-import { analyseTemplate, routeValuesThroughSlots, SLOT_HELPER } from './template-analysis.js';
+import { checkExpressionCount, RenderBudget, RenderLimitError } from './render-budget.js';
+import { analyseTemplate, RAW_HELPER, routeValuesThroughSlots, SLOT_HELPER } from './template-analysis.js';
 import { templateHelpers } from './template-helpers.js';
 import { escapeFor } from './telegram-escape.js';
 import { SLOT_PATTERN, slotMarker, type SlotContext } from './telegram-markup.js';
@@ -16,6 +17,9 @@ import { checkTelegramText, describeProblem, parseMarkup } from './telegram-vali
  * tells whether a value sits in text, in code or in a link URL (MarkdownV2 escapes differently there);
  * finally each marker is replaced by its value escaped for that place. `{{{…}}}` inserts a value as
  * markup, unescaped, as in Handlebars.
+ *
+ * The rendering runs within a RenderBudget: a template that loops too often, produces far more than
+ * Telegram takes or runs too long is stopped where it passes the limit, with a RenderLimitError (422).
  */
 
 /** The shape of a Handlebars error: parse errors carry no position, the lexer knows it. */
@@ -31,6 +35,29 @@ interface HandlebarsLexer {
 export interface RenderOptions {
   /** The clock of formatTimeAgo; tests fix it. */
   now?: () => number;
+  /** Limits of this rendering; tests pass tighter ones or a clock they control. */
+  budget?: RenderBudget;
+}
+
+/**
+ * Handlebars' `each`, with every iteration counted against the budget and the output of the loop measured
+ * as it grows, so a loop stops as soon as it passes the output limit.
+ */
+function boundedEach(each: Handlebars.HelperDelegate, budget: RenderBudget): Handlebars.HelperDelegate {
+  return function (this: unknown, ...args: unknown[]) {
+    // Handlebars passes its options last, after however many arguments the template gave.
+    const options = args.pop() as Handlebars.HelperOptions;
+    const body = options.fn;
+    let produced = 0;
+    const fn = Object.assign((item: unknown, frame?: Handlebars.RuntimeOptions) => {
+      budget.iterate();
+      const out = body(item, frame);
+      produced += out.length;
+      budget.checkOutput(produced);
+      return out;
+    }, body);
+    return each.call(this, ...args, { ...options, fn }) as unknown;
+  };
 }
 
 /** Handlebars' own exceptions (a block closed by the wrong name, #each without a list …). */
@@ -106,6 +133,7 @@ export function renderTemplate(
   data: Record<string, unknown>,
   options: RenderOptions = {},
 ): RenderResult {
+  checkExpressionCount(content);
   const env = Handlebars.create();
   let ast: hbs.AST.Program;
   try {
@@ -117,6 +145,7 @@ export function renderTemplate(
   if (analysis.some((p) => p.severity === 'error')) return result('', 0, analysis);
 
   routeValuesThroughSlots(ast);
+  const budget = options.budget ?? new RenderBudget();
   const values: string[] = [];
   let output: string;
   try {
@@ -124,13 +153,23 @@ export function renderTemplate(
     output = template(data, {
       helpers: {
         ...templateHelpers(options.now),
+        each: boundedEach(env.helpers.each as Handlebars.HelperDelegate, budget),
         [SLOT_HELPER]: (value: unknown) => {
-          values.push(valueText(value));
+          const text = valueText(value);
+          budget.value(text);
+          values.push(text);
           return slotMarker(values.length - 1);
+        },
+        [RAW_HELPER]: (value: unknown) => {
+          const text = value === undefined || value === null ? '' : String(value);
+          budget.value(text);
+          return text;
         },
       },
     });
+    budget.checkOutput(output.length);
   } catch (error) {
+    if (error instanceof RenderLimitError) throw error;
     return result('', 0, [...analysis, templateProblem(error as HandlebarsError)]);
   }
 

@@ -5,7 +5,7 @@ import type { TestSendRow } from '../../../db/messaging-tables.js';
 import { nowIso } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import type { ChannelsService } from '../channels/channels.service.js';
-import { renderTemplate } from '../rendering/template-renderer.js';
+import type { RenderingService } from '../rendering/rendering.service.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import { TelegramError, toChatId, type TelegramClient } from './telegram-client.js';
 import * as repo from './test-sends.repository.js';
@@ -48,8 +48,8 @@ export class TestSendsService {
     private readonly audit: AuditService,
     private readonly templates: TemplatesService,
     private readonly channels: ChannelsService,
+    private readonly rendering: RenderingService,
     private readonly telegram: TelegramClient,
-    private readonly now: () => number = Date.now,
   ) {}
 
   async send(actor: Actor, templateId: number, body: Body): Promise<TestSendResult> {
@@ -119,7 +119,7 @@ export class TestSendsService {
     { channel, threadId }: Destination,
     data: Record<string, unknown>,
   ): Promise<TestSendResult> {
-    const rendered = renderTemplate(template.template_content, template.parse_mode, data, { now: this.now });
+    const rendered = await this.rendering.render(template.template_content, template.parse_mode, data);
     if (!rendered.success) {
       return {
         success: false,

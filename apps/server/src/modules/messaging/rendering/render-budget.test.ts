@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { RENDER_LIMITS, RenderBudget, RenderLimitError } from './render-budget.js';
+import { renderTemplate } from './template-renderer.js';
+
+const list = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `item ${i}`, tags: ['a', 'b'] }));
+
+function limitOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RenderLimitError);
+    return (error as RenderLimitError).message;
+  }
+  throw new Error('The rendering was not stopped');
+}
+
+describe('render limits', () => {
+  it('stops nested loops over long lists at the iteration limit', () => {
+    // The attack of the hardening issue: 200 × 200 iterations of a body that repeats the list again.
+    const rows = Array.from({ length: 200 }, (_, i) => i);
+    const content = '{{#each rows}}{{#each ../rows}}{{#each ../../rows}}{{this}}{{/each}}{{/each}}{{/each}}';
+    expect(limitOf(() => renderTemplate(content, 'HTML', { rows }))).toMatch(
+      /^(The template ran more than 10,000 loop iterations|The message passed 16,384 characters)/,
+    );
+  });
+
+  it('stops a loop as soon as its output passes the limit', () => {
+    const content = `{{#each items}}${'x'.repeat(1000)}{{/each}}`;
+    const message = limitOf(() => renderTemplate(content, 'HTML', { items: list(100) }));
+    expect(message).toBe(
+      'The message passed 16,384 characters while rendering (Telegram takes 4,096); rendering was stopped. Check loops ({{#each}}) over long lists.',
+    );
+  });
+
+  it('counts substituted values, escaped and raw alike', () => {
+    const big = 'y'.repeat(5000);
+    expect(limitOf(() => renderTemplate('{{big}}{{big}}{{big}}{{big}}', 'HTML', { big }))).toMatch(
+      /^The message passed/,
+    );
+    expect(limitOf(() => renderTemplate('{{{big}}}{{{big}}}{{{big}}}{{{big}}}', 'HTML', { big }))).toMatch(
+      /^The message passed/,
+    );
+  });
+
+  it('stops a rendering that runs past its time', () => {
+    let now = 0;
+    const budget = new RenderBudget(RENDER_LIMITS, () => (now += 1));
+    const content = '{{#each items}}{{name}}{{/each}}';
+    expect(limitOf(() => renderTemplate(content, 'HTML', { items: list(100) }, { budget }))).toBe(
+      'Rendering took longer than 25 ms and was stopped; simplify the template or send less data.',
+    );
+  });
+
+  it('renders loops and values within the limits as before', () => {
+    const content = '{{#each items}}{{name}}{{#each tags}} #{{this}}{{/each}}\n{{/each}}{{{raw}}}';
+    const result = renderTemplate(content, 'HTML', { items: list(50), raw: '<b>end</b>' });
+    expect(result.success).toBe(true);
+    expect(result.rendered.split('\n')).toHaveLength(51);
+    expect(result.rendered.endsWith('<b>end</b>')).toBe(true);
+  });
+
+  it('refuses a template with too many expressions before compiling it', () => {
+    expect(limitOf(() => renderTemplate('{{a}}'.repeat(1001), 'HTML', { a: 1 }))).toBe(
+      'The template has more than 1,000 {{…}} expressions; split it into shorter messages.',
+    );
+    expect(renderTemplate('{{a}}'.repeat(1000), 'HTML', { a: 1 }).success).toBe(true);
+  });
+});
