@@ -81,6 +81,20 @@ describe('EditUserDialog', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses a name with invisible characters, which could pass for another name', async () => {
+    const { submit } = renderDialog();
+    await userEvent.clear(screen.getByLabelText('Full Name'));
+    await userEvent.type(screen.getByLabelText('Full Name'), 'Ann\u200BLee');
+    await userEvent.click(submit);
+
+    expect(
+      await screen.findByText(
+        'Names cannot contain invisible characters, line breaks or text-direction controls',
+      ),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('saves email, name, roles and the active state, then closes', async () => {
     fetchMock.mockResolvedValue(jsonResponse(ann));
     const { submit, onOpenChange } = renderDialog();
