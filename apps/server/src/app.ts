@@ -24,7 +24,7 @@ import { telemetryRoutes } from './modules/telemetry/telemetry.routes.js';
 import { TELEMETRY_DEFAULTS, type TelemetrySettings } from './modules/telemetry/telemetry.settings.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkError } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { requestInputPlugin } from './plugins/request-input.js';
 import { responseHeadersPlugin } from './plugins/response-headers.js';
@@ -89,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: requestIdGenerator(),
     childLoggerFactory: lazyRequestLogger,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setSerializerCompiler(encodeFrozenOnce(serializerCompiler));

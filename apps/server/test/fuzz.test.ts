@@ -8,7 +8,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type Session, type TestApp } from './helper.js';
-import { hostileBody, hostileSegment, hostileString, hostileValue, taint } from './fuzz/hostile-values.js';
+import {
+  encodeSegment,
+  hostileBody,
+  hostileSegment,
+  hostileString,
+  hostileValue,
+  taint,
+} from './fuzz/hostile-values.js';
 import {
   pathsOf,
   replaceAt,
@@ -102,7 +109,13 @@ function requestFor(op: Operation, known: Known): fc.Arbitrary<FuzzRequest> {
     .tuple(
       ...pathParams.map((name) =>
         fc.oneof(
-          { weight: 5, arbitrary: fc.constantFrom(...(known[name] ?? ['1'])) },
+          { weight: 4, arbitrary: fc.constantFrom(...(known[name] ?? ['1'])) },
+          {
+            weight: 1,
+            arbitrary: fc
+              .tuple(fc.constantFrom(...(known[name] ?? ['1'])), taint)
+              .map(([value, suffix]) => encodeSegment(value + suffix)),
+          },
           { weight: 1, arbitrary: hostileSegment },
         ),
       ),

@@ -186,6 +186,16 @@ describe.each(dialects)('platform on %s', (dialect) => {
     expect(body.detail).toBe('No route GET /api/no-such-route');
   });
 
+  it.each(['/api/users/%ED%A0%80', '/api/config/model-prices/%FF', '/admin/%C0%AF'])(
+    'answers a URL whose percent-encoding is not UTF-8 (%s) with 400 in the error shape',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      const body = expectError(res, 400, 'bad_request');
+      expect(body.detail).toBe('The URL is not valid: its percent-encoded characters must be UTF-8');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
+
   it('answers malformed JSON with 400 in the error shape', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ConflictError } from '../lib/errors.js';
+import { setResponseHeaders } from './response-headers.js';
 
 function send(
   reply: FastifyReply,
@@ -36,6 +37,19 @@ const FRAMEWORK_ERRORS: Record<string, { code: ErrorCode; detail: string }> = {
   },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_request', detail: 'The request body is not valid JSON' },
 };
+
+/**
+ * Fastify's `frameworkErrors`: a URL whose percent-encoding is not UTF-8 is refused before any route is
+ * found (so before any hook runs), and gets the one error shape and the usual headers too.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  setResponseHeaders(request, reply);
+  const detail =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'The URL is not valid: its percent-encoded characters must be UTF-8'
+      : 'The request could not be routed';
+  return send(reply, request, 400, 'bad_request', detail);
+}
 
 /** One error shape for every 4xx and 5xx: {detail, code, errors?, request_id}. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

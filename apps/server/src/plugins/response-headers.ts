@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DOCS_PREFIX } from './openapi.js';
 
@@ -62,11 +62,15 @@ function isApi(url: string): boolean {
  * fixed at start-up (computing them per request cost a noticeable share of a dashboard request); HSTS only
  * when the request came over HTTPS. One hook for all of it: each hook has its own cost on every request.
  */
+export function setResponseHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  void reply.headers(isApi(request.url) ? API_SECURITY_HEADERS : CONSOLE_SECURITY_HEADERS);
+  void reply.header('x-request-id', request.id);
+  if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
+}
+
 export const responseHeadersPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(isApi(request.url) ? API_SECURITY_HEADERS : CONSOLE_SECURITY_HEADERS);
-    void reply.header('x-request-id', request.id);
-    if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
+    setResponseHeaders(request, reply);
     done();
   });
 });
