@@ -16,7 +16,7 @@ export const MAX_JSON_DEPTH = 64;
  * items are judged one by one (ingestion) takes the plain `validatorCompiler` instead and applies the rule
  * to each item itself.
  */
-export const guardedValidatorCompiler: FastifySchemaCompiler<ZodType> = (route) => {
+const guardedValidatorCompiler: FastifySchemaCompiler<ZodType> = (route) => {
   const validate = validatorCompiler(route) as (data: unknown) => { value?: unknown; error?: Error };
   return (data: unknown) => {
     const result = validate(data);

@@ -67,8 +67,15 @@ export class RenderPool {
     });
   }
 
-  /** Stops the worker; later renderings start a new one. */
+  /** Stops the worker, failing what it had not finished; later renderings start a new one. */
   async close(): Promise<void> {
+    const stopped = new Error('The renderer was stopped');
+    for (const pending of this.queue.splice(0)) pending.reject(stopped);
+    if (this.current) {
+      clearTimeout(this.current.timer);
+      this.current.reject(stopped);
+      this.current = null;
+    }
     const worker = this.worker;
     this.worker = null;
     await worker?.terminate();
