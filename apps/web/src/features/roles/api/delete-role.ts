@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { rolesKey } from './list-roles';
+import { rolesKey } from '@/lib/roles-query';
 
 /** DELETE /roles/{id}: the server refuses (409) while the role is still assigned to users. */
 export function deleteRole(id: number) {

@@ -1,7 +1,7 @@
 import type { Role, RoleInput } from '@lumi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { rolesKey, usersKey } from './list-roles';
+import { rolesKey, usersKey } from '@/lib/roles-query';
 
 /** PUT /roles/{id} */
 export function updateRole({ id, input }: { id: number; input: RoleInput }) {

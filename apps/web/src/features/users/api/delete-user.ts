@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { rolesKey } from './list-roles';
+import { rolesKey } from '@/lib/roles-query';
 import { usersKeys } from './list-users';
 
 /** DELETE /users/{id} */

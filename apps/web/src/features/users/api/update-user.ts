@@ -1,7 +1,7 @@
 import type { UpdateUserInput, User } from '@lumi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { rolesKey } from './list-roles';
+import { rolesKey } from '@/lib/roles-query';
 import { usersKeys } from './list-users';
 
 /** PUT /users/{id} */
