@@ -1,9 +1,10 @@
 import { MESSAGES } from '@lumi/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { SIGN_OUT_DELAY_MS } from './hooks/use-profile-form';
 import { ProfilePage } from './profile-page';
 
 const profile = { id: 1, username: 'admin', email: 'admin@example.com', name: 'Administrator' };
@@ -168,12 +169,19 @@ describe('ProfilePage', () => {
     await userEvent.type(current, 'Sunny-Harbor-2291');
     await userEvent.type(next, 'Brand-New-Pass-77');
     await userEvent.type(confirm, 'Brand-New-Pass-77');
-    await userEvent.click(save);
-
-    expect(
-      await screen.findByText('Password changed successfully. Please log in with your new password.'),
-    ).toBeInTheDocument();
-    expect(onSignOut).not.toHaveBeenCalled();
-    await waitFor(() => expect(onSignOut).toHaveBeenCalledOnce(), { timeout: 3000 });
+    // Fake timers from the save on, so the two seconds pass at once instead of in real time.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await userEvent.click(save);
+      expect(
+        await screen.findByText('Password changed successfully. Please log in with your new password.'),
+      ).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(SIGN_OUT_DELAY_MS - 500);
+      expect(onSignOut).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(500);
+      expect(onSignOut).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

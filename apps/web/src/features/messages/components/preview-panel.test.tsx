@@ -10,6 +10,7 @@ import {
   template,
   type FakeRequest,
 } from '../test/fake-messaging-api';
+import { DEBOUNCE_MS } from '../hooks/use-rendered-preview';
 import { MessagesPage } from './messages-page';
 
 vi.mock('@/components/code-editor/code-editor', () => import('@/components/code-editor/code-editor.mock'));
@@ -73,10 +74,16 @@ describe('Preview panel', () => {
     const sample = await openPreview('Saved');
     await waitFor(() => expect(renders(requests)).toHaveLength(1));
 
-    fireEvent.change(sample, { target: { value: '{"token_name": "Bo' } });
-    expect(screen.getByText('Not valid JSON yet: the last valid data is used.')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(renders(requests)).toHaveLength(1);
+    // Fake timers from before the edit, so the preview's debounce runs on them and is passed for sure.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fireEvent.change(sample, { target: { value: '{"token_name": "Bo' } });
+      expect(screen.getByText('Not valid JSON yet: the last valid data is used.')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(DEBOUNCE_MS * 2);
+      expect(renders(requests)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
 
     fireEvent.change(sample, { target: { value: '{"token_name": "Bonk"}' } });
     await waitFor(() => expect(renders(requests)).toHaveLength(2));

@@ -7,7 +7,7 @@ import { renderTemplate } from '../api/render-template';
 import type { SampleData } from '../lib/sample-data';
 import { useDebouncedValue } from './use-debounced-value';
 
-const DEBOUNCE_MS = 400;
+export const DEBOUNCE_MS = 400;
 
 interface PreviewInput {
   template: Template | null;

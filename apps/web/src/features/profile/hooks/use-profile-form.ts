@@ -16,7 +16,7 @@ export interface Banner {
 }
 
 /** Spec section 4: after a password change the user is signed out after 2 seconds. */
-const SIGN_OUT_DELAY_MS = 2000;
+export const SIGN_OUT_DELAY_MS = 2000;
 
 /** Server field names (422 `errors[].path`) onto the form's fields. */
 const SERVER_FIELDS: Record<string, ProfileField> = {
