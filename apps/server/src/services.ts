@@ -7,7 +7,9 @@ import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AuthService, type Principal } from './modules/auth/auth.service.js';
 import { PrincipalCache } from './modules/auth/principal-cache.js';
+import { BotConfigService } from './modules/config-items/bot-config.service.js';
 import { ConfigItemsService } from './modules/config-items/config-items.service.js';
+import { ConfigTransferService } from './modules/config-items/config-transfer.service.js';
 import { createMessagingServices, type MessagingServices } from './modules/messaging/messaging.services.js';
 import type { TelegramSettings } from './modules/messaging/telegram/telegram-client.js';
 import { RolesService } from './modules/roles/roles.service.js';
@@ -25,6 +27,8 @@ export interface Services {
   users: UsersService;
   auth: AuthService;
   configItems: ConfigItemsService;
+  configTransfer: ConfigTransferService;
+  botConfig: BotConfigService;
   apiKeys: ApiKeysService;
   budgets: BudgetsService;
   telemetry: TelemetryService;
@@ -63,6 +67,8 @@ export function createServices(options: {
   const users = new UsersService(db, hasher, roles, sessions, audit, accessChanged);
   const auth = new AuthService(db, secret, hasher, users, sessions, audit, principals, options.now);
   const configItems = new ConfigItemsService(db, audit);
+  const configTransfer = new ConfigTransferService(db, audit, configItems);
+  const botConfig = new BotConfigService(configItems);
   const apiKeys = new ApiKeysService(db, audit, options.now);
   const dashboardCache = new TtlCache(options.now, DASHBOARD_CACHE_TTL_MS);
   const budgets = new BudgetsService(db, audit, options.now, options.telemetry, dashboardCache);
@@ -76,6 +82,8 @@ export function createServices(options: {
     users,
     auth,
     configItems,
+    configTransfer,
+    botConfig,
     apiKeys,
     budgets,
     telemetry,

@@ -64,7 +64,7 @@ export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const exported = await service.export(request.params.domain);
+      const exported = await app.services.configTransfer.export(request.params.domain);
       void reply.header('content-disposition', `attachment; filename="lumi-${exported.domain}.json"`);
       return exported;
     },
@@ -81,7 +81,8 @@ export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: configImportResultSchema },
       },
     },
-    (request) => service.import(actorOf(request), request.params.domain, request.body.items),
+    (request) =>
+      app.services.configTransfer.import(actorOf(request), request.params.domain, request.body.items),
   );
   app.get(
     `${base}/:id`,
@@ -174,7 +175,7 @@ export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { etag, body } = await service.botConfig();
+      const { etag, body } = await app.services.botConfig.current();
       const tag = `"${etag}"`;
       void reply.header('etag', tag).header('cache-control', 'no-cache');
       const asked = request.headers['if-none-match'];

@@ -1,45 +1,23 @@
-import { createHash } from 'node:crypto';
 import {
   CONFIG_DOMAINS,
-  configItemInputSchema,
-  type BotConfig,
   type ConfigDomain,
-  type ConfigExport,
-  type ConfigImportResult,
   type ConfigItem,
   type ConfigItemValues,
   type ConfigRevision,
   type ConfigSnapshot,
-  type FieldError,
 } from '@lumi/contract';
 import type { Kysely } from 'kysely';
-import type { ConfigItemRow, Database } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import type { Executor } from '../../lib/db-types.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import * as repo from './config-items.repository.js';
 
 const SNAPSHOT_FIELDS = ['name', 'description', 'content', 'is_active', 'tags', 'priority'] as const;
 
-function toItem(row: ConfigItemRow): ConfigItem {
-  return {
-    id: row.id,
-    domain: row.domain as ConfigDomain,
-    name: row.name,
-    description: row.description,
-    content: row.content_type === 'json' ? (JSON.parse(row.content) as Record<string, unknown>) : row.content,
-    is_active: row.is_active === 1,
-    tags: JSON.parse(row.tags) as string[],
-    priority: row.priority,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    updated_by: row.updated_by,
-  };
-}
-
-function snapshotOf(item: ConfigItemValues | ConfigItem): ConfigSnapshot {
+/** The fields a revision keeps. */
+export function snapshotOf(item: ConfigItemValues | ConfigItem): ConfigSnapshot {
   const { name, description, content, is_active, tags, priority } = item;
   return { name, description, content, is_active, tags, priority };
 }
@@ -48,19 +26,13 @@ function changedFields(before: ConfigSnapshot, after: ConfigSnapshot): string[] 
   return SNAPSHOT_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
 }
 
-function columnsOf(values: ConfigSnapshot) {
-  return {
-    name: values.name,
-    name_key: values.name.toLowerCase(),
-    description: values.description,
-    content_type: typeof values.content === 'string' ? 'text' : 'json',
-    content: typeof values.content === 'string' ? values.content : JSON.stringify(values.content),
-    is_active: values.is_active ? 1 : 0,
-    tags: JSON.stringify(values.tags),
-    priority: values.priority,
-  };
-}
+/** What `upsertByName` did to an item. */
+export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
 
+/**
+ * Configuration items (issue 2): every change is a new version with a revision that keeps its snapshot,
+ * written only over the version the caller saw (409 with the current item otherwise), and audited.
+ */
 export class ConfigItemsService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -75,14 +47,19 @@ export class ConfigItemsService {
     );
   }
 
-  async list(domain: string): Promise<ConfigItem[]> {
-    return (await repo.listItems(this.db, this.domain(domain))).map(toItem);
+  list(domain: string): Promise<ConfigItem[]> {
+    return repo.listItems(this.db, this.domain(domain));
+  }
+
+  /** Every active item of every domain. */
+  listActive(): Promise<ConfigItem[]> {
+    return repo.listActiveItems(this.db);
   }
 
   async get(domain: string, id: number, db: Executor = this.db): Promise<ConfigItem> {
-    const row = await repo.findItem(db, this.domain(domain), id);
-    if (!row) throw new NotFoundError(`There is no ${domain} item ${id}`);
-    return toItem(row);
+    const item = await repo.findItem(db, this.domain(domain), id);
+    if (!item) throw new NotFoundError(`There is no ${domain} item ${id}`);
+    return item;
   }
 
   async create(actor: Actor, domainName: string, values: ConfigItemValues): Promise<ConfigItem> {
@@ -118,6 +95,25 @@ export class ConfigItemsService {
     });
   }
 
+  /**
+   * Within the caller's transaction: the item of `domain` named like `snapshot` takes it as its next
+   * version, or a new item is created with it (for imports, which audit the whole run themselves).
+   */
+  async upsertByName(
+    trx: Executor,
+    actor: Actor,
+    domain: ConfigDomain,
+    snapshot: ConfigSnapshot,
+  ): Promise<UpsertOutcome> {
+    const existing = await repo.findItemByName(trx, domain, snapshot.name);
+    if (!existing) {
+      await this.insert(trx, actor, domain, snapshot);
+      return 'created';
+    }
+    const after = await this.write(trx, actor, existing, snapshot, { action: 'updated' });
+    return after === existing ? 'unchanged' : 'updated';
+  }
+
   async remove(actor: Actor, domainName: string, id: number, version: number): Promise<void> {
     const domain = this.domain(domainName);
     await this.db.transaction().execute(async (trx) => {
@@ -135,16 +131,7 @@ export class ConfigItemsService {
 
   async revisions(domain: string, id: number): Promise<ConfigRevision[]> {
     await this.get(domain, id);
-    const rows = await repo.listRevisions(this.db, id);
-    return rows.map((row) => ({
-      revision: row.revision,
-      created_at: row.created_at,
-      updated_by: row.updated_by,
-      action: row.action as ConfigRevision['action'],
-      changes: JSON.parse(row.changes) as string[],
-      restored_from: row.restored_from,
-      snapshot: JSON.parse(row.snapshot) as ConfigSnapshot,
-    }));
+    return repo.listRevisions(this.db, id);
   }
 
   async restore(actor: Actor, domainName: string, id: number, revision: number, version?: number) {
@@ -154,7 +141,7 @@ export class ConfigItemsService {
       if (version !== undefined && before.version !== version) throw this.staleVersion(before);
       const target = await repo.findRevision(trx, id, revision);
       if (!target) throw new NotFoundError(`Item ${id} has no revision ${revision}`);
-      const snapshot = JSON.parse(target.snapshot) as ConfigSnapshot;
+      const { snapshot } = target;
       const clash = await repo.findItemByName(trx, domain, snapshot.name);
       if (clash && clash.id !== id) {
         throw new ConflictError(
@@ -176,84 +163,6 @@ export class ConfigItemsService {
     });
   }
 
-  async export(domainName: string): Promise<ConfigExport> {
-    const domain = this.domain(domainName);
-    const items = await this.list(domain);
-    return { domain, exported_at: nowIso(), items: items.map(snapshotOf) };
-  }
-
-  /**
-   * Validates every item first and applies all or nothing: an item whose name exists is updated (a new
-   * revision), any other is created. Problems come back per item as `items.<index>.<field>`.
-   */
-  async import(actor: Actor, domainName: string, raw: unknown[]): Promise<ConfigImportResult> {
-    const domain = this.domain(domainName);
-    const errors: FieldError[] = [];
-    const parsed: ConfigSnapshot[] = [];
-    const seen = new Map<string, number>();
-    raw.forEach((entry, index) => {
-      const result = configItemInputSchema.safeParse(entry);
-      if (!result.success) {
-        for (const issue of result.error.issues) {
-          errors.push({ path: ['items', index, ...issue.path].join('.'), message: issue.message });
-        }
-        return;
-      }
-      const key = result.data.name.toLowerCase();
-      const first = seen.get(key);
-      if (first !== undefined) {
-        errors.push({
-          path: `items.${index}.name`,
-          message: `The name '${result.data.name}' is also used by item ${first}`,
-        });
-      }
-      seen.set(key, index);
-      parsed.push(snapshotOf(result.data));
-    });
-    if (errors.length > 0) {
-      throw new ValidationError(
-        errors,
-        `${errors.length} problem${errors.length === 1 ? '' : 's'} in the import; nothing was changed`,
-      );
-    }
-
-    return this.db.transaction().execute(async (trx) => {
-      let created = 0;
-      let updated = 0;
-      for (const snapshot of parsed) {
-        const existing = await repo.findItemByName(trx, domain, snapshot.name);
-        if (existing) {
-          const before = toItem(existing);
-          if ((await this.write(trx, actor, before, snapshot, { action: 'updated' })) !== before)
-            updated += 1;
-        } else {
-          await this.insert(trx, actor, domain, snapshot);
-          created += 1;
-        }
-      }
-      await this.audit.record(trx, actor, {
-        action: 'config.imported',
-        resourceType: 'config_item',
-        newValue: { domain, created, updated },
-      });
-      return { created, updated };
-    });
-  }
-
-  /** Every active item grouped by domain, highest priority first, with a version that changes with them. */
-  async botConfig(): Promise<{ etag: string; body: BotConfig }> {
-    const rows = await repo.listActiveItems(this.db);
-    const domains = Object.fromEntries(
-      CONFIG_DOMAINS.map((d) => [d, [] as BotConfig['domains'][ConfigDomain]]),
-    ) as BotConfig['domains'];
-    for (const row of rows) {
-      const { id, name, description, content, tags, priority, version } = toItem(row);
-      domains[row.domain as ConfigDomain].push({ id, name, description, content, tags, priority, version });
-    }
-    const etag = createHash('sha256').update(JSON.stringify(domains)).digest('base64url').slice(0, 27);
-    return { etag, body: { version: etag, domains } };
-  }
-
   private staleVersion(current: ConfigItem): ConflictError {
     return new ConflictError(
       `${current.updated_by ?? 'Someone'} changed '${current.name}' since you loaded it (now version ${current.version}). ` +
@@ -266,25 +175,14 @@ export class ConfigItemsService {
     if (await repo.findItemByName(trx, domain, snapshot.name)) {
       throw new ConflictError(`A ${domain} item named '${snapshot.name}' already exists`);
     }
-    const now = nowIso();
-    const id = await repo.insertItem(trx, {
-      domain,
-      ...columnsOf(snapshot),
-      version: 1,
-      created_at: now,
-      updated_at: now,
-      updated_by: actor.username,
-    });
-    await repo.insertRevision(trx, {
-      item_id: id,
-      revision: 1,
-      action: 'created',
-      changes: JSON.stringify([...SNAPSHOT_FIELDS]),
-      restored_from: null,
-      snapshot: JSON.stringify(snapshot),
-      created_at: now,
-      updated_by: actor.username,
-    });
+    const stamp = { at: nowIso(), by: actor.username };
+    const id = await repo.insertItem(trx, domain, snapshot, stamp);
+    await repo.insertRevision(
+      trx,
+      id,
+      { revision: 1, action: 'created', changes: [...SNAPSHOT_FIELDS], restored_from: null, snapshot },
+      stamp,
+    );
     return this.get(domain, id, trx);
   }
 
@@ -304,25 +202,22 @@ export class ConfigItemsService {
         throw new ConflictError(`A ${before.domain} item named '${snapshot.name}' already exists`);
       }
     }
-    const now = nowIso();
-    const version = before.version + 1;
-    const written = await repo.updateItem(trx, before.id, before.version, {
-      ...columnsOf(snapshot),
-      version,
-      updated_at: now,
-      updated_by: actor.username,
-    });
-    if (!written) throw this.staleVersion(await this.get(before.domain, before.id, trx));
-    await repo.insertRevision(trx, {
-      item_id: before.id,
-      revision: version,
-      action: how.action,
-      changes: JSON.stringify(changes),
-      restored_from: how.restoredFrom ?? null,
-      snapshot: JSON.stringify(snapshot),
-      created_at: now,
-      updated_by: actor.username,
-    });
+    const stamp = { at: nowIso(), by: actor.username };
+    if (!(await repo.updateItem(trx, before.id, before.version, snapshot, stamp))) {
+      throw this.staleVersion(await this.get(before.domain, before.id, trx));
+    }
+    await repo.insertRevision(
+      trx,
+      before.id,
+      {
+        revision: before.version + 1,
+        action: how.action,
+        changes,
+        restored_from: how.restoredFrom ?? null,
+        snapshot,
+      },
+      stamp,
+    );
     return this.get(before.domain, before.id, trx);
   }
 }

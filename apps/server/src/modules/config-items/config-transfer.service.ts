@@ -1,0 +1,76 @@
+import {
+  configItemInputSchema,
+  type ConfigExport,
+  type ConfigImportResult,
+  type ConfigSnapshot,
+  type FieldError,
+} from '@lumi/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { ValidationError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
+import { snapshotOf, type ConfigItemsService } from './config-items.service.js';
+
+/** Export and import of a whole configuration domain as one JSON file (issue 2). */
+export class ConfigTransferService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly audit: AuditService,
+    private readonly items: ConfigItemsService,
+  ) {}
+
+  async export(domainName: string): Promise<ConfigExport> {
+    const domain = this.items.domain(domainName);
+    const items = await this.items.list(domain);
+    return { domain, exported_at: nowIso(), items: items.map(snapshotOf) };
+  }
+
+  /**
+   * Validates every item first and applies all or nothing: an item whose name exists is updated (a new
+   * revision), any other is created. Problems come back per item as `items.<index>.<field>`.
+   */
+  async import(actor: Actor, domainName: string, raw: unknown[]): Promise<ConfigImportResult> {
+    const domain = this.items.domain(domainName);
+    const errors: FieldError[] = [];
+    const parsed: ConfigSnapshot[] = [];
+    const seen = new Map<string, number>();
+    raw.forEach((entry, index) => {
+      const result = configItemInputSchema.safeParse(entry);
+      if (!result.success) {
+        for (const issue of result.error.issues) {
+          errors.push({ path: ['items', index, ...issue.path].join('.'), message: issue.message });
+        }
+        return;
+      }
+      const key = result.data.name.toLowerCase();
+      const first = seen.get(key);
+      if (first !== undefined) {
+        errors.push({
+          path: `items.${index}.name`,
+          message: `The name '${result.data.name}' is also used by item ${first}`,
+        });
+      }
+      seen.set(key, index);
+      parsed.push(snapshotOf(result.data));
+    });
+    if (errors.length > 0) {
+      throw new ValidationError(
+        errors,
+        `${errors.length} problem${errors.length === 1 ? '' : 's'} in the import; nothing was changed`,
+      );
+    }
+
+    return this.db.transaction().execute(async (trx) => {
+      const counts = { created: 0, updated: 0, unchanged: 0 };
+      for (const snapshot of parsed) counts[await this.items.upsertByName(trx, actor, domain, snapshot)] += 1;
+      const { created, updated } = counts;
+      await this.audit.record(trx, actor, {
+        action: 'config.imported',
+        resourceType: 'config_item',
+        newValue: { domain, created, updated },
+      });
+      return { created, updated };
+    });
+  }
+}
