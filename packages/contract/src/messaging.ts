@@ -6,6 +6,9 @@ export const MESSAGE_TYPES = ['dashboard', 'alert', 'digest', 'custom'] as const
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 export const PARSE_MODES = ['HTML', 'Markdown', 'MarkdownV2'] as const;
 export type ParseMode = (typeof PARSE_MODES)[number];
+/** Spec section 3, Template: what a template is when nothing else is said. */
+export const DEFAULT_MESSAGE_TYPE: MessageType = 'custom';
+export const DEFAULT_PARSE_MODE: ParseMode = 'HTML';
 
 export const MESSAGING_LIMITS = {
   /** Telegram Bot API sendMessage: 1-4096 characters after entities parsing. */
@@ -239,8 +242,8 @@ export const templateInputSchema = z
     channel_id: channelId,
     topic_id: idSchema.nullish().transform((v) => v ?? null),
     template_content: templateContent,
-    message_type: z.enum(MESSAGE_TYPES).default('custom'),
-    parse_mode: z.enum(PARSE_MODES).default('HTML'),
+    message_type: z.enum(MESSAGE_TYPES).default(DEFAULT_MESSAGE_TYPE),
+    parse_mode: z.enum(PARSE_MODES).default(DEFAULT_PARSE_MODE),
     disable_web_preview: z.boolean().default(false),
     disable_notification: z.boolean().default(false),
     allow_pinning: z.boolean().default(false),
@@ -394,7 +397,7 @@ export const renderContentBodySchema = z.object({
   template_content: z
     .string({ error: MESSAGING_MESSAGES.contentRequired })
     .max(MESSAGING_LIMITS.templateContentMax, MESSAGING_MESSAGES.contentTooLong),
-  parse_mode: z.enum(PARSE_MODES).default('HTML'),
+  parse_mode: z.enum(PARSE_MODES).default(DEFAULT_PARSE_MODE),
   data: sampleData,
 });
 export type RenderContentBody = z.input<typeof renderContentBodySchema>;

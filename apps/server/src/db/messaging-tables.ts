@@ -1,3 +1,4 @@
+import type { MessageType, ParseMode } from '@lumi/contract';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
@@ -45,8 +46,8 @@ export interface MessagingTemplatesTable {
   channel_id: number;
   topic_id: number | null;
   template_content: string;
-  message_type: string;
-  parse_mode: string;
+  message_type: MessageType;
+  parse_mode: ParseMode;
   disable_web_preview: number;
   disable_notification: number;
   allow_pinning: number;

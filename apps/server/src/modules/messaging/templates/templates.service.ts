@@ -1,7 +1,5 @@
 import {
   MESSAGING_MESSAGES,
-  type MessageType,
-  type ParseMode,
   type Template,
   type TemplateQuery,
   type TemplateSnapshot,
@@ -51,8 +49,8 @@ function snapshotOfRow(row: TemplateRow): TemplateSnapshot {
     channel_id: row.channel_id,
     topic_id: row.topic_id,
     template_content: row.template_content,
-    message_type: row.message_type as MessageType,
-    parse_mode: row.parse_mode as ParseMode,
+    message_type: row.message_type,
+    parse_mode: row.parse_mode,
     disable_web_preview: row.disable_web_preview === 1,
     disable_notification: row.disable_notification === 1,
     allow_pinning: row.allow_pinning === 1,

@@ -1,4 +1,4 @@
-import type { Template } from '@lumi/contract';
+import { DEFAULT_PARSE_MODE, type Template } from '@lumi/contract';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -105,7 +105,7 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
                     <PreviewPanel
                       template={template}
                       content={content ?? ''}
-                      parseMode={parseMode ?? 'HTML'}
+                      parseMode={parseMode ?? DEFAULT_PARSE_MODE}
                     />
                   )}
                   {testPanel && <TestPanel template={template} unsaved={form.formState.isDirty} />}

@@ -1,4 +1,10 @@
-import type { Template, TemplateInput, TemplateSnapshot } from '@lumi/contract';
+import {
+  DEFAULT_MESSAGE_TYPE,
+  DEFAULT_PARSE_MODE,
+  type Template,
+  type TemplateInput,
+  type TemplateSnapshot,
+} from '@lumi/contract';
 import type { DefaultValues } from 'react-hook-form';
 
 /** The editor's values: the contract's template input, so the form and the server check the same rules. */
@@ -10,11 +16,11 @@ export type TemplateFormValues = TemplateInput;
  */
 export const NEW_TEMPLATE_VALUES: DefaultValues<TemplateFormValues> = {
   template_name: '',
-  message_type: 'custom',
+  message_type: DEFAULT_MESSAGE_TYPE,
   topic_id: null,
   description: '',
   template_content: '',
-  parse_mode: 'HTML',
+  parse_mode: DEFAULT_PARSE_MODE,
   enabled: true,
   disable_web_preview: false,
   disable_notification: false,
