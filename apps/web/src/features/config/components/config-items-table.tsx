@@ -1,7 +1,8 @@
 import type { ConfigDomain, ConfigItem } from '@lumi/contract';
-import { CircleCheck, CircleMinus, History, Pencil, Trash2 } from 'lucide-react';
+import { History, Pencil, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { Badge } from '@/components/ui/badge';
+import { StateBadge } from '@/components/ui/state-badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, Td, Th } from '@/components/ui/table';
@@ -97,21 +98,6 @@ function ContentPreview({ item }: { item: ConfigItem }) {
   );
 }
 
-/** Words and an icon beside the colour, readable in both themes. */
-function StatusBadge({ active }: { active: boolean }) {
-  return active ? (
-    <Badge>
-      <CircleCheck aria-hidden className="size-3 text-success" />
-      Active
-    </Badge>
-  ) : (
-    <Badge>
-      <CircleMinus aria-hidden className="size-3 text-muted-foreground" />
-      Inactive
-    </Badge>
-  );
-}
-
 function ActiveSwitch({
   item,
   busy,
@@ -167,7 +153,7 @@ function ItemRow({
         {canWrite ? (
           <ActiveSwitch item={item} busy={togglingId === item.id} onToggle={(on) => onToggle(item, on)} />
         ) : (
-          <StatusBadge active={item.is_active} />
+          <StateBadge on={item.is_active} />
         )}
       </Td>
       {canWrite && (

@@ -1,17 +1,8 @@
-import { CircleCheck, CircleMinus } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { StateBadge } from '@/components/ui/state-badge';
 
-/** Enabled or Disabled in words, with an icon, so colour is never the only cue. */
+const LABELS = ['Enabled', 'Disabled'] as const;
+
+/** Enabled or Disabled; a switched-off channel or topic is a warning. */
 export function EnabledBadge({ enabled }: { enabled: boolean }) {
-  return enabled ? (
-    <Badge>
-      <CircleCheck aria-hidden className="size-3 text-success" />
-      Enabled
-    </Badge>
-  ) : (
-    <Badge variant="warning">
-      <CircleMinus aria-hidden className="size-3" />
-      Disabled
-    </Badge>
-  );
+  return <StateBadge on={enabled} labels={LABELS} off="warning" />;
 }

@@ -1,6 +1,7 @@
 import type { User } from '@lumi/contract';
-import { CircleCheck, CircleMinus, Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { StateBadge } from '@/components/ui/state-badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, Td, Th } from '@/components/ui/table';
@@ -81,21 +82,6 @@ function RoleBadges({ user }: { user: User }) {
   ));
 }
 
-/** Words in the text colour (readable in both themes) and a coloured icon, so colour is not the only cue. */
-function StatusBadge({ active }: { active: boolean }) {
-  return active ? (
-    <Badge>
-      <CircleCheck aria-hidden className="size-3 text-success" />
-      Active
-    </Badge>
-  ) : (
-    <Badge>
-      <CircleMinus aria-hidden className="size-3 text-muted-foreground" />
-      Inactive
-    </Badge>
-  );
-}
-
 interface UserRowProps {
   user: User;
   isSelf: boolean;
@@ -116,7 +102,7 @@ function UserRow({ user, isSelf, canWrite, onEdit, onDelete }: UserRowProps) {
         <div className="break-all text-muted-foreground">{user.email}</div>
         <div className="text-xs text-muted-foreground">@{user.username}</div>
         <div className="mt-2 flex flex-wrap items-center gap-1 md:hidden">
-          <StatusBadge active={user.is_active} />
+          <StateBadge on={user.is_active} />
           <RoleBadges user={user} />
         </div>
         <div className="mt-1 text-xs text-muted-foreground md:hidden">Last Login: {lastLogin}</div>
@@ -127,7 +113,7 @@ function UserRow({ user, isSelf, canWrite, onEdit, onDelete }: UserRowProps) {
         </div>
       </Td>
       <Td className={WIDE_ONLY}>
-        <StatusBadge active={user.is_active} />
+        <StateBadge on={user.is_active} />
       </Td>
       <Td className={`${WIDE_ONLY} whitespace-nowrap text-muted-foreground`}>{lastLogin}</Td>
       {canWrite && (
