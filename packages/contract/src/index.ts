@@ -4,7 +4,7 @@ export * from './auth.js';
 export * from './config-items.js';
 export * from './errors.js';
 export * from './fields.js';
-export * from './messaging.js';
+export * from './messaging/index.js';
 export * from './permissions.js';
 export * from './roles.js';
 export * from './telemetry.js';

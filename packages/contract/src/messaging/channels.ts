@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ID_MAX, requiredString, visibleName } from '../fields.js';
+import { MESSAGING_LIMITS, MESSAGING_MESSAGES } from './constants.js';
+import { booleanQuery, description, descriptionUpdate, idParam } from './shared-fields.js';
+
+/** Telegram channels and their forum topics (issue 5, "Channels"). */
+
+/** A numeric chat id, or a public username: 5 to 32 letters, digits and underscores after the '@'. */
+export const CHAT_ID_PATTERN = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
+
+const channelName = visibleName(
+  requiredString(MESSAGING_MESSAGES.channelNameRequired).max(
+    MESSAGING_LIMITS.nameMax,
+    MESSAGING_MESSAGES.channelNameMax,
+  ),
+);
+const chatId = requiredString(MESSAGING_MESSAGES.chatIdRequired).regex(
+  CHAT_ID_PATTERN,
+  MESSAGING_MESSAGES.chatIdInvalid,
+);
+
+export const channelInputSchema = z.object({
+  channel_name: channelName,
+  chat_id: chatId,
+  enabled: z.boolean().default(true),
+  description,
+});
+export type ChannelInput = z.input<typeof channelInputSchema>;
+export type ChannelValues = z.output<typeof channelInputSchema>;
+/** PUT: the fields sent are changed, the others keep their values (no defaults here, on purpose). */
+export const channelUpdateSchema = z.object({
+  channel_name: channelName.optional(),
+  chat_id: chatId.optional(),
+  enabled: z.boolean().optional(),
+  description: descriptionUpdate,
+});
+export type ChannelUpdate = z.output<typeof channelUpdateSchema>;
+
+export const channelSchema = z
+  .object({
+    id: z.number().int(),
+    channel_name: z.string(),
+    chat_id: z.string(),
+    enabled: z.boolean(),
+    description: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Channel' });
+export type Channel = z.infer<typeof channelSchema>;
+
+export const enabledQuerySchema = z.object({ enabled: booleanQuery });
+export const channelParamsSchema = z.object({ id: idParam });
+export const topicParamsSchema = z.object({ id: idParam, topic_id: idParam });
+
+const messageThreadId = z
+  .number({ error: MESSAGING_MESSAGES.threadIdInvalid })
+  .int(MESSAGING_MESSAGES.threadIdInvalid)
+  .positive(MESSAGING_MESSAGES.threadIdInvalid)
+  .max(ID_MAX, MESSAGING_MESSAGES.threadIdInvalid);
+const topicName = visibleName(
+  requiredString(MESSAGING_MESSAGES.topicNameRequired).max(
+    MESSAGING_LIMITS.nameMax,
+    MESSAGING_MESSAGES.topicNameMax,
+  ),
+);
+
+export const topicInputSchema = z.object({
+  topic_name: topicName,
+  message_thread_id: messageThreadId,
+  enabled: z.boolean().default(true),
+});
+export type TopicInput = z.input<typeof topicInputSchema>;
+export type TopicValues = z.output<typeof topicInputSchema>;
+export const topicUpdateSchema = z.object({
+  topic_name: topicName.optional(),
+  message_thread_id: messageThreadId.optional(),
+  enabled: z.boolean().optional(),
+});
+export type TopicUpdate = z.output<typeof topicUpdateSchema>;
+
+export const topicSchema = z
+  .object({
+    id: z.number().int(),
+    channel_id: z.number().int(),
+    topic_name: z.string(),
+    message_thread_id: z.number().int(),
+    enabled: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Topic' });
+export type Topic = z.infer<typeof topicSchema>;

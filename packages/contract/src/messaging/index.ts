@@ -1,0 +1,7 @@
+/** Messaging (issue 5): the contract of channels, templates, variables, rendering and test sends. */
+export * from './constants.js';
+export * from './channels.js';
+export * from './templates.js';
+export * from './variables.js';
+export * from './rendering.js';
+export * from './test-sends.js';

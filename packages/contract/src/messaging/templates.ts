@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { ID_MAX, idSchema, requiredString, visibleName } from '../fields.js';
+import {
+  DEFAULT_MESSAGE_TYPE,
+  DEFAULT_PARSE_MODE,
+  MESSAGE_TYPES,
+  MESSAGING_LIMITS,
+  MESSAGING_MESSAGES,
+  PARSE_MODES,
+} from './constants.js';
+import { booleanQuery, description, descriptionUpdate, idParam } from './shared-fields.js';
+
+/** Message templates and their versions (spec section 3, Template; issue 5). */
+
+const templateName = visibleName(
+  requiredString(MESSAGING_MESSAGES.templateNameRequired).max(
+    MESSAGING_LIMITS.nameMax,
+    MESSAGING_MESSAGES.templateNameMax,
+  ),
+);
+const channelId = z
+  .number({ error: MESSAGING_MESSAGES.channelRequired })
+  .int(MESSAGING_MESSAGES.channelRequired)
+  .positive(MESSAGING_MESSAGES.channelRequired)
+  .max(ID_MAX, MESSAGING_MESSAGES.channelRequired);
+const templateContent = z
+  .string({ error: MESSAGING_MESSAGES.contentRequired })
+  .refine((c) => c.trim().length > 0, { error: MESSAGING_MESSAGES.contentRequired, abort: true })
+  .refine((c) => c.length <= MESSAGING_LIMITS.templateContentMax, MESSAGING_MESSAGES.contentTooLong);
+
+/** Pin by Default is only accepted with Allow Pinning (spec section 4). */
+function pinNeedsAllowPinning(
+  values: { allow_pinning?: boolean; pin_by_default?: boolean },
+  ctx: z.RefinementCtx,
+) {
+  if (values.pin_by_default === true && values.allow_pinning === false) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['pin_by_default'],
+      message: MESSAGING_MESSAGES.pinNeedsAllowPinning,
+    });
+  }
+}
+
+/** Fields and defaults of spec section 3. */
+export const templateInputSchema = z
+  .object({
+    template_name: templateName,
+    channel_id: channelId,
+    topic_id: idSchema.nullish().transform((v) => v ?? null),
+    template_content: templateContent,
+    message_type: z.enum(MESSAGE_TYPES).default(DEFAULT_MESSAGE_TYPE),
+    parse_mode: z.enum(PARSE_MODES).default(DEFAULT_PARSE_MODE),
+    disable_web_preview: z.boolean().default(false),
+    disable_notification: z.boolean().default(false),
+    allow_pinning: z.boolean().default(false),
+    pin_by_default: z.boolean().default(false),
+    enabled: z.boolean().default(true),
+    description,
+  })
+  .superRefine(pinNeedsAllowPinning);
+export type TemplateInput = z.input<typeof templateInputSchema>;
+export type TemplateValues = z.output<typeof templateInputSchema>;
+
+/** PUT: `version` is the one the edit started from; fields left out keep their values. */
+export const templateUpdateSchema = z
+  .object({
+    version: z.number({ error: MESSAGING_MESSAGES.versionRequired }).int().positive(),
+    template_name: templateName.optional(),
+    channel_id: channelId.optional(),
+    topic_id: idSchema.nullable().optional(),
+    template_content: templateContent.optional(),
+    message_type: z.enum(MESSAGE_TYPES).optional(),
+    parse_mode: z.enum(PARSE_MODES).optional(),
+    disable_web_preview: z.boolean().optional(),
+    disable_notification: z.boolean().optional(),
+    allow_pinning: z.boolean().optional(),
+    pin_by_default: z.boolean().optional(),
+    enabled: z.boolean().optional(),
+    description: descriptionUpdate,
+  })
+  .superRefine(pinNeedsAllowPinning);
+export type TemplateUpdate = z.output<typeof templateUpdateSchema>;
+
+/** The content and settings a version keeps. */
+export const templateSnapshotSchema = z.object({
+  template_name: z.string(),
+  channel_id: z.number().int(),
+  topic_id: z.number().int().nullable(),
+  template_content: z.string(),
+  message_type: z.enum(MESSAGE_TYPES),
+  parse_mode: z.enum(PARSE_MODES),
+  disable_web_preview: z.boolean(),
+  disable_notification: z.boolean(),
+  allow_pinning: z.boolean(),
+  pin_by_default: z.boolean(),
+  enabled: z.boolean(),
+  description: z.string(),
+});
+export type TemplateSnapshot = z.infer<typeof templateSnapshotSchema>;
+
+export const templateSchema = templateSnapshotSchema
+  .extend({
+    id: z.number().int(),
+    version: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    updated_by: z.string().nullable(),
+  })
+  .meta({ id: 'MessageTemplate' });
+export type Template = z.infer<typeof templateSchema>;
+
+export const templateQuerySchema = z.object({
+  channel_id: idParam.optional(),
+  message_type: z.enum(MESSAGE_TYPES).optional(),
+  enabled: booleanQuery,
+});
+export type TemplateQuery = z.output<typeof templateQuerySchema>;
+export const templateParamsSchema = z.object({ id: idParam });
+export const templateVersionParamsSchema = z.object({ id: idParam, version: idParam });
+export const templateDeleteQuerySchema = z.object({ version: idParam.optional() });
+export const templateRestoreBodySchema = z
+  .object({ version: z.number().int().positive().optional() })
+  .nullish();
+
+export const templateVersionSchema = z
+  .object({
+    version: z.number().int(),
+    created_at: z.string(),
+    updated_by: z.string().nullable(),
+    action: z.enum(['created', 'updated', 'restored']),
+    /** Fields that differ from the version before. */
+    changes: z.array(z.string()),
+    restored_from: z.number().int().nullable(),
+    snapshot: templateSnapshotSchema,
+  })
+  .meta({ id: 'MessageTemplateVersion' });
+export type TemplateVersion = z.infer<typeof templateVersionSchema>;
