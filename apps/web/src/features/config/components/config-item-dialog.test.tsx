@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
-import { configItem } from '../testing/fixtures';
+import { configItem } from '../test/fixtures';
 import { ConfigItemDialog } from './config-item-dialog';
 
 vi.mock('@/components/code-editor/code-editor', () => import('@/components/code-editor/code-editor.mock'));

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse } from '@/test/render-with-providers';
-import { configItem, signInWith } from '../testing/fixtures';
+import { configItem, signInWith } from '../test/fixtures';
 import { ConfigPage } from './config-page';
 
 vi.mock('@/components/code-editor/code-editor', () => import('@/components/code-editor/code-editor.mock'));
