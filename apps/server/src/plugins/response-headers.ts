@@ -57,17 +57,18 @@ function isApi(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith(DOCS_PREFIX);
 }
 
-/**
- * Every response carries its request id (X-Request-Id, see lib/request-id.ts) and secure headers, which are
- * fixed at start-up (computing them per request cost a noticeable share of a dashboard request); HSTS only
- * when the request came over HTTPS. One hook for all of it: each hook has its own cost on every request.
- */
+/** The request id and the secure headers of one response; also for errors raised before any hook runs. */
 export function setResponseHeaders(request: FastifyRequest, reply: FastifyReply): void {
   void reply.headers(isApi(request.url) ? API_SECURITY_HEADERS : CONSOLE_SECURITY_HEADERS);
   void reply.header('x-request-id', request.id);
   if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
 }
 
+/**
+ * Every response carries its request id (X-Request-Id, see lib/request-id.ts) and secure headers, which are
+ * fixed at start-up (computing them per request cost a noticeable share of a dashboard request); HSTS only
+ * when the request came over HTTPS. One hook for all of it: each hook has its own cost on every request.
+ */
 export const responseHeadersPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (request, reply, done) => {
     setResponseHeaders(request, reply);

@@ -32,11 +32,7 @@ function cookieIsSecure(request: FastifyRequest): boolean {
  * refuse requests a browser marks as coming from another origin (OWASP CSRF Prevention Cheat Sheet:
  * Fetch Metadata, then Origin against Host). Scripts send neither header and are not affected.
  */
-export function refuseCrossOrigin(
-  request: FastifyRequest,
-  _reply: FastifyReply,
-  done: (error?: Error) => void,
-) {
+function refuseCrossOrigin(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
   const site = request.headers['sec-fetch-site'];
   const origin = request.headers.origin;
   let crossOrigin: boolean;
