@@ -7,17 +7,30 @@ export const HOLD_TARGET_MS = 50;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Sends a request, reads its answer through and resolves with the status. */
+async function statusOf(request) {
+  const response = await request;
+  await response.arrayBuffer();
+  return response.status;
+}
+
+const wrongPassword = (baseUrl, username) =>
+  fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'wrong-password-1' }),
+  });
+
 /** The attacks, each a function that sends one request and returns its status. */
 function attacks(baseUrl, token, ingestKey) {
-  const send = async (method, path, body, key = token) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    await response.arrayBuffer();
-    return response.status;
-  };
+  const send = (method, path, body, key = token) =>
+    statusOf(
+      fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    );
   const rows = Array.from({ length: 200 }, (_, i) => i);
   const render = (template_content, data) =>
     send('POST', '/api/v1/messaging/render', { template_content, parse_mode: 'HTML', data });
@@ -50,18 +63,7 @@ function attacks(baseUrl, token, ingestKey) {
       'ingest: 1,000 events (1 MB), each with a NUL',
       () => send('POST', '/api/ingest/events', { events: nulEvents }, ingestKey),
     ],
-    [
-      'sign-in: wrong password (5 checked, then 429)',
-      async () => {
-        const response = await fetch(`${baseUrl}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: 'admin', password: 'wrong-password-1' }),
-        });
-        await response.arrayBuffer();
-        return response.status;
-      },
-    ],
+    ['sign-in: wrong password (5 checked, then 429)', () => statusOf(wrongPassword(baseUrl, 'admin'))],
   ];
 }
 
@@ -71,22 +73,11 @@ function attacks(baseUrl, token, ingestKey) {
  */
 function bursts(baseUrl) {
   const burst = (request) => async () => {
-    const statuses = await Promise.all(
-      Array.from({ length: 100 }, () => request().then(async (r) => (await r.arrayBuffer(), r.status))),
-    );
+    const statuses = await Promise.all(Array.from({ length: 100 }, () => statusOf(request())));
     return statuses.sort().at(-1);
   };
   return [
-    [
-      'burst: 100 wrong passwords at once',
-      burst(() =>
-        fetch(`${baseUrl}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: 'burst-target', password: 'wrong-password-1' }),
-        }),
-      ),
-    ],
+    ['burst: 100 wrong passwords at once', burst(() => wrongPassword(baseUrl, 'burst-target'))],
     ['burst: 100 × GET /api/auth/me without a token', burst(() => fetch(`${baseUrl}/api/auth/me`))],
   ];
 }
