@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { fakeApi, stopFakeApi } from './fake-api';
 
 // jsdom has no ResizeObserver; Radix primitives (checkbox, menus) need one to mount.
 globalThis.ResizeObserver ??= class {
@@ -9,4 +10,13 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-afterEach(() => cleanup());
+// A fake API with no routes until a test installs its own: a request nobody answered fails the test
+// instead of reaching for a server that is not there.
+beforeEach(() => {
+  fakeApi();
+});
+
+afterEach(() => {
+  cleanup();
+  stopFakeApi();
+});

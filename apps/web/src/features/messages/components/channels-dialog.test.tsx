@@ -16,19 +16,17 @@ async function openDialog() {
 
 describe('Manage Channels', () => {
   beforeEach(() => signIn());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(() => useAuthStore.getState().clear());
 
   it('adds a channel after checking its chat id', async () => {
     const channels = [channel(1, { channel_name: 'Alerts' })];
     const { requests } = fakeMessagingApi({
       channels,
-      handle: ({ method, path, body }) => {
-        if (method !== 'POST' || path !== '/channels') return undefined;
-        channels.push(channel(2, body as object));
-        return jsonResponse(channels[1], 201);
+      routes: {
+        'POST /channels': ({ body }) => {
+          channels.push(channel(2, body as object));
+          return jsonResponse(channels[1], 201);
+        },
       },
     });
     const dialog = await openDialog();
@@ -54,10 +52,12 @@ describe('Manage Channels', () => {
   it("shows the server's answer when a channel in use cannot be deleted", async () => {
     fakeMessagingApi({
       channels: [channel(1, { channel_name: 'Alerts' })],
-      handle: ({ method }) =>
-        method === 'DELETE'
-          ? jsonResponse({ detail: "Templates use 'Alerts': Price Alert", code: 'conflict' }, 409)
-          : undefined,
+      routes: {
+        'DELETE /channels/1': jsonResponse(
+          { detail: "Templates use 'Alerts': Price Alert", code: 'conflict' },
+          409,
+        ),
+      },
     });
     const dialog = await openDialog();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Delete Alerts' }));
@@ -72,11 +72,9 @@ describe('Manage Channels', () => {
     const { requests } = fakeMessagingApi({
       channels: [channel(1, { channel_name: 'Alerts' })],
       topics: { 1: [topic(4, 1, { topic_name: 'Whales' })] },
-      handle: ({ method, path, body }) => {
-        if (method === 'PUT') return jsonResponse(channel(1, body as object));
-        if (method === 'POST' && path === '/channels/1/topics')
-          return jsonResponse(topic(5, 1, body as object), 201);
-        return undefined;
+      routes: {
+        'PUT /channels/1': ({ body }) => jsonResponse(channel(1, body as object)),
+        'POST /channels/1/topics': ({ body }) => jsonResponse(topic(5, 1, body as object), 201),
       },
     });
     const dialog = await openDialog();

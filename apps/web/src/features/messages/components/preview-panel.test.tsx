@@ -3,13 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
-import {
-  fakeMessagingApi,
-  renderedFor,
-  signIn,
-  template,
-  type FakeRequest,
-} from '../test/fake-messaging-api';
+import type { FakeRequest } from '@/test/fake-api';
+import { fakeMessagingApi, renderedFor, signIn, template } from '../test/fake-messaging-api';
 import { DEBOUNCE_MS } from '../hooks/use-rendered-preview';
 import { MessagesPage } from './messages-page';
 
@@ -27,18 +22,15 @@ async function openPreview(name: string | null) {
 
 describe('Preview panel', () => {
   beforeEach(() => signIn());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(() => useAuthStore.getState().clear());
 
   it('renders the saved template with sample data built from the variables', async () => {
     const { requests } = fakeMessagingApi({
       templates: [template(3, { template_name: 'Saved', template_content: 'Hi {{token_name}}' })],
-      handle: ({ path, body }) =>
-        path === '/templates/3/render'
-          ? jsonResponse({ ...renderedFor('<b>Saved</b>', (body as { data: unknown }).data), length: 5 })
-          : undefined,
+      routes: {
+        'POST /templates/3/render': ({ body }) =>
+          jsonResponse({ ...renderedFor('<b>Saved</b>', (body as { data: unknown }).data), length: 5 }),
+      },
     });
     const sample = await openPreview('Saved');
     expect(JSON.parse((sample as HTMLTextAreaElement).value)).toEqual({ price_usd: 0.5, token_name: 'Pepe' });
@@ -105,7 +97,7 @@ describe('Preview panel', () => {
   ])('shows %s when rendering fails', async (_name, answer, message) => {
     fakeMessagingApi({
       templates: [template(3, { template_name: 'Saved' })],
-      handle: ({ path }) => (path === '/templates/3/render' ? answer.clone() : undefined),
+      routes: { 'POST /templates/3/render': answer },
     });
     await openPreview('Saved');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

@@ -1,3 +1,4 @@
+import type { Template } from '@lumi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,10 +17,7 @@ async function openNewTemplate() {
 
 describe('Template editor', () => {
   beforeEach(() => signIn());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(() => useAuthStore.getState().clear());
 
   it('allows Pin by Default only while Allow Pinning is on', async () => {
     fakeMessagingApi({});
@@ -77,18 +75,15 @@ describe('Template editor', () => {
   });
 
   it('creates a template, then closes the editor and reloads the list', async () => {
-    let created = false;
+    const templates: Template[] = [];
     const { requests } = fakeMessagingApi({
       channels: [channel(1, { channel_name: 'Alerts' })],
-      handle: ({ method, path, body }) => {
-        if (method === 'POST' && path === '/templates') {
-          created = true;
+      templates,
+      routes: {
+        'POST /templates': ({ body }) => {
+          templates.push(template(9, { template_name: 'Fresh' }));
           return jsonResponse(template(9, body as object), 201);
-        }
-        if (method === 'GET' && path === '/templates' && created) {
-          return jsonResponse([template(9, { template_name: 'Fresh' })]);
-        }
-        return undefined;
+        },
       },
     });
     await openNewTemplate();
@@ -130,7 +125,7 @@ describe('Template editor', () => {
     );
     fakeMessagingApi({
       templates: [template(4, { template_name: 'Old' })],
-      handle: ({ method }) => (method === 'PUT' ? answer : undefined),
+      routes: { 'PUT /templates/4': () => answer },
     });
     renderWithProviders(<MessagesPage />, { path: '/messages' });
     await userEvent.click(await screen.findByRole('button', { name: /Old/ }));
@@ -151,13 +146,12 @@ describe('Template editor', () => {
     const current = template(4, { template_name: 'Old', version: 3, template_content: 'Newer text' });
     const { requests } = fakeMessagingApi({
       templates: [template(4, { template_name: 'Old' })],
-      handle: ({ method }) =>
-        method === 'PUT'
-          ? jsonResponse(
-              { detail: "ann saved 'Old' since you loaded it (now version 3).", code: 'conflict', current },
-              409,
-            )
-          : undefined,
+      routes: {
+        'PUT /templates/4': jsonResponse(
+          { detail: "ann saved 'Old' since you loaded it (now version 3).", code: 'conflict', current },
+          409,
+        ),
+      },
     });
     renderWithProviders(<MessagesPage />, { path: '/messages' });
     await userEvent.click(await screen.findByRole('button', { name: /Old/ }));

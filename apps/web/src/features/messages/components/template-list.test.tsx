@@ -24,10 +24,7 @@ function names(): string[] {
 
 describe('Template list', () => {
   beforeEach(() => signIn());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(() => useAuthStore.getState().clear());
 
   it('shows each template with its type, version and a Disabled mark', async () => {
     fakeMessagingApi({ channels: [channel(1), channel(2)], templates });

@@ -29,12 +29,12 @@ async function openTest(answer: () => Response) {
   let history: unknown[] = [];
   const api = fakeMessagingApi({
     templates: [template(3, { template_name: 'Saved' })],
-    handle: ({ method, path }) => {
-      if (method === 'POST' && path === '/templates/3/test') {
+    routes: {
+      'POST /templates/3/test': () => {
         history = [sent];
         return answer();
-      }
-      return path === '/templates/3/test-history' ? jsonResponse(history) : undefined;
+      },
+      'GET /templates/3/test-history': () => jsonResponse(history),
     },
   });
   renderWithProviders(<MessagesPage />, { path: '/messages' });
@@ -45,10 +45,7 @@ async function openTest(answer: () => Response) {
 
 describe('Test panel', () => {
   beforeEach(() => signIn());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(() => useAuthStore.getState().clear());
 
   it('sends the sample data and shows the message id and the history', async () => {
     const { requests } = await openTest(() =>

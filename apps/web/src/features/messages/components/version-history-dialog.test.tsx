@@ -39,20 +39,16 @@ const versions: TemplateVersion[] = [
 
 describe('Version history', () => {
   beforeEach(() => signIn());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(() => useAuthStore.getState().clear());
 
   it('compares an older version with the current one and restores it after confirmation', async () => {
     const restored = template(3, { template_name: 'Alert', version: 3, template_content: 'Hi\nOld line' });
     const { requests } = fakeMessagingApi({
       channels: [channel(1, { channel_name: 'Alerts' })],
       templates: [current],
-      handle: ({ method, path }) => {
-        if (path === '/templates/3/versions') return jsonResponse(versions);
-        if (method === 'POST' && path === '/templates/3/versions/1/restore') return jsonResponse(restored);
-        return undefined;
+      routes: {
+        'GET /templates/3/versions': jsonResponse(versions),
+        'POST /templates/3/versions/1/restore': jsonResponse(restored),
       },
     });
     renderWithProviders(<MessagesPage />, { path: '/messages' });

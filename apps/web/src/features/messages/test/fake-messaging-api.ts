@@ -1,7 +1,9 @@
+import { API_PREFIX } from '@lumi/contract';
 import type { Channel, RenderResult, SessionUser, Template, Topic, Variable } from '@lumi/contract';
-import { vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { fakeApi, type FakeRoutes } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render-with-providers';
+import { MESSAGING_PATH } from '../api/messaging-keys';
 import { adminUser as admin } from '@/test/session-users';
 
 const stamp = '2026-11-22T09:00:00.000Z';
@@ -76,19 +78,12 @@ export const variables: Variable[] = [
   },
 ];
 
-export interface FakeRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-interface FakeApiOptions {
+interface FakeMessagingApiOptions {
   channels?: Channel[];
   topics?: Record<number, Topic[]>;
   templates?: Template[];
-  /** Answers a request before the defaults do; return undefined to fall through. */
-  handle?: (request: FakeRequest) => Response | undefined;
+  /** The test's own routes, paths as under MESSAGING_PATH; they win over the defaults. */
+  routes?: FakeRoutes;
 }
 
 /** The rendered text a fake render answers with: the content and the data it was given. */
@@ -103,53 +98,44 @@ export function renderedFor(content: string, data: unknown): RenderResult {
 }
 
 /**
- * A stand-in for the messaging API on fetch: channels, topics, templates (filtered by channel and type
- * as the server does), variables and render; every request is recorded for assertions.
+ * The messaging API on the fake API: channels, topics, templates (filtered by channel and type as the
+ * server does), variables, test history and rendering (of unsaved content and of a saved template). The lists are read at each request, so a test's
+ * route may change them.
  */
 export function fakeMessagingApi({
   channels = [channel(1)],
   topics = {},
   templates = [],
-  handle,
-}: FakeApiOptions) {
-  const requests: FakeRequest[] = [];
-  const fetchMock = vi.fn<typeof fetch>((input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const request: FakeRequest = {
-      method: init?.method ?? 'GET',
-      path: url.pathname.replace('/api/v1/messaging', ''),
-      query: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    requests.push(request);
-    const answer = handle?.(request) ?? defaultAnswer(request);
-    return Promise.resolve(answer);
-  });
-
-  function defaultAnswer({ method, path, query, body }: FakeRequest): Response {
-    if (method === 'GET' && path === '/channels') return jsonResponse(channels);
-    const topicsPath = /^\/channels\/(\d+)\/topics$/.exec(path);
-    if (method === 'GET' && topicsPath) return jsonResponse(topics[Number(topicsPath[1])] ?? []);
-    if (method === 'GET' && path === '/variables') return jsonResponse(variables);
-    if (method === 'GET' && path === '/templates') {
-      const channelId = query.get('channel_id');
-      const type = query.get('message_type');
-      return jsonResponse(
-        templates.filter(
-          (t) => (!channelId || t.channel_id === Number(channelId)) && (!type || t.message_type === type),
-        ),
-      );
-    }
-    if (method === 'GET' && /^\/templates\/\d+\/test-history$/.test(path)) return jsonResponse([]);
-    if (method === 'POST' && path === '/render') {
-      const { template_content, data } = body as { template_content: string; data: unknown };
-      return jsonResponse(renderedFor(template_content, data));
-    }
-    return jsonResponse({ detail: `No fake for ${method} ${path}`, code: 'not_found' }, 404);
-  }
-
-  vi.stubGlobal('fetch', fetchMock);
-  return { requests, fetchMock };
+  routes = {},
+}: FakeMessagingApiOptions) {
+  return fakeApi(
+    {
+      'GET /channels': () => jsonResponse(channels),
+      'GET /channels/:id/topics': (_request, { id }) => jsonResponse(topics[Number(id)] ?? []),
+      'GET /variables': () => jsonResponse(variables),
+      'GET /templates': ({ query }) => {
+        const channelId = query.get('channel_id');
+        const type = query.get('message_type');
+        return jsonResponse(
+          templates.filter(
+            (t) => (!channelId || t.channel_id === Number(channelId)) && (!type || t.message_type === type),
+          ),
+        );
+      },
+      'GET /templates/:id/test-history': () => jsonResponse([]),
+      'POST /render': ({ body }) => {
+        const { template_content, data } = body as { template_content: string; data: unknown };
+        return jsonResponse(renderedFor(template_content, data));
+      },
+      'POST /templates/:id/render': ({ body }, { id }) => {
+        const saved = templates.find((t) => t.id === Number(id));
+        if (!saved) return jsonResponse({ detail: 'Template not found', code: 'not_found' }, 404);
+        return jsonResponse(renderedFor(saved.template_content, (body as { data: unknown }).data));
+      },
+      ...routes,
+    },
+    { base: `${API_PREFIX}${MESSAGING_PATH}` },
+  );
 }
 
 export function signIn(user: SessionUser = admin) {
