@@ -64,6 +64,7 @@ function vitest(name, workspace, env = {}) {
 const ok =
   run('typecheck', 'npm', ['run', 'typecheck']) &&
   [
+    vitest('telegram markup unit tests', 'packages/telegram-markup'),
     vitest('contract unit tests', 'packages/contract'),
     vitest(
       postgres ? 'server unit + API tests (SQLite and PostgreSQL)' : 'server unit + API tests (SQLite)',

@@ -1,4 +1,4 @@
-// Bundles the server (and the contract package it imports) into dist/server.js, and its render worker into
+// Bundles the server (and the workspace packages it imports) into dist/server.js, and its render worker into
 // dist/render-worker.js; npm packages stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';

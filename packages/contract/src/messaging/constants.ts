@@ -1,15 +1,17 @@
+import { TELEGRAM_TEXT_MAX_LENGTH, type ParseMode } from '@lumi/telegram-markup';
+
+export { PARSE_MODES, type ParseMode } from '@lumi/telegram-markup';
+
 /** Spec section 9. */
 export const MESSAGE_TYPES = ['dashboard', 'alert', 'digest', 'custom'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
-export const PARSE_MODES = ['HTML', 'Markdown', 'MarkdownV2'] as const;
-export type ParseMode = (typeof PARSE_MODES)[number];
 /** Spec section 3, Template: what a template is when nothing else is said. */
 export const DEFAULT_MESSAGE_TYPE: MessageType = 'custom';
 export const DEFAULT_PARSE_MODE: ParseMode = 'HTML';
 
 export const MESSAGING_LIMITS = {
   /** Telegram Bot API sendMessage: 1-4096 characters after entities parsing. */
-  telegramTextMax: 4096,
+  telegramTextMax: TELEGRAM_TEXT_MAX_LENGTH,
   templateContentMax: 20_000,
   /** Sample or delivery data for one rendering, as JSON text. */
   renderDataMaxChars: 64 * 1024,

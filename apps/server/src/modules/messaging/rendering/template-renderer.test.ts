@@ -91,6 +91,15 @@ describe('renderTemplate', () => {
     expect(renderTemplate('x{{v}}', 'HTML', { v }).rendered).toBe(`x${text}`);
   });
 
+  it('reports what Telegram would refuse as a problem of the rendered message, where it is', () => {
+    const result = renderTemplate('Hi\n<b>{{v}}', 'HTML', { v: 'x' });
+    expect(result.success).toBe(false);
+    expect(result.problems[0]).toMatchObject({ severity: 'error', source: 'message', line: 2, column: 1 });
+    expect(result.error).toBe(
+      "Rendered message line 2, column 1: Telegram would refuse this message (can't parse entities): <b> is never closed: add </b>",
+    );
+  });
+
   it('does not reach into prototypes', () => {
     expect(renderTemplate('x{{constructor.name}}{{v.__proto__}}', 'HTML', { v: {} }).rendered).toBe('x');
   });

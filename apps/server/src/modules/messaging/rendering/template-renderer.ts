@@ -1,11 +1,16 @@
 import type { ParseMode, RenderProblem, RenderResult } from '@lumi/contract';
+import {
+  checkTelegramText,
+  escapeFor,
+  parseMarkup,
+  SLOT_PATTERN,
+  slotMarker,
+  type SlotContext,
+} from '@lumi/telegram-markup';
 import Handlebars from 'handlebars';
 import { checkExpressionCount, RenderBudget, RenderLimitError } from './render-budget.js';
 import { analyseTemplate, RAW_HELPER, routeValuesThroughSlots, SLOT_HELPER } from './template-analysis.js';
 import { templateHelpers } from './template-helpers.js';
-import { escapeFor } from './telegram-escape.js';
-import { SLOT_PATTERN, slotMarker, type SlotContext } from './telegram-markup.js';
-import { checkTelegramText, describeProblem, parseMarkup } from './telegram-validate.js';
 
 /**
  * Renders a message template with Handlebars and the issue's helpers, escapes each substituted value for
@@ -115,6 +120,13 @@ function valueText(value: unknown): string {
   return String(value);
 }
 
+/** 'Line 2, column 5: …' for people; the position says which text it is in. */
+function describeProblem(problem: RenderProblem): string {
+  if (problem.line === null) return problem.message;
+  const where = problem.source === 'template' ? 'Template' : 'Rendered message';
+  return `${where} line ${problem.line}, column ${problem.column}: ${problem.message}`;
+}
+
 function result(rendered: string, length: number, problems: RenderProblem[]): RenderResult {
   const firstError = problems.find((p) => p.severity === 'error');
   return {
@@ -179,5 +191,6 @@ export function renderTemplate(
     escapeFor(parseMode, values[Number(index)] ?? '', contexts.get(Number(index)) ?? 'text'),
   );
   const check = checkTelegramText(rendered, parseMode);
-  return result(rendered, check.length, [...analysis, ...check.problems]);
+  const messageProblems = check.problems.map((problem): RenderProblem => ({ ...problem, source: 'message' }));
+  return result(rendered, check.length, [...analysis, ...messageProblems]);
 }

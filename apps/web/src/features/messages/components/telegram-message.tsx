@@ -1,9 +1,7 @@
-import type { ParseMode } from '@lumi/contract';
+import { parseMarkup, type ParseMode, type TelegramNode } from '@lumi/telegram-markup';
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { safeLinkHref } from '../lib/link-href';
-import { parseTelegramText } from '../lib/parse-telegram-text';
-import type { TelegramNode } from '../lib/telegram-nodes';
 
 const isBlock = (node: TelegramNode | undefined) => node?.type === 'pre' || node?.type === 'blockquote';
 
@@ -115,14 +113,15 @@ interface TelegramMessageProps {
 }
 
 /**
- * A rendered message as Telegram shows it: the text is parsed into entities and built from React
- * elements, never injected as HTML, so a template cannot put markup or scripts into the console.
+ * A rendered message as Telegram shows it: the text is parsed into entities by the same parser the server
+ * checks messages with, and built from React elements, never injected as HTML, so a template cannot put
+ * markup or scripts into the console. Text Telegram would refuse is shown as it is.
  */
 export function TelegramMessage({ text, parseMode, className }: TelegramMessageProps) {
-  const parsed = useMemo(() => parseTelegramText(text, parseMode), [text, parseMode]);
+  const parsed = useMemo(() => parseMarkup(parseMode, text), [text, parseMode]);
   return (
     <div className={cn('text-sm leading-relaxed break-words whitespace-pre-wrap', className)}>
-      {parsed.ok ? renderNodes(parsed.nodes, false) : text}
+      {parsed.error ? text : renderNodes(parsed.entities, false)}
     </div>
   );
 }

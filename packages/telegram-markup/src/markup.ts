@@ -1,10 +1,12 @@
+import type { EntityTree, TelegramNode } from './entities.js';
+
 /**
- * What the three Telegram parse modes have in common: a parser walks the text the way Telegram does
- * (https://core.telegram.org/bots/api#formatting-options), returns the text that remains after entity
- * parsing, and stops at the first thing Telegram would refuse with "can't parse entities", as Telegram
- * does. The renderer also runs the parsers over the template's own markup with a marker where each
- * value goes, to learn whether the value sits in plain text, code, a link URL or an attribute, and so
- * which escaping it needs.
+ * What the three parse modes have in common: a parser walks the text the way Telegram does
+ * (https://core.telegram.org/bots/api#formatting-options), returns the text and entities that remain
+ * after entity parsing, and stops at the first thing Telegram would refuse with "can't parse entities",
+ * as Telegram does. A renderer can also run a parser over a template's own markup with a marker where
+ * each value goes, to learn whether the value sits in plain text, code, a link URL or an attribute, and
+ * so which escaping it needs.
  */
 
 /** Private-use characters around a value's index: `\uE000 3 \uE001`. */
@@ -40,6 +42,8 @@ export interface MarkupIssue {
 export interface MarkupResult {
   /** The text left after entity parsing, up to the error if there is one. */
   text: string;
+  /** The same text as a tree of entities. */
+  entities: TelegramNode[];
   error: MarkupIssue | null;
   warnings: MarkupIssue[];
 }
@@ -47,6 +51,15 @@ export interface MarkupResult {
 export interface MarkupOptions {
   /** Called for each value marker with the context it sits in. */
   onSlot?: (index: number, context: SlotContext) => void;
+}
+
+/** The result of a parser that has read `tree` so far and stops with `error`, if any. */
+export function markupResult(
+  tree: EntityTree,
+  error: MarkupIssue | null,
+  warnings: MarkupIssue[] = [],
+): MarkupResult {
+  return { text: tree.plainText, entities: tree.nodes, error, warnings };
 }
 
 /** A marker at `i`: its index and where the text after it starts. */
@@ -57,6 +70,20 @@ export function readSlot(input: string, i: number): { index: number; end: number
   const digits = input.slice(i + 1, close);
   if (!/^\d+$/.test(digits)) return null;
   return { index: Number(digits), end: close + 1 };
+}
+
+/**
+ * The length of the optional language after an opening ``` and of the one line break after it, neither
+ * of which is text. As Telegram reads it, a language is a word that white space (not a '`') ends.
+ */
+export function readPreOpening(input: string, i: number): { language: string | null; end: number } {
+  let end = i;
+  while (end < input.length && !/[\s`]/.test(input[end]!)) end += 1;
+  const language = end > i && end < input.length && input[end] !== '`' ? input.slice(i, end) : null;
+  let j = language === null ? i : end;
+  const lineBreak = (c: string | undefined) => c === '\n' || c === '\r';
+  if (lineBreak(input[j])) j += lineBreak(input[j + 1]) && input[j + 1] !== input[j] ? 2 : 1;
+  return { language, end: j };
 }
 
 /** 1-based line and column of an offset. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeFor, escapeHtml, escapeMarkdown, escapeMarkdownV2 } from './telegram-escape.js';
-import { checkTelegramText } from './telegram-validate.js';
+import { escapeFor, escapeHtml, escapeMarkdown, escapeMarkdownV2 } from './escape.js';
+import { checkTelegramText } from './check.js';
 
 describe('escapeHtml', () => {
   it.each([

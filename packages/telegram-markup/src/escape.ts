@@ -1,5 +1,5 @@
-import type { ParseMode } from '@lumi/contract';
-import type { SlotContext } from './telegram-markup.js';
+import type { SlotContext } from './markup.js';
+import type { ParseMode } from './parse-mode.js';
 
 /**
  * Escaping of substituted values (never of the template's own markup), per parse mode and per place in

@@ -1,29 +1,27 @@
-import { readSlot, type MarkupIssue, type MarkupOptions, type MarkupResult } from './telegram-markup.js';
+import { EntityTree, type TelegramEntity } from './entities.js';
+import { markupResult, readSlot, type MarkupIssue, type MarkupOptions, type MarkupResult } from './markup.js';
 
 /**
  * Telegram's HTML parse mode (https://core.telegram.org/bots/api#html-style): only these tags, properly
  * nested; '<' and '&' that are not markup written as entities; the named entities &lt; &gt; &amp; &quot;
  * and every numeric one.
  */
-const SUPPORTED_TAGS = new Set([
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  'ins',
-  's',
-  'strike',
-  'del',
-  'span',
-  'tg-spoiler',
-  'a',
-  'tg-emoji',
-  'tg-time',
-  'code',
-  'pre',
-  'blockquote',
-]);
+type SimpleType = 'bold' | 'italic' | 'underline' | 'strikethrough' | 'spoiler' | 'code' | 'custom_emoji';
+const SIMPLE_TAGS: Record<string, SimpleType> = {
+  b: 'bold',
+  strong: 'bold',
+  i: 'italic',
+  em: 'italic',
+  u: 'underline',
+  ins: 'underline',
+  s: 'strikethrough',
+  strike: 'strikethrough',
+  del: 'strikethrough',
+  'tg-spoiler': 'spoiler',
+  code: 'code',
+  'tg-emoji': 'custom_emoji',
+};
+const SUPPORTED_TAGS = new Set([...Object.keys(SIMPLE_TAGS), 'span', 'a', 'tg-time', 'pre', 'blockquote']);
 const SUPPORTED_LIST =
   '<b>, <strong>, <i>, <em>, <u>, <ins>, <s>, <strike>, <del>, <span class="tg-spoiler">, <tg-spoiler>, <a href>, <tg-emoji>, <tg-time>, <code>, <pre>, <blockquote>';
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
@@ -45,17 +43,32 @@ function decodeEntity(input: string, i: number): { value: string; end: number } 
   return value === undefined ? null : { value, end: i + match[0].length };
 }
 
+/** The entity a start tag opens; null for <tg-time>, whose text Telegram shows as it is. */
+function entityFor(tag: string, attributes: Map<string, string>): TelegramEntity | null {
+  const simple = SIMPLE_TAGS[tag];
+  if (simple) return { type: simple, children: [] };
+  switch (tag) {
+    case 'span':
+      return { type: 'spoiler', children: [] };
+    case 'a':
+      return { type: 'link', url: attributes.get('href') ?? '', children: [] };
+    case 'pre':
+      return { type: 'pre', language: null, children: [] };
+    case 'blockquote':
+      return { type: 'blockquote', expandable: attributes.has('expandable'), children: [] };
+    default:
+      return null;
+  }
+}
+
 const isSpace = (c: string | undefined) => c === ' ' || c === '\n' || c === '\t' || c === '\r';
 
 export function parseTelegramHtml(input: string, options: MarkupOptions = {}): MarkupResult {
-  let text = '';
+  const tree = new EntityTree();
   const warnings: MarkupIssue[] = [];
-  const open: Array<{ tag: string; offset: number }> = [];
-  const fail = (message: string, offset: number): MarkupResult => ({
-    text,
-    error: { message, offset },
-    warnings,
-  });
+  // Tags as written, so '</b>' cannot close '<strong>'; `entity` is false for a tag that adds none.
+  const open: Array<{ tag: string; offset: number; entity: boolean }> = [];
+  const fail = (message: string, offset: number) => markupResult(tree, { message, offset }, warnings);
 
   let i = 0;
   while (i < input.length) {
@@ -69,7 +82,7 @@ export function parseTelegramHtml(input: string, options: MarkupOptions = {}): M
     if (c === '&') {
       const entity = decodeEntity(input, i);
       if (entity) {
-        text += entity.value;
+        tree.text(entity.value);
         i = entity.end;
         continue;
       }
@@ -80,12 +93,12 @@ export function parseTelegramHtml(input: string, options: MarkupOptions = {}): M
           offset: i,
         });
       }
-      text += c;
+      tree.text(c);
       i += 1;
       continue;
     }
     if (c !== '<') {
-      text += c;
+      tree.text(c);
       i += 1;
       continue;
     }
@@ -103,6 +116,7 @@ export function parseTelegramHtml(input: string, options: MarkupOptions = {}): M
       if (last.tag !== name) {
         return fail(`Tags are not properly nested: expected </${last.tag}>, found </${name}>`, start);
       }
+      if (last.entity) tree.close();
       i = close + 1;
       continue;
     }
@@ -166,6 +180,14 @@ export function parseTelegramHtml(input: string, options: MarkupOptions = {}): M
       warnings.push({ message: '<a> has no href: Telegram will not make it a link', offset: start });
     }
     const inside = open.at(-1)?.tag;
+    const top = tree.top;
+    if (tag === 'code' && inside === 'pre' && top?.type === 'pre' && top.children.length === 0) {
+      // <pre><code class="language-x"> is a code block in that language, not code inside a block.
+      top.language = /^language-(.+)$/.exec(attributes.get('class') ?? '')?.[1] ?? top.language;
+      open.push({ tag, offset: start, entity: false });
+      i = j;
+      continue;
+    }
     if (inside && CODE_TAGS.has(inside) && !(inside === 'pre' && tag === 'code')) {
       warnings.push({
         message: `Telegram shows no formatting inside <${inside}>: <${tag}> is ignored`,
@@ -175,11 +197,13 @@ export function parseTelegramHtml(input: string, options: MarkupOptions = {}): M
     if ((tag === 'a' || tag === 'blockquote') && open.some((o) => o.tag === tag)) {
       warnings.push({ message: `<${tag}> cannot contain another <${tag}>`, offset: start });
     }
-    open.push({ tag, offset: start });
+    const entity = entityFor(tag, attributes);
+    if (entity) tree.open(entity);
+    open.push({ tag, offset: start, entity: entity !== null });
     i = j;
   }
 
   const unclosed = open.at(-1);
   if (unclosed) return fail(`<${unclosed.tag}> is never closed: add </${unclosed.tag}>`, unclosed.offset);
-  return { text, error: null, warnings };
+  return markupResult(tree, null, warnings);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTelegramText } from './telegram-validate.js';
+import { checkTelegramText } from './check.js';
 
 const errorsOf = (text: string, mode: 'HTML' | 'MarkdownV2' | 'Markdown') =>
   checkTelegramText(text, mode).problems.filter((p) => p.severity === 'error');
@@ -43,7 +43,7 @@ describe('HTML', () => {
     ['<tg-emoji>👍</tg-emoji>', 1, 1, 'emoji-id'],
   ])('rejects %j at line %i, column %i', (text, line, column, message) => {
     const [error] = errorsOf(text, 'HTML');
-    expect(error).toMatchObject({ source: 'message', line, column });
+    expect(error).toMatchObject({ line, column });
     expect(error!.message).toContain("can't parse entities");
     expect(error!.message).toContain(message);
   });
@@ -100,7 +100,7 @@ describe('MarkdownV2', () => {
     ['*a _b* c_', 1, 9, 'italic (_)'],
   ])('rejects %j at line %i, column %i', (text, line, column, message) => {
     const [error] = errorsOf(text, 'MarkdownV2');
-    expect(error).toMatchObject({ source: 'message', line, column });
+    expect(error).toMatchObject({ line, column });
     expect(error!.message).toContain(message);
   });
 });
@@ -131,7 +131,7 @@ describe('Markdown (legacy)', () => {
     ['[link](http://x', 1, 1, "a ')' is missing"],
   ])('rejects %j at line %i, column %i', (text, line, column, message) => {
     const [error] = errorsOf(text, 'Markdown');
-    expect(error).toMatchObject({ source: 'message', line, column });
+    expect(error).toMatchObject({ line, column });
     expect(error!.message).toContain(message);
   });
 });

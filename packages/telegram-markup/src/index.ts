@@ -1,0 +1,18 @@
+/**
+ * Telegram's message formatting (https://core.telegram.org/bots/api#formatting-options), written once for
+ * the server, which checks and escapes what it sends, and the console, which previews it: parse a text
+ * in a parse mode into its entities, check it as sendMessage would, escape values for where they land.
+ */
+export { PARSE_MODES, TELEGRAM_TEXT_MAX_LENGTH, type ParseMode } from './parse-mode.js';
+export type { EntityType, TelegramEntity, TelegramNode } from './entities.js';
+export {
+  SLOT_PATTERN,
+  slotMarker,
+  type MarkupIssue,
+  type MarkupOptions,
+  type MarkupResult,
+  type SlotContext,
+} from './markup.js';
+export { parseMarkup } from './parse.js';
+export { checkTelegramText, type TelegramTextCheck, type TextProblem } from './check.js';
+export { escapeFor, escapeHtml, escapeMarkdown, escapeMarkdownV2 } from './escape.js';
