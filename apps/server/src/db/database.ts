@@ -1,6 +1,15 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { MessagingTables } from './messaging-tables.js';
 import type { TelemetryTables } from './telemetry-tables.js';
+
+/**
+ * The database or a transaction of it. Transactions are passed one way everywhere: as the first argument.
+ * A repository function takes the executor and never opens a transaction; a service opens the transaction
+ * of a change and hands it to every repository function, and every other service's method, that takes part
+ * in it (`roles.requireRoles(trx, ids)`), so the change commits or rolls back as one. What routes call
+ * takes no executor: the service uses its own database.
+ */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * The schema as Kysely sees it. Both databases store timestamps as ISO 8601 UTC text

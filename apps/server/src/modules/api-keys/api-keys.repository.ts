@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { ApiKeyRow, ApiKeysTable } from '../../db/telemetry-tables.js';
-import type { Executor } from '../../lib/db-types.js';
+import type { Executor } from '../../db/database.js';
 
 export async function insertKey(db: Executor, row: Omit<Insertable<ApiKeysTable>, 'id'>): Promise<number> {
   const inserted = await db.insertInto('api_keys').values(row).returning('id').executeTakeFirstOrThrow();

@@ -1,6 +1,5 @@
 import type { AuditQuery } from '@lumi/contract';
-import type { NewAuditLog } from '../../db/database.js';
-import type { Executor } from '../../lib/db-types.js';
+import type { Executor, NewAuditLog } from '../../db/database.js';
 
 export async function insertAuditLog(db: Executor, entry: NewAuditLog): Promise<void> {
   await db.insertInto('audit_logs').values(entry).execute();

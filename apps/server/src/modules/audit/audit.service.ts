@@ -1,5 +1,6 @@
 import type { AuditListResponse, AuditQuery } from '@lumi/contract';
-import type { Executor } from '../../lib/db-types.js';
+import type { Kysely } from 'kysely';
+import type { Database, Executor } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
 import { insertAuditLog, listAuditLogs } from './audit.repository.js';
 
@@ -58,7 +59,7 @@ function parseJson(text: string | null): unknown {
 }
 
 export class AuditService {
-  constructor(private readonly db: Executor) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   /** Writes an entry; pass the transaction of the change so both land or neither does. */
   async record(executor: Executor, actor: Actor, event: AuditEvent): Promise<void> {

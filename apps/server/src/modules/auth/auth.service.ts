@@ -230,7 +230,7 @@ export class AuthService {
   }
 
   async profile(userId: number): Promise<Profile> {
-    const { id, username, email, name } = await this.users.get(this.db, userId);
+    const { id, username, email, name } = await this.users.get(userId);
     return { id, username, email, name };
   }
 

@@ -1,6 +1,5 @@
 import type { ConfigDomain, ConfigItem, ConfigRevision, ConfigSnapshot } from '@lumi/contract';
-import type { ConfigItemRow } from '../../db/database.js';
-import type { Executor } from '../../lib/db-types.js';
+import type { ConfigItemRow, Executor } from '../../db/database.js';
 
 /**
  * All SQL of the configuration items, and their storage encoding: content as JSON text or plain text,

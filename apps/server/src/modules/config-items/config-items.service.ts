@@ -7,8 +7,7 @@ import {
   type ConfigSnapshot,
 } from '@lumi/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
-import type { Executor } from '../../lib/db-types.js';
+import type { Database, Executor } from '../../db/database.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
@@ -56,7 +55,11 @@ export class ConfigItemsService {
     return repo.listActiveItems(this.db);
   }
 
-  async get(domain: string, id: number, db: Executor = this.db): Promise<ConfigItem> {
+  get(domain: string, id: number): Promise<ConfigItem> {
+    return this.load(this.db, domain, id);
+  }
+
+  private async load(db: Executor, domain: string, id: number): Promise<ConfigItem> {
     const item = await repo.findItem(db, this.domain(domain), id);
     if (!item) throw new NotFoundError(`There is no ${domain} item ${id}`);
     return item;
@@ -79,7 +82,7 @@ export class ConfigItemsService {
   async update(actor: Actor, domainName: string, id: number, values: ConfigItemValues & { version: number }) {
     const domain = this.domain(domainName);
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.get(domain, id, trx);
+      const before = await this.load(trx, domain, id);
       if (before.version !== values.version) throw this.staleVersion(before);
       const after = await this.write(trx, actor, before, snapshotOf(values), { action: 'updated' });
       if (after !== before) {
@@ -117,7 +120,7 @@ export class ConfigItemsService {
   async remove(actor: Actor, domainName: string, id: number, version: number): Promise<void> {
     const domain = this.domain(domainName);
     await this.db.transaction().execute(async (trx) => {
-      const item = await this.get(domain, id, trx);
+      const item = await this.load(trx, domain, id);
       if (item.version !== version || !(await repo.deleteItem(trx, id, version)))
         throw this.staleVersion(item);
       await this.audit.record(trx, actor, {
@@ -137,7 +140,7 @@ export class ConfigItemsService {
   async restore(actor: Actor, domainName: string, id: number, revision: number, version?: number) {
     const domain = this.domain(domainName);
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.get(domain, id, trx);
+      const before = await this.load(trx, domain, id);
       if (version !== undefined && before.version !== version) throw this.staleVersion(before);
       const target = await repo.findRevision(trx, id, revision);
       if (!target) throw new NotFoundError(`Item ${id} has no revision ${revision}`);
@@ -183,7 +186,7 @@ export class ConfigItemsService {
       { revision: 1, action: 'created', changes: [...SNAPSHOT_FIELDS], restored_from: null, snapshot },
       stamp,
     );
-    return this.get(domain, id, trx);
+    return this.load(trx, domain, id);
   }
 
   /** Applies a snapshot as the next version with its revision; returns `before` itself when nothing changed. */
@@ -204,7 +207,7 @@ export class ConfigItemsService {
     }
     const stamp = { at: nowIso(), by: actor.username };
     if (!(await repo.updateItem(trx, before.id, before.version, snapshot, stamp))) {
-      throw this.staleVersion(await this.get(before.domain, before.id, trx));
+      throw this.staleVersion(await this.load(trx, before.domain, before.id));
     }
     await repo.insertRevision(
       trx,
@@ -218,6 +221,6 @@ export class ConfigItemsService {
       },
       stamp,
     );
-    return this.get(before.domain, before.id, trx);
+    return this.load(trx, before.domain, before.id);
   }
 }

@@ -1,5 +1,4 @@
-import type { RoleRow } from '../../db/database.js';
-import type { Executor } from '../../lib/db-types.js';
+import type { Executor, RoleRow } from '../../db/database.js';
 
 export async function listRoles(db: Executor) {
   return db

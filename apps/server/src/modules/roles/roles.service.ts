@@ -1,7 +1,6 @@
 import { ADMIN_ROLE, ALL_PERMISSIONS, SEEDED_ROLES, type Role, type RoleInput } from '@lumi/contract';
 import type { Kysely } from 'kysely';
-import type { Database, RoleRow } from '../../db/database.js';
-import type { Executor } from '../../lib/db-types.js';
+import type { Database, Executor, RoleRow } from '../../db/database.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';

@@ -1,4 +1,4 @@
-import type { Executor } from '../../lib/db-types.js';
+import type { Executor } from '../../db/database.js';
 
 export async function insertSession(
   db: Executor,

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { lockForTransaction } from '../../db/locks.js';
-import type { Database } from '../../db/database.js';
-import type { Executor } from '../../lib/db-types.js';
+import type { Database, Executor } from '../../db/database.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import * as repo from './sessions.repository.js';

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { ModelPricesTable, TokenBudgetsTable } from '../../db/telemetry-tables.js';
-import type { Executor } from '../../lib/db-types.js';
+import type { Executor } from '../../db/database.js';
 
 export type BudgetRow = Selectable<TokenBudgetsTable>;
 export type PriceRow = Selectable<ModelPricesTable>;

@@ -6,8 +6,7 @@ import type {
   TokenBudgetValues,
 } from '@lumi/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-import type { Executor } from '../../lib/db-types.js';
+import type { Database, Executor } from '../../db/database.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { hourKey } from '../../lib/hour-buckets.js';
 import { budgetUsagePercentage, roundTo, type TokenPrice } from '../../lib/llm-cost.js';

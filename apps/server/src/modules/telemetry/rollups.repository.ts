@@ -5,7 +5,7 @@ import type {
   IntegrationHourlyTable,
   LlmUsageHourlyTable,
 } from '../../db/telemetry-tables.js';
-import type { Executor } from '../../lib/db-types.js';
+import type { Executor } from '../../db/database.js';
 
 /**
  * The hourly rollups: written by upserts in the ingest transaction (one row per key and batch, the batch

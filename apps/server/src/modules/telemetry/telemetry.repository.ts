@@ -1,6 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Database } from '../../db/database.js';
-import type { Executor } from '../../lib/db-types.js';
+import type { Database, Executor } from '../../db/database.js';
 
 /** The append-only raw event tables, one per event type. */
 export const RAW_TABLES = [

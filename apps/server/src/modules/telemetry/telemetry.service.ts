@@ -8,8 +8,7 @@ import {
 } from '@lumi/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/database.js';
-import type { Executor } from '../../lib/db-types.js';
+import type { Database, Executor } from '../../db/database.js';
 import { describeLag } from '../../lib/freshness.js';
 import { DAY_MS, hourKey } from '../../lib/hour-buckets.js';
 import { costOf } from '../../lib/llm-cost.js';

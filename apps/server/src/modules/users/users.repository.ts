@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { UserRow } from '../../db/database.js';
-import type { Executor } from '../../lib/db-types.js';
+import type { Executor, UserRow } from '../../db/database.js';
 
 export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -31,7 +31,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'users:read' },
       schema: { tags, summary: 'One user', params: idParamSchema, response: { 200: userSchema } },
     },
-    (request) => app.services.users.get(app.db, request.params.id),
+    (request) => app.services.users.get(request.params.id),
   );
   app.post(
     '/users',

@@ -9,9 +9,8 @@ import {
   type UserListResponse,
 } from '@lumi/contract';
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/database.js';
+import type { Database, Executor, UserRow } from '../../db/database.js';
 import { isCommonPassword } from '../../lib/common-passwords.js';
-import type { Executor } from '../../lib/db-types.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
 import { nowIso } from '../../lib/time.js';
@@ -83,7 +82,11 @@ export class UsersService {
     };
   }
 
-  async get(db: Executor, id: number): Promise<User> {
+  get(id: number): Promise<User> {
+    return this.load(this.db, id);
+  }
+
+  private async load(db: Executor, id: number): Promise<User> {
     const row = await repo.findUserById(db, id);
     if (!row) throw new NotFoundError(`User ${id} does not exist`);
     return toUser(row, await this.roles.rolesOfUsers(db, [id]));
@@ -133,7 +136,7 @@ export class UsersService {
         now: nowIso(),
       });
       await repo.setUserRoles(trx, id, [...new Set(input.roles)]);
-      const user = await this.get(trx, id);
+      const user = await this.load(trx, id);
       await this.audit.record(trx, actor, {
         action: 'user.created',
         resourceType: 'user',
@@ -177,7 +180,7 @@ export class UsersService {
 
   async update(actor: Actor, id: number, input: UpdateUserInput): Promise<User> {
     const user = await this.db.transaction().execute(async (trx) => {
-      const before = await this.get(trx, id);
+      const before = await this.load(trx, id);
       const roleRows = await this.roles.requireRoles(trx, input.roles);
       // Editing someone who holds more than you, or giving more than you hold, is escalation.
       const currentRows = await this.roles.requireRoles(
@@ -210,7 +213,7 @@ export class UsersService {
       await repo.setUserRoles(trx, id, [...new Set(input.roles)]);
       if (before.is_active && !willBeActive)
         await this.sessions.revokeAllForUser(trx, id, 'user_deactivated');
-      const after = await this.get(trx, id);
+      const after = await this.load(trx, id);
       await this.audit.record(trx, actor, {
         action: 'user.updated',
         resourceType: 'user',
@@ -227,7 +230,7 @@ export class UsersService {
   async remove(actor: Actor, id: number): Promise<void> {
     if (actor.id === id) throw new ForbiddenError('You cannot delete your own account');
     await this.db.transaction().execute(async (trx) => {
-      const user = await this.get(trx, id);
+      const user = await this.load(trx, id);
       const currentRows = await this.roles.requireRoles(
         trx,
         user.roles.map((r) => r.id),
@@ -250,7 +253,7 @@ export class UsersService {
 
   async updateProfile(actor: Actor & { id: number }, changes: { name?: string; email?: string }) {
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.get(trx, actor.id);
+      const before = await this.load(trx, actor.id);
       if (changes.email !== undefined) {
         const other = await repo.findUserByEmail(trx, changes.email);
         if (other && other.id !== actor.id) {
@@ -258,7 +261,7 @@ export class UsersService {
         }
       }
       await repo.updateUser(trx, actor.id, { ...changes, now: nowIso() });
-      const after = await this.get(trx, actor.id);
+      const after = await this.load(trx, actor.id);
       await this.audit.record(trx, actor, {
         action: 'profile.updated',
         resourceType: 'user',

@@ -5,7 +5,7 @@ import type {
   MessagingTopicsTable,
   TopicRow,
 } from '../../../db/messaging-tables.js';
-import type { Executor } from '../../../lib/db-types.js';
+import type { Executor } from '../../../db/database.js';
 
 export function listChannels(db: Executor, enabled?: boolean): Promise<ChannelRow[]> {
   let query = db.selectFrom('messaging_channels').selectAll();

@@ -1,8 +1,7 @@
 import type { Channel, ChannelUpdate, ChannelValues, Topic, TopicUpdate, TopicValues } from '@lumi/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/database.js';
+import type { Database, Executor } from '../../../db/database.js';
 import type { ChannelRow, TopicRow } from '../../../db/messaging-tables.js';
-import type { Executor } from '../../../lib/db-types.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { nowIso } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
@@ -50,7 +49,11 @@ export class ChannelsService {
     return (await repo.listChannels(this.db, enabled)).map(toChannel);
   }
 
-  async get(id: number, db: Executor = this.db): Promise<Channel> {
+  get(id: number): Promise<Channel> {
+    return this.load(this.db, id);
+  }
+
+  private async load(db: Executor, id: number): Promise<Channel> {
     const row = await repo.findChannel(db, id);
     if (!row) throw new NotFoundError(`There is no channel ${id}`);
     return toChannel(row);
@@ -76,7 +79,7 @@ export class ChannelsService {
         created_at: now,
         updated_at: now,
       });
-      const channel = await this.get(id, trx);
+      const channel = await this.load(trx, id);
       await this.audit.record(trx, actor, {
         action: 'channel.created',
         resourceType: 'channel',
@@ -89,7 +92,7 @@ export class ChannelsService {
 
   async update(actor: Actor, id: number, changes: ChannelUpdate): Promise<Channel> {
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.get(id, trx);
+      const before = await this.load(trx, id);
       if (changes.channel_name !== undefined) await this.ensureNameFree(trx, changes.channel_name, id);
       await repo.updateChannel(trx, id, {
         ...(changes.channel_name !== undefined && {
@@ -101,7 +104,7 @@ export class ChannelsService {
         ...(changes.description !== undefined && { description: changes.description ?? '' }),
         updated_at: nowIso(),
       });
-      const after = await this.get(id, trx);
+      const after = await this.load(trx, id);
       await this.audit.record(trx, actor, {
         action: 'channel.updated',
         resourceType: 'channel',
@@ -116,7 +119,7 @@ export class ChannelsService {
   /** Refused while templates post to the channel (409 naming them); its topics go with it. */
   async remove(actor: Actor, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const channel = await this.get(id, trx);
+      const channel = await this.load(trx, id);
       const users = await repo.templateNamesUsing(trx, 'channel_id', id);
       if (users.length > 0) {
         throw new ConflictError(
@@ -140,10 +143,14 @@ export class ChannelsService {
     return (await repo.listTopics(this.db, channelId, enabled)).map(toTopic);
   }
 
-  async getTopic(channelId: number, topicId: number, db: Executor = this.db): Promise<Topic> {
+  getTopic(channelId: number, topicId: number): Promise<Topic> {
+    return this.loadTopic(this.db, channelId, topicId);
+  }
+
+  private async loadTopic(db: Executor, channelId: number, topicId: number): Promise<Topic> {
     const row = await repo.findTopic(db, topicId);
     if (!row || row.channel_id !== channelId) {
-      await this.get(channelId, db);
+      await this.load(db, channelId);
       throw new NotFoundError(`Channel ${channelId} has no topic ${topicId}`);
     }
     return toTopic(row);
@@ -176,7 +183,7 @@ export class ChannelsService {
 
   async createTopic(actor: Actor, channelId: number, values: TopicValues): Promise<Topic> {
     return this.db.transaction().execute(async (trx) => {
-      await this.get(channelId, trx);
+      await this.load(trx, channelId);
       await this.ensureTopicFree(trx, channelId, values.topic_name, values.message_thread_id);
       const now = nowIso();
       const id = await repo.insertTopic(trx, {
@@ -188,7 +195,7 @@ export class ChannelsService {
         created_at: now,
         updated_at: now,
       });
-      const topic = await this.getTopic(channelId, id, trx);
+      const topic = await this.loadTopic(trx, channelId, id);
       await this.audit.record(trx, actor, {
         action: 'topic.created',
         resourceType: 'topic',
@@ -201,7 +208,7 @@ export class ChannelsService {
 
   async updateTopic(actor: Actor, channelId: number, topicId: number, changes: TopicUpdate): Promise<Topic> {
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.getTopic(channelId, topicId, trx);
+      const before = await this.loadTopic(trx, channelId, topicId);
       const name = changes.topic_name ?? before.topic_name;
       const threadId = changes.message_thread_id ?? before.message_thread_id;
       await this.ensureTopicFree(trx, channelId, name, threadId, topicId);
@@ -212,7 +219,7 @@ export class ChannelsService {
         ...(changes.enabled !== undefined && { enabled: changes.enabled ? 1 : 0 }),
         updated_at: nowIso(),
       });
-      const after = await this.getTopic(channelId, topicId, trx);
+      const after = await this.loadTopic(trx, channelId, topicId);
       await this.audit.record(trx, actor, {
         action: 'topic.updated',
         resourceType: 'topic',
@@ -227,7 +234,7 @@ export class ChannelsService {
   /** Refused while templates post to the topic (409 naming them). */
   async removeTopic(actor: Actor, channelId: number, topicId: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const topic = await this.getTopic(channelId, topicId, trx);
+      const topic = await this.loadTopic(trx, channelId, topicId);
       const users = await repo.templateNamesUsing(trx, 'topic_id', topicId);
       if (users.length > 0) {
         throw new ConflictError(

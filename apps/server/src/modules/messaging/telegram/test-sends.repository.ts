@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { MessagingTestSendsTable, TestSendRow } from '../../../db/messaging-tables.js';
-import type { Executor } from '../../../lib/db-types.js';
+import type { Executor } from '../../../db/database.js';
 
 export async function insertTestSend(
   db: Executor,

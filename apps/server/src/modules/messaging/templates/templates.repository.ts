@@ -6,7 +6,7 @@ import type {
   TemplateRow,
   TemplateVersionRow,
 } from '../../../db/messaging-tables.js';
-import type { Executor } from '../../../lib/db-types.js';
+import type { Executor } from '../../../db/database.js';
 
 export function listTemplates(db: Executor, query: TemplateQuery): Promise<TemplateRow[]> {
   let select = db.selectFrom('messaging_templates').selectAll();

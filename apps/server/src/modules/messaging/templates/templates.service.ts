@@ -8,9 +8,8 @@ import {
   type TemplateVersion,
 } from '@lumi/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/database.js';
+import type { Database, Executor } from '../../../db/database.js';
 import type { TemplateRow, TemplateVersionRow } from '../../../db/messaging-tables.js';
-import type { Executor } from '../../../lib/db-types.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { nowIso } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
@@ -104,7 +103,11 @@ export class TemplatesService {
     return (await repo.listTemplates(this.db, query)).map(toTemplate);
   }
 
-  async get(id: number, db: Executor = this.db): Promise<Template> {
+  get(id: number): Promise<Template> {
+    return this.load(this.db, id);
+  }
+
+  private async load(db: Executor, id: number): Promise<Template> {
     const row = await repo.findTemplate(db, id);
     if (!row) throw new NotFoundError(`There is no message template ${id}`);
     return toTemplate(row);
@@ -133,7 +136,7 @@ export class TemplatesService {
         created_at: now,
         updated_by: actor.username,
       });
-      const template = await this.get(id, trx);
+      const template = await this.load(trx, id);
       await this.audit.record(trx, actor, {
         action: 'template.created',
         resourceType: 'template',
@@ -147,7 +150,7 @@ export class TemplatesService {
   /** Every save is a new version; fields left out keep their values. */
   async update(actor: Actor, id: number, update: TemplateUpdate): Promise<Template> {
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.get(id, trx);
+      const before = await this.load(trx, id);
       if (before.version !== update.version) throw this.staleVersion(before);
       const { version: _version, description, ...fields } = update;
       const defined = Object.fromEntries(
@@ -180,10 +183,10 @@ export class TemplatesService {
   /** `version`, when given, must be the current one. */
   async remove(actor: Actor, id: number, version?: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const template = await this.get(id, trx);
+      const template = await this.load(trx, id);
       const expected = version ?? template.version;
       if (template.version !== expected || !(await repo.deleteTemplate(trx, id, expected))) {
-        throw this.staleVersion(await this.get(id, trx));
+        throw this.staleVersion(await this.load(trx, id));
       }
       await this.audit.record(trx, actor, {
         action: 'template.deleted',
@@ -209,7 +212,7 @@ export class TemplatesService {
   /** Brings a version's content and settings back as a new version. */
   async restore(actor: Actor, id: number, version: number, expectedVersion?: number): Promise<Template> {
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.get(id, trx);
+      const before = await this.load(trx, id);
       if (expectedVersion !== undefined && before.version !== expectedVersion)
         throw this.staleVersion(before);
       const row = await repo.findVersion(trx, id, version);
@@ -276,7 +279,7 @@ export class TemplatesService {
       updated_at: now,
       updated_by: actor.username,
     });
-    if (!written) throw this.staleVersion(await this.get(before.id, trx));
+    if (!written) throw this.staleVersion(await this.load(trx, before.id));
     const previous = snapshotOf(before);
     await repo.insertVersion(trx, {
       template_id: before.id,
@@ -288,6 +291,6 @@ export class TemplatesService {
       created_at: now,
       updated_by: actor.username,
     });
-    return this.get(before.id, trx);
+    return this.load(trx, before.id);
   }
 }

@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { MessagingVariablesTable, VariableRow } from '../../../db/messaging-tables.js';
-import type { Executor } from '../../../lib/db-types.js';
+import type { Executor } from '../../../db/database.js';
 
 export function listVariables(db: Executor): Promise<VariableRow[]> {
   return db

@@ -5,9 +5,8 @@ import {
   type VariableValues,
 } from '@lumi/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/database.js';
+import type { Database, Executor } from '../../../db/database.js';
 import type { VariableRow } from '../../../db/messaging-tables.js';
-import type { Executor } from '../../../lib/db-types.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 import { nowIso } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
@@ -54,7 +53,11 @@ export class VariablesService {
     return (await repo.listVariables(this.db)).map(toVariable);
   }
 
-  async get(id: number, db: Executor = this.db): Promise<Variable> {
+  get(id: number): Promise<Variable> {
+    return this.load(this.db, id);
+  }
+
+  private async load(db: Executor, id: number): Promise<Variable> {
     const row = await repo.findVariable(db, id);
     if (!row) throw new NotFoundError(`There is no template variable ${id}`);
     return toVariable(row);
@@ -70,7 +73,7 @@ export class VariablesService {
         created_at: now,
         updated_at: now,
       });
-      const variable = await this.get(id, trx);
+      const variable = await this.load(trx, id);
       await this.audit.record(trx, actor, {
         action: 'variable.created',
         resourceType: 'variable',
@@ -84,7 +87,7 @@ export class VariablesService {
   /** Fields left out keep their values; a null category goes back to the default group. */
   async update(actor: Actor, id: number, changes: VariableUpdate): Promise<Variable> {
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.get(id, trx);
+      const before = await this.load(trx, id);
       if (changes.variable_name !== undefined && changes.variable_name !== before.variable_name) {
         await this.ensureNameFree(trx, changes.variable_name);
       }
@@ -99,7 +102,7 @@ export class VariablesService {
         }),
         updated_at: nowIso(),
       });
-      const after = await this.get(id, trx);
+      const after = await this.load(trx, id);
       await this.audit.record(trx, actor, {
         action: 'variable.updated',
         resourceType: 'variable',
@@ -113,7 +116,7 @@ export class VariablesService {
 
   async remove(actor: Actor, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const variable = await this.get(id, trx);
+      const variable = await this.load(trx, id);
       await repo.deleteVariable(trx, id);
       await this.audit.record(trx, actor, {
         action: 'variable.deleted',
