@@ -1,4 +1,5 @@
 import type { SessionUser } from '@lumi/contract';
+import { useAuthStore } from '@/lib/auth-store';
 
 /** The signed-in administrator of the component tests: the built-in admin role, every permission. */
 export const adminUser: SessionUser = {
@@ -9,3 +10,8 @@ export const adminUser: SessionUser = {
   role: 'admin',
   roles: [{ id: 1, name: 'admin', permissions: ['*'] }],
 };
+
+/** Signs `user` in with an access token, as after a sign-in. */
+export function signIn(user: SessionUser = adminUser) {
+  useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false });
+}

@@ -1,14 +1,13 @@
 import { CONFIG_MESSAGES } from '@lumi/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { configItem } from '../test/fixtures';
 import { ConfigItemDialog } from './config-item-dialog';
 
 vi.mock('@/components/code-editor/code-editor', () => import('@/components/code-editor/code-editor.mock'));
-
-const fetchMock = vi.fn<typeof fetch>();
 
 function renderDialog(item = configItem()) {
   const onOpenChange = vi.fn();
@@ -16,19 +15,9 @@ function renderDialog(item = configItem()) {
   return { onOpenChange };
 }
 
-function sentBody(call = 0): Record<string, unknown> {
-  return JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body)) as Record<string, unknown>;
-}
-
 const content = () => screen.getByLabelText(/^Content \(/);
 
 describe('ConfigItemDialog', () => {
-  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-  });
-
   it('starts a new item in text mode, active, with priority 1', () => {
     renderWithProviders(<ConfigItemDialog open onOpenChange={vi.fn()} domain="moods" />);
     expect(screen.getByRole('dialog', { name: 'Add Item' })).toBeInTheDocument();
@@ -51,6 +40,7 @@ describe('ConfigItemDialog', () => {
   });
 
   it('shows the validation messages and sends nothing', async () => {
+    const api = fakeApi();
     renderDialog();
     await userEvent.clear(screen.getByLabelText('Name'));
     await userEvent.clear(content());
@@ -63,7 +53,7 @@ describe('ConfigItemDialog', () => {
     expect(screen.getByText('Invalid JSON in content field')).toBeInTheDocument();
     expect(screen.getByText(CONFIG_MESSAGES.priority)).toBeInTheDocument();
     expect(content()).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it('drops the JSON message when the content becomes text', async () => {
@@ -77,17 +67,17 @@ describe('ConfigItemDialog', () => {
   });
 
   it('sends the loaded version, parsed content and split tags, then closes', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(configItem({ version: 3 })));
+    const api = fakeApi({ 'PUT /api/admin/api/config/moods/1': jsonResponse(configItem({ version: 3 })) });
     const { onOpenChange } = renderDialog();
     await userEvent.clear(screen.getByLabelText('Tags'));
     await userEvent.type(screen.getByLabelText('Tags'), ' happy, , warm ,happy');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/admin/api/config/moods/1');
-    expect(init?.method).toBe('PUT');
-    expect(sentBody()).toEqual({
+    const [request] = api.requests;
+    expect(request?.url).toBe('/api/admin/api/config/moods/1');
+    expect(request?.method).toBe('PUT');
+    expect(request?.body).toEqual({
       name: 'Cheerful',
       description: 'Sunny days',
       content: { tone: 'warm' },
@@ -99,8 +89,8 @@ describe('ConfigItemDialog', () => {
   });
 
   it("puts the server's field messages under their fields", async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
+    fakeApi({
+      'PUT /api/admin/api/config/moods/1': jsonResponse(
         {
           detail: 'Validation failed',
           code: 'validation_failed',
@@ -109,7 +99,7 @@ describe('ConfigItemDialog', () => {
         },
         422,
       ),
-    );
+    });
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(CONFIG_MESSAGES.tagTooLong)).toBeInTheDocument();
@@ -117,13 +107,15 @@ describe('ConfigItemDialog', () => {
   });
 
   it("shows the server's detail, or 'Failed to create configuration' without one", async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(
-        { detail: "A moods item named 'Calm' already exists", code: 'conflict', request_id: '1' },
-        409,
-      ),
-    );
-    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+    fakeApi({
+      'POST /api/admin/api/config/moods': [
+        jsonResponse(
+          { detail: "A moods item named 'Calm' already exists", code: 'conflict', request_id: '1' },
+          409,
+        ),
+        new Response('oops', { status: 500 }),
+      ],
+    });
     renderWithProviders(<ConfigItemDialog open onOpenChange={vi.fn()} domain="moods" />);
     await userEvent.type(screen.getByLabelText('Name'), 'Calm');
     await userEvent.type(content(), 'Breathe');
@@ -139,13 +131,11 @@ describe('ConfigItemDialog', () => {
     const theirs = configItem({ version: 5, content: { tone: 'cold' }, updated_by: 'bob' });
 
     function answerConflictThen(...then: Response[]) {
-      fetchMock.mockResolvedValueOnce(
-        jsonResponse(
-          { detail: "bob changed 'Cheerful' since you loaded it", code: 'conflict', current: theirs },
-          409,
-        ),
+      const conflict = jsonResponse(
+        { detail: "bob changed 'Cheerful' since you loaded it", code: 'conflict', current: theirs },
+        409,
       );
-      for (const response of then) fetchMock.mockResolvedValueOnce(response);
+      return fakeApi({ 'PUT /api/admin/api/config/moods/1': [conflict, ...then] });
     }
 
     async function saveWithPriority(priority: string) {
@@ -167,17 +157,17 @@ describe('ConfigItemDialog', () => {
     });
 
     it("overwrites with the current version's number", async () => {
-      answerConflictThen(jsonResponse(configItem({ version: 6 })));
+      const api = answerConflictThen(jsonResponse(configItem({ version: 6 })));
       const { onOpenChange } = renderDialog();
       await saveWithPriority('7');
 
       await userEvent.click(screen.getByRole('button', { name: 'Overwrite with mine' }));
       await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-      expect(sentBody(1)).toMatchObject({ version: 5, priority: 7, content: { tone: 'warm' } });
+      expect(api.requests[1]?.body).toMatchObject({ version: 5, priority: 7, content: { tone: 'warm' } });
     });
 
     it('reloads their version into the form and saves on top of it', async () => {
-      answerConflictThen(jsonResponse(configItem({ version: 6 })));
+      const api = answerConflictThen(jsonResponse(configItem({ version: 6 })));
       renderDialog();
       await saveWithPriority('7');
 
@@ -185,8 +175,8 @@ describe('ConfigItemDialog', () => {
       expect(content()).toHaveValue('{\n  "tone": "cold"\n}');
       expect(screen.getByLabelText('Priority')).toHaveValue(3);
       await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-      expect(sentBody(1)).toMatchObject({ version: 5, content: { tone: 'cold' } });
+      await waitFor(() => expect(api.requests).toHaveLength(2));
+      expect(api.requests[1]?.body).toMatchObject({ version: 5, content: { tone: 'cold' } });
     });
   });
 });

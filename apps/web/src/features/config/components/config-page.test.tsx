@@ -3,15 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { fakeApi, type FakeRoute } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render-with-providers';
 import { configItem, signInWith } from '../test/fixtures';
 import { ConfigPage } from './config-page';
 
 vi.mock('@/components/code-editor/code-editor', () => import('@/components/code-editor/code-editor.mock'));
-
-const fetchMock = vi.fn<typeof fetch>();
 
 const long = configItem({
   id: 4,
@@ -23,19 +22,13 @@ const long = configItem({
   version: 4,
 });
 
-/** Answers GET lists with `items`; other calls with `other` (a save, a delete). */
-function serve(items: ConfigItem[], other: () => Response = () => jsonResponse({ ok: true })) {
-  fetchMock.mockImplementation((_input, init) =>
-    Promise.resolve(!init?.method || init.method === 'GET' ? jsonResponse(items) : other()),
-  );
-}
-
-function requests() {
-  return fetchMock.mock.calls.map(([input, init]) => ({
-    method: init?.method ?? 'GET',
-    url: new URL(String(input), 'http://localhost'),
-    body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined,
-  }));
+/** Answers every domain's list with `items`, and a save or a delete of an item with `other`. */
+function serve(items: ConfigItem[], other: FakeRoute = jsonResponse({ ok: true })) {
+  return fakeApi({
+    'GET /api/admin/api/config/:domain': jsonResponse(items),
+    'PUT /api/admin/api/config/:domain/:id': other,
+    'DELETE /api/admin/api/config/:domain/:id': other,
+  });
 }
 
 function renderAt(url: string) {
@@ -54,33 +47,31 @@ function renderAt(url: string) {
 }
 
 describe('ConfigPage', () => {
-  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
   afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
     useAuthStore.setState({ user: null, accessToken: null, isAuthenticated: false });
   });
 
   it('denies a user with neither config permission', () => {
     signInWith(['metrics:read']);
+    const api = fakeApi();
     renderAt('/config');
     const denied = screen.getByRole('alert');
     expect(within(denied).getByRole('heading')).toHaveTextContent('Access Denied');
     expect(denied).toHaveTextContent(
       "You don't have permission to access the configuration panel. Please contact an administrator.",
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it('opens the tab named in the URL and lists its items', async () => {
     signInWith(['config:read', 'config:write']);
-    serve([configItem(), long]);
+    const api = serve([configItem(), long]);
     renderAt('/config?tab=quirks');
 
     expect(screen.getByRole('heading', { level: 1, name: 'Configuration Management' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Quirks' })).toHaveAttribute('aria-selected', 'true');
     const row = (await screen.findByText('Chatty')).closest('tr')!;
-    expect(requests()[0]?.url.pathname).toBe('/api/admin/api/config/quirks');
+    expect(api.requests[0]?.path).toBe('/api/admin/api/config/quirks');
     expect(row).toHaveTextContent(`${'A'.repeat(50)}...`);
     expect(row).not.toHaveTextContent('A'.repeat(51));
     expect(within(row).getAllByText('one')[0]).toBeInTheDocument();
@@ -134,19 +125,20 @@ describe('ConfigPage', () => {
 
   it('toggles an item with a PUT carrying its version, then reloads the list', async () => {
     signInWith(['config:read', 'config:write']);
-    serve([long], () => jsonResponse({ ...long, is_active: true, version: 5 }));
+    const api = serve([long], jsonResponse({ ...long, is_active: true, version: 5 }));
     renderAt('/config?tab=moods');
 
     await userEvent.click(await screen.findByRole('switch', { name: 'Active: Chatty' }));
-    await waitFor(() => expect(requests().filter((r) => r.method === 'GET')).toHaveLength(2));
-    const put = requests().find((r) => r.method === 'PUT')!;
-    expect(put.url.pathname).toBe('/api/admin/api/config/moods/4');
+    await waitFor(() => expect(api.requests.filter((r) => r.method === 'GET')).toHaveLength(2));
+    const put = api.requests.find((r) => r.method === 'PUT')!;
+    expect(put.path).toBe('/api/admin/api/config/moods/4');
     expect(put.body).toMatchObject({ is_active: true, version: 4, name: 'Chatty', priority: 9 });
   });
 
   it('asks before deleting and shows a failure that can be dismissed', async () => {
     signInWith(['config:read', 'config:write']);
-    serve([long], () =>
+    const api = serve(
+      [long],
       jsonResponse({ detail: 'bob changed it first', code: 'conflict', request_id: '1' }, 409),
     );
     renderAt('/config?tab=moods');
@@ -158,14 +150,14 @@ describe('ConfigPage', () => {
 
     const failure = await screen.findByRole('alert');
     expect(failure).toHaveTextContent('bob changed it first');
-    expect(requests().find((r) => r.method === 'DELETE')?.url.search).toBe('?version=4');
+    expect(api.requests.find((r) => r.method === 'DELETE')?.query.toString()).toBe('version=4');
     await userEvent.click(within(failure).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to load {domain}' with Retry", async () => {
     signInWith(['config:read']);
-    fetchMock.mockResolvedValue(new Response('oops', { status: 500 }));
+    fakeApi({ 'GET /api/admin/api/config/:domain': new Response('oops', { status: 500 }) });
     renderAt('/config?tab=moods');
 
     const failure = await screen.findByRole('alert');

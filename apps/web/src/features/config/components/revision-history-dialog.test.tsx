@@ -1,12 +1,11 @@
 import type { ConfigRevision } from '@lumi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type FakeApi } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { configItem } from '../test/fixtures';
 import { RevisionHistoryDialog } from './revision-history-dialog';
-
-const fetchMock = vi.fn<typeof fetch>();
 
 const current = configItem({ version: 3, content: { tone: 'warm', pace: 'slow' }, priority: 5 });
 const revisions: ConfigRevision[] = [
@@ -40,17 +39,15 @@ const revisions: ConfigRevision[] = [
 ];
 
 describe('RevisionHistoryDialog', () => {
+  let api: FakeApi;
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation((_input, init) =>
-      Promise.resolve(
-        init?.method === 'POST' ? jsonResponse({ ...current, version: 4 }) : jsonResponse(revisions),
-      ),
-    );
-  });
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
+    api = fakeApi({
+      'GET /api/admin/api/config/moods/1/revisions': jsonResponse(revisions),
+      'POST /api/admin/api/config/moods/1/revisions/:revision/restore': jsonResponse({
+        ...current,
+        version: 4,
+      }),
+    });
   });
 
   it('lists the revisions with action, author and changed fields', async () => {
@@ -88,9 +85,9 @@ describe('RevisionHistoryDialog', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Restore' }));
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(String(post[0])).toBe('/api/admin/api/config/moods/1/revisions/2/restore');
-    expect(JSON.parse(String(post[1]?.body))).toEqual({ version: 3 });
+    const post = api.requests.find((r) => r.method === 'POST')!;
+    expect(post.url).toBe('/api/admin/api/config/moods/1/revisions/2/restore');
+    expect(post.body).toEqual({ version: 3 });
     expect(screen.getByRole('status')).toHaveTextContent('Revision 2 was restored');
   });
 });

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { signIn } from '@/test/session-users';
 import type { FakeRequest } from '@/test/fake-api';
-import { fakeMessagingApi, renderedFor, signIn, template } from '../test/fake-messaging-api';
+import { fakeMessagingApi, renderedFor, template } from '../test/fake-messaging-api';
 import { DEBOUNCE_MS } from '../hooks/use-rendered-preview';
 import { MessagesPage } from './messages-page';
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { channel, fakeMessagingApi, signIn, template } from '../test/fake-messaging-api';
+import { signIn } from '@/test/session-users';
+import { channel, fakeMessagingApi, template } from '../test/fake-messaging-api';
 import { MessagesPage } from './messages-page';
 
 vi.mock('@/components/code-editor/code-editor', () => import('@/components/code-editor/code-editor.mock'));

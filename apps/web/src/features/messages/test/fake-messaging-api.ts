@@ -1,10 +1,8 @@
 import { API_PREFIX } from '@lumi/contract';
-import type { Channel, RenderResult, SessionUser, Template, Topic, Variable } from '@lumi/contract';
-import { useAuthStore } from '@/lib/auth-store';
+import type { Channel, RenderResult, Template, Topic, Variable } from '@lumi/contract';
 import { fakeApi, type FakeRoutes } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render-with-providers';
 import { MESSAGING_PATH } from '../api/messaging-keys';
-import { adminUser as admin } from '@/test/session-users';
 
 const stamp = '2026-11-22T09:00:00.000Z';
 
@@ -136,8 +134,4 @@ export function fakeMessagingApi({
     },
     { base: `${API_PREFIX}${MESSAGING_PATH}` },
   );
-}
-
-export function signIn(user: SessionUser = admin) {
-  useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false });
 }

@@ -1,7 +1,8 @@
 import { MESSAGES, type Role } from '@lumi/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { CreateUserDialog } from './create-user-dialog';
 
@@ -16,8 +17,6 @@ const roles: Role[] = [
     user_count: 0,
   },
 ];
-
-const fetchMock = vi.fn<typeof fetch>();
 
 function renderDialog() {
   const onOpenChange = vi.fn();
@@ -35,15 +34,8 @@ async function fillValidForm({ confirm = 'Sunny-Harbor-2291' } = {}) {
 }
 
 describe('CreateUserDialog', () => {
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-  });
-
   it('offers every role from the server and asks for every field', async () => {
+    const api = fakeApi();
     const { submit } = renderDialog();
     expect(screen.getByRole('dialog', { name: 'Create New User' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /admin/ })).toBeInTheDocument();
@@ -57,10 +49,11 @@ describe('CreateUserDialog', () => {
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByText('At least one role is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it('checks the username length, the email format and the password length', async () => {
+    const api = fakeApi();
     const { submit } = renderDialog();
     await userEvent.type(screen.getByLabelText('Username'), 'ab');
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
@@ -72,29 +65,30 @@ describe('CreateUserDialog', () => {
     expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
     expect(screen.getByText('Invalid email format')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it('asks for a matching confirmation', async () => {
+    const api = fakeApi();
     const { submit } = renderDialog();
     await fillValidForm({ confirm: 'Sunny-Harbor-2292' });
     await userEvent.click(submit);
 
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it('creates the user without the confirmation and closes', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ id: 9 }, 201));
+    const api = fakeApi({ 'POST /api/users': jsonResponse({ id: 9 }, 201) });
     const { submit, onOpenChange } = renderDialog();
     await fillValidForm();
     await userEvent.click(submit);
 
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/users');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const [request] = api.requests;
+    expect(request?.url).toBe('/api/users');
+    expect(request?.method).toBe('POST');
+    expect(request?.body).toEqual({
       username: 'ann',
       email: 'ann@example.com',
       name: 'Ann Lee',
@@ -104,7 +98,7 @@ describe('CreateUserDialog', () => {
   });
 
   it("shows 'Creating...' while the server works", async () => {
-    fetchMock.mockReturnValue(new Promise(() => {}));
+    fakeApi({ 'POST /api/users': new Promise(() => {}) });
     const { submit } = renderDialog();
     await fillValidForm();
     await userEvent.click(submit);
@@ -113,8 +107,8 @@ describe('CreateUserDialog', () => {
   });
 
   it("puts the server's field messages under their fields", async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
+    fakeApi({
+      'POST /api/users': jsonResponse(
         {
           detail: MESSAGES.passwordCommon,
           code: 'validation_failed',
@@ -123,7 +117,7 @@ describe('CreateUserDialog', () => {
         },
         422,
       ),
-    );
+    });
     const { submit, onOpenChange } = renderDialog();
     await fillValidForm();
     await userEvent.click(submit);
@@ -135,10 +129,12 @@ describe('CreateUserDialog', () => {
   });
 
   it("shows the server's detail, or 'Failed to create user' without one", async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ detail: 'The username ann is already taken', code: 'conflict', request_id: '1' }, 409),
-    );
-    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+    fakeApi({
+      'POST /api/users': [
+        jsonResponse({ detail: 'The username ann is already taken', code: 'conflict', request_id: '1' }, 409),
+        new Response('oops', { status: 500 }),
+      ],
+    });
     const { submit } = renderDialog();
     await fillValidForm();
 

@@ -1,7 +1,8 @@
 import type { Role, User } from '@lumi/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { EditUserDialog } from './edit-user-dialog';
 
@@ -28,8 +29,6 @@ const ann: User = {
   created_at: '2025-01-01T00:00:00.000Z',
 };
 
-const fetchMock = vi.fn<typeof fetch>();
-
 function renderDialog() {
   const onOpenChange = vi.fn();
   renderWithProviders(<EditUserDialog open onOpenChange={onOpenChange} user={ann} roles={roles} />);
@@ -37,14 +36,6 @@ function renderDialog() {
 }
 
 describe('EditUserDialog', () => {
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-  });
-
   it('shows the user with a read-only username and no password fields', () => {
     renderDialog();
     expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
@@ -59,6 +50,7 @@ describe('EditUserDialog', () => {
   });
 
   it('asks for an email, a name and at least one role', async () => {
+    const api = fakeApi();
     const { submit } = renderDialog();
     await userEvent.clear(screen.getByLabelText('Email'));
     await userEvent.clear(screen.getByLabelText('Full Name'));
@@ -68,20 +60,22 @@ describe('EditUserDialog', () => {
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('At least one role is required')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it('checks the email format', async () => {
+    const api = fakeApi();
     const { submit } = renderDialog();
     await userEvent.clear(screen.getByLabelText('Email'));
     await userEvent.type(screen.getByLabelText('Email'), 'ann.example.com');
     await userEvent.click(submit);
 
     expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it('refuses a name with invisible characters, which could pass for another name', async () => {
+    const api = fakeApi();
     const { submit } = renderDialog();
     await userEvent.clear(screen.getByLabelText('Full Name'));
     await userEvent.type(screen.getByLabelText('Full Name'), 'Ann\u200BLee');
@@ -92,11 +86,11 @@ describe('EditUserDialog', () => {
         'Names cannot contain invisible characters, line breaks or text-direction controls',
       ),
     ).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it('saves email, name, roles and the active state, then closes', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(ann));
+    const api = fakeApi({ 'PUT /api/users/5': jsonResponse(ann) });
     const { submit, onOpenChange } = renderDialog();
     await userEvent.clear(screen.getByLabelText('Full Name'));
     await userEvent.type(screen.getByLabelText('Full Name'), 'Ann Smith');
@@ -105,10 +99,10 @@ describe('EditUserDialog', () => {
     await userEvent.click(submit);
 
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/users/5');
-    expect(init?.method).toBe('PUT');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const [request] = api.requests;
+    expect(request?.url).toBe('/api/users/5');
+    expect(request?.method).toBe('PUT');
+    expect(request?.body).toEqual({
       email: 'ann@example.com',
       name: 'Ann Smith',
       roles: [3, 1],
@@ -117,7 +111,7 @@ describe('EditUserDialog', () => {
   });
 
   it("shows 'Updating...' while the server works", async () => {
-    fetchMock.mockReturnValue(new Promise(() => {}));
+    fakeApi({ 'PUT /api/users/5': new Promise(() => {}) });
     const { submit } = renderDialog();
     await userEvent.click(submit);
 
@@ -125,13 +119,15 @@ describe('EditUserDialog', () => {
   });
 
   it("shows the server's detail, or 'Failed to update user' without one", async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(
-        { detail: 'The last active admin cannot be demoted', code: 'conflict', request_id: '1' },
-        409,
-      ),
-    );
-    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+    fakeApi({
+      'PUT /api/users/5': [
+        jsonResponse(
+          { detail: 'The last active admin cannot be demoted', code: 'conflict', request_id: '1' },
+          409,
+        ),
+        new Response('oops', { status: 500 }),
+      ],
+    });
     const { submit, onOpenChange } = renderDialog();
 
     await userEvent.click(submit);

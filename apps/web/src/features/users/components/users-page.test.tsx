@@ -1,11 +1,12 @@
 import type { Role, SessionUser, User, UserListResponse } from '@lumi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { fakeApi, type FakeRoute, type FakeRoutes } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { UsersPage } from './users-page';
-import { adminUser as admin } from '@/test/session-users';
+import { adminUser as admin, signIn } from '@/test/session-users';
 
 const reader: SessionUser = {
   ...admin,
@@ -33,34 +34,13 @@ const roles: Role[] = [
   { id: 1, name: 'admin', description: '', permissions: ['*'], built_in: true, user_count: 1 },
 ];
 
-const fetchMock = vi.fn<typeof fetch>();
-
-/** Answers GET /api/roles with the roles and GET /api/users with `list`. */
-function serve(list: (url: URL) => Response) {
-  fetchMock.mockImplementation((input) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/roles') return Promise.resolve(jsonResponse(roles));
-    return Promise.resolve(list(url));
-  });
-}
-
-function usersRequests(): URL[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/users');
-}
-
-function signIn(session: SessionUser) {
-  useAuthStore.setState({ user: session, accessToken: 'token', isAuthenticated: true, isLoading: false });
+/** Answers GET /api/roles with the roles, GET /api/users with `list`, and `more`. */
+function serve(list: FakeRoute, more: FakeRoutes = {}) {
+  return fakeApi({ 'GET /api/roles': jsonResponse(roles), 'GET /api/users': list, ...more });
 }
 
 describe('UsersPage', () => {
-  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(() => useAuthStore.getState().clear());
 
   it('lists users with roles, status and last login; the own row cannot be edited or deleted', async () => {
     signIn(admin);
@@ -73,7 +53,7 @@ describe('UsersPage', () => {
       page: 1,
       pages: 1,
     };
-    serve(() => jsonResponse(page));
+    serve(jsonResponse(page));
     renderWithProviders(<UsersPage />, { path: '/users' });
 
     expect(screen.getByRole('heading', { name: 'Users' })).toBeInTheDocument();
@@ -98,7 +78,7 @@ describe('UsersPage', () => {
 
   it('hides Add User, edit and delete without users:write', async () => {
     signIn(reader);
-    serve(() => jsonResponse({ users: [user(5)], total: 1, page: 1, pages: 1 }));
+    serve(jsonResponse({ users: [user(5)], total: 1, page: 1, pages: 1 }));
     renderWithProviders(<UsersPage />, { path: '/users' });
 
     expect(await screen.findByText('User 5')).toBeInTheDocument();
@@ -108,53 +88,50 @@ describe('UsersPage', () => {
 
   it('searches after a pause, starting again at page 1, and pages through', async () => {
     signIn(admin);
-    serve((url) =>
+    const api = serve(({ query }) =>
       jsonResponse({
-        users: [user(Number(url.searchParams.get('page')) * 100)],
+        users: [user(Number(query.get('page')) * 100)],
         total: 45,
-        page: Number(url.searchParams.get('page')),
+        page: Number(query.get('page')),
         pages: 3,
       }),
     );
+    const usersRequests = () => api.requestsTo('/api/users');
     renderWithProviders(<UsersPage />, { path: '/users' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
-    expect(usersRequests().at(-1)?.searchParams.get('page')).toBe('2');
+    expect(usersRequests().at(-1)?.query.get('page')).toBe('2');
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'ann');
-    await waitFor(() => expect(usersRequests().at(-1)?.searchParams.get('search')).toBe('ann'));
-    expect(usersRequests().at(-1)?.searchParams.get('page')).toBe('1');
-    expect(usersRequests().at(-1)?.searchParams.get('limit')).toBe('20');
+    await waitFor(() => expect(usersRequests().at(-1)?.query.get('search')).toBe('ann'));
+    expect(usersRequests().at(-1)?.query.get('page')).toBe('1');
+    expect(usersRequests().at(-1)?.query.get('limit')).toBe('20');
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
   });
 
   it("shows 'No users found' for an empty result", async () => {
     signIn(admin);
-    serve(() => jsonResponse({ users: [], total: 0, page: 1, pages: 1 }));
+    serve(jsonResponse({ users: [], total: 0, page: 1, pages: 1 }));
     renderWithProviders(<UsersPage />, { path: '/users' });
     expect(await screen.findByText('No users found')).toBeInTheDocument();
   });
 
   it("shows 'Failed to load users' when the list cannot be loaded", async () => {
     signIn(admin);
-    serve(() => new Response('oops', { status: 500 }));
+    serve(new Response('oops', { status: 500 }));
     renderWithProviders(<UsersPage />, { path: '/users' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load users');
   });
 
   it('asks before deleting and reloads the list afterwards', async () => {
     signIn(admin);
-    let deleted = false;
-    fetchMock.mockImplementation((input, init) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/roles') return Promise.resolve(jsonResponse(roles));
-      if (init?.method === 'DELETE') {
-        deleted = true;
-        return Promise.resolve(jsonResponse({ ok: true }));
-      }
-      const users = deleted ? [] : [user(2, { username: 'ann', name: 'Ann Lee' })];
-      return Promise.resolve(jsonResponse({ users, total: users.length, page: 1, pages: 1 }));
+    let users = [user(2, { username: 'ann', name: 'Ann Lee' })];
+    serve(() => jsonResponse({ users, total: users.length, page: 1, pages: 1 }), {
+      'DELETE /api/users/2': () => {
+        users = [];
+        return jsonResponse({ ok: true });
+      },
     });
     renderWithProviders(<UsersPage />, { path: '/users' });
 
