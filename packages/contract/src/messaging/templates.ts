@@ -42,20 +42,52 @@ function pinNeedsAllowPinning(
   }
 }
 
-/** Fields and defaults of spec section 3. */
+/**
+ * A template's fields and what each accepts (spec section 3): the one list the create, update and snapshot
+ * shapes are built from.
+ */
+const templateFields = {
+  template_name: templateName,
+  channel_id: channelId,
+  topic_id: idSchema.nullable(),
+  template_content: templateContent,
+  message_type: z.enum(MESSAGE_TYPES),
+  parse_mode: z.enum(PARSE_MODES),
+  disable_web_preview: z.boolean(),
+  disable_notification: z.boolean(),
+  allow_pinning: z.boolean(),
+  pin_by_default: z.boolean(),
+  enabled: z.boolean(),
+  description: descriptionUpdate,
+};
+export type TemplateField = keyof typeof templateFields;
+/** The fields in the editor's order. */
+export const TEMPLATE_FIELDS = Object.keys(templateFields) as TemplateField[];
+
+/** What a new template is when a field is left out (spec section 3). */
+export const TEMPLATE_DEFAULTS = {
+  topic_id: null,
+  message_type: DEFAULT_MESSAGE_TYPE,
+  parse_mode: DEFAULT_PARSE_MODE,
+  disable_web_preview: false,
+  disable_notification: false,
+  allow_pinning: false,
+  pin_by_default: false,
+  enabled: true,
+  description: '',
+} as const satisfies Partial<{ [K in TemplateField]: z.output<(typeof templateFields)[K]> }>;
+
 export const templateInputSchema = z
   .object({
-    template_name: templateName,
-    channel_id: channelId,
-    topic_id: idSchema.nullish().transform((v) => v ?? null),
-    template_content: templateContent,
-    message_type: z.enum(MESSAGE_TYPES).default(DEFAULT_MESSAGE_TYPE),
-    parse_mode: z.enum(PARSE_MODES).default(DEFAULT_PARSE_MODE),
-    disable_web_preview: z.boolean().default(false),
-    disable_notification: z.boolean().default(false),
-    allow_pinning: z.boolean().default(false),
-    pin_by_default: z.boolean().default(false),
-    enabled: z.boolean().default(true),
+    ...templateFields,
+    topic_id: templateFields.topic_id.optional().transform((v) => v ?? TEMPLATE_DEFAULTS.topic_id),
+    message_type: templateFields.message_type.default(TEMPLATE_DEFAULTS.message_type),
+    parse_mode: templateFields.parse_mode.default(TEMPLATE_DEFAULTS.parse_mode),
+    disable_web_preview: z.boolean().default(TEMPLATE_DEFAULTS.disable_web_preview),
+    disable_notification: z.boolean().default(TEMPLATE_DEFAULTS.disable_notification),
+    allow_pinning: z.boolean().default(TEMPLATE_DEFAULTS.allow_pinning),
+    pin_by_default: z.boolean().default(TEMPLATE_DEFAULTS.pin_by_default),
+    enabled: z.boolean().default(TEMPLATE_DEFAULTS.enabled),
     description,
   })
   .superRefine(pinNeedsAllowPinning);
@@ -64,37 +96,22 @@ export type TemplateValues = z.output<typeof templateInputSchema>;
 
 /** PUT: `version` is the one the edit started from; fields left out keep their values. */
 export const templateUpdateSchema = z
-  .object({
-    version: z.number({ error: MESSAGING_MESSAGES.versionRequired }).int().positive(),
-    template_name: templateName.optional(),
-    channel_id: channelId.optional(),
-    topic_id: idSchema.nullable().optional(),
-    template_content: templateContent.optional(),
-    message_type: z.enum(MESSAGE_TYPES).optional(),
-    parse_mode: z.enum(PARSE_MODES).optional(),
-    disable_web_preview: z.boolean().optional(),
-    disable_notification: z.boolean().optional(),
-    allow_pinning: z.boolean().optional(),
-    pin_by_default: z.boolean().optional(),
-    enabled: z.boolean().optional(),
-    description: descriptionUpdate,
-  })
+  .object(templateFields)
+  .partial()
+  .extend({ version: z.number({ error: MESSAGING_MESSAGES.versionRequired }).int().positive() })
   .superRefine(pinNeedsAllowPinning);
 export type TemplateUpdate = z.output<typeof templateUpdateSchema>;
 
-/** The content and settings a version keeps. */
+/**
+ * The content and settings a version keeps, as answers carry them: the same fields, typed but not
+ * re-validated, so a row stored under an older rule can still be read.
+ */
 export const templateSnapshotSchema = z.object({
+  ...templateFields,
   template_name: z.string(),
   channel_id: z.number().int(),
   topic_id: z.number().int().nullable(),
   template_content: z.string(),
-  message_type: z.enum(MESSAGE_TYPES),
-  parse_mode: z.enum(PARSE_MODES),
-  disable_web_preview: z.boolean(),
-  disable_notification: z.boolean(),
-  allow_pinning: z.boolean(),
-  pin_by_default: z.boolean(),
-  enabled: z.boolean(),
   description: z.string(),
 });
 export type TemplateSnapshot = z.infer<typeof templateSnapshotSchema>;

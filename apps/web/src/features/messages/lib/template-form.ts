@@ -1,6 +1,6 @@
 import {
-  DEFAULT_MESSAGE_TYPE,
-  DEFAULT_PARSE_MODE,
+  TEMPLATE_DEFAULTS,
+  TEMPLATE_FIELDS,
   type Template,
   type TemplateInput,
   type TemplateSnapshot,
@@ -15,34 +15,14 @@ export type TemplateFormValues = TemplateInput;
  * 'Channel is required' until one is chosen.
  */
 export const NEW_TEMPLATE_VALUES: DefaultValues<TemplateFormValues> = {
+  ...TEMPLATE_DEFAULTS,
   template_name: '',
-  message_type: DEFAULT_MESSAGE_TYPE,
-  topic_id: null,
-  description: '',
   template_content: '',
-  parse_mode: DEFAULT_PARSE_MODE,
-  enabled: true,
-  disable_web_preview: false,
-  disable_notification: false,
-  allow_pinning: false,
-  pin_by_default: false,
 };
 
+/** The fields of a saved template or version, as the editor holds them. */
 export function templateFormValues(template: TemplateSnapshot): TemplateFormValues {
-  return {
-    template_name: template.template_name,
-    message_type: template.message_type,
-    channel_id: template.channel_id,
-    topic_id: template.topic_id,
-    description: template.description,
-    template_content: template.template_content,
-    parse_mode: template.parse_mode,
-    enabled: template.enabled,
-    disable_web_preview: template.disable_web_preview,
-    disable_notification: template.disable_notification,
-    allow_pinning: template.allow_pinning,
-    pin_by_default: template.pin_by_default,
-  };
+  return Object.fromEntries(TEMPLATE_FIELDS.map((field) => [field, template[field]])) as TemplateFormValues;
 }
 
 /** The template being edited, or none while a new one is created. */

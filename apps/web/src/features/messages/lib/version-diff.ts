@@ -3,20 +3,24 @@ import type { TemplateSnapshot } from '@lumi/contract';
 
 type SettingField = Exclude<keyof TemplateSnapshot, 'template_content'>;
 
-/** The settings a version keeps besides its content, with the editor's labels, in the editor's order. */
-export const SETTING_LABELS: ReadonlyArray<[SettingField, string]> = [
-  ['template_name', 'Template Name'],
-  ['message_type', 'Message Type'],
-  ['channel_id', 'Channel'],
-  ['topic_id', 'Topic'],
-  ['description', 'Description'],
-  ['parse_mode', 'Parse Mode'],
-  ['enabled', 'Enabled'],
-  ['disable_web_preview', 'Disable Web Preview'],
-  ['disable_notification', 'Disable Notification'],
-  ['allow_pinning', 'Allow Pinning'],
-  ['pin_by_default', 'Pin by Default'],
-];
+/**
+ * The settings a version keeps besides its content, with the editor's labels, in the editor's order; a
+ * field the contract adds fails to compile here until it has a label.
+ */
+const LABELS: Record<SettingField, string> = {
+  template_name: 'Template Name',
+  message_type: 'Message Type',
+  channel_id: 'Channel',
+  topic_id: 'Topic',
+  description: 'Description',
+  parse_mode: 'Parse Mode',
+  enabled: 'Enabled',
+  disable_web_preview: 'Disable Web Preview',
+  disable_notification: 'Disable Notification',
+  allow_pinning: 'Allow Pinning',
+  pin_by_default: 'Pin by Default',
+};
+export const SETTING_LABELS = Object.entries(LABELS) as ReadonlyArray<[SettingField, string]>;
 
 export interface SettingChange {
   field: SettingField;
