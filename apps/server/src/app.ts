@@ -57,7 +57,7 @@ export interface AppOptions {
   passwordHasher?: PasswordHasher;
   /** RETENTION_DAYS, HEARTBEAT_STALE_SECONDS, MARKET_DATA_FRESH_SECONDS, LUMI_TIMEZONE; defaults otherwise. */
   telemetry?: Partial<TelemetrySettings>;
-  /** "Now" for API key expiry and the telemetry windows; tests pass a clock they control. */
+  /** "Now" for every service (timestamps, expiries, throttling, telemetry windows); tests pass a clock they control. */
   now?: Clock;
   /** TELEGRAM_BOT_TOKEN and TELEGRAM_API_BASE_URL; tests point it at a local Bot API stand-in. */
   telegram?: TelegramSettings;

@@ -52,29 +52,29 @@ export function createServices(options: {
   sessionSeconds: number;
   /** How long a signed-in principal is reused on this instance (LUMI_AUTH_CACHE_SECONDS; 0 turns it off). */
   authCacheSeconds: number;
-  /** The clock of the API key and telemetry rules. */
+  /** "Now" for every service: timestamps, expiries, throttling windows and the telemetry rules. */
   now: Clock;
   telemetry: TelemetrySettings;
   /** The Telegram Bot API: TELEGRAM_BOT_TOKEN and TELEGRAM_API_BASE_URL. */
   telegram?: TelegramSettings;
 }): Services {
-  const { db, secret, hasher } = options;
-  const audit = new AuditService(db);
-  const principals = new PrincipalCache<Principal>(options.now, options.authCacheSeconds * 1000);
+  const { db, secret, hasher, now } = options;
+  const audit = new AuditService(db, now);
+  const principals = new PrincipalCache<Principal>(now, options.authCacheSeconds * 1000);
   const accessChanged = () => principals.invalidate();
-  const roles = new RolesService(db, audit, accessChanged);
-  const sessions = new SessionsService(db, options.sessionSeconds * 1000);
-  const users = new UsersService(db, hasher, roles, sessions, audit, accessChanged);
-  const auth = new AuthService(db, secret, hasher, users, sessions, audit, principals, options.now);
-  const configItems = new ConfigItemsService(db, audit);
-  const configTransfer = new ConfigTransferService(db, audit, configItems);
+  const roles = new RolesService(db, audit, now, accessChanged);
+  const sessions = new SessionsService(db, now, options.sessionSeconds * 1000);
+  const users = new UsersService(db, hasher, roles, sessions, audit, now, accessChanged);
+  const auth = new AuthService(db, secret, hasher, users, sessions, audit, principals, now);
+  const configItems = new ConfigItemsService(db, audit, now);
+  const configTransfer = new ConfigTransferService(db, audit, now, configItems);
   const botConfig = new BotConfigService(configItems);
-  const apiKeys = new ApiKeysService(db, audit, options.now);
-  const dashboardCache = new TtlCache(options.now, DASHBOARD_CACHE_TTL_MS);
-  const budgets = new BudgetsService(db, audit, options.now, options.telemetry, dashboardCache);
-  const telemetry = new TelemetryService(db, budgets, options.now, options.telemetry, dashboardCache);
-  const metrics = new MetricsService(db, options.now, options.telemetry, dashboardCache);
-  const messaging = createMessagingServices({ db, audit, telegram: options.telegram, now: options.now });
+  const apiKeys = new ApiKeysService(db, audit, now);
+  const dashboardCache = new TtlCache(now, DASHBOARD_CACHE_TTL_MS);
+  const budgets = new BudgetsService(db, audit, now, options.telemetry, dashboardCache);
+  const telemetry = new TelemetryService(db, budgets, now, options.telemetry, dashboardCache);
+  const metrics = new MetricsService(db, now, options.telemetry, dashboardCache);
+  const messaging = createMessagingServices({ db, audit, now, telegram: options.telegram });
   return {
     audit,
     roles,

@@ -1,11 +1,16 @@
-export function nowIso(): string {
-  return new Date().toISOString();
-}
-
-export function isoAfter(ms: number, from = Date.now()): string {
-  return new Date(from + ms).toISOString();
-}
-
-/** Milliseconds since the epoch; services that reason about "now" take one so tests can fix the time. */
+/**
+ * Milliseconds since the epoch. Every service reads "now" from the one clock app.ts gives it, so tests can
+ * fix or move the time.
+ */
 export type Clock = () => number;
 export const systemClock: Clock = () => Date.now();
+
+/** A time as the database stores it: ISO 8601 UTC text. */
+export function isoTime(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** `ms` after `from` (before it, when negative), as the database stores times. */
+export function isoAfter(ms: number, from: number): string {
+  return isoTime(from + ms);
+}

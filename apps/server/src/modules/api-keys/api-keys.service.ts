@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { ApiKeyRow } from '../../db/telemetry-tables.js';
 import { ConflictError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors.js';
-import type { Clock } from '../../lib/time.js';
+import { isoAfter, isoTime, type Clock } from '../../lib/time.js';
 import { sha256 } from '../../lib/tokens.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import * as repo from './api-keys.repository.js';
@@ -83,7 +83,7 @@ export class ApiKeysService {
         prefix: key.slice(0, PREFIX_LENGTH),
         key_hash: sha256(key),
         scopes: JSON.stringify(values.scopes),
-        created_at: new Date(now).toISOString(),
+        created_at: isoTime(now),
         created_by: actor.username,
         last_used_at: null,
         expires_at: expiresAt?.toISOString() ?? null,
@@ -107,7 +107,7 @@ export class ApiKeysService {
       const before = await repo.findKey(trx, id);
       if (!before) throw new NotFoundError(`There is no API key ${id}`);
       if (before.revoked_at) return toApiKey(before, now);
-      const at = new Date(now).toISOString();
+      const at = isoTime(now);
       await repo.revokeKey(trx, id, at);
       await this.audit.record(trx, actor, {
         action: 'api_key.revoked',
@@ -139,11 +139,6 @@ export class ApiKeysService {
     const last = this.lastTouched.get(id);
     if (last !== undefined && now - last < LAST_USED_RESOLUTION_MS) return;
     this.lastTouched.set(id, now);
-    await repo.touchKey(
-      this.db,
-      id,
-      new Date(now).toISOString(),
-      new Date(now - LAST_USED_RESOLUTION_MS).toISOString(),
-    );
+    await repo.touchKey(this.db, id, isoTime(now), isoAfter(-LAST_USED_RESOLUTION_MS, now));
   }
 }

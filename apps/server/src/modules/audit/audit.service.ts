@@ -1,7 +1,7 @@
 import type { AuditListResponse, AuditQuery } from '@lumi/contract';
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
-import { nowIso } from '../../lib/time.js';
+import { isoTime, type Clock } from '../../lib/time.js';
 import { insertAuditLog, listAuditLogs } from './audit.repository.js';
 
 /** Who did something, from where: taken from the request by the routes. */
@@ -59,14 +59,17 @@ function parseJson(text: string | null): unknown {
 }
 
 export class AuditService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+  ) {}
 
   /** Writes an entry; pass the transaction of the change so both land or neither does. */
   async record(executor: Executor, actor: Actor, event: AuditEvent): Promise<void> {
     const oldValue = scrub(event.oldValue);
     const newValue = scrub(event.newValue);
     await insertAuditLog(executor, {
-      created_at: nowIso(),
+      created_at: isoTime(this.now()),
       actor_id: actor.id,
       actor_username: actor.username,
       action: event.action,

@@ -13,7 +13,7 @@ import type { Database } from '../../db/database.js';
 import { lockForTransaction } from '../../db/locks.js';
 import { TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
-import { isoAfter, nowIso, type Clock } from '../../lib/time.js';
+import { isoAfter, isoTime, type Clock } from '../../lib/time.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
@@ -65,7 +65,7 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
     private readonly principals: PrincipalCache<Principal>,
-    now: Clock,
+    private readonly now: Clock,
   ) {
     this.throttleAudits = new TtlCache(now, THROTTLE_AUDIT_MS);
     this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
@@ -266,7 +266,7 @@ export class AuthService {
   }
 
   async prune(): Promise<void> {
-    await repo.pruneFailures(this.db, isoAfter(-THROTTLE.windowMs));
+    await repo.pruneFailures(this.db, isoAfter(-THROTTLE.windowMs, this.now()));
     await this.sessions.pruneEnded();
   }
 
@@ -291,18 +291,19 @@ export class AuthService {
    * account at a time.
    */
   private async reserveAttempt(client: Actor, usernameKey: string, ip: string) {
-    const since = isoAfter(-THROTTLE.windowMs);
+    const since = isoAfter(-THROTTLE.windowMs, this.now());
     const limited = await this.db.transaction().execute(async (trx) => {
       await lockForTransaction(trx, [`login:user:${usernameKey}`, `login:ip:${ip}`]);
       const failures = await repo.recentFailures(trx, usernameKey, ip, since);
       if (failures.user.count >= THROTTLE.perUsername) return { ...failures.user, reason: 'username' };
       if (failures.ip.count >= THROTTLE.perIp) return { ...failures.ip, reason: 'ip_address' };
-      await repo.recordLoginFailure(trx, usernameKey, ip, nowIso());
+      await repo.recordLoginFailure(trx, usernameKey, ip, isoTime(this.now()));
       return null;
     });
     if (!limited) return;
-    const oldest = limited.oldest ? Date.parse(limited.oldest) : Date.now();
-    const retryAfter = Math.max(1, Math.ceil((oldest + THROTTLE.windowMs - Date.now()) / 1000));
+    const now = this.now();
+    const oldest = limited.oldest ? Date.parse(limited.oldest) : now;
+    const retryAfter = Math.max(1, Math.ceil((oldest + THROTTLE.windowMs - now) / 1000));
     await this.throttleAudits.get(`${usernameKey}\n${ip}\n${limited.reason}`, () =>
       this.audit.record(this.db, client, {
         action: 'auth.throttled',

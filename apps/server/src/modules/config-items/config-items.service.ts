@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
+import { isoTime, type Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import * as repo from './config-items.repository.js';
 
@@ -36,6 +36,7 @@ export class ConfigItemsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly audit: AuditService,
+    private readonly now: Clock,
   ) {}
 
   /** An unknown domain is a 404 that names the valid ones. */
@@ -178,7 +179,7 @@ export class ConfigItemsService {
     if (await repo.findItemByName(trx, domain, snapshot.name)) {
       throw new ConflictError(`A ${domain} item named '${snapshot.name}' already exists`);
     }
-    const stamp = { at: nowIso(), by: actor.username };
+    const stamp = { at: isoTime(this.now()), by: actor.username };
     const id = await repo.insertItem(trx, domain, snapshot, stamp);
     await repo.insertRevision(
       trx,
@@ -205,7 +206,7 @@ export class ConfigItemsService {
         throw new ConflictError(`A ${before.domain} item named '${snapshot.name}' already exists`);
       }
     }
-    const stamp = { at: nowIso(), by: actor.username };
+    const stamp = { at: isoTime(this.now()), by: actor.username };
     if (!(await repo.updateItem(trx, before.id, before.version, snapshot, stamp))) {
       throw this.staleVersion(await this.load(trx, before.domain, before.id));
     }

@@ -8,7 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
+import { isoTime, type Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import { snapshotOf, type ConfigItemsService } from './config-items.service.js';
 
@@ -17,13 +17,14 @@ export class ConfigTransferService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly audit: AuditService,
+    private readonly now: Clock,
     private readonly items: ConfigItemsService,
   ) {}
 
   async export(domainName: string): Promise<ConfigExport> {
     const domain = this.items.domain(domainName);
     const items = await this.items.list(domain);
-    return { domain, exported_at: nowIso(), items: items.map(snapshotOf) };
+    return { domain, exported_at: isoTime(this.now()), items: items.map(snapshotOf) };
   }
 
   /**

@@ -21,16 +21,15 @@ export interface MessagingServices {
 export function createMessagingServices(options: {
   db: Kysely<Database>;
   audit: AuditService;
+  now: Clock;
   telegram?: TelegramSettings;
-  /** The clock of formatTimeAgo. */
-  now?: Clock;
 }): MessagingServices {
-  const { db, audit } = options;
-  const channels = new ChannelsService(db, audit);
-  const templates = new TemplatesService(db, audit, channels);
-  const variables = new VariablesService(db, audit);
-  const rendering = new RenderingService(templates, options.now);
+  const { db, audit, now } = options;
+  const channels = new ChannelsService(db, audit, now);
+  const templates = new TemplatesService(db, audit, now, channels);
+  const variables = new VariablesService(db, audit, now);
+  const rendering = new RenderingService(templates, now);
   const telegram = new TelegramClient(options.telegram);
-  const testSends = new TestSendsService(db, audit, templates, channels, rendering, telegram);
+  const testSends = new TestSendsService(db, audit, now, templates, channels, rendering, telegram);
   return { channels, templates, variables, rendering, testSends };
 }

@@ -2,7 +2,7 @@ import { ADMIN_ROLE, ALL_PERMISSIONS, SEEDED_ROLES, type Role, type RoleInput } 
 import type { Kysely } from 'kysely';
 import type { Database, Executor, RoleRow } from '../../db/database.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
+import { isoTime, type Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import * as repo from './roles.repository.js';
 
@@ -28,13 +28,14 @@ export class RolesService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly audit: AuditService,
+    private readonly now: Clock,
     /** Called after a change to a role's permissions or existence commits (signed-in principals). */
     private readonly accessChanged: () => void,
   ) {}
 
   /** Creates the seeded roles that do not exist yet (admin, operator, viewer). */
   async seed(): Promise<void> {
-    const now = nowIso();
+    const now = isoTime(this.now());
     for (const role of SEEDED_ROLES) {
       if (await repo.findRoleByName(this.db, role.name)) continue;
       await repo.insertRole(this.db, {
@@ -105,7 +106,7 @@ export class RolesService {
         throw new ConflictError(`A role named '${input.name}' already exists`);
       }
       await this.assertCanGrant(trx, actor, [input]);
-      const id = await repo.insertRole(trx, { ...input, built_in: false, now: nowIso() });
+      const id = await repo.insertRole(trx, { ...input, built_in: false, now: isoTime(this.now()) });
       const role = await this.get(trx, id);
       await this.audit.record(trx, actor, {
         action: 'role.created',
@@ -124,7 +125,7 @@ export class RolesService {
       const other = await repo.findRoleByName(trx, input.name);
       if (other && other.id !== id) throw new ConflictError(`A role named '${input.name}' already exists`);
       await this.assertCanGrant(trx, actor, [before, input]);
-      await repo.updateRole(trx, id, { ...input, now: nowIso() });
+      await repo.updateRole(trx, id, { ...input, now: isoTime(this.now()) });
       const after = await this.get(trx, id);
       await this.audit.record(trx, actor, {
         action: 'role.updated',

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { lockForTransaction } from '../../db/locks.js';
 import type { Database, Executor } from '../../db/database.js';
-import { isoAfter, nowIso } from '../../lib/time.js';
+import { isoAfter, isoTime, type Clock } from '../../lib/time.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import * as repo from './sessions.repository.js';
 
@@ -27,6 +27,7 @@ export const REFRESH_REUSE_GRACE_MS = 30_000;
 export class SessionsService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly now: Clock,
     private readonly sessionMs: number,
   ) {}
 
@@ -35,14 +36,15 @@ export class SessionsService {
     userId: number,
     client: { ip: string | null; userAgent: string | null },
   ): Promise<{ sessionId: string; refreshToken: string }> {
-    const now = nowIso();
+    const at = this.now();
+    const now = isoTime(at);
     const sessionId = randomToken();
     const refreshToken = randomToken();
     await repo.insertSession(db, {
       id: sessionId,
       user_id: userId,
       created_at: now,
-      expires_at: isoAfter(this.sessionMs),
+      expires_at: isoAfter(this.sessionMs, at),
       ip_address: client.ip,
       user_agent: client.userAgent?.slice(0, 500) ?? null,
     });
@@ -56,7 +58,7 @@ export class SessionsService {
     if (!found) return { kind: 'invalid' };
     // One rotation of a session at a time, on every instance: racing uses of two siblings must not both win.
     await lockForTransaction(trx, [`session:${found.session_id}`]);
-    const now = nowIso();
+    const now = isoTime(this.now());
     const token = await repo.findRefreshToken(trx, hash);
     if (!token || token.revoked_at !== null || token.expires_at <= now) return { kind: 'invalid' };
     if (token.retired_at === null && token.rotated_at === null) {
@@ -94,18 +96,18 @@ export class SessionsService {
   }
 
   isActive(sessionId: string) {
-    return repo.findActiveSession(this.db, sessionId, nowIso());
+    return repo.findActiveSession(this.db, sessionId, isoTime(this.now()));
   }
 
   revoke(db: Executor, sessionId: string, reason: string) {
-    return repo.revokeSession(db, sessionId, reason, nowIso());
+    return repo.revokeSession(db, sessionId, reason, isoTime(this.now()));
   }
 
   revokeAllForUser(db: Executor, userId: number, reason: string, exceptSessionId?: string) {
-    return repo.revokeUserSessions(db, userId, reason, nowIso(), exceptSessionId);
+    return repo.revokeUserSessions(db, userId, reason, isoTime(this.now()), exceptSessionId);
   }
 
   pruneEnded() {
-    return repo.deleteEndedSessions(this.db, isoAfter(-24 * 3600 * 1000));
+    return repo.deleteEndedSessions(this.db, isoAfter(-24 * 3600 * 1000, this.now()));
   }
 }

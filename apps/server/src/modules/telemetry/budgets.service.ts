@@ -10,7 +10,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { hourKey } from '../../lib/hour-buckets.js';
 import { budgetUsagePercentage, roundTo, type TokenPrice } from '../../lib/llm-cost.js';
-import type { Clock } from '../../lib/time.js';
+import { isoTime, type Clock } from '../../lib/time.js';
 import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
 import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
@@ -75,7 +75,7 @@ export class BudgetsService {
       if (await repo.findBudget(trx, provider)) {
         throw new ConflictError(`There is a budget for '${provider}' already; change it instead`);
       }
-      const at = new Date(this.now()).toISOString();
+      const at = isoTime(this.now());
       await repo.insertBudget(trx, {
         provider,
         ...this.columns(values),
@@ -97,7 +97,7 @@ export class BudgetsService {
   async update(actor: Actor, provider: string, values: TokenBudgetValues): Promise<TokenBudget> {
     return this.inTransaction(async (trx) => {
       const before = await this.get(trx, provider);
-      const at = new Date(this.now()).toISOString();
+      const at = isoTime(this.now());
       await repo.updateBudget(trx, provider, {
         ...this.columns(values),
         updated_at: at,
@@ -149,7 +149,7 @@ export class BudgetsService {
       const row = {
         model,
         ...values,
-        updated_at: new Date(this.now()).toISOString(),
+        updated_at: isoTime(this.now()),
         updated_by: actor.username,
       };
       await repo.upsertPrice(trx, row);

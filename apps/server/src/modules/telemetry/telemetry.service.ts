@@ -12,7 +12,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { describeLag } from '../../lib/freshness.js';
 import { DAY_MS, hourKey } from '../../lib/hour-buckets.js';
 import { costOf } from '../../lib/llm-cost.js';
-import type { Clock } from '../../lib/time.js';
+import { isoAfter, type Clock } from '../../lib/time.js';
 import type { TtlCache } from '../../lib/ttl-cache.js';
 import type { BudgetsService } from './budgets.service.js';
 import {
@@ -148,10 +148,7 @@ export class TelemetryService {
   /** Deletes raw events past RETENTION_DAYS and rollups past 400 days; run by the periodic job. */
   async prune(): Promise<{ events: number; rollups: number }> {
     const now = this.now();
-    const events = await pruneEvents(
-      this.db,
-      new Date(now - this.settings.retentionDays * DAY_MS).toISOString(),
-    );
+    const events = await pruneEvents(this.db, isoAfter(-this.settings.retentionDays * DAY_MS, now));
     const rollups = await pruneRollups(this.db, hourKey(now - INGEST_LIMITS.rollupRetentionDays * DAY_MS));
     if (events > 0 || rollups > 0) this.dashboardCache.clear();
     return { events, rollups };

@@ -13,7 +13,7 @@ import type { Database, Executor, UserRow } from '../../db/database.js';
 import { isCommonPassword } from '../../lib/common-passwords.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
-import { nowIso } from '../../lib/time.js';
+import { isoTime, type Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import { parsePermissions, type RolesService } from '../roles/roles.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
@@ -51,6 +51,7 @@ export class UsersService {
     private readonly roles: RolesService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
+    private readonly now: Clock,
     /** Called after a change to a user's roles, activity or existence commits (signed-in principals). */
     private readonly accessChanged: () => void,
   ) {}
@@ -133,7 +134,7 @@ export class UsersService {
         email: input.email,
         name: input.name,
         password_hash: passwordHash,
-        now: nowIso(),
+        now: isoTime(this.now()),
       });
       await repo.setUserRoles(trx, id, [...new Set(input.roles)]);
       const user = await this.load(trx, id);
@@ -161,7 +162,7 @@ export class UsersService {
         email: `${username}@localhost.localdomain`,
         name: 'Administrator',
         password_hash: passwordHash,
-        now: nowIso(),
+        now: isoTime(this.now()),
       });
       await repo.setUserRoles(trx, id, [adminRole.id]);
       await this.audit.record(
@@ -208,7 +209,7 @@ export class UsersService {
         email: input.email,
         name: input.name,
         is_active: willBeActive,
-        now: nowIso(),
+        now: isoTime(this.now()),
       });
       await repo.setUserRoles(trx, id, [...new Set(input.roles)]);
       if (before.is_active && !willBeActive)
@@ -260,7 +261,7 @@ export class UsersService {
           throw new ConflictError(`The email ${changes.email} is already used by another user`);
         }
       }
-      await repo.updateUser(trx, actor.id, { ...changes, now: nowIso() });
+      await repo.updateUser(trx, actor.id, { ...changes, now: isoTime(this.now()) });
       const after = await this.load(trx, actor.id);
       await this.audit.record(trx, actor, {
         action: 'profile.updated',
@@ -274,11 +275,11 @@ export class UsersService {
   }
 
   async setPassword(db: Executor, userId: number, passwordHash: string) {
-    await repo.updateUser(db, userId, { password_hash: passwordHash, now: nowIso() });
+    await repo.updateUser(db, userId, { password_hash: passwordHash, now: isoTime(this.now()) });
   }
 
   async recordLogin(db: Executor, userId: number) {
-    const now = nowIso();
+    const now = isoTime(this.now());
     await repo.updateUser(db, userId, { last_login: now, now });
   }
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../../db/database.js';
 import type { ChannelRow, TopicRow } from '../../../db/messaging-tables.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
-import { nowIso } from '../../../lib/time.js';
+import { isoTime, type Clock } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import * as repo from './channels.repository.js';
 
@@ -43,6 +43,7 @@ export class ChannelsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly audit: AuditService,
+    private readonly now: Clock,
   ) {}
 
   async list(enabled?: boolean): Promise<Channel[]> {
@@ -69,7 +70,7 @@ export class ChannelsService {
   async create(actor: Actor, values: ChannelValues): Promise<Channel> {
     return this.db.transaction().execute(async (trx) => {
       await this.ensureNameFree(trx, values.channel_name);
-      const now = nowIso();
+      const now = isoTime(this.now());
       const id = await repo.insertChannel(trx, {
         channel_name: values.channel_name,
         channel_name_key: values.channel_name.toLowerCase(),
@@ -102,7 +103,7 @@ export class ChannelsService {
         ...(changes.chat_id !== undefined && { chat_id: changes.chat_id }),
         ...(changes.enabled !== undefined && { enabled: changes.enabled ? 1 : 0 }),
         ...(changes.description !== undefined && { description: changes.description ?? '' }),
-        updated_at: nowIso(),
+        updated_at: isoTime(this.now()),
       });
       const after = await this.load(trx, id);
       await this.audit.record(trx, actor, {
@@ -185,7 +186,7 @@ export class ChannelsService {
     return this.db.transaction().execute(async (trx) => {
       await this.load(trx, channelId);
       await this.ensureTopicFree(trx, channelId, values.topic_name, values.message_thread_id);
-      const now = nowIso();
+      const now = isoTime(this.now());
       const id = await repo.insertTopic(trx, {
         channel_id: channelId,
         topic_name: values.topic_name,
@@ -217,7 +218,7 @@ export class ChannelsService {
         topic_name_key: name.toLowerCase(),
         message_thread_id: threadId,
         ...(changes.enabled !== undefined && { enabled: changes.enabled ? 1 : 0 }),
-        updated_at: nowIso(),
+        updated_at: isoTime(this.now()),
       });
       const after = await this.loadTopic(trx, channelId, topicId);
       await this.audit.record(trx, actor, {

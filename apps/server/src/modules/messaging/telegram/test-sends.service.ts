@@ -2,7 +2,7 @@ import type { Channel, Template, TestSendBody, TestSendRecord, TestSendResult } 
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.js';
 import type { TestSendRow } from '../../../db/messaging-tables.js';
-import { nowIso } from '../../../lib/time.js';
+import { isoTime, type Clock } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import type { RenderingService } from '../rendering/rendering.service.js';
@@ -46,6 +46,7 @@ export class TestSendsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly audit: AuditService,
+    private readonly now: Clock,
     private readonly templates: TemplatesService,
     private readonly channels: ChannelsService,
     private readonly rendering: RenderingService,
@@ -71,7 +72,7 @@ export class TestSendsService {
         telegram_message_id: outcome.telegram_message_id,
         pinned: outcome.pinned ? 1 : 0,
         error: outcome.error ?? null,
-        created_at: nowIso(),
+        created_at: isoTime(this.now()),
       });
       await this.audit.record(trx, actor, {
         action: 'template.test_sent',

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../../db/database.js';
 import type { TemplateRow, TemplateVersionRow } from '../../../db/messaging-tables.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
-import { nowIso } from '../../../lib/time.js';
+import { isoTime, type Clock } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import * as repo from './templates.repository.js';
@@ -96,6 +96,7 @@ export class TemplatesService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly audit: AuditService,
+    private readonly now: Clock,
     private readonly channels: ChannelsService,
   ) {}
 
@@ -118,7 +119,7 @@ export class TemplatesService {
     return this.db.transaction().execute(async (trx) => {
       await this.ensureNameFree(trx, snapshot.template_name);
       await this.checkTarget(trx, snapshot);
-      const now = nowIso();
+      const now = isoTime(this.now());
       const id = await repo.insertTemplate(trx, {
         ...columnsOf(snapshot),
         version: 1,
@@ -271,7 +272,7 @@ export class TemplatesService {
     snapshot: TemplateSnapshot,
     how: { action: 'updated' | 'restored'; restoredFrom?: number },
   ): Promise<Template> {
-    const now = nowIso();
+    const now = isoTime(this.now());
     const version = before.version + 1;
     const written = await repo.updateTemplate(trx, before.id, before.version, {
       ...columnsOf(snapshot),

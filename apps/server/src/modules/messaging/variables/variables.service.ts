@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../../db/database.js';
 import type { VariableRow } from '../../../db/messaging-tables.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
-import { nowIso } from '../../../lib/time.js';
+import { isoTime, type Clock } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import * as repo from './variables.repository.js';
 import { SEEDED_VARIABLES } from './variables.seed.js';
@@ -30,6 +30,7 @@ export class VariablesService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly audit: AuditService,
+    private readonly now: Clock,
   ) {}
 
   /**
@@ -38,7 +39,7 @@ export class VariablesService {
    */
   async seed(): Promise<void> {
     if ((await repo.countVariables(this.db)) > 0) return;
-    const now = nowIso();
+    const now = isoTime(this.now());
     for (const variable of SEEDED_VARIABLES) {
       await repo.insertVariableIfMissing(this.db, {
         ...variable,
@@ -66,7 +67,7 @@ export class VariablesService {
   async create(actor: Actor, values: VariableValues): Promise<Variable> {
     return this.db.transaction().execute(async (trx) => {
       await this.ensureNameFree(trx, values.variable_name);
-      const now = nowIso();
+      const now = isoTime(this.now());
       const id = await repo.insertVariable(trx, {
         ...values,
         available_helpers: JSON.stringify(values.available_helpers),
@@ -100,7 +101,7 @@ export class VariablesService {
         ...(changes.available_helpers !== undefined && {
           available_helpers: JSON.stringify(changes.available_helpers),
         }),
-        updated_at: nowIso(),
+        updated_at: isoTime(this.now()),
       });
       const after = await this.load(trx, id);
       await this.audit.record(trx, actor, {
