@@ -1,15 +1,14 @@
 import type { LoginResponse } from '@lumi/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { fakeApi } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { LoginPage } from './login-page';
 import { adminUser as user } from '@/test/session-users';
 
 const signedIn: LoginResponse = { access_token: 'token', token_type: 'bearer', expires_in: 900, user };
-
-const fetchMock = vi.fn<typeof fetch>();
 
 function renderLogin() {
   renderWithProviders(<LoginPage />, { path: '/login' });
@@ -21,16 +20,10 @@ function renderLogin() {
 }
 
 describe('LoginPage', () => {
-  beforeEach(() => {
-    useAuthStore.getState().clear();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-  });
+  beforeEach(() => useAuthStore.getState().clear());
 
   it('shows the title and asks for both fields before calling the server', async () => {
+    const api = fakeApi();
     const { submit } = renderLogin();
     expect(screen.getByRole('heading', { name: 'Lumi Admin' })).toBeInTheDocument();
     expect(screen.getByText('Sign in to access the admin dashboard')).toBeInTheDocument();
@@ -40,16 +33,16 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it("shows the server's detail in an 'Authentication failed' box", async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
+    fakeApi({
+      'POST /api/auth/login': jsonResponse(
         { detail: 'Invalid username or password', code: 'invalid_credentials', request_id: '1' },
         401,
       ),
-    );
+    });
     const { username, password, submit } = renderLogin();
     await userEvent.type(username, 'admin');
     await userEvent.type(password, 'wrong-password');
@@ -63,7 +56,9 @@ describe('LoginPage', () => {
 
   it('shows a throttling detail as the server wrote it', async () => {
     const detail = 'Too many failed sign-ins. Try again in 15 minutes.';
-    fetchMock.mockResolvedValue(jsonResponse({ detail, code: 'too_many_requests', request_id: '2' }, 429));
+    fakeApi({
+      'POST /api/auth/login': jsonResponse({ detail, code: 'too_many_requests', request_id: '2' }, 429),
+    });
     const { username, password, submit } = renderLogin();
     await userEvent.type(username, 'admin');
     await userEvent.type(password, 'whatever');
@@ -73,7 +68,7 @@ describe('LoginPage', () => {
   });
 
   it('falls back to the generic message when the server gives no detail', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    fakeApi({ 'POST /api/auth/login': () => Promise.reject(new TypeError('Failed to fetch')) });
     const { username, password, submit } = renderLogin();
     await userEvent.type(username, 'admin');
     await userEvent.type(password, 'whatever');
@@ -84,7 +79,7 @@ describe('LoginPage', () => {
 
   it('disables both inputs while signing in, then stores the session and goes to the overview', async () => {
     let answer: (response: Response) => void = () => {};
-    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const api = fakeApi({ 'POST /api/auth/login': new Promise<Response>((resolve) => (answer = resolve)) });
     const { username, password, submit } = renderLogin();
     await userEvent.type(username, 'admin');
     await userEvent.type(password, 'Sunny-Harbor-2291');
@@ -93,9 +88,9 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
     expect(username).toBeDisabled();
     expect(password).toBeDisabled();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/auth/login');
-    expect(JSON.parse(String(init?.body))).toEqual({ username: 'admin', password: 'Sunny-Harbor-2291' });
+    const [request] = api.requests;
+    expect(request?.url).toBe('/api/auth/login');
+    expect(request?.body).toEqual({ username: 'admin', password: 'Sunny-Harbor-2291' });
 
     answer(jsonResponse(signedIn));
 

@@ -2,6 +2,7 @@ import { MESSAGES } from '@lumi/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type FakeApi } from '@/test/fake-api';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { SIGN_OUT_DELAY_MS } from './hooks/use-profile-form';
@@ -9,8 +10,6 @@ import { ProfilePage } from './profile-page';
 
 const profile = { id: 1, username: 'admin', email: 'admin@example.com', name: 'Administrator' };
 const sessionUser = { ...profile, role: 'admin', roles: [{ id: 1, name: 'admin', permissions: ['*'] }] };
-
-const fetchMock = vi.fn<typeof fetch>();
 
 async function renderProfile(onSignOut = vi.fn()) {
   renderWithProviders(<ProfilePage onSignOut={onSignOut} />, { path: '/profile' });
@@ -31,23 +30,19 @@ async function openPasswordSection() {
   };
 }
 
-function requestsTo(path: string) {
-  return fetchMock.mock.calls.filter(([url]) => url === `/api${path}`);
-}
-
 describe('ProfilePage', () => {
+  let api: FakeApi;
+  const requestsTo = (path: string) => api.requestsTo(`/api${path}`);
+
   beforeEach(() => {
     useAuthStore.getState().setSession('token', sessionUser);
-    fetchMock.mockImplementation(async (url, init) => {
-      if (url === '/api/auth/profile' && (init?.method ?? 'GET') === 'GET') return jsonResponse(profile);
-      if (url === '/api/auth/profile') return jsonResponse({ ...profile, ...JSON.parse(String(init?.body)) });
-      return jsonResponse({ ok: true });
+    api = fakeApi({
+      'GET /api/auth/profile': jsonResponse(profile),
+      'PUT /api/auth/profile': ({ body }) => jsonResponse({ ...profile, ...(body as object) }),
+      'POST /api/auth/change-password': jsonResponse({ ok: true }),
     });
-    vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
     vi.useRealTimers();
     useAuthStore.getState().clear();
   });
@@ -132,25 +127,23 @@ describe('ProfilePage', () => {
     await userEvent.click(save);
 
     expect(await screen.findByText('Changes saved successfully')).toBeInTheDocument();
-    const [, init] = requestsTo('/auth/profile').find(([, init]) => init?.method === 'PUT') ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'new@example.com' });
+    const put = requestsTo('/auth/profile').find((r) => r.method === 'PUT');
+    expect(put?.body).toEqual({ email: 'new@example.com' });
     expect(useAuthStore.getState().user?.email).toBe('new@example.com');
   });
 
   it('maps server field errors onto the form and shows the detail', async () => {
-    fetchMock.mockImplementation(async (url) =>
-      url === '/api/auth/change-password'
-        ? jsonResponse(
-            {
-              detail: 'Current password is incorrect',
-              code: 'validation_failed',
-              errors: [{ path: 'current_password', message: 'Current password is incorrect' }],
-              request_id: '1',
-            },
-            422,
-          )
-        : jsonResponse(profile),
-    );
+    api.route({
+      'POST /api/auth/change-password': jsonResponse(
+        {
+          detail: 'Current password is incorrect',
+          code: 'validation_failed',
+          errors: [{ path: 'current_password', message: 'Current password is incorrect' }],
+          request_id: '1',
+        },
+        422,
+      ),
+    });
     const { save } = await renderProfile();
     const { current, next, confirm } = await openPasswordSection();
     await userEvent.type(current, 'not-my-password');

@@ -1,8 +1,9 @@
 import type { ApiKey, SessionUser } from '@lumi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { fakeApi } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { ApiKeysSection } from './api-keys-section';
 
@@ -31,19 +32,13 @@ const botKey: ApiKey = {
   status: 'active',
 };
 
-const fetchMock = vi.fn<typeof fetch>();
-
 /** A small in-memory key store behind the three endpoints. */
 function serveKeys(initial: ApiKey[]) {
   let keys = [...initial];
-  fetchMock.mockImplementation((input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (init?.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as {
-        name: string;
-        scopes: ApiKey['scopes'];
-        expires_at: string | null;
-      };
+  return fakeApi({
+    'GET /api/admin/api-keys': () => jsonResponse(keys),
+    'POST /api/admin/api-keys': (request) => {
+      const body = request.body as { name: string; scopes: ApiKey['scopes']; expires_at: string | null };
       const created = {
         ...botKey,
         id: 8,
@@ -53,32 +48,27 @@ function serveKeys(initial: ApiKey[]) {
         prefix: 'lumi_Zz99Yy8',
       };
       keys = [created, ...keys];
-      return Promise.resolve(jsonResponse({ ...created, key: 'lumi_Zz99Yy8secretsecretsecret' }, 201));
-    }
-    if (init?.method === 'DELETE') {
-      const id = Number(url.pathname.split('/').at(-1));
+      return jsonResponse({ ...created, key: 'lumi_Zz99Yy8secretsecretsecret' }, 201);
+    },
+    'DELETE /api/admin/api-keys/:id': (_request, params) => {
+      const id = Number(params.id);
       keys = keys.map((key) =>
         key.id === id ? { ...key, status: 'revoked', revoked_at: '2025-06-02T09:00:00Z' } : key,
       );
-      return Promise.resolve(jsonResponse(keys.find((key) => key.id === id)));
-    }
-    return Promise.resolve(jsonResponse(keys));
+      return jsonResponse(keys.find((key) => key.id === id));
+    },
   });
 }
 
 describe('ApiKeysSection', () => {
-  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(() => useAuthStore.getState().clear());
 
   it('renders nothing and asks nothing without admin:keys:write', () => {
     signIn(['admin:audit:read']);
+    const api = fakeApi();
     const { container } = renderWithProviders(<ApiKeysSection />, { path: '/admin' });
     expect(container).toBeEmptyDOMElement();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it('lists keys with scopes, prefix, dates and status', async () => {
@@ -153,7 +143,7 @@ describe('ApiKeysSection', () => {
 
   it('revokes a key after confirmation', async () => {
     signIn(['admin:keys:write']);
-    serveKeys([botKey]);
+    const api = serveKeys([botKey]);
     renderWithProviders(<ApiKeysSection />, { path: '/admin' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke production-bot' }));
@@ -162,11 +152,7 @@ describe('ApiKeysSection', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(
-      fetchMock.mock.calls.some(
-        ([input, init]) => init?.method === 'DELETE' && String(input) === '/api/admin/api-keys/7',
-      ),
-    ).toBe(true);
+    expect(api.requests.some((r) => r.method === 'DELETE' && r.url === '/api/admin/api-keys/7')).toBe(true);
     const row = screen.getByText('production-bot').closest('tr')!;
     await waitFor(() => expect(row).toHaveTextContent('Revoked'));
   });

@@ -1,11 +1,12 @@
 import type { AuditListResponse, AuditLog, SessionUser } from '@lumi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { fakeApi } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { AdministrationPage } from './administration-page';
-import { adminUser as admin } from '@/test/session-users';
+import { adminUser as admin, signIn } from '@/test/session-users';
 
 const viewer: SessionUser = {
   ...admin,
@@ -31,30 +32,16 @@ function entry(overrides: Partial<AuditLog>): AuditLog {
   };
 }
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function requestedUrl(call: number): URL {
-  return new URL(String(fetchMock.mock.calls[call]![0]), 'http://localhost');
-}
-
-function signIn(user: SessionUser) {
-  useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false });
-}
-
 describe('AdministrationPage', () => {
-  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(() => useAuthStore.getState().clear());
 
   it('denies access without admin:audit:read and asks the server nothing', () => {
     signIn(viewer);
+    const api = fakeApi();
     renderWithProviders(<AdministrationPage />, { path: '/admin' });
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to view admin settings.")).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it('shows who did what, to what, when and from where', async () => {
@@ -73,7 +60,7 @@ describe('AdministrationPage', () => {
       ],
       next_cursor: null,
     };
-    fetchMock.mockResolvedValue(jsonResponse(page));
+    const api = fakeApi({ 'GET /api/admin/audit-logs': jsonResponse(page) });
     renderWithProviders(<AdministrationPage />, { path: '/admin' });
 
     expect(screen.getByRole('heading', { name: 'Administration' })).toBeInTheDocument();
@@ -94,29 +81,31 @@ describe('AdministrationPage', () => {
     expect(failed).toHaveTextContent('Failed to sign in');
     expect(created).toHaveTextContent('System');
 
-    expect(requestedUrl(0).pathname).toBe('/api/admin/audit-logs');
-    expect(requestedUrl(0).searchParams.get('limit')).toBe('50');
+    expect(api.requests[0]?.path).toBe('/api/admin/audit-logs');
+    expect(api.requests[0]?.query.get('limit')).toBe('50');
   });
 
   it('loads older entries with the cursor', async () => {
     signIn(admin);
-    fetchMock.mockResolvedValueOnce(jsonResponse({ logs: [entry({ id: 60 })], next_cursor: 60 }));
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ logs: [entry({ id: 59, action: 'role.deleted' })], next_cursor: null }),
-    );
+    const api = fakeApi({
+      'GET /api/admin/audit-logs': [
+        jsonResponse({ logs: [entry({ id: 60 })], next_cursor: 60 }),
+        jsonResponse({ logs: [entry({ id: 59, action: 'role.deleted' })], next_cursor: null }),
+      ],
+    });
     renderWithProviders(<AdministrationPage />, { path: '/admin' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
 
     expect(await screen.findByText('Deleted role')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
-    expect(requestedUrl(1).searchParams.get('cursor')).toBe('60');
+    expect(api.requests[1]?.query.get('cursor')).toBe('60');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('filters by action, resource type, user and dates', async () => {
     signIn(admin);
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ logs: [], next_cursor: null })));
+    const api = fakeApi({ 'GET /api/admin/audit-logs': jsonResponse({ logs: [], next_cursor: null }) });
     renderWithProviders(<AdministrationPage />, { path: '/admin' });
     expect(await screen.findByText('No audit logs found')).toBeInTheDocument();
 
@@ -126,8 +115,8 @@ describe('AdministrationPage', () => {
     await userEvent.type(screen.getByLabelText('From'), '2025-05-01');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
 
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    const query = requestedUrl(1).searchParams;
+    await waitFor(() => expect(api.requests).toHaveLength(2));
+    const query = api.requests[1]!.query;
     expect(query.get('action')).toBe('user.deleted');
     expect(query.get('resource_type')).toBe('user');
     expect(query.get('user')).toBe('admin');
@@ -137,8 +126,12 @@ describe('AdministrationPage', () => {
 
   it('offers Retry when the log cannot be loaded', async () => {
     signIn(admin);
-    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500, statusText: 'Server Error' }));
-    fetchMock.mockResolvedValueOnce(jsonResponse({ logs: [entry({})], next_cursor: null }));
+    fakeApi({
+      'GET /api/admin/audit-logs': [
+        new Response('oops', { status: 500, statusText: 'Server Error' }),
+        jsonResponse({ logs: [entry({})], next_cursor: null }),
+      ],
+    });
     renderWithProviders(<AdministrationPage />, { path: '/admin' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load audit logs');

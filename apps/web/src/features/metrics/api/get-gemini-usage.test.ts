@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { fakeApi } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render-with-providers';
 import {
   EmptyGeminiAnswerError,
@@ -8,36 +9,29 @@ import {
   shouldRetryGeminiUsage,
 } from './get-gemini-usage';
 
-const fetchMock = vi.fn<typeof fetch>();
+const GEMINI = 'GET /api/metrics/gemini-usage';
 
 describe('fetchGeminiUsage', () => {
-  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-  });
-
   it('asks for the window with a cache-busting timestamp and no-cache headers', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse({
+    const api = fakeApi({
+      [GEMINI]: jsonResponse({
         summary: { total_requests: 0, total_tokens: 0, total_cost: 0, models: {} },
         time_series: [],
         last_updated: null,
       }),
-    );
+    });
     const before = Date.now();
     await fetchGeminiUsage(48);
 
-    const [input, init] = fetchMock.mock.calls[0]!;
-    const url = new URL(String(input), 'http://localhost');
-    expect(url.pathname).toBe('/api/metrics/gemini-usage');
-    expect(url.searchParams.get('hours')).toBe('48');
-    expect(Number(url.searchParams.get('_t'))).toBeGreaterThanOrEqual(before);
-    expect(init?.headers).toMatchObject({ 'cache-control': 'no-cache', pragma: 'no-cache' });
+    const [request] = api.requests;
+    expect(request?.path).toBe('/api/metrics/gemini-usage');
+    expect(request?.query.get('hours')).toBe('48');
+    expect(Number(request?.query.get('_t'))).toBeGreaterThanOrEqual(before);
+    expect(request?.headers).toMatchObject({ 'cache-control': 'no-cache', pragma: 'no-cache' });
   });
 
   it('treats an answer without a summary as empty', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({}));
+    fakeApi({ [GEMINI]: jsonResponse({}) });
     await expect(fetchGeminiUsage(24)).rejects.toBeInstanceOf(EmptyGeminiAnswerError);
   });
 });

@@ -3,14 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
-import {
-  failWith,
-  fetchMock,
-  requestsTo,
-  serveMetrics,
-  signInAs,
-  stubLayout,
-} from '../test/metrics-fixtures';
+import { failWith, serveMetrics, signInAs, stubLayout } from '../test/metrics-fixtures';
 import { MetricsPage } from './metrics-page';
 
 const GEMINI = '/api/metrics/gemini-usage';
@@ -18,20 +11,17 @@ const region = (name: string) => screen.getByRole('region', { name });
 
 describe('MetricsPage', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
     stubLayout();
     signInAs(['metrics:read', 'budgets:write']);
   });
   afterEach(() => {
     vi.useRealTimers();
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
     useAuthStore.getState().clear();
   });
 
   it('opens on LLM Usage: Gemini models by label, and a window of 168 hours on request', async () => {
-    serveMetrics();
+    const api = serveMetrics();
     renderWithProviders(<MetricsPage />, { path: '/metrics' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Metrics & Analytics' })).toBeInTheDocument();
@@ -45,23 +35,23 @@ describe('MetricsPage', () => {
     expect(within(region('LLM Usage')).getByText((2500).toLocaleString())).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('radio', { name: '7 days' }));
-    await waitFor(() => expect(requestsTo(GEMINI).at(-1)?.searchParams.get('hours')).toBe('168'));
-    expect(requestsTo(GEMINI).at(-1)?.searchParams.has('_t')).toBe(true);
+    await waitFor(() => expect(api.requestsTo(GEMINI).at(-1)?.query.get('hours')).toBe('168'));
+    expect(api.requestsTo(GEMINI).at(-1)?.query.has('_t')).toBe(true);
     expect(await screen.findByText('Last 168 hours')).toBeInTheDocument();
   });
 
   it('asks again twice, 3 s apart, before saying Gemini metrics are not available', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    serveMetrics({ [GEMINI]: failWith(404) });
+    const api = serveMetrics({ [GEMINI]: failWith(404) });
     renderWithProviders(<MetricsPage />, { path: '/metrics' });
 
-    await waitFor(() => expect(requestsTo(GEMINI)).toHaveLength(1));
+    await waitFor(() => expect(api.requestsTo(GEMINI)).toHaveLength(1));
     await act(() => vi.advanceTimersByTimeAsync(2_900));
-    expect(requestsTo(GEMINI)).toHaveLength(1);
+    expect(api.requestsTo(GEMINI)).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(100));
-    await waitFor(() => expect(requestsTo(GEMINI)).toHaveLength(2));
+    await waitFor(() => expect(api.requestsTo(GEMINI)).toHaveLength(2));
     await act(() => vi.advanceTimersByTimeAsync(3_000));
-    await waitFor(() => expect(requestsTo(GEMINI)).toHaveLength(3));
+    await waitFor(() => expect(api.requestsTo(GEMINI)).toHaveLength(3));
 
     const alert = await within(region('Gemini Usage')).findByRole('alert');
     expect(alert).toHaveTextContent('Gemini metrics not available');
@@ -70,15 +60,15 @@ describe('MetricsPage', () => {
   });
 
   it('does not ask again after a 403', async () => {
-    serveMetrics({ [GEMINI]: failWith(403) });
+    const api = serveMetrics({ [GEMINI]: failWith(403) });
     renderWithProviders(<MetricsPage />, { path: '/metrics' });
 
     expect(await within(region('Gemini Usage')).findByRole('alert')).toHaveTextContent('Failed to load data');
-    expect(requestsTo(GEMINI)).toHaveLength(1);
+    expect(api.requestsTo(GEMINI)).toHaveLength(1);
   });
 
   it('shows budgets with status and a capped usage bar, and edits one', async () => {
-    serveMetrics();
+    const api = serveMetrics();
     renderWithProviders(<MetricsPage />, { path: '/metrics' });
     await userEvent.click(screen.getByRole('tab', { name: 'Token Budgets' }));
 
@@ -102,13 +92,13 @@ describe('MetricsPage', () => {
     ).toBeInTheDocument();
 
     await userEvent.type(tokens, '250000');
-    fetchMock.mockImplementationOnce(() => Promise.resolve(jsonResponse({})));
+    api.route({ 'PUT /api/config/token-budgets/gemini': jsonResponse({}) });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Budget' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
-    expect(String(put[0])).toBe('/api/config/token-budgets/gemini');
-    expect(JSON.parse(String(put[1]?.body))).toEqual({
+    const put = api.requests.find((r) => r.method === 'PUT')!;
+    expect(put.url).toBe('/api/config/token-budgets/gemini');
+    expect(put.body).toEqual({
       daily_token_limit: 250000,
       daily_cost_limit: null,
       is_active: true,

@@ -2,26 +2,30 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
-import { answers, failWith, fetchMock, serveMetrics, signInAs, stubLayout } from '../test/metrics-fixtures';
+import {
+  answers,
+  failWith,
+  serveEveryMetric,
+  serveMetrics,
+  signInAs,
+  stubLayout,
+} from '../test/metrics-fixtures';
 import { OverviewPage } from './overview-page';
 
 const card = (name: string) => screen.getByRole('region', { name });
 
 describe('OverviewPage', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
     stubLayout();
     signInAs(['metrics:read']);
   });
   afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
     useAuthStore.getState().clear();
   });
 
   it('shows each panel loading first', () => {
-    fetchMock.mockReturnValue(new Promise(() => {}));
+    serveEveryMetric(new Promise(() => {}));
     renderWithProviders(<OverviewPage />, { path: '/overview' });
     expect(screen.getByRole('heading', { level: 1, name: 'System Overview' })).toBeInTheDocument();
     for (const name of ['System Status', 'Market Data', 'Cache Performance', 'LLM Usage', 'Bot Health']) {
@@ -118,9 +122,7 @@ describe('OverviewPage', () => {
   });
 
   it("shows 'Error loading dashboard' when no call succeeds", async () => {
-    fetchMock.mockImplementation(() =>
-      Promise.resolve(jsonResponse({ detail: 'You need the metrics:read permission' }, 403)),
-    );
+    serveEveryMetric(jsonResponse({ detail: 'You need the metrics:read permission' }, 403));
     renderWithProviders(<OverviewPage />, { path: '/overview' });
 
     const alert = await screen.findByRole('alert');

@@ -11,6 +11,7 @@ import type {
 } from '@lumi/contract';
 import { vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { fakeApi, type FakeRoute } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render-with-providers';
 
 /** Answers of every metrics endpoint, as a healthy system would give them. */
@@ -113,27 +114,23 @@ export const answers = {
 
 export type MetricsPath = keyof typeof answers;
 
-export const fetchMock = vi.fn<typeof fetch>();
+const metricsPaths = Object.keys(answers) as MetricsPath[];
 
 /**
- * Serves `answers` by path; an override replaces one path's answer (a Response such as a 404, or a
- * promise that never settles to keep a panel loading).
+ * Serves `answers` on the fake API; an override replaces one path's answer (a Response such as a 404,
+ * or a promise that never settles to keep a panel loading).
  */
-export function serveMetrics(overrides: Partial<Record<MetricsPath, Response | Promise<Response>>> = {}) {
-  fetchMock.mockImplementation((input) => {
-    const path = new URL(String(input), 'http://localhost').pathname as MetricsPath;
-    const override = overrides[path];
-    if (override) return override instanceof Response ? Promise.resolve(override.clone()) : override;
-    if (path in answers) return Promise.resolve(jsonResponse(answers[path]));
-    return Promise.resolve(jsonResponse({ detail: 'Not Found' }, 404));
-  });
+export function serveMetrics(overrides: Partial<Record<MetricsPath, FakeRoute>> = {}) {
+  return fakeApi(
+    Object.fromEntries(
+      metricsPaths.map((path) => [`GET ${path}`, overrides[path] ?? jsonResponse(answers[path])]),
+    ),
+  );
 }
 
-/** The requests made to `path`, as URLs. */
-export function requestsTo(path: string): URL[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === path);
+/** Gives every metrics endpoint the same answer. */
+export function serveEveryMetric(answer: FakeRoute) {
+  return fakeApi(Object.fromEntries(metricsPaths.map((path) => [`GET ${path}`, answer])));
 }
 
 export const failWith = (status: number) => jsonResponse({ detail: 'Something went wrong' }, status);

@@ -1,11 +1,12 @@
 import type { Role } from '@lumi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { fakeApi, type FakeApi, type FakeRoute } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { RolesSection } from './roles-section';
-import { adminUser as admin } from '@/test/session-users';
+import { signIn } from '@/test/session-users';
 
 const roles: Role[] = [
   { id: 1, name: 'admin', description: 'Full access', permissions: ['*'], built_in: true, user_count: 1 },
@@ -19,39 +20,27 @@ const roles: Role[] = [
   },
 ];
 
-const fetchMock = vi.fn<typeof fetch>();
-
-/** GET /api/roles answers the roles; other calls answer `other`. */
-function serve(other: () => Response) {
-  fetchMock.mockImplementation((input, init) =>
-    Promise.resolve(
-      String(input) === '/api/roles' && (init?.method ?? 'GET') === 'GET' ? jsonResponse(roles) : other(),
-    ),
-  );
+/** GET /api/roles answers the roles; a create, an update or a delete answers `other`. */
+function serve(other: FakeRoute) {
+  return fakeApi({
+    'GET /api/roles': jsonResponse(roles),
+    'POST /api/roles': other,
+    'PUT /api/roles/:id': other,
+    'DELETE /api/roles/:id': other,
+  });
 }
 
-function lastWrite() {
-  const [url, init] = fetchMock.mock.calls.findLast(([, init]) => init?.method !== 'GET')!;
-  return {
-    url: String(url),
-    method: init?.method,
-    body: JSON.parse(String(init?.body ?? 'null')) as unknown,
-  };
+function lastWrite(api: FakeApi) {
+  const { url, method, body } = api.requests.findLast((r) => r.method !== 'GET')!;
+  return { url, method, body: body ?? null };
 }
 
 describe('RolesSection', () => {
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    useAuthStore.setState({ user: admin, accessToken: 'token', isAuthenticated: true, isLoading: false });
-  });
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  beforeEach(() => signIn());
+  afterEach(() => useAuthStore.getState().clear());
 
   it('lists roles; the built-in admin role cannot be edited or deleted, and says why', async () => {
-    serve(() => jsonResponse({}));
+    serve(jsonResponse({}));
     renderWithProviders(<RolesSection />);
 
     const adminRow = (await screen.findByText('Full access')).closest('tr')!;
@@ -70,7 +59,7 @@ describe('RolesSection', () => {
   });
 
   it('creates a role with permissions from the catalogue', async () => {
-    serve(() => jsonResponse({ ...roles[1], id: 9, name: 'support' }, 201));
+    const api = serve(jsonResponse({ ...roles[1], id: 9, name: 'support' }, 201));
     renderWithProviders(<RolesSection />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Add Role' }));
@@ -86,7 +75,7 @@ describe('RolesSection', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Role' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(lastWrite()).toEqual({
+    expect(lastWrite(api)).toEqual({
       url: '/api/roles',
       method: 'POST',
       body: { name: 'support', description: 'Helps users', permissions: ['users:read', 'admin:audit:read'] },
@@ -94,7 +83,7 @@ describe('RolesSection', () => {
   });
 
   it("sends only '*' when All permissions is chosen", async () => {
-    serve(() => jsonResponse(roles[1]));
+    const api = serve(jsonResponse(roles[1]));
     renderWithProviders(<RolesSection />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Edit role viewer' }));
@@ -106,7 +95,7 @@ describe('RolesSection', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Role' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(lastWrite()).toEqual({
+    expect(lastWrite(api)).toEqual({
       url: '/api/roles/3',
       method: 'PUT',
       body: { name: 'viewer', description: 'Read-only', permissions: ['*'] },
@@ -115,7 +104,7 @@ describe('RolesSection', () => {
 
   it('shows why the server refused to delete a role still in use', async () => {
     const detail = "The role 'viewer' is still assigned to 2 users; remove it from them first";
-    serve(() => jsonResponse({ detail, code: 'conflict', request_id: '1' }, 409));
+    serve(jsonResponse({ detail, code: 'conflict', request_id: '1' }, 409));
     renderWithProviders(<RolesSection />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete role viewer' }));
