@@ -1,5 +1,5 @@
 import { EntityTree, type TelegramEntity } from './entities.js';
-import { markupResult, readSlot, type MarkupIssue, type MarkupOptions, type MarkupResult } from './markup.js';
+import { markupResult, passSlot, type MarkupIssue, type MarkupOptions, type MarkupResult } from './markup.js';
 
 /**
  * Telegram's HTML parse mode (https://core.telegram.org/bots/api#html-style): only these tags, properly
@@ -72,10 +72,9 @@ export function parseTelegramHtml(input: string, options: MarkupOptions = {}): M
 
   let i = 0;
   while (i < input.length) {
-    const slot = readSlot(input, i);
-    if (slot) {
-      options.onSlot?.(slot.index, 'text');
-      i = slot.end;
+    const afterSlot = passSlot(input, i, 'text', options);
+    if (afterSlot !== null) {
+      i = afterSlot;
       continue;
     }
     const c = input[i]!;
@@ -152,10 +151,9 @@ export function parseTelegramHtml(input: string, options: MarkupOptions = {}): M
       if (quote) j += 1;
       for (;;) {
         if (j >= input.length) return fail(`The tag <${tag}> is not closed with '>'`, start);
-        const inner = readSlot(input, j);
-        if (inner) {
-          options.onSlot?.(inner.index, 'attribute');
-          j = inner.end;
+        const afterSlot = passSlot(input, j, 'attribute', options);
+        if (afterSlot !== null) {
+          j = afterSlot;
           continue;
         }
         const ch = input[j]!;

@@ -3,7 +3,9 @@ import {
   describeChar,
   markupResult,
   readPreOpening,
-  readSlot,
+  passSlot,
+  readLinkUrl,
+  MISSING_URL_END,
   type MarkupIssue,
   type MarkupOptions,
   type MarkupResult,
@@ -99,12 +101,11 @@ export function parseTelegramMarkdownV2(input: string, options: MarkupOptions = 
 
   let i = 0;
   while (i < input.length) {
-    const slot = readSlot(input, i);
-    if (slot) {
-      const top = tree.top?.type;
-      const context: SlotContext = top === 'pre' ? 'pre' : top === 'code' ? 'code' : 'text';
-      options.onSlot?.(slot.index, context);
-      i = slot.end;
+    const innermost = tree.top?.type;
+    const context: SlotContext = innermost === 'pre' || innermost === 'code' ? innermost : 'text';
+    const afterSlot = passSlot(input, i, context, options);
+    if (afterSlot !== null) {
+      i = afterSlot;
       continue;
     }
     const c = input[i]!;
@@ -151,26 +152,10 @@ export function parseTelegramMarkdownV2(input: string, options: MarkupOptions = 
           if (top.type === 'custom_emoji') return fail('A custom emoji needs its (tg://emoji?id=…) part', i);
           continue;
         }
-        const urlStart = i;
-        let url = '';
-        i += 1;
-        while (i < input.length && input[i] !== ')') {
-          const inner = readSlot(input, i);
-          if (inner) {
-            options.onSlot?.(inner.index, 'url');
-            i = inner.end;
-          } else if (input[i] === '\\' && isEscapable(input[i + 1])) {
-            url += input[i + 1];
-            i += 2;
-          } else {
-            url += input[i];
-            i += 1;
-          }
-        }
-        if (i >= input.length)
-          return fail("Can't find the end of the link's URL: a ')' is missing", urlStart);
-        if (top.type === 'link') top.url = url;
-        i += 1;
+        const link = readLinkUrl(input, i, options, (j) => input[j] === '\\' && isEscapable(input[j + 1]));
+        if (!link) return fail(MISSING_URL_END, i);
+        if (top.type === 'link') top.url = link.url;
+        i = link.end;
       }
       continue;
     }

@@ -2,7 +2,9 @@ import { EntityTree, type TelegramEntity } from './entities.js';
 import {
   markupResult,
   readPreOpening,
-  readSlot,
+  passSlot,
+  readLinkUrl,
+  MISSING_URL_END,
   type MarkupOptions,
   type MarkupResult,
   type SlotContext,
@@ -34,10 +36,9 @@ export function parseTelegramMarkdown(input: string, options: MarkupOptions = {}
 
   let i = 0;
   while (i < input.length) {
-    const slot = readSlot(input, i);
-    if (slot) {
-      options.onSlot?.(slot.index, 'text');
-      i = slot.end;
+    const afterSlot = passSlot(input, i, 'text', options);
+    if (afterSlot !== null) {
+      i = afterSlot;
       continue;
     }
     const c = input[i]!;
@@ -77,10 +78,9 @@ export function parseTelegramMarkdown(input: string, options: MarkupOptions = {}
 
     tree.open(entity);
     while (i < input.length && !input.startsWith(close, i)) {
-      const inner = readSlot(input, i);
-      if (inner) {
-        options.onSlot?.(inner.index, context);
-        i = inner.end;
+      const afterSlot = passSlot(input, i, context, options);
+      if (afterSlot !== null) {
+        i = afterSlot;
         continue;
       }
       tree.text(input[i]!);
@@ -96,21 +96,10 @@ export function parseTelegramMarkdown(input: string, options: MarkupOptions = {}
     i += close.length;
 
     if (entity.type === 'link' && input[i] === '(') {
-      let url = '';
-      i += 1;
-      while (i < input.length && input[i] !== ')') {
-        const inner = readSlot(input, i);
-        if (inner) {
-          options.onSlot?.(inner.index, 'url');
-          i = inner.end;
-        } else {
-          url += input[i];
-          i += 1;
-        }
-      }
-      if (i >= input.length) return fail("Can't find the end of the link's URL: a ')' is missing", start);
-      entity.url = url;
-      i += 1;
+      const link = readLinkUrl(input, i, options);
+      if (!link) return fail(MISSING_URL_END, start);
+      entity.url = link.url;
+      i = link.end;
     }
   }
   return markupResult(tree, null);

@@ -62,14 +62,50 @@ export function markupResult(
   return { text: tree.plainText, entities: tree.nodes, error, warnings };
 }
 
-/** A marker at `i`: its index and where the text after it starts. */
-export function readSlot(input: string, i: number): { index: number; end: number } | null {
+/**
+ * At a value marker: tells `options.onSlot` the value's index and the context it sits in, and returns
+ * where the text after the marker starts; elsewhere returns null.
+ */
+export function passSlot(
+  input: string,
+  i: number,
+  context: SlotContext,
+  options: MarkupOptions,
+): number | null {
   if (input[i] !== SLOT_OPEN) return null;
   const close = input.indexOf(SLOT_CLOSE, i + 1);
   if (close === -1) return null;
   const digits = input.slice(i + 1, close);
   if (!/^\d+$/.test(digits)) return null;
-  return { index: Number(digits), end: close + 1 };
+  options.onSlot?.(Number(digits), context);
+  return close + 1;
+}
+
+export const MISSING_URL_END = "Can't find the end of the link's URL: a ')' is missing";
+
+/**
+ * The (…) URL of a link, read from the '(' at `i`: the URL, with the characters `escapedAt` says are
+ * escaped by a '\\' taken as written, and where the text after the ')' starts; null when no ')' ends it.
+ */
+export function readLinkUrl(
+  input: string,
+  i: number,
+  options: MarkupOptions,
+  escapedAt: (j: number) => boolean = () => false,
+): { url: string; end: number } | null {
+  let url = '';
+  let j = i + 1;
+  while (j < input.length && input[j] !== ')') {
+    const afterSlot = passSlot(input, j, 'url', options);
+    if (afterSlot !== null) {
+      j = afterSlot;
+    } else {
+      const escaped = escapedAt(j);
+      url += input[escaped ? j + 1 : j];
+      j += escaped ? 2 : 1;
+    }
+  }
+  return j < input.length ? { url, end: j + 1 } : null;
 }
 
 /**
