@@ -41,7 +41,8 @@ function startWorker(): Worker {
 
 export class RenderPool {
   private worker: Worker | null = null;
-  private current: (Pending & { timer: NodeJS.Timeout }) | null = null;
+  private current: (Pending & { timer: NodeJS.Timeout | null }) | null = null;
+  private online = false;
   private readonly queue: Pending[] = [];
   private nextId = 1;
 
@@ -72,7 +73,7 @@ export class RenderPool {
     const stopped = new Error('The renderer was stopped');
     for (const pending of this.queue.splice(0)) pending.reject(stopped);
     if (this.current) {
-      clearTimeout(this.current.timer);
+      clearTimeout(this.current.timer ?? undefined);
       this.current.reject(stopped);
       this.current = null;
     }
@@ -86,15 +87,25 @@ export class RenderPool {
     const pending = this.queue.shift();
     if (!pending) return;
     const worker = this.ensureWorker();
-    const timer = setTimeout(() => {
+    this.current = { ...pending, timer: null };
+    if (this.online) this.startTimer();
+    worker.postMessage(pending.job);
+  }
+
+  /**
+   * The job's time starts once the worker runs, so a worker's start (slow on a busy machine, or with
+   * tsx in tests) is not taken for a rendering that runs too long.
+   */
+  private startTimer(): void {
+    const current = this.current;
+    if (!current || current.timer) return;
+    current.timer = setTimeout(() => {
       void this.restart(
         new RenderLimitError(
           `Rendering took longer than ${this.limits.jobTimeoutMs / 1000} s and was stopped; simplify the template or send less data.`,
         ),
       );
     }, this.limits.jobTimeoutMs);
-    this.current = { ...pending, timer };
-    worker.postMessage(pending.job);
   }
 
   private ensureWorker(): Worker {
@@ -102,6 +113,11 @@ export class RenderPool {
     const worker = startWorker();
     // An idle worker never keeps the process alive.
     worker.unref();
+    worker.on('online', () => {
+      if (this.worker !== worker) return;
+      this.online = true;
+      this.startTimer();
+    });
     worker.on('message', (answer: RenderAnswer) => this.settle(answer));
     // A worker only fails on its own when a rendering exhausts its memory (the job's own errors come back
     // as answers).
@@ -110,13 +126,14 @@ export class RenderPool {
       if (this.worker === worker) void this.restart(new Error('The render worker stopped'));
     });
     this.worker = worker;
+    this.online = false;
     return worker;
   }
 
   private settle(answer: RenderAnswer): void {
     const current = this.current;
     if (!current || current.job.id !== answer.id) return;
-    clearTimeout(current.timer);
+    clearTimeout(current.timer ?? undefined);
     this.current = null;
     if ('result' in answer) current.resolve(answer.result);
     else if ('limit' in answer) current.reject(new RenderLimitError(answer.limit));
@@ -129,7 +146,7 @@ export class RenderPool {
     const current = this.current;
     this.current = null;
     if (current) {
-      clearTimeout(current.timer);
+      clearTimeout(current.timer ?? undefined);
       current.reject(error);
     }
     const worker = this.worker;
