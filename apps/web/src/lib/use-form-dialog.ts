@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type BaseSyntheticEvent } from 'react';
+import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { errorMessage } from './api-client';
+import { applyFieldErrors, type ServerFields } from './form-errors';
+
+type FormSchema = z.ZodType<FieldValues, FieldValues>;
+type Send<S extends FormSchema> = (values: z.output<S>) => Promise<unknown>;
+
+export interface FormDialogOptions<S extends FormSchema> extends Omit<
+  UseFormProps<z.input<S>, unknown, z.output<S>>,
+  'resolver'
+> {
+  /** The contract's schema, or one built from it, so the form shows the server's own messages. */
+  schema: S;
+  /** Parse options for the schema, such as an error map for number inputs. */
+  schemaOptions?: z.core.ParseContext<z.core.$ZodIssue>;
+  /** Sends the checked values (a mutation's mutateAsync); the form is pending until it settles. */
+  save: Send<S>;
+  /** After a successful save, e.g. closing the dialog. */
+  onSaved?: () => void;
+  /** Where a 422's messages go; the rest, and any other failure, go to the alert. */
+  serverFields?: ServerFields<z.input<S>>;
+  /** The alert's words when the server gives none. */
+  failureMessage: string;
+  /** Sees a failure first; returns true when it has shown it some other way (a conflict view), so no alert. */
+  onError?: (error: unknown, values: z.output<S>) => boolean;
+}
+
+export interface FormDialog<S extends FormSchema> {
+  form: UseFormReturn<z.input<S>, unknown, z.output<S>>;
+  /** The form's submit handler: checks with the schema, then saves. */
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  /** Saves values the form has checked already, through `send` when the default request is not the one. */
+  save: (values: z.output<S>, send?: Send<S>) => Promise<void>;
+  /** The general alert's message, or null. */
+  failure: string | null;
+  pending: boolean;
+  /** Starts over from these values (the defaults without them) with no alert. */
+  reset: (values?: z.input<S>) => void;
+}
+
+/**
+ * The submit cycle every API form shares: the zod resolver, one save at a time, a 422's messages under
+ * their fields and anything else in one alert. The dialogs mount when they open and unmount when they
+ * close, so each opening starts from the defaults; `reset` is for starting over while open.
+ */
+export function useFormDialog<S extends FormSchema>({
+  schema,
+  schemaOptions,
+  save: send,
+  onSaved,
+  serverFields = [],
+  failureMessage,
+  onError,
+  ...formOptions
+}: FormDialogOptions<S>): FormDialog<S> {
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    ...formOptions,
+    resolver: zodResolver(schema, schemaOptions),
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const save = async (values: z.output<S>, request: Send<S> = send) => {
+    setFailure(null);
+    setPending(true);
+    try {
+      await request(values);
+      onSaved?.();
+    } catch (error) {
+      if (onError?.(error, values)) return;
+      if (!applyFieldErrors(error, serverFields, form.setError))
+        setFailure(errorMessage(error, failureMessage));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const reset = (values?: z.input<S>) => {
+    setFailure(null);
+    form.reset(values);
+  };
+
+  return { form, onSubmit: form.handleSubmit((values) => save(values)), save, failure, pending, reset };
+}
