@@ -1,6 +1,6 @@
 import type { Role } from '@lumi/contract';
-import { useId } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
 
 interface RoleCheckboxesProps {
   roles: Role[];
@@ -11,15 +11,12 @@ interface RoleCheckboxesProps {
 
 /** One checkbox per role from the server (spec: Create New User and Edit User dialogs). */
 export function RoleCheckboxes({ roles, value, onChange, error }: RoleCheckboxesProps) {
-  const errorId = useId();
-
   function toggle(roleId: number, checked: boolean) {
     onChange(checked ? [...value, roleId] : value.filter((id) => id !== roleId));
   }
 
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} className="space-y-2">
-      <legend className="mb-1.5 text-sm font-medium">Roles</legend>
+    <CheckboxGroup legend="Roles" error={error}>
       {roles.length === 0 ? (
         <p className="text-sm text-muted-foreground">No roles available</p>
       ) : (
@@ -35,11 +32,6 @@ export function RoleCheckboxes({ roles, value, onChange, error }: RoleCheckboxes
           ))}
         </div>
       )}
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </CheckboxGroup>
   );
 }
