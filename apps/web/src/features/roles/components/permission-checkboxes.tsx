@@ -1,6 +1,6 @@
 import { ALL_PERMISSIONS, PERMISSION_LABELS, PERMISSIONS, type PermissionGrant } from '@lumi/contract';
-import { useId } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
 
 interface PermissionCheckboxesProps {
   value: PermissionGrant[];
@@ -10,7 +10,6 @@ interface PermissionCheckboxesProps {
 
 /** The permission catalogue as checkboxes; '*' grants everything, so it locks the others on. */
 export function PermissionCheckboxes({ value, onChange, error }: PermissionCheckboxesProps) {
-  const errorId = useId();
   const all = value.includes(ALL_PERMISSIONS);
 
   function toggle(permission: PermissionGrant, checked: boolean) {
@@ -18,8 +17,7 @@ export function PermissionCheckboxes({ value, onChange, error }: PermissionCheck
   }
 
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} className="space-y-2">
-      <legend className="mb-1.5 text-sm font-medium">Permissions</legend>
+    <CheckboxGroup legend="Permissions" error={error}>
       <Checkbox
         checked={all}
         onCheckedChange={(checked) => toggle(ALL_PERMISSIONS, checked)}
@@ -38,11 +36,6 @@ export function PermissionCheckboxes({ value, onChange, error }: PermissionCheck
           />
         ))}
       </div>
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </CheckboxGroup>
   );
 }

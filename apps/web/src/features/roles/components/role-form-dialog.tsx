@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ALL_PERMISSIONS,
   permissionGrantSchema,
@@ -7,21 +6,24 @@ import {
   type Role,
   type RoleInput,
 } from '@lumi/contract';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { Controller } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { Input, Textarea } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { useFormDialog } from '@/lib/use-form-dialog';
 import { useCreateRole } from '../api/create-role';
 import { useUpdateRole } from '../api/update-role';
 import { PermissionCheckboxes } from './permission-checkboxes';
 
 function isPermissionGrant(value: string): value is PermissionGrant {
   return permissionGrantSchema.safeParse(value).success;
+}
+
+// '*' already grants everything; sending the rest too would only blur what the role means.
+function withoutRedundantGrants(input: RoleInput): RoleInput {
+  return input.permissions.includes(ALL_PERMISSIONS) ? { ...input, permissions: [ALL_PERMISSIONS] } : input;
 }
 
 interface RoleFormDialogProps {
@@ -35,39 +37,25 @@ interface RoleFormDialogProps {
 export function RoleFormDialog({ role, open, onOpenChange }: RoleFormDialogProps) {
   const createRole = useCreateRole();
   const updateRole = useUpdateRole();
-  const mutation = role ? updateRole : createRole;
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof roleInputSchema>, unknown, RoleInput>({
-    resolver: zodResolver(roleInputSchema),
+  const { form, onSubmit, failure, pending } = useFormDialog({
+    schema: roleInputSchema,
     defaultValues: {
       name: role?.name ?? '',
       description: role?.description ?? '',
       permissions: role?.permissions.filter(isPermissionGrant) ?? [],
     },
+    save: (values) => {
+      const input = withoutRedundantGrants(values);
+      return role ? updateRole.mutateAsync({ id: role.id, input }) : createRole.mutateAsync(input);
+    },
+    onSaved: () => onOpenChange(false),
+    failureMessage: role ? 'Failed to update role' : 'Failed to create role',
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    // '*' already grants everything; sending the rest too would only blur what the role means.
-    const input: RoleInput = values.permissions.includes(ALL_PERMISSIONS)
-      ? { ...values, permissions: [ALL_PERMISSIONS] }
-      : values;
-    try {
-      if (role) await updateRole.mutateAsync({ id: role.id, input });
-      else await createRole.mutateAsync(input);
-      onOpenChange(false);
-    } catch (error) {
-      setFailure(errorMessage(error, role ? 'Failed to update role' : 'Failed to create role'));
-    }
-  });
-
-  const idleLabel = role ? 'Update Role' : 'Create Role';
-  const busyLabel = role ? 'Updating...' : 'Creating...';
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = form;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={role ? 'Edit Role' : 'Create Role'}>
@@ -94,14 +82,12 @@ export function RoleFormDialog({ role, open, onOpenChange }: RoleFormDialogProps
             />
           )}
         />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? busyLabel : idleLabel}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          pending={pending}
+          submitLabel={role ? 'Update Role' : 'Create Role'}
+          pendingLabel={role ? 'Updating...' : 'Creating...'}
+        />
       </form>
     </Dialog>
   );
