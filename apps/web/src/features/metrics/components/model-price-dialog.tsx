@@ -1,19 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { modelParamsSchema, modelPriceInputSchema, type ModelPrice } from '@lumi/contract';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { useFormDialog } from '@/lib/use-form-dialog';
 import { useSetModelPrice } from '../api/set-model-price';
 import { numberFieldMessage, toNumberOrNull } from '../lib/number-form';
 
 const priceFormSchema = z.object({ model: modelParamsSchema.shape.model, price: modelPriceInputSchema });
-type PriceFormInput = z.input<typeof priceFormSchema>;
-type PriceFormValues = z.output<typeof priceFormSchema>;
+
+const PRICE_FIELDS = [
+  { name: 'input_usd_per_million', label: 'Input price (USD per million tokens)' },
+  { name: 'output_usd_per_million', label: 'Output price (USD per million tokens)' },
+] as const;
 
 interface ModelPriceDialogProps {
   /** The price to change; none to price another model. */
@@ -24,12 +25,9 @@ interface ModelPriceDialogProps {
 /** Set a model's price per million tokens, used for calls the bot reports without a cost. */
 export function ModelPriceDialog({ price, onOpenChange }: ModelPriceDialogProps) {
   const setPrice = useSetModelPrice();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PriceFormInput, unknown, PriceFormValues>({
-    resolver: zodResolver(priceFormSchema, { error: numberFieldMessage }),
+  const { form, onSubmit, failure, pending } = useFormDialog({
+    schema: priceFormSchema,
+    schemaOptions: { error: numberFieldMessage },
     defaultValues: {
       model: price?.model ?? '',
       price: {
@@ -37,11 +35,14 @@ export function ModelPriceDialog({ price, onOpenChange }: ModelPriceDialogProps)
         output_usd_per_million: price?.output_usd_per_million,
       },
     },
+    save: ({ model, price: input }) => setPrice.mutateAsync({ model, input }),
+    onSaved: () => onOpenChange(false),
+    failureMessage: 'Failed to save price',
   });
-
-  const onSubmit = handleSubmit(({ model, price: input }) =>
-    setPrice.mutate({ model, input }, { onSuccess: () => onOpenChange(false) }),
-  );
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   const numberInput = { setValueAs: (value: unknown) => toNumberOrNull(value) ?? undefined };
   return (
@@ -52,9 +53,7 @@ export function ModelPriceDialog({ price, onOpenChange }: ModelPriceDialogProps)
       description="Calls stored earlier keep their cost; the price applies to calls reported from now on."
     >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {setPrice.error && (
-          <Alert variant="error">{errorMessage(setPrice.error, 'Failed to save price')}</Alert>
-        )}
+        {failure && <Alert variant="error">{failure}</Alert>}
         <Field
           label="Model"
           error={errors.model?.message}
@@ -62,38 +61,23 @@ export function ModelPriceDialog({ price, onOpenChange }: ModelPriceDialogProps)
         >
           <Input autoComplete="off" readOnly={Boolean(price)} {...register('model')} />
         </Field>
-        <Field
-          label="Input price (USD per million tokens)"
-          error={errors.price?.input_usd_per_million?.message}
-        >
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.0001"
-            {...register('price.input_usd_per_million', numberInput)}
-          />
-        </Field>
-        <Field
-          label="Output price (USD per million tokens)"
-          error={errors.price?.output_usd_per_million?.message}
-        >
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.0001"
-            {...register('price.output_usd_per_million', numberInput)}
-          />
-        </Field>
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={setPrice.isPending}>
-            {setPrice.isPending ? 'Saving...' : 'Save Price'}
-          </Button>
-        </div>
+        {PRICE_FIELDS.map(({ name, label }) => (
+          <Field key={name} label={label} error={errors.price?.[name]?.message}>
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.0001"
+              {...register(`price.${name}`, numberInput)}
+            />
+          </Field>
+        ))}
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          pending={pending}
+          submitLabel="Save Price"
+          pendingLabel="Saving..."
+        />
       </form>
     </Dialog>
   );

@@ -1,15 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { providerParamsSchema, tokenBudgetInputSchema, type TokenBudget } from '@lumi/contract';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormCheckbox } from '@/components/ui/form-checkbox';
 import { Input } from '@/components/ui/input';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useFormDialog } from '@/lib/use-form-dialog';
 import { useCreateTokenBudget } from '../api/create-token-budget';
 import { useUpdateTokenBudget } from '../api/update-token-budget';
 import { numberFieldMessage, toNumberOrNull } from '../lib/number-form';
@@ -19,10 +16,13 @@ const budgetFormSchema = z.object({
   provider: providerParamsSchema.shape.provider,
   limits: tokenBudgetInputSchema,
 });
-type BudgetFormInput = z.input<typeof budgetFormSchema>;
-type BudgetFormValues = z.output<typeof budgetFormSchema>;
 
-const LIMIT_FIELDS = ['daily_token_limit', 'daily_cost_limit', 'is_active'] as const;
+/** The server checks only the limits, so its field names sit under `limits` in the form. */
+const LIMIT_FIELDS = {
+  daily_token_limit: 'limits.daily_token_limit',
+  daily_cost_limit: 'limits.daily_cost_limit',
+  is_active: 'limits.is_active',
+} as const;
 
 interface TokenBudgetDialogProps {
   /** The budget to change; none to create one. */
@@ -34,16 +34,9 @@ interface TokenBudgetDialogProps {
 export function TokenBudgetDialog({ budget, onOpenChange }: TokenBudgetDialogProps) {
   const create = useCreateTokenBudget();
   const update = useUpdateTokenBudget();
-  const saving = create.isPending || update.isPending;
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<BudgetFormInput, unknown, BudgetFormValues>({
-    resolver: zodResolver(budgetFormSchema, { error: numberFieldMessage }),
+  const { form, onSubmit, failure, pending } = useFormDialog({
+    schema: budgetFormSchema,
+    schemaOptions: { error: numberFieldMessage },
     defaultValues: {
       provider: budget?.provider ?? '',
       limits: {
@@ -52,25 +45,15 @@ export function TokenBudgetDialog({ budget, onOpenChange }: TokenBudgetDialogPro
         is_active: budget?.is_active ?? true,
       },
     },
+    save: ({ provider, limits }) => (budget ? update : create).mutateAsync({ provider, input: limits }),
+    onSaved: () => onOpenChange(false),
+    serverFields: LIMIT_FIELDS,
+    failureMessage: 'Failed to save budget',
   });
-
-  const onSubmit = handleSubmit(async ({ provider, limits }) => {
-    setFailure(null);
-    try {
-      if (budget) await update.mutateAsync({ provider, input: limits });
-      else await create.mutateAsync({ provider, input: limits });
-      onOpenChange(false);
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError && error.status === 422 ? error.errors : [];
-      const placed = fieldErrors.filter(({ path }) => LIMIT_FIELDS.some((field) => field === path));
-      for (const { path, message } of placed) {
-        setError(`limits.${path as (typeof LIMIT_FIELDS)[number]}`, { type: 'server', message });
-      }
-      if (placed.length === 0 || placed.length < fieldErrors.length) {
-        setFailure(errorMessage(error, 'Failed to save budget'));
-      }
-    }
-  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   const numberInput = { setValueAs: toNumberOrNull };
   return (
@@ -107,26 +90,18 @@ export function TokenBudgetDialog({ budget, onOpenChange }: TokenBudgetDialogPro
             {...register('limits.daily_cost_limit', numberInput)}
           />
         </Field>
-        <Controller
-          control={control}
+        <FormCheckbox
+          control={form.control}
           name="limits.is_active"
-          render={({ field }) => (
-            <Checkbox
-              checked={field.value ?? true}
-              onCheckedChange={field.onChange}
-              label="Active"
-              description="An inactive budget is kept but does not limit the bot."
-            />
-          )}
+          label="Active"
+          description="An inactive budget is kept but does not limit the bot."
         />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving...' : 'Save Budget'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          pending={pending}
+          submitLabel="Save Budget"
+          pendingLabel="Saving..."
+        />
       </form>
     </Dialog>
   );
