@@ -1,19 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ConfigDomain, ConfigItem, ConfigItemValues } from '@lumi/contract';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormCheckbox } from '@/components/ui/form-checkbox';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { applyFieldErrors } from '@/lib/form-errors';
+import { useFormDialog } from '@/lib/use-form-dialog';
 import { conflictingItem } from '../api/config-errors';
 import { useCreateConfigItem } from '../api/create-config-item';
 import { useUpdateConfigItem } from '../api/update-config-item';
-import { configFormSchema, formValuesOf, type ConfigFormValues } from '../lib/config-form';
+import { configFormSchema, formValuesOf } from '../lib/config-form';
 import type { ContentMode } from '../lib/content';
 import { DOMAIN_LABELS } from '../lib/domains';
 import { ConflictView, type Conflict } from './conflict-view';
@@ -33,53 +32,46 @@ interface ConfigItemDialogProps {
 export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigItemDialogProps) {
   const createItem = useCreateConfigItem();
   const updateItem = useUpdateConfigItem();
-  const [failure, setFailure] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   // The version the form's values come from; 'Reload their version' and 'Overwrite' move it on.
   const [version, setVersion] = useState(item?.version);
+
+  function send(input: ConfigItemValues, baseVersion: number | undefined) {
+    return item && baseVersion !== undefined
+      ? updateItem.mutateAsync({ domain, id: item.id, input: { ...input, version: baseVersion } })
+      : createItem.mutateAsync({ domain, input });
+  }
+
+  const { form, onSubmit, save, failure, pending, reset } = useFormDialog({
+    schema: configFormSchema,
+    defaultValues: formValuesOf(item),
+    save: (input) => send(input, version),
+    onSaved: () => onOpenChange(false),
+    serverFields: SERVER_FIELDS,
+    failureMessage: item ? 'Failed to update configuration' : 'Failed to create configuration',
+    onError: (error, input) => {
+      const theirs = conflictingItem(error);
+      setConflict(theirs ? { detail: errorMessage(error, ''), theirs, mine: input } : null);
+      if (theirs) return true;
+      // The other 409: the name is taken in this domain.
+      if (!(error instanceof ApiError && error.status === 409)) return false;
+      form.setError('name', { message: error.detail });
+      return true;
+    },
+  });
   const {
     control,
     register,
-    handleSubmit,
-    reset,
-    setError,
     setValue,
     trigger,
     formState: { errors },
-  } = useForm<ConfigFormValues, unknown, ConfigItemValues>({
-    resolver: zodResolver(configFormSchema),
-    defaultValues: formValuesOf(item),
-  });
+  } = form;
   const mode = useWatch({ control, name: 'mode' });
-  const pending = createItem.isPending || updateItem.isPending;
 
   // A content message may no longer hold in the other mode, so it is checked again.
   function changeMode(next: ContentMode) {
     setValue('mode', next);
     if (errors.content) void trigger('content');
-  }
-
-  async function save(input: ConfigItemValues, baseVersion: number | undefined) {
-    setFailure(null);
-    try {
-      if (item && baseVersion !== undefined) {
-        await updateItem.mutateAsync({ domain, id: item.id, input: { ...input, version: baseVersion } });
-      } else {
-        await createItem.mutateAsync({ domain, input });
-      }
-      onOpenChange(false);
-    } catch (error) {
-      const theirs = conflictingItem(error);
-      setConflict(theirs ? { detail: errorMessage(error, ''), theirs, mine: input } : null);
-      if (theirs) return;
-      // The other 409: the name is taken in this domain.
-      if (error instanceof ApiError && error.status === 409) setError('name', { message: error.detail });
-      else if (!applyFieldErrors(error, SERVER_FIELDS, setError)) {
-        setFailure(
-          errorMessage(error, item ? 'Failed to update configuration' : 'Failed to create configuration'),
-        );
-      }
-    }
   }
 
   function reloadTheirs({ theirs }: Conflict) {
@@ -90,7 +82,7 @@ export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigIte
 
   function overwrite({ theirs, mine }: Conflict) {
     setVersion(theirs.version);
-    void save(mine, theirs.version);
+    void save(mine, (input) => send(input, theirs.version));
   }
 
   return (
@@ -109,7 +101,7 @@ export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigIte
           onOverwrite={() => overwrite(conflict)}
         />
       ) : (
-        <form noValidate onSubmit={handleSubmit((input) => save(input, version))} className="space-y-4">
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
           {failure && <Alert variant="error">{failure}</Alert>}
           <Field label="Name" error={errors.name?.message}>
             <Input autoComplete="off" {...register('name')} />
@@ -144,26 +136,18 @@ export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigIte
               <Input autoComplete="off" placeholder="e.g. friendly, morning" {...register('tags')} />
             </Field>
           </div>
-          <Controller
+          <FormCheckbox
             control={control}
             name="is_active"
-            render={({ field }) => (
-              <Checkbox
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                label="Active"
-                description="Only active items reach the bot"
-              />
-            )}
+            label="Active"
+            description="Only active items reach the bot"
           />
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {item ? (pending ? 'Saving...' : 'Save') : pending ? 'Creating...' : 'Create'}
-            </Button>
-          </div>
+          <FormActions
+            onCancel={() => onOpenChange(false)}
+            pending={pending}
+            submitLabel={item ? 'Save' : 'Create'}
+            pendingLabel={item ? 'Saving...' : 'Creating...'}
+          />
         </form>
       )}
     </Dialog>
