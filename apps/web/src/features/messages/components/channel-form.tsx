@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { channelInputSchema, type Channel, type ChannelInput, type ChannelValues } from '@lumi/contract';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { channelInputSchema, type Channel } from '@lumi/contract';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormCheckbox } from '@/components/ui/form-checkbox';
 import { Input, Textarea } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { useFormDialog } from '@/lib/use-form-dialog';
 import { useCreateChannel } from '../api/create-channel';
 import { useUpdateChannel } from '../api/update-channel';
 import { RequiredLabel } from './required-label';
@@ -23,33 +20,23 @@ interface ChannelFormProps {
 export function ChannelForm({ channel, onDone }: ChannelFormProps) {
   const createChannel = useCreateChannel();
   const updateChannel = useUpdateChannel();
-  const mutation = channel ? updateChannel : createChannel;
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ChannelInput, unknown, ChannelValues>({
-    resolver: zodResolver(channelInputSchema),
+  const { form, onSubmit, failure, pending } = useFormDialog({
+    schema: channelInputSchema,
     defaultValues: {
       channel_name: channel?.channel_name ?? '',
       chat_id: channel?.chat_id ?? '',
       description: channel?.description ?? '',
       enabled: channel?.enabled ?? true,
     },
+    save: (input) =>
+      channel ? updateChannel.mutateAsync({ id: channel.id, input }) : createChannel.mutateAsync(input),
+    onSaved: onDone,
+    failureMessage: channel ? 'Failed to update channel' : 'Failed to create channel',
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      if (channel) await updateChannel.mutateAsync({ id: channel.id, input: values });
-      else await createChannel.mutateAsync(values);
-      onDone();
-    } catch (error) {
-      setFailure(errorMessage(error, channel ? 'Failed to update channel' : 'Failed to create channel'));
-    }
-  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -68,21 +55,8 @@ export function ChannelForm({ channel, onDone }: ChannelFormProps) {
       <Field label="Description" error={errors.description?.message}>
         <Textarea rows={2} {...register('description')} />
       </Field>
-      <Controller
-        control={control}
-        name="enabled"
-        render={({ field }) => (
-          <Checkbox label="Enabled" checked={field.value ?? true} onCheckedChange={field.onChange} />
-        )}
-      />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save Channel'}
-        </Button>
-      </div>
+      <FormCheckbox control={form.control} name="enabled" label="Enabled" />
+      <FormActions onCancel={onDone} pending={pending} submitLabel="Save Channel" pendingLabel="Saving..." />
     </form>
   );
 }

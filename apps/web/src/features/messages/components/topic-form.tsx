@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { topicInputSchema, type Topic, type TopicInput, type TopicValues } from '@lumi/contract';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { topicInputSchema, type Topic } from '@lumi/contract';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormCheckbox } from '@/components/ui/form-checkbox';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { useFormDialog } from '@/lib/use-form-dialog';
 import { useCreateTopic } from '../api/create-topic';
 import { useUpdateTopic } from '../api/update-topic';
 import { RequiredLabel } from './required-label';
@@ -23,32 +20,24 @@ interface TopicFormProps {
 export function TopicForm({ channelId, topic, onDone }: TopicFormProps) {
   const createTopic = useCreateTopic();
   const updateTopic = useUpdateTopic();
-  const mutation = topic ? updateTopic : createTopic;
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TopicInput, unknown, TopicValues>({
-    resolver: zodResolver(topicInputSchema),
+  const { form, onSubmit, failure, pending } = useFormDialog({
+    schema: topicInputSchema,
     defaultValues: {
       topic_name: topic?.topic_name ?? '',
       message_thread_id: topic?.message_thread_id,
       enabled: topic?.enabled ?? true,
     },
+    save: (input) =>
+      topic
+        ? updateTopic.mutateAsync({ channelId, topicId: topic.id, input })
+        : createTopic.mutateAsync({ channelId, input }),
+    onSaved: onDone,
+    failureMessage: topic ? 'Failed to update topic' : 'Failed to create topic',
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      if (topic) await updateTopic.mutateAsync({ channelId, topicId: topic.id, input: values });
-      else await createTopic.mutateAsync({ channelId, input: values });
-      onDone();
-    } catch (error) {
-      setFailure(errorMessage(error, topic ? 'Failed to update topic' : 'Failed to create topic'));
-    }
-  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
     <form
@@ -76,21 +65,14 @@ export function TopicForm({ channelId, topic, onDone }: TopicFormProps) {
           />
         </Field>
       </div>
-      <Controller
-        control={control}
-        name="enabled"
-        render={({ field }) => (
-          <Checkbox label="Enabled" checked={field.value ?? true} onCheckedChange={field.onChange} />
-        )}
+      <FormCheckbox control={form.control} name="enabled" label="Enabled" />
+      <FormActions
+        compact
+        onCancel={onDone}
+        pending={pending}
+        submitLabel="Save Topic"
+        pendingLabel="Saving..."
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" size="sm" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save Topic'}
-        </Button>
-      </div>
     </form>
   );
 }

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { templateInputSchema, type Template, type TemplateValues } from '@lumi/contract';
+import { templateInputSchema, type Template } from '@lumi/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { errorMessage } from '@/lib/api-client';
+import { useFormDialog } from '@/lib/use-form-dialog';
 import { useCreateTemplate } from '../api/create-template';
 import { staleSaveCurrent, useUpdateTemplate } from '../api/update-template';
-import { NEW_TEMPLATE_VALUES, templateFormValues, type TemplateFormValues } from '../lib/template-form';
+import { NEW_TEMPLATE_VALUES, templateFormValues } from '../lib/template-form';
 
 interface SaveFailure {
   message: string;
@@ -18,45 +16,27 @@ interface SaveFailure {
  * one saved with the version the edit started from (a stale save answers 409 with the current template).
  */
 export function useTemplateEditorForm(template: Template | null, onSaved: () => void) {
-  const form = useForm<TemplateFormValues, unknown, TemplateValues>({
-    resolver: zodResolver(templateInputSchema),
-    defaultValues: template ? templateFormValues(template) : NEW_TEMPLATE_VALUES,
-  });
   const createTemplate = useCreateTemplate();
   const updateTemplate = useUpdateTemplate();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
-
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      if (template) {
-        await updateTemplate.mutateAsync({
-          id: template.id,
-          input: { ...values, version: template.version },
-        });
-      } else {
-        await createTemplate.mutateAsync(values);
-      }
-      onSaved();
-    } catch (error) {
-      setFailure({
-        message: errorMessage(error, 'Failed to save template'),
-        current: staleSaveCurrent(error),
-      });
-    }
+  const [current, setCurrent] = useState<Template | null>(null);
+  const { form, onSubmit, failure, pending, reset } = useFormDialog({
+    schema: templateInputSchema,
+    defaultValues: template ? templateFormValues(template) : NEW_TEMPLATE_VALUES,
+    save: (values) =>
+      template
+        ? updateTemplate.mutateAsync({ id: template.id, input: { ...values, version: template.version } })
+        : createTemplate.mutateAsync(values),
+    onSaved,
+    failureMessage: 'Failed to save template',
+    onError: (error) => {
+      setCurrent(staleSaveCurrent(error));
+      return false;
+    },
   });
 
   /** Shows a template as saved on the server (after a restore, or to reload after a stale save). */
-  const load = (next: Template) => {
-    setFailure(null);
-    form.reset(templateFormValues(next));
-  };
+  const load = (next: Template) => reset(templateFormValues(next));
 
-  return {
-    form,
-    submit,
-    saving: createTemplate.isPending || updateTemplate.isPending,
-    failure,
-    load,
-  };
+  const saveFailure: SaveFailure | null = failure ? { message: failure, current } : null;
+  return { form, submit: onSubmit, saving: pending, failure: saveFailure, load };
 }
