@@ -1,22 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@lumi/contract';
-import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { useFormDialog } from '@/lib/use-form-dialog';
 import { useCreateApiKey } from '../api/create-api-key';
-import {
-  apiKeyFormSchema,
-  SCOPE_DESCRIPTIONS,
-  toApiKeyInput,
-  type ApiKeyFormInput,
-  type ApiKeyFormValues,
-} from '../lib/api-key-form';
+import { apiKeyFormSchema, SCOPE_DESCRIPTIONS, toApiKeyInput } from '../lib/api-key-form';
 import { NewApiKey } from './new-api-key';
 
 /** The browser's today as YYYY-MM-DD, the earliest expiry day offered. */
@@ -34,10 +27,8 @@ function ScopeCheckboxes({
   onChange: (scopes: ApiKeyScope[]) => void;
   error?: string;
 }) {
-  const errorId = useId();
   return (
-    <fieldset className="space-y-2" aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-1.5 text-sm font-medium">Scopes</legend>
+    <CheckboxGroup legend="Scopes" error={error}>
       {API_KEY_SCOPES.map((scope) => (
         <Checkbox
           key={scope}
@@ -49,29 +40,25 @@ function ScopeCheckboxes({
           }
         />
       ))}
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </CheckboxGroup>
   );
 }
 
 /** Create API Key: name, scopes and an optional expiry; then the key, shown once. */
 export function CreateApiKeyDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
   const create = useCreateApiKey();
+  // The new key is shown from the mutation's answer, so a save leaves the dialog open.
+  const { form, onSubmit, failure, pending } = useFormDialog({
+    schema: apiKeyFormSchema(),
+    defaultValues: { name: '', scopes: ['ingest:write'], expires_on: '' },
+    save: (values) => create.mutateAsync(toApiKeyInput(values)),
+    failureMessage: 'Failed to create API key',
+  });
   const {
     control,
     register,
-    handleSubmit,
     formState: { errors },
-  } = useForm<ApiKeyFormInput, unknown, ApiKeyFormValues>({
-    resolver: zodResolver(apiKeyFormSchema()),
-    defaultValues: { name: '', scopes: ['ingest:write'], expires_on: '' },
-  });
-
-  const onSubmit = handleSubmit((values) => create.mutate(toApiKeyInput(values)));
+  } = form;
 
   return (
     <Dialog
@@ -84,9 +71,7 @@ export function CreateApiKeyDialog({ onOpenChange }: { onOpenChange: (open: bool
         <NewApiKey created={create.data} onDone={() => onOpenChange(false)} />
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4">
-          {create.error && (
-            <Alert variant="error">{errorMessage(create.error, 'Failed to create API key')}</Alert>
-          )}
+          {failure && <Alert variant="error">{failure}</Alert>}
           <Field label="Name" error={errors.name?.message} hint="Where the key is used, e.g. production-bot">
             <Input autoComplete="off" {...register('name')} />
           </Field>
@@ -108,14 +93,12 @@ export function CreateApiKeyDialog({ onOpenChange }: { onOpenChange: (open: bool
           >
             <Input type="date" min={today()} {...register('expires_on')} />
           </Field>
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Key'}
-            </Button>
-          </div>
+          <FormActions
+            onCancel={() => onOpenChange(false)}
+            pending={pending}
+            submitLabel="Create Key"
+            pendingLabel="Creating..."
+          />
         </form>
       )}
     </Dialog>
