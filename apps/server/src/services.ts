@@ -18,6 +18,7 @@ import { BudgetsService } from './modules/telemetry/budgets.service.js';
 import { MetricsService } from './modules/telemetry/metrics.service.js';
 import { TelemetryService } from './modules/telemetry/telemetry.service.js';
 import type { TelemetrySettings } from './modules/telemetry/telemetry.settings.js';
+import { AccountsService } from './modules/users/accounts.service.js';
 import { UsersService } from './modules/users/users.service.js';
 
 export interface Services {
@@ -25,6 +26,7 @@ export interface Services {
   roles: RolesService;
   sessions: SessionsService;
   users: UsersService;
+  accounts: AccountsService;
   auth: AuthService;
   configItems: ConfigItemsService;
   configTransfer: ConfigTransferService;
@@ -65,7 +67,8 @@ export function createServices(options: {
   const roles = new RolesService(db, audit, now, accessChanged);
   const sessions = new SessionsService(db, now, options.sessionSeconds * 1000);
   const users = new UsersService(db, hasher, roles, sessions, audit, now, accessChanged);
-  const auth = new AuthService(db, secret, hasher, users, sessions, audit, principals, now);
+  const accounts = new AccountsService(db, hasher, roles, audit, now);
+  const auth = new AuthService(db, secret, accounts, sessions, audit, principals, now);
   const configItems = new ConfigItemsService(db, audit, now);
   const configTransfer = new ConfigTransferService(db, audit, now, configItems);
   const botConfig = new BotConfigService(configItems);
@@ -80,6 +83,7 @@ export function createServices(options: {
     roles,
     sessions,
     users,
+    accounts,
     auth,
     configItems,
     configTransfer,

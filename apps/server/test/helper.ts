@@ -223,8 +223,9 @@ export async function createTestApp(options: {
     });
   };
   const [adminRoleId, operatorRoleId, viewerRoleId] = await roleIdsOf(['admin', 'operator', 'viewer']);
-  const adminRow = await ready.services.users.findRowByUsername(ADMIN.username);
-  if (!adminRow) throw new Error('The first admin was not seeded');
+  const { users } = await ready.services.users.list({ search: ADMIN.username, page: 1, limit: 100 });
+  const admin = users.find((user) => user.username === ADMIN.username);
+  if (!admin) throw new Error('The first admin was not seeded');
 
   const login = async (username: string, password: string): Promise<Session> => {
     const res = await ready.inject({
@@ -263,7 +264,7 @@ export async function createTestApp(options: {
     app: ready,
     dialect: options.dialect,
     roleIds: { admin: adminRoleId!, operator: operatorRoleId!, viewer: viewerRoleId! },
-    adminId: adminRow.id,
+    adminId: admin.id,
     login,
     loginAdmin: () => login(ADMIN.username, ADMIN.password),
     createUser,

@@ -153,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'authenticated' },
       schema: { tags, summary: 'The signed-in user’s profile', response: { 200: profileSchema } },
     },
-    (request) => app.services.auth.profile(principalOf(request).userId),
+    (request) => app.services.accounts.profile(principalOf(request).userId),
   );
 
   app.put(
@@ -167,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSchema },
       },
     },
-    (request) => app.services.auth.updateProfile(signedInActor(request), request.body),
+    (request) => app.services.accounts.updateProfile(signedInActor(request), request.body),
   );
 
   app.post(

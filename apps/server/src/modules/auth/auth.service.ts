@@ -2,22 +2,19 @@ import { webcrypto } from 'node:crypto';
 import {
   type ChangePasswordInput,
   type LoginRequest,
-  type Profile,
   type SessionRole,
   type SessionUser,
-  type UpdateProfileInput,
 } from '@lumi/contract';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { lockForTransaction } from '../../db/locks.js';
-import { TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../lib/errors.js';
-import type { PasswordHasher } from '../../lib/password.js';
+import { TooManyRequestsError, UnauthenticatedError } from '../../lib/errors.js';
 import { isoAfter, isoTime, type Clock } from '../../lib/time.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { AccountsService } from '../users/accounts.service.js';
 import * as repo from './auth.repository.js';
 import type { PrincipalCache } from './principal-cache.js';
 
@@ -60,8 +57,7 @@ export class AuthService {
   constructor(
     private readonly db: Kysely<Database>,
     secret: Uint8Array,
-    private readonly hasher: PasswordHasher,
-    private readonly users: UsersService,
+    private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
     private readonly principals: PrincipalCache<Principal>,
@@ -79,25 +75,22 @@ export class AuthService {
     const ip = client.ip ?? 'unknown';
     await this.reserveAttempt(client, usernameKey, ip);
 
-    const row = await this.users.findRowByUsername(input.username);
-    const valid = row
-      ? await this.hasher.verify(input.password, row.password_hash)
-      : await this.hasher.verifyDummy(input.password);
-    if (!row || !valid || row.is_active !== 1) {
+    const { account, passwordValid } = await this.accounts.checkCredentials(input.username, input.password);
+    if (!account || !passwordValid || !account.active) {
       // The reserved attempt stays recorded as the failure.
       await this.audit.record(
         this.db,
-        { ...client, id: row?.id ?? null, username: row?.username ?? null },
+        { ...client, id: account?.id ?? null, username: account?.username ?? null },
         {
           action: 'auth.login_failed',
           resourceType: 'session',
           newValue: {
             username: input.username,
-            reason: !row || !valid ? 'invalid_credentials' : 'inactive_account',
+            reason: !account || !passwordValid ? 'invalid_credentials' : 'inactive_account',
           },
         },
       );
-      if (row && valid) {
+      if (account && passwordValid) {
         throw new UnauthenticatedError(
           'This account is inactive. Ask an administrator to reactivate it.',
           'invalid_credentials',
@@ -108,20 +101,20 @@ export class AuthService {
 
     return this.db.transaction().execute(async (trx) => {
       await repo.clearUserFailures(trx, usernameKey);
-      await this.users.recordLogin(trx, row.id);
-      const { sessionId, refreshToken } = await this.sessions.create(trx, row.id, client);
-      const user = await this.users.sessionUser(trx, row);
+      await this.accounts.recordLogin(trx, account.id);
+      const { sessionId, refreshToken } = await this.sessions.create(trx, account.id, client);
+      const user = await this.accounts.sessionUser(trx, account);
       await this.audit.record(
         trx,
-        { ...client, id: row.id, username: row.username },
+        { ...client, id: account.id, username: account.username },
         {
           action: 'auth.login',
           resourceType: 'session',
           resourceId: null,
-          newValue: { username: row.username },
+          newValue: { username: account.username },
         },
       );
-      return { ...(await this.accessToken(row.id, sessionId)), refreshToken, user };
+      return { ...(await this.accessToken(account.id, sessionId)), refreshToken, user };
     });
   }
 
@@ -131,10 +124,10 @@ export class AuthService {
       .execute(async (trx) => {
         const outcome = await this.sessions.rotate(trx, refreshToken);
         if (outcome.kind === 'reused') {
-          const row = await this.users.findRowById(trx, outcome.userId);
+          const account = await this.accounts.find(trx, outcome.userId);
           await this.audit.record(
             trx,
-            { ...client, id: outcome.userId, username: row?.username ?? null },
+            { ...client, id: outcome.userId, username: account?.username ?? null },
             {
               action: 'auth.refresh_reuse',
               resourceType: 'session',
@@ -143,11 +136,11 @@ export class AuthService {
           );
         }
         if (outcome.kind !== 'rotated') return null;
-        const row = await this.users.findRowById(trx, outcome.userId);
-        if (!row || row.is_active !== 1) return null;
-        const user = await this.users.sessionUser(trx, row);
+        const account = await this.accounts.find(trx, outcome.userId);
+        if (!account?.active) return null;
+        const user = await this.accounts.sessionUser(trx, account);
         return {
-          ...(await this.accessToken(row.id, outcome.sessionId)),
+          ...(await this.accessToken(account.id, outcome.sessionId)),
           refreshToken: outcome.refreshToken,
           user,
         };
@@ -173,10 +166,10 @@ export class AuthService {
       }
       if (!sessionId) return;
       await this.sessions.revoke(trx, sessionId, 'logout');
-      const row = userId ? await this.users.findRowById(trx, userId) : undefined;
+      const account = userId ? await this.accounts.find(trx, userId) : undefined;
       await this.audit.record(
         trx,
-        { ...client, id: row?.id ?? null, username: row?.username ?? null },
+        { ...client, id: account?.id ?? null, username: account?.username ?? null },
         {
           action: 'auth.logout',
           resourceType: 'session',
@@ -214,29 +207,19 @@ export class AuthService {
     if (!Number.isInteger(userId) || !sessionId) return null;
     const session = await this.sessions.isActive(sessionId);
     if (!session || session.user_id !== userId) return null;
-    const row = await this.users.findRowById(this.db, userId);
-    if (!row || row.is_active !== 1) return null;
-    const user = await this.users.sessionUser(this.db, row);
-    const principal = { userId, username: row.username, sessionId, roles: user.roles };
+    const account = await this.accounts.find(this.db, userId);
+    if (!account?.active) return null;
+    const user = await this.accounts.sessionUser(this.db, account);
+    const principal = { userId, username: account.username, sessionId, roles: user.roles };
     const tokenExpiry = typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
     this.principals.set(token, principal, Math.min(tokenExpiry, Date.parse(session.expires_at)), generation);
     return principal;
   }
 
   async me(userId: number): Promise<SessionUser> {
-    const row = await this.users.findRowById(this.db, userId);
-    if (!row) throw new UnauthenticatedError();
-    return this.users.sessionUser(this.db, row);
-  }
-
-  async profile(userId: number): Promise<Profile> {
-    const { id, username, email, name } = await this.users.get(userId);
-    return { id, username, email, name };
-  }
-
-  async updateProfile(actor: Actor & { id: number }, input: UpdateProfileInput): Promise<Profile> {
-    const { id, username, email, name } = await this.users.updateProfile(actor, input);
-    return { id, username, email, name };
+    const account = await this.accounts.find(this.db, userId);
+    if (!account) throw new UnauthenticatedError();
+    return this.accounts.sessionUser(this.db, account);
   }
 
   async changePassword(
@@ -244,17 +227,9 @@ export class AuthService {
     sessionId: string,
     input: ChangePasswordInput,
   ): Promise<void> {
-    const row = await this.users.findRowById(this.db, actor.id);
-    if (!row || !(await this.hasher.verify(input.current_password, row.password_hash))) {
-      throw ValidationError.field('current_password', 'Current password is incorrect');
-    }
-    if (input.new_password === input.current_password) {
-      throw ValidationError.field('new_password', 'The new password must differ from the current one');
-    }
-    this.users.assertAcceptablePassword(input.new_password, 'new_password');
-    const hash = await this.users.hashPassword(input.new_password);
+    const change = await this.accounts.preparePasswordChange(actor.id, input);
     await this.db.transaction().execute(async (trx) => {
-      await this.users.setPassword(trx, actor.id, hash);
+      await this.accounts.recordPasswordChange(trx, change);
       await this.sessions.revokeAllForUser(trx, actor.id, 'password_changed', sessionId);
       await this.audit.record(trx, actor, {
         action: 'auth.password_changed',

@@ -1,8 +1,6 @@
 import {
   ADMIN_ROLE,
-  MESSAGES,
   type CreateUserInput,
-  type SessionUser,
   type UpdateUserInput,
   type User,
   type UserListQuery,
@@ -10,13 +8,13 @@ import {
 } from '@lumi/contract';
 import type { Kysely } from 'kysely';
 import type { Database, Executor, UserRow } from '../../db/database.js';
-import { isCommonPassword } from '../../lib/common-passwords.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import { parsePermissions, type RolesService } from '../roles/roles.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import { assertAcceptablePassword } from './accounts.service.js';
 import * as repo from './users.repository.js';
 
 type RoleRef = { user_id: number; id: number; name: string; permissions: string };
@@ -56,15 +54,6 @@ export class UsersService {
     private readonly accessChanged: () => void,
   ) {}
 
-  /** A new password must not be one of the most common ones (the length rules are in the contract). */
-  assertAcceptablePassword(password: string, path: string): void {
-    if (isCommonPassword(password)) throw ValidationError.field(path, MESSAGES.passwordCommon);
-  }
-
-  hashPassword(password: string) {
-    return this.hasher.hash(password);
-  }
-
   async list(query: UserListQuery): Promise<UserListResponse> {
     const { rows, total } = await repo.listUsers(this.db, {
       search: query.search || undefined,
@@ -93,37 +82,12 @@ export class UsersService {
     return toUser(row, await this.roles.rolesOfUsers(db, [id]));
   }
 
-  findRowByUsername(username: string) {
-    return repo.findUserByUsername(this.db, username);
-  }
-
-  findRowById(db: Executor, id: number) {
-    return repo.findUserById(db, id);
-  }
-
   countUsers() {
     return repo.countUsers(this.db);
   }
 
-  /** The signed-in user with the permissions of each role, as the console needs it. */
-  async sessionUser(db: Executor, row: UserRow): Promise<SessionUser> {
-    const roles = (await this.roles.rolesOfUsers(db, [row.id])).map((r) => ({
-      id: r.id,
-      name: r.name,
-      permissions: parsePermissions(r),
-    }));
-    return {
-      id: row.id,
-      username: row.username,
-      email: row.email,
-      name: row.name,
-      role: roles[0]?.name ?? '',
-      roles,
-    };
-  }
-
   async create(actor: Actor, input: CreateUserInput): Promise<User> {
-    this.assertAcceptablePassword(input.password, 'password');
+    assertAcceptablePassword(input.password, 'password');
     const passwordHash = await this.hasher.hash(input.password);
     return this.db.transaction().execute(async (trx) => {
       await this.assertUnique(trx, input.username, input.email);
@@ -250,37 +214,6 @@ export class UsersService {
       });
     });
     this.accessChanged();
-  }
-
-  async updateProfile(actor: Actor & { id: number }, changes: { name?: string; email?: string }) {
-    return this.db.transaction().execute(async (trx) => {
-      const before = await this.load(trx, actor.id);
-      if (changes.email !== undefined) {
-        const other = await repo.findUserByEmail(trx, changes.email);
-        if (other && other.id !== actor.id) {
-          throw new ConflictError(`The email ${changes.email} is already used by another user`);
-        }
-      }
-      await repo.updateUser(trx, actor.id, { ...changes, now: isoTime(this.now()) });
-      const after = await this.load(trx, actor.id);
-      await this.audit.record(trx, actor, {
-        action: 'profile.updated',
-        resourceType: 'user',
-        resourceId: actor.id,
-        oldValue: { name: before.name, email: before.email },
-        newValue: { name: after.name, email: after.email },
-      });
-      return after;
-    });
-  }
-
-  async setPassword(db: Executor, userId: number, passwordHash: string) {
-    await repo.updateUser(db, userId, { password_hash: passwordHash, now: isoTime(this.now()) });
-  }
-
-  async recordLogin(db: Executor, userId: number) {
-    const now = isoTime(this.now());
-    await repo.updateUser(db, userId, { last_login: now, now });
   }
 
   private async assertUnique(db: Executor, username: string, email: string) {
