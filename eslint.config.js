@@ -3,6 +3,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Imports that leave a feature: another feature, src/app, or a relative path past the feature's folder. */
+const featureBoundary = (outside) => ({
+  group: ['@/features/**', '@/app/**', outside],
+  message: 'Features do not import each other or src/app.',
+});
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', 'data/**'],
@@ -24,21 +30,19 @@ export default tseslint.config(
   },
   {
     // Import boundaries (engineering guide): a feature never imports another feature; src/app composes them.
-    // Inside a feature, shared code comes through the '@/' alias and the feature's own files relatively.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/features/**', '@/app/**', '../../**'],
-              message: 'Features do not import each other or src/app.',
-            },
-          ],
-        },
-      ],
-    },
+    // Inside a feature, shared code comes through the '@/' alias and the feature's own files relatively; a
+    // relative import may climb to the feature's folder, never past it. A large feature has sub-folders
+    // (features/messages/<area>/components/…), whose files may climb one level more.
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [featureBoundary('../**')] }] },
+  },
+  {
+    files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [featureBoundary('../../**')] }] },
+  },
+  {
+    files: ['apps/web/src/features/*/*/*/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [featureBoundary('../../../**')] }] },
   },
   {
     files: ['apps/server/src/**/*.ts'],
