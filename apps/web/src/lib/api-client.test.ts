@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, refreshSession } from './api-client';
 import { useAuthStore } from './auth-store';
+import { fakeApi } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render-with-providers';
 import { adminUser as user } from '@/test/session-users';
 
-const expired = () =>
-  jsonResponse({ detail: 'Your session has expired. Sign in again.', code: 'unauthenticated' }, 401);
+const expired = jsonResponse(
+  { detail: 'Your session has expired. Sign in again.', code: 'unauthenticated' },
+  401,
+);
+const refreshed = jsonResponse({ access_token: 'new', user }, 200);
 
 describe('the API client on an expired access token', () => {
   let assign: ReturnType<typeof vi.fn>;
@@ -22,38 +26,34 @@ describe('the API client on an expired access token', () => {
   });
 
   it('refreshes once and retries with the new token', async () => {
-    const fetch = vi
-      .fn()
-      .mockResolvedValueOnce(expired())
-      .mockResolvedValueOnce(jsonResponse({ access_token: 'new', user }, 200))
-      .mockResolvedValueOnce(jsonResponse({ ok: true }, 200));
-    vi.stubGlobal('fetch', fetch);
+    const server = fakeApi({
+      'GET /api/users': [expired, jsonResponse({ ok: true }, 200)],
+      'POST /api/auth/refresh': refreshed,
+    });
     await expect(api.get('/users')).resolves.toEqual({ ok: true });
-    expect(fetch.mock.calls[1]![0]).toBe('/api/auth/refresh');
-    expect((fetch.mock.calls[2]![1] as RequestInit).headers).toMatchObject({ authorization: 'Bearer new' });
+    expect(server.requests[1]?.url).toBe('/api/auth/refresh');
+    expect(server.requests[2]?.headers).toMatchObject({ authorization: 'Bearer new' });
     expect(useAuthStore.getState().accessToken).toBe('new');
   });
 
   it('signs out and goes to the sign-in page when the server refuses the refresh', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn()
-        .mockResolvedValueOnce(expired())
-        .mockResolvedValueOnce(
-          jsonResponse({ detail: 'Your session has ended.', code: 'session_expired' }, 401),
-        ),
-    );
+    fakeApi({
+      'GET /api/users': expired,
+      'POST /api/auth/refresh': jsonResponse(
+        { detail: 'Your session has ended.', code: 'session_expired' },
+        401,
+      ),
+    });
     await expect(api.get('/users')).rejects.toBeInstanceOf(ApiError);
     expect(useAuthStore.getState()).toMatchObject({ user: null, isAuthenticated: false });
     expect(assign).toHaveBeenCalledWith('/admin/login');
   });
 
   it('keeps the session when the refresh gets no answer (a reload, the network down)', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValueOnce(expired()).mockRejectedValueOnce(new TypeError('Failed to fetch')),
-    );
+    fakeApi({
+      'GET /api/users': expired,
+      'POST /api/auth/refresh': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     await expect(api.get('/users')).rejects.toMatchObject({ status: 401 });
     expect(useAuthStore.getState()).toMatchObject({ user, isAuthenticated: true });
     expect(assign).not.toHaveBeenCalled();
@@ -61,22 +61,18 @@ describe('the API client on an expired access token', () => {
 });
 
 describe('refreshSession', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(() => useAuthStore.getState().clear());
 
   it('shares one request between concurrent callers', async () => {
-    const fetch = vi.fn().mockResolvedValue(jsonResponse({ access_token: 'new', user }, 200));
-    vi.stubGlobal('fetch', fetch);
+    const server = fakeApi({ 'POST /api/auth/refresh': refreshed });
     expect(await Promise.all([refreshSession(), refreshSession()])).toEqual(['refreshed', 'refreshed']);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('tells a refusal from no answer', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(jsonResponse({ detail: 'ended' }, 401)));
+    fakeApi({ 'POST /api/auth/refresh': jsonResponse({ detail: 'ended' }, 401) });
     expect(await refreshSession()).toBe('refused');
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValueOnce(new DOMException('aborted', 'AbortError')));
+    fakeApi({ 'POST /api/auth/refresh': () => Promise.reject(new DOMException('aborted', 'AbortError')) });
     expect(await refreshSession()).toBe('unreachable');
   });
 });
