@@ -97,6 +97,7 @@ export function fakeApi(routes: FakeRoutes = {}, { base = '' }: { base?: string 
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     requests.push(request);
+    let missing = `${request.method} ${url}`;
     // Later routes win, so a test's own route overrides a feature fake's default for the same request.
     for (const { method, pattern, names, answer } of [...table.values()].reverse()) {
       const match = method === request.method ? pattern.exec(request.path) : null;
@@ -104,10 +105,11 @@ export function fakeApi(routes: FakeRoutes = {}, { base = '' }: { base?: string 
       const params = Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? '']));
       const response = answer(request, params);
       if (response) return Promise.resolve(response);
+      missing += ' (its answers in turn ran out)';
       break;
     }
-    unanswered.push(`${request.method} ${url}`);
-    return Promise.reject(new Error(`The fake API has no answer for ${request.method} ${url}`));
+    unanswered.push(missing);
+    return Promise.reject(new Error(`The fake API has no answer for ${missing}`));
   });
 
   vi.stubGlobal('fetch', fetch);
