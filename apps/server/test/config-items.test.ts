@@ -116,6 +116,31 @@ describe.each(dialects)('configuration items on %s', (dialect) => {
     expectError(await t.app.inject({ method: 'GET', url: `${base()}/${item.id}`, headers: admin.auth }), 404);
   });
 
+  it('lets one of two saves from the same version win at once, on either instance; the other gets 409', async () => {
+    const admin = await t.loginAdmin();
+    const item = await created(admin, { name: 'Raced', content: 'x' });
+    const other = dialect === 'postgres' ? await t.secondInstance() : t.app;
+    // Both instances have checked the sign-in already, so neither request waits on that.
+    for (const app of [t.app, other]) await app.inject({ method: 'GET', url: base(), headers: admin.auth });
+    const results = await Promise.all(
+      [t.app, other].map((app, index) =>
+        app.inject({
+          method: 'PUT',
+          url: `${base()}/${item.id}`,
+          headers: admin.auth,
+          payload: { name: 'Raced', content: `save ${index}`, version: 1 },
+        }),
+      ),
+    );
+    expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const revisions = await t.app.inject({
+      method: 'GET',
+      url: `${base()}/${item.id}/revisions`,
+      headers: admin.auth,
+    });
+    expect(revisions.json<ConfigRevision[]>().map((r) => r.revision)).toEqual([2, 1]);
+  });
+
   it('keeps a revision per change and restores one as a new revision', async () => {
     const admin = await t.loginAdmin();
     const item = await created(admin, { name: 'Bold', content: { level: 1 }, tags: ['a'] });

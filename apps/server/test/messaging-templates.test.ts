@@ -283,6 +283,32 @@ describe.each(dialects)('message templates on %s', (dialect) => {
     expectError(await call(admin, 'GET', `/templates/${template.id}/versions`), 404);
   });
 
+  it('lets one of two saves from the same version win at once, on either instance; the other gets 409', async () => {
+    const admin = await t.loginAdmin();
+    const channel = await createChannel(t, admin);
+    const template = await createTemplate(t, admin, { channel_id: channel.id });
+    const other = dialect === 'postgres' ? await t.secondInstance() : t.app;
+    // Both instances have checked the sign-in already, so neither request waits on that.
+    for (const app of [t.app, other]) {
+      await app.inject({ method: 'GET', url: `${MESSAGING}/templates`, headers: admin.auth });
+    }
+    const results = await Promise.all(
+      [t.app, other].map((app, index) =>
+        app.inject({
+          method: 'PUT',
+          url: `${MESSAGING}/templates/${template.id}`,
+          headers: admin.auth,
+          payload: { version: 1, template_content: `Save ${index}` },
+        }),
+      ),
+    );
+    expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const versions = (await call(admin, 'GET', `/templates/${template.id}/versions`)).json<
+      TemplateVersion[]
+    >();
+    expect(versions.map((v) => v.version)).toEqual([2, 1]);
+  });
+
   it('refuses to restore a version whose topic no longer exists', async () => {
     const admin = await t.loginAdmin();
     const channel = await createChannel(t, admin);

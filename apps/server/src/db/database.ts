@@ -106,8 +106,29 @@ export type RoleRow = Selectable<RolesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewAuditLog = Insertable<AuditLogsTable>;
 
-export interface ConfigItemsTable {
+/** The columns of every versioned entity's table (versioned-entity.ts). */
+export interface VersionedColumns {
   id: Generated<number>;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** The columns of every versioned entity's history table, a row for each version. */
+export interface VersionHistoryColumns {
+  id: Generated<number>;
+  action: string;
+  /** JSON array of the field names that differ from the version before. */
+  changes: string;
+  restored_from: number | null;
+  /** JSON of the entity's snapshot fields at this version. */
+  snapshot: string;
+  created_at: string;
+  updated_by: string | null;
+}
+
+export interface ConfigItemsTable extends VersionedColumns {
   domain: string;
   name: string;
   /** lower(name): names are unique within a domain without regard to case. */
@@ -120,24 +141,13 @@ export interface ConfigItemsTable {
   /** JSON array of strings. */
   tags: string;
   priority: number;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  updated_by: string | null;
 }
 
-export interface ConfigItemRevisionsTable {
-  id: Generated<number>;
+export interface ConfigItemRevisionsTable extends VersionHistoryColumns {
   item_id: number;
+  /** The item's version this revision keeps. */
   revision: number;
-  action: string;
-  /** JSON array of the changed field names. */
-  changes: string;
-  restored_from: number | null;
-  /** JSON of the item's editable fields after this revision. */
-  snapshot: string;
-  created_at: string;
-  updated_by: string | null;
 }
 
 export type ConfigItemRow = Selectable<ConfigItemsTable>;
+export type ConfigRevisionRow = Selectable<ConfigItemRevisionsTable>;

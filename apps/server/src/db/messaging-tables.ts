@@ -1,5 +1,6 @@
 import type { MessageType, ParseMode } from '@lumi/contract';
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { VersionedColumns, VersionHistoryColumns } from './database.js';
 
 /**
  * The tables of Telegram channels, topics, message templates, their versions and test sends, and the
@@ -39,8 +40,7 @@ export interface MessagingTopicsTable {
   updated_at: string;
 }
 
-export interface MessagingTemplatesTable {
-  id: Generated<number>;
+export interface MessagingTemplatesTable extends VersionedColumns {
   template_name: string;
   template_name_key: string;
   channel_id: number;
@@ -54,24 +54,11 @@ export interface MessagingTemplatesTable {
   pin_by_default: number;
   enabled: number;
   description: string;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  updated_by: string | null;
 }
 
-export interface MessagingTemplateVersionsTable {
-  id: Generated<number>;
+export interface MessagingTemplateVersionsTable extends VersionHistoryColumns {
   template_id: number;
   version: number;
-  action: string;
-  /** JSON array of the field names that differ from the version before. */
-  changes: string;
-  restored_from: number | null;
-  /** JSON of the template's content and settings at this version. */
-  snapshot: string;
-  created_at: string;
-  updated_by: string | null;
 }
 
 export interface MessagingVariablesTable {

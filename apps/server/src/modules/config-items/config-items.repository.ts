@@ -1,5 +1,12 @@
 import type { ConfigDomain, ConfigItem, ConfigRevision, ConfigSnapshot } from '@lumi/contract';
-import type { ConfigItemRow, Executor } from '../../db/database.js';
+import type { ConfigItemRow, ConfigRevisionRow, Executor } from '../../db/database.js';
+import type { Stamp, VersionEntry } from '../../db/versioned-entity.js';
+import {
+  firstVersionColumns,
+  fromHistoryRow,
+  historyColumns,
+  versionedStore,
+} from '../../db/versioned-tables.js';
 
 /**
  * All SQL of the configuration items, and their storage encoding: content as JSON text or plain text,
@@ -36,12 +43,6 @@ function columnsOf(values: ConfigSnapshot) {
   };
 }
 
-/** Who wrote a version, and when. */
-export interface Stamp {
-  at: string;
-  by: string | null;
-}
-
 export async function listItems(db: Executor, domain: ConfigDomain): Promise<ConfigItem[]> {
   const rows = await db
     .selectFrom('config_items')
@@ -53,11 +54,7 @@ export async function listItems(db: Executor, domain: ConfigDomain): Promise<Con
   return rows.map(toItem);
 }
 
-export async function findItem(
-  db: Executor,
-  domain: ConfigDomain,
-  id: number,
-): Promise<ConfigItem | undefined> {
+async function findItem(db: Executor, domain: ConfigDomain, id: number): Promise<ConfigItem | undefined> {
   const row = await db
     .selectFrom('config_items')
     .selectAll()
@@ -82,7 +79,7 @@ export async function findItemByName(
 }
 
 /** A new item at version 1; returns its id. */
-export async function insertItem(
+async function insertItem(
   db: Executor,
   domain: ConfigDomain,
   snapshot: ConfigSnapshot,
@@ -90,84 +87,27 @@ export async function insertItem(
 ): Promise<number> {
   const row = await db
     .insertInto('config_items')
-    .values({
-      domain,
-      ...columnsOf(snapshot),
-      version: 1,
-      created_at: stamp.at,
-      updated_at: stamp.at,
-      updated_by: stamp.by,
-    })
+    .values({ domain, ...columnsOf(snapshot), ...firstVersionColumns(stamp) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** Writes the next version only when the row is still at `expectedVersion`; false means someone else changed it first. */
-export async function updateItem(
-  db: Executor,
-  id: number,
-  expectedVersion: number,
-  snapshot: ConfigSnapshot,
-  stamp: Stamp,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('config_items')
-    .set({ ...columnsOf(snapshot), version: expectedVersion + 1, updated_at: stamp.at, updated_by: stamp.by })
-    .where('id', '=', id)
-    .where('version', '=', expectedVersion)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function deleteItem(db: Executor, id: number, expectedVersion: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('config_items')
-    .where('id', '=', id)
-    .where('version', '=', expectedVersion)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
-}
-
-export async function insertRevision(
+/** An item's version is kept as its revision of the same number. */
+async function insertRevision(
   db: Executor,
   itemId: number,
-  revision: Omit<ConfigRevision, 'created_at' | 'updated_by'>,
+  entry: VersionEntry<ConfigSnapshot>,
   stamp: Stamp,
 ) {
   await db
     .insertInto('config_item_revisions')
-    .values({
-      item_id: itemId,
-      revision: revision.revision,
-      action: revision.action,
-      changes: JSON.stringify(revision.changes),
-      restored_from: revision.restored_from,
-      snapshot: JSON.stringify(revision.snapshot),
-      created_at: stamp.at,
-      updated_by: stamp.by,
-    })
+    .values({ item_id: itemId, revision: entry.version, ...historyColumns(entry, stamp) })
     .execute();
 }
 
-function toRevision(row: {
-  revision: number;
-  created_at: string;
-  updated_by: string | null;
-  action: string;
-  changes: string;
-  restored_from: number | null;
-  snapshot: string;
-}): ConfigRevision {
-  return {
-    revision: row.revision,
-    created_at: row.created_at,
-    updated_by: row.updated_by,
-    action: row.action as ConfigRevision['action'],
-    changes: JSON.parse(row.changes) as string[],
-    restored_from: row.restored_from,
-    snapshot: JSON.parse(row.snapshot) as ConfigSnapshot,
-  };
+function toRevision(row: ConfigRevisionRow): ConfigRevision {
+  return { revision: row.revision, ...fromHistoryRow<ConfigSnapshot>(row) };
 }
 
 export async function listRevisions(db: Executor, itemId: number): Promise<ConfigRevision[]> {
@@ -201,4 +141,14 @@ export async function listActiveItems(db: Executor): Promise<ConfigItem[]> {
     .orderBy('name_key')
     .execute();
   return rows.map(toItem);
+}
+
+/** The items of one domain as a versioned entity (db/versioned-entity.ts). */
+export function itemStore(domain: ConfigDomain) {
+  return versionedStore('config_items', {
+    columnsOf,
+    find: (db, id) => findItem(db, domain, id),
+    insert: (db, snapshot, stamp) => insertItem(db, domain, snapshot, stamp),
+    insertVersion: insertRevision,
+  });
 }

@@ -1,92 +1,119 @@
-import type { TemplateQuery } from '@lumi/contract';
-import type { Insertable, Updateable } from 'kysely';
-import type {
-  MessagingTemplatesTable,
-  MessagingTemplateVersionsTable,
-  TemplateRow,
-  TemplateVersionRow,
-} from '../../../db/messaging-tables.js';
+import type { Template, TemplateQuery, TemplateSnapshot, TemplateVersion } from '@lumi/contract';
 import type { Executor } from '../../../db/database.js';
+import type { TemplateRow, TemplateVersionRow } from '../../../db/messaging-tables.js';
+import type { Stamp, VersionEntry } from '../../../db/versioned-entity.js';
+import {
+  firstVersionColumns,
+  fromHistoryRow,
+  historyColumns,
+  versionedStore,
+} from '../../../db/versioned-tables.js';
 
-export function listTemplates(db: Executor, query: TemplateQuery): Promise<TemplateRow[]> {
+/**
+ * All SQL of the message templates and their versions, and their storage encoding: booleans as 0/1, a
+ * version's changes and snapshot as JSON text. Callers see contract values only.
+ */
+
+function toTemplate(row: TemplateRow): Template {
+  const { template_name_key: _key, ...columns } = row;
+  return {
+    ...columns,
+    disable_web_preview: row.disable_web_preview === 1,
+    disable_notification: row.disable_notification === 1,
+    allow_pinning: row.allow_pinning === 1,
+    pin_by_default: row.pin_by_default === 1,
+    enabled: row.enabled === 1,
+  };
+}
+
+function columnsOf(snapshot: TemplateSnapshot) {
+  return {
+    ...snapshot,
+    template_name_key: snapshot.template_name.toLowerCase(),
+    disable_web_preview: snapshot.disable_web_preview ? 1 : 0,
+    disable_notification: snapshot.disable_notification ? 1 : 0,
+    allow_pinning: snapshot.allow_pinning ? 1 : 0,
+    pin_by_default: snapshot.pin_by_default ? 1 : 0,
+    enabled: snapshot.enabled ? 1 : 0,
+  };
+}
+
+function toVersion(row: TemplateVersionRow): TemplateVersion {
+  return { version: row.version, ...fromHistoryRow<TemplateSnapshot>(row) };
+}
+
+export async function listTemplates(db: Executor, query: TemplateQuery): Promise<Template[]> {
   let select = db.selectFrom('messaging_templates').selectAll();
   if (query.channel_id !== undefined) select = select.where('channel_id', '=', query.channel_id);
   if (query.message_type !== undefined) select = select.where('message_type', '=', query.message_type);
   if (query.enabled !== undefined) select = select.where('enabled', '=', query.enabled ? 1 : 0);
-  return select.orderBy('template_name_key').execute();
+  return (await select.orderBy('template_name_key').execute()).map(toTemplate);
 }
 
-export function findTemplate(db: Executor, id: number): Promise<TemplateRow | undefined> {
-  return db.selectFrom('messaging_templates').selectAll().where('id', '=', id).executeTakeFirst();
+async function findTemplate(db: Executor, id: number): Promise<Template | undefined> {
+  const row = await db.selectFrom('messaging_templates').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toTemplate(row);
 }
 
-export function findTemplateByName(db: Executor, name: string): Promise<TemplateRow | undefined> {
-  return db
+export async function findTemplateByName(db: Executor, name: string): Promise<Template | undefined> {
+  const row = await db
     .selectFrom('messaging_templates')
     .selectAll()
     .where('template_name_key', '=', name.toLowerCase())
     .executeTakeFirst();
+  return row && toTemplate(row);
 }
 
-export async function insertTemplate(
-  db: Executor,
-  row: Insertable<MessagingTemplatesTable>,
-): Promise<number> {
+/** A new template at version 1; returns its id. */
+async function insertTemplate(db: Executor, snapshot: TemplateSnapshot, stamp: Stamp): Promise<number> {
   const inserted = await db
     .insertInto('messaging_templates')
-    .values(row)
+    .values({ ...columnsOf(snapshot), ...firstVersionColumns(stamp) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
 }
 
-/** Writes only when the row is still at `expectedVersion`; false means someone else saved first. */
-export async function updateTemplate(
+async function insertVersion(
   db: Executor,
-  id: number,
-  expectedVersion: number,
-  changes: Updateable<MessagingTemplatesTable>,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('messaging_templates')
-    .set(changes)
-    .where('id', '=', id)
-    .where('version', '=', expectedVersion)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  templateId: number,
+  entry: VersionEntry<TemplateSnapshot>,
+  stamp: Stamp,
+) {
+  await db
+    .insertInto('messaging_template_versions')
+    .values({ template_id: templateId, version: entry.version, ...historyColumns(entry, stamp) })
+    .execute();
 }
 
-export async function deleteTemplate(db: Executor, id: number, expectedVersion: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('messaging_templates')
-    .where('id', '=', id)
-    .where('version', '=', expectedVersion)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
-}
-
-export async function insertVersion(db: Executor, row: Insertable<MessagingTemplateVersionsTable>) {
-  await db.insertInto('messaging_template_versions').values(row).execute();
-}
-
-export function listVersions(db: Executor, templateId: number): Promise<TemplateVersionRow[]> {
-  return db
+export async function listVersions(db: Executor, templateId: number): Promise<TemplateVersion[]> {
+  const rows = await db
     .selectFrom('messaging_template_versions')
     .selectAll()
     .where('template_id', '=', templateId)
     .orderBy('version', 'desc')
     .execute();
+  return rows.map(toVersion);
 }
 
-export function findVersion(
+export async function findVersion(
   db: Executor,
   templateId: number,
   version: number,
-): Promise<TemplateVersionRow | undefined> {
-  return db
+): Promise<TemplateVersion | undefined> {
+  const row = await db
     .selectFrom('messaging_template_versions')
     .selectAll()
     .where('template_id', '=', templateId)
     .where('version', '=', version)
     .executeTakeFirst();
+  return row && toVersion(row);
 }
+
+/** Templates as a versioned entity (db/versioned-entity.ts). */
+export const templateStore = versionedStore('messaging_templates', {
+  columnsOf,
+  find: findTemplate,
+  insert: insertTemplate,
+  insertVersion,
+});
