@@ -5,15 +5,13 @@ import type { z } from 'zod';
 import { errorMessage } from './api-client';
 import { applyFieldErrors, type ServerFields } from './form-errors';
 
-type FormSchema = z.ZodType<FieldValues, FieldValues>;
+export type FormSchema = z.ZodType<FieldValues, FieldValues>;
 type Send<S extends FormSchema> = (values: z.output<S>) => Promise<unknown>;
 
 export interface FormDialogOptions<S extends FormSchema> extends Omit<
   UseFormProps<z.input<S>, unknown, z.output<S>>,
   'resolver'
 > {
-  /** The contract's schema, or one built from it, so the form shows the server's own messages. */
-  schema: S;
   /** Parse options for the schema, such as an error map for number inputs. */
   schemaOptions?: z.core.ParseContext<z.core.$ZodIssue>;
   /** Sends the checked values (a mutation's mutateAsync); the form is pending until it settles. */
@@ -28,34 +26,37 @@ export interface FormDialogOptions<S extends FormSchema> extends Omit<
   onError?: (error: unknown, values: z.output<S>) => boolean;
 }
 
-export interface FormDialog<S extends FormSchema> {
-  form: UseFormReturn<z.input<S>, unknown, z.output<S>>;
+export interface FormDialogState<T extends FieldValues, TOutput> {
+  form: UseFormReturn<T, unknown, TOutput>;
   /** The form's submit handler: checks with the schema, then saves. */
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
   /** Saves values the form has checked already, through `send` when the default request is not the one. */
-  save: (values: z.output<S>, send?: Send<S>) => Promise<void>;
+  save: (values: TOutput, send?: (values: TOutput) => Promise<unknown>) => Promise<void>;
   /** The general alert's message, or null. */
   failure: string | null;
   pending: boolean;
   /** Starts over from these values (the defaults without them) with no alert. */
-  reset: (values?: z.input<S>) => void;
+  reset: (values?: T) => void;
 }
 
 /**
- * The submit cycle every API form shares: the zod resolver, one save at a time, a 422's messages under
- * their fields and anything else in one alert. The dialogs mount when they open and unmount when they
- * close, so each opening starts from the defaults; `reset` is for starting over while open.
+ * The submit cycle every API form shares: the form checked with `schema` (the contract's, or one built
+ * from it, so the form shows the server's own messages), one save at a time, a 422's messages under their
+ * fields and anything else in one alert. The dialogs mount when they open and unmount when they close, so
+ * each opening starts from the defaults; `reset` is for starting over while open.
  */
-export function useFormDialog<S extends FormSchema>({
-  schema,
-  schemaOptions,
-  save: send,
-  onSaved,
-  serverFields = [],
-  failureMessage,
-  onError,
-  ...formOptions
-}: FormDialogOptions<S>): FormDialog<S> {
+export function useFormDialog<S extends FormSchema>(
+  schema: S,
+  {
+    schemaOptions,
+    save: send,
+    onSaved,
+    serverFields = [],
+    failureMessage,
+    onError,
+    ...formOptions
+  }: FormDialogOptions<S>,
+): FormDialogState<z.input<S>, z.output<S>> {
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     ...formOptions,
     resolver: zodResolver(schema, schemaOptions),

@@ -1,15 +1,19 @@
-import { API_KEY_SCOPES, type ApiKeyScope } from '@lumi/contract';
-import { Controller } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
+import { API_KEY_SCOPES } from '@lumi/contract';
+import { useController } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { Dialog } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { Field } from '@/components/ui/field';
-import { FormActions } from '@/components/ui/form-actions';
 import { Input } from '@/components/ui/input';
 import { useFormDialog } from '@/lib/use-form-dialog';
 import { useCreateApiKey } from '../api/create-api-key';
-import { apiKeyFormSchema, SCOPE_DESCRIPTIONS, toApiKeyInput } from '../lib/api-key-form';
+import {
+  apiKeyFormSchema,
+  SCOPE_DESCRIPTIONS,
+  toApiKeyInput,
+  type ApiKeyFormInput,
+} from '../lib/api-key-form';
 import { NewApiKey } from './new-api-key';
 
 /** The browser's today as YYYY-MM-DD, the earliest expiry day offered. */
@@ -18,17 +22,11 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-function ScopeCheckboxes({
-  value,
-  onChange,
-  error,
-}: {
-  value: ApiKeyScope[];
-  onChange: (scopes: ApiKeyScope[]) => void;
-  error?: string;
-}) {
+function ScopeCheckboxes() {
+  const { field, fieldState } = useController<Pick<ApiKeyFormInput, 'scopes'>, 'scopes'>({ name: 'scopes' });
+  const value = field.value;
   return (
-    <CheckboxGroup legend="Scopes" error={error}>
+    <CheckboxGroup legend="Scopes" error={fieldState.error?.message}>
       {API_KEY_SCOPES.map((scope) => (
         <Checkbox
           key={scope}
@@ -36,7 +34,7 @@ function ScopeCheckboxes({
           description={SCOPE_DESCRIPTIONS[scope]}
           checked={value.includes(scope)}
           onCheckedChange={(checked) =>
-            onChange(checked ? [...value, scope] : value.filter((s) => s !== scope))
+            field.onChange(checked ? [...value, scope] : value.filter((s) => s !== scope))
           }
         />
       ))}
@@ -46,19 +44,16 @@ function ScopeCheckboxes({
 
 /** Create API Key: name, scopes and an optional expiry; then the key, shown once. */
 export function CreateApiKeyDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
+  const close = () => onOpenChange(false);
   const create = useCreateApiKey();
   // The new key is shown from the mutation's answer, so a save leaves the dialog open.
-  const { form, onSubmit, failure, pending } = useFormDialog({
-    schema: apiKeyFormSchema(),
+  const dialog = useFormDialog(apiKeyFormSchema(), {
     defaultValues: { name: '', scopes: ['ingest:write'], expires_on: '' },
     save: (values) => create.mutateAsync(toApiKeyInput(values)),
     failureMessage: 'Failed to create API key',
   });
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = form;
+  const { register } = dialog.form;
+  const { errors } = dialog.form.formState;
 
   return (
     <Dialog
@@ -68,24 +63,13 @@ export function CreateApiKeyDialog({ onOpenChange }: { onOpenChange: (open: bool
       description={create.data ? undefined : 'The bot sends the key as "Authorization: Bearer <key>".'}
     >
       {create.data ? (
-        <NewApiKey created={create.data} onDone={() => onOpenChange(false)} />
+        <NewApiKey created={create.data} onDone={close} />
       ) : (
-        <form noValidate onSubmit={onSubmit} className="space-y-4">
-          {failure && <Alert variant="error">{failure}</Alert>}
+        <DialogForm dialog={dialog} onCancel={close} submitLabel="Create Key">
           <Field label="Name" error={errors.name?.message} hint="Where the key is used, e.g. production-bot">
             <Input autoComplete="off" {...register('name')} />
           </Field>
-          <Controller
-            control={control}
-            name="scopes"
-            render={({ field, fieldState }) => (
-              <ScopeCheckboxes
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <ScopeCheckboxes />
           <Field
             label="Expires on (optional)"
             error={errors.expires_on?.message}
@@ -93,13 +77,7 @@ export function CreateApiKeyDialog({ onOpenChange }: { onOpenChange: (open: bool
           >
             <Input type="date" min={today()} {...register('expires_on')} />
           </Field>
-          <FormActions
-            onCancel={() => onOpenChange(false)}
-            pending={pending}
-            submitLabel="Create Key"
-            pendingLabel="Creating..."
-          />
-        </form>
+        </DialogForm>
       )}
     </Dialog>
   );

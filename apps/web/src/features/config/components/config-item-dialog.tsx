@@ -1,10 +1,9 @@
 import type { ConfigDomain, ConfigItem, ConfigItemValues } from '@lumi/contract';
 import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { Field } from '@/components/ui/field';
-import { FormActions } from '@/components/ui/form-actions';
 import { FormCheckbox } from '@/components/ui/form-checkbox';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -30,6 +29,7 @@ interface ConfigItemDialogProps {
 
 /** The add/edit modal; a save that meets a newer version turns into the conflict view. */
 export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigItemDialogProps) {
+  const close = () => onOpenChange(false);
   const createItem = useCreateConfigItem();
   const updateItem = useUpdateConfigItem();
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -42,11 +42,10 @@ export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigIte
       : createItem.mutateAsync({ domain, input });
   }
 
-  const { form, onSubmit, save, failure, pending, reset } = useFormDialog({
-    schema: configFormSchema,
+  const dialog = useFormDialog(configFormSchema, {
     defaultValues: formValuesOf(item),
     save: (input) => send(input, version),
-    onSaved: () => onOpenChange(false),
+    onSaved: close,
     serverFields: SERVER_FIELDS,
     failureMessage: item ? 'Failed to update configuration' : 'Failed to create configuration',
     onError: (error, input) => {
@@ -55,17 +54,12 @@ export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigIte
       if (theirs) return true;
       // The other 409: the name is taken in this domain.
       if (!(error instanceof ApiError && error.status === 409)) return false;
-      form.setError('name', { message: error.detail });
+      dialog.form.setError('name', { message: error.detail });
       return true;
     },
   });
-  const {
-    control,
-    register,
-    setValue,
-    trigger,
-    formState: { errors },
-  } = form;
+  const { control, register, setValue, trigger } = dialog.form;
+  const { errors } = dialog.form.formState;
   const mode = useWatch({ control, name: 'mode' });
 
   // A content message may no longer hold in the other mode, so it is checked again.
@@ -75,14 +69,14 @@ export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigIte
   }
 
   function reloadTheirs({ theirs }: Conflict) {
-    reset(formValuesOf(theirs));
+    dialog.reset(formValuesOf(theirs));
     setVersion(theirs.version);
     setConflict(null);
   }
 
   function overwrite({ theirs, mine }: Conflict) {
     setVersion(theirs.version);
-    void save(mine, (input) => send(input, theirs.version));
+    void dialog.save(mine, (input) => send(input, theirs.version));
   }
 
   return (
@@ -96,13 +90,12 @@ export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigIte
       {conflict ? (
         <ConflictView
           {...conflict}
-          pending={pending}
+          pending={dialog.pending}
           onReload={() => reloadTheirs(conflict)}
           onOverwrite={() => overwrite(conflict)}
         />
       ) : (
-        <form noValidate onSubmit={onSubmit} className="space-y-4">
-          {failure && <Alert variant="error">{failure}</Alert>}
+        <DialogForm dialog={dialog} onCancel={close} submitLabel={item ? 'Save' : 'Create'}>
           <Field label="Name" error={errors.name?.message}>
             <Input autoComplete="off" {...register('name')} />
           </Field>
@@ -142,13 +135,7 @@ export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigIte
             label="Active"
             description="Only active items reach the bot"
           />
-          <FormActions
-            onCancel={() => onOpenChange(false)}
-            pending={pending}
-            submitLabel={item ? 'Save' : 'Create'}
-            pendingLabel={item ? 'Saving...' : 'Creating...'}
-          />
-        </form>
+        </DialogForm>
       )}
     </Dialog>
   );

@@ -1,7 +1,6 @@
 import { channelInputSchema, type Channel } from '@lumi/contract';
-import { Alert } from '@/components/ui/alert';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { Field } from '@/components/ui/field';
-import { FormActions } from '@/components/ui/form-actions';
 import { FormCheckbox } from '@/components/ui/form-checkbox';
 import { Input, Textarea } from '@/components/ui/input';
 import { useFormDialog } from '@/lib/use-form-dialog';
@@ -20,8 +19,7 @@ interface ChannelFormProps {
 export function ChannelForm({ channel, onDone }: ChannelFormProps) {
   const createChannel = useCreateChannel();
   const updateChannel = useUpdateChannel();
-  const { form, onSubmit, failure, pending } = useFormDialog({
-    schema: channelInputSchema,
+  const dialog = useFormDialog(channelInputSchema, {
     defaultValues: {
       channel_name: channel?.channel_name ?? '',
       chat_id: channel?.chat_id ?? '',
@@ -33,15 +31,17 @@ export function ChannelForm({ channel, onDone }: ChannelFormProps) {
     onSaved: onDone,
     failureMessage: channel ? 'Failed to update channel' : 'Failed to create channel',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { register } = dialog.form;
+  const { errors } = dialog.form.formState;
+  const title = channel ? `Edit Channel: ${channel.channel_name}` : 'Add Channel';
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <ViewHeading>{channel ? `Edit Channel: ${channel.channel_name}` : 'Add Channel'}</ViewHeading>
-      {failure && <Alert variant="error">{failure}</Alert>}
+    <DialogForm
+      dialog={dialog}
+      onCancel={onDone}
+      submitLabel="Save Channel"
+      heading={<ViewHeading>{title}</ViewHeading>}
+    >
       <Field label={<RequiredLabel>Channel Name</RequiredLabel>} error={errors.channel_name?.message}>
         <Input autoComplete="off" aria-required {...register('channel_name')} />
       </Field>
@@ -55,8 +55,7 @@ export function ChannelForm({ channel, onDone }: ChannelFormProps) {
       <Field label="Description" error={errors.description?.message}>
         <Textarea rows={2} {...register('description')} />
       </Field>
-      <FormCheckbox control={form.control} name="enabled" label="Enabled" />
-      <FormActions onCancel={onDone} pending={pending} submitLabel="Save Channel" pendingLabel="Saving..." />
-    </form>
+      <FormCheckbox control={dialog.form.control} name="enabled" label="Enabled" />
+    </DialogForm>
   );
 }

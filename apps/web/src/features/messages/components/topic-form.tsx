@@ -1,7 +1,6 @@
 import { topicInputSchema, type Topic } from '@lumi/contract';
-import { Alert } from '@/components/ui/alert';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { Field } from '@/components/ui/field';
-import { FormActions } from '@/components/ui/form-actions';
 import { FormCheckbox } from '@/components/ui/form-checkbox';
 import { Input } from '@/components/ui/input';
 import { useFormDialog } from '@/lib/use-form-dialog';
@@ -20,8 +19,7 @@ interface TopicFormProps {
 export function TopicForm({ channelId, topic, onDone }: TopicFormProps) {
   const createTopic = useCreateTopic();
   const updateTopic = useUpdateTopic();
-  const { form, onSubmit, failure, pending } = useFormDialog({
-    schema: topicInputSchema,
+  const dialog = useFormDialog(topicInputSchema, {
     defaultValues: {
       topic_name: topic?.topic_name ?? '',
       message_thread_id: topic?.message_thread_id,
@@ -34,19 +32,18 @@ export function TopicForm({ channelId, topic, onDone }: TopicFormProps) {
     onSaved: onDone,
     failureMessage: topic ? 'Failed to update topic' : 'Failed to create topic',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { register } = dialog.form;
+  const { errors } = dialog.form.formState;
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
+    <DialogForm
+      dialog={dialog}
+      onCancel={onDone}
+      submitLabel="Save Topic"
+      compact
       aria-label={topic ? `Edit topic ${topic.topic_name}` : 'Add topic'}
       className="space-y-3 rounded-md border bg-background/50 p-3"
     >
-      {failure && <Alert variant="error">{failure}</Alert>}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label={<RequiredLabel>Topic Name</RequiredLabel>} error={errors.topic_name?.message}>
           <Input autoComplete="off" aria-required {...register('topic_name')} />
@@ -65,14 +62,7 @@ export function TopicForm({ channelId, topic, onDone }: TopicFormProps) {
           />
         </Field>
       </div>
-      <FormCheckbox control={form.control} name="enabled" label="Enabled" />
-      <FormActions
-        compact
-        onCancel={onDone}
-        pending={pending}
-        submitLabel="Save Topic"
-        pendingLabel="Saving..."
-      />
-    </form>
+      <FormCheckbox control={dialog.form.control} name="enabled" label="Enabled" />
+    </DialogForm>
   );
 }

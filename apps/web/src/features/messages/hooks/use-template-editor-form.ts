@@ -19,8 +19,7 @@ export function useTemplateEditorForm(template: Template | null, onSaved: () => 
   const createTemplate = useCreateTemplate();
   const updateTemplate = useUpdateTemplate();
   const [current, setCurrent] = useState<Template | null>(null);
-  const { form, onSubmit, failure, pending, reset } = useFormDialog({
-    schema: templateInputSchema,
+  const { form, onSubmit, failure, pending, reset } = useFormDialog(templateInputSchema, {
     defaultValues: template ? templateFormValues(template) : NEW_TEMPLATE_VALUES,
     save: (values) =>
       template

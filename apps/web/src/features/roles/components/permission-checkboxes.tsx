@@ -1,23 +1,28 @@
-import { ALL_PERMISSIONS, PERMISSION_LABELS, PERMISSIONS, type PermissionGrant } from '@lumi/contract';
+import {
+  ALL_PERMISSIONS,
+  PERMISSION_LABELS,
+  PERMISSIONS,
+  type PermissionGrant,
+  type RoleInput,
+} from '@lumi/contract';
+import { useController } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 
-interface PermissionCheckboxesProps {
-  value: PermissionGrant[];
-  onChange: (permissions: PermissionGrant[]) => void;
-  error?: string;
-}
-
-/** The permission catalogue as checkboxes; '*' grants everything, so it locks the others on. */
-export function PermissionCheckboxes({ value, onChange, error }: PermissionCheckboxesProps) {
+/** The role form's permissions, from the catalogue; '*' grants everything, so it locks the others on. */
+export function PermissionCheckboxes() {
+  const { field, fieldState } = useController<Pick<RoleInput, 'permissions'>, 'permissions'>({
+    name: 'permissions',
+  });
+  const value = field.value;
   const all = value.includes(ALL_PERMISSIONS);
 
   function toggle(permission: PermissionGrant, checked: boolean) {
-    onChange(checked ? [...value, permission] : value.filter((p) => p !== permission));
+    field.onChange(checked ? [...value, permission] : value.filter((p) => p !== permission));
   }
 
   return (
-    <CheckboxGroup legend="Permissions" error={error}>
+    <CheckboxGroup legend="Permissions" error={fieldState.error?.message}>
       <Checkbox
         checked={all}
         onCheckedChange={(checked) => toggle(ALL_PERMISSIONS, checked)}

@@ -6,11 +6,9 @@ import {
   type Role,
   type RoleInput,
 } from '@lumi/contract';
-import { Controller } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { Field } from '@/components/ui/field';
-import { FormActions } from '@/components/ui/form-actions';
 import { Input, Textarea } from '@/components/ui/input';
 import { useFormDialog } from '@/lib/use-form-dialog';
 import { useCreateRole } from '../api/create-role';
@@ -19,6 +17,15 @@ import { PermissionCheckboxes } from './permission-checkboxes';
 
 function isPermissionGrant(value: string): value is PermissionGrant {
   return permissionGrantSchema.safeParse(value).success;
+}
+
+/** The role's own values to edit, or an empty role to create. */
+function roleFormValues(role?: Role): RoleInput {
+  return {
+    name: role?.name ?? '',
+    description: role?.description ?? '',
+    permissions: role?.permissions.filter(isPermissionGrant) ?? [],
+  };
 }
 
 // '*' already grants everything; sending the rest too would only blur what the role means.
@@ -35,32 +42,24 @@ interface RoleFormDialogProps {
 
 /** Create or edit a custom role: a name, a description and permissions from the catalogue. */
 export function RoleFormDialog({ role, open, onOpenChange }: RoleFormDialogProps) {
+  const close = () => onOpenChange(false);
   const createRole = useCreateRole();
   const updateRole = useUpdateRole();
-  const { form, onSubmit, failure, pending } = useFormDialog({
-    schema: roleInputSchema,
-    defaultValues: {
-      name: role?.name ?? '',
-      description: role?.description ?? '',
-      permissions: role?.permissions.filter(isPermissionGrant) ?? [],
-    },
+  const dialog = useFormDialog(roleInputSchema, {
+    defaultValues: roleFormValues(role),
     save: (values) => {
       const input = withoutRedundantGrants(values);
       return role ? updateRole.mutateAsync({ id: role.id, input }) : createRole.mutateAsync(input);
     },
-    onSaved: () => onOpenChange(false),
+    onSaved: close,
     failureMessage: role ? 'Failed to update role' : 'Failed to create role',
   });
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = form;
+  const { register } = dialog.form;
+  const { errors } = dialog.form.formState;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={role ? 'Edit Role' : 'Create Role'}>
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {failure && <Alert variant="error">{failure}</Alert>}
+      <DialogForm dialog={dialog} onCancel={close} submitLabel={role ? 'Update Role' : 'Create Role'}>
         <Field
           label="Name"
           error={errors.name?.message}
@@ -71,24 +70,8 @@ export function RoleFormDialog({ role, open, onOpenChange }: RoleFormDialogProps
         <Field label="Description" error={errors.description?.message}>
           <Textarea rows={2} {...register('description')} />
         </Field>
-        <Controller
-          control={control}
-          name="permissions"
-          render={({ field, fieldState }) => (
-            <PermissionCheckboxes
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <FormActions
-          onCancel={() => onOpenChange(false)}
-          pending={pending}
-          submitLabel={role ? 'Update Role' : 'Create Role'}
-          pendingLabel={role ? 'Updating...' : 'Creating...'}
-        />
-      </form>
+        <PermissionCheckboxes />
+      </DialogForm>
     </Dialog>
   );
 }

@@ -1,14 +1,13 @@
 import { updateUserSchema, type Role, type User } from '@lumi/contract';
-import { FormProvider } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { Field } from '@/components/ui/field';
-import { FormActions } from '@/components/ui/form-actions';
 import { FormCheckbox } from '@/components/ui/form-checkbox';
 import { Input } from '@/components/ui/input';
 import { useFormDialog } from '@/lib/use-form-dialog';
 import { useUpdateUser } from '../api/update-user';
-import { UserContactFields, UserRolesField } from './user-details-fields';
+import { RoleCheckboxes } from './role-checkboxes';
+import { UserContactFields } from './user-contact-fields';
 
 interface EditUserDialogProps {
   user: User;
@@ -22,9 +21,9 @@ interface EditUserDialogProps {
  * checkbox comes from the foundation issue, which lets administrators deactivate accounts.
  */
 export function EditUserDialog({ user, open, onOpenChange, roles }: EditUserDialogProps) {
+  const close = () => onOpenChange(false);
   const updateUser = useUpdateUser();
-  const { form, onSubmit, failure, pending } = useFormDialog({
-    schema: updateUserSchema,
+  const dialog = useFormDialog(updateUserSchema, {
     defaultValues: {
       email: user.email,
       name: user.name,
@@ -32,35 +31,27 @@ export function EditUserDialog({ user, open, onOpenChange, roles }: EditUserDial
       is_active: user.is_active,
     },
     save: (input) => updateUser.mutateAsync({ id: user.id, input }),
-    onSaved: () => onOpenChange(false),
+    onSaved: close,
     serverFields: ['email', 'name', 'roles', 'is_active'],
     failureMessage: 'Failed to update user',
   });
+  const { control } = dialog.form;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Edit User">
-      <FormProvider {...form}>
-        <form noValidate onSubmit={onSubmit} className="space-y-4">
-          {failure && <Alert variant="error">{failure}</Alert>}
-          <Field label="Username">
-            <Input value={user.username} readOnly />
-          </Field>
-          <UserContactFields />
-          <UserRolesField roles={roles} />
-          <FormCheckbox
-            control={form.control}
-            name="is_active"
-            label="Active"
-            description="Inactive users cannot sign in"
-          />
-          <FormActions
-            onCancel={() => onOpenChange(false)}
-            pending={pending}
-            submitLabel="Update User"
-            pendingLabel="Updating..."
-          />
-        </form>
-      </FormProvider>
+      <DialogForm dialog={dialog} onCancel={close} submitLabel="Update User">
+        <Field label="Username">
+          <Input value={user.username} readOnly />
+        </Field>
+        <UserContactFields />
+        <RoleCheckboxes roles={roles} />
+        <FormCheckbox
+          control={control}
+          name="is_active"
+          label="Active"
+          description="Inactive users cannot sign in"
+        />
+      </DialogForm>
     </Dialog>
   );
 }

@@ -1,22 +1,22 @@
-import type { Role } from '@lumi/contract';
+import type { Role, UpdateUserInput } from '@lumi/contract';
+import { useController } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 
-interface RoleCheckboxesProps {
-  roles: Role[];
-  value: number[];
-  onChange: (roleIds: number[]) => void;
-  error?: string;
-}
+/** The field the checkboxes edit, which the Create New User and Edit User forms both have. */
+type RoleIdsForm = Pick<UpdateUserInput, 'roles'>;
 
 /** One checkbox per role from the server (spec: Create New User and Edit User dialogs). */
-export function RoleCheckboxes({ roles, value, onChange, error }: RoleCheckboxesProps) {
+export function RoleCheckboxes({ roles }: { roles: Role[] }) {
+  const { field, fieldState } = useController<RoleIdsForm, 'roles'>({ name: 'roles' });
+  const value = field.value;
+
   function toggle(roleId: number, checked: boolean) {
-    onChange(checked ? [...value, roleId] : value.filter((id) => id !== roleId));
+    field.onChange(checked ? [...value, roleId] : value.filter((id) => id !== roleId));
   }
 
   return (
-    <CheckboxGroup legend="Roles" error={error}>
+    <CheckboxGroup legend="Roles" error={fieldState.error?.message}>
       {roles.length === 0 ? (
         <p className="text-sm text-muted-foreground">No roles available</p>
       ) : (

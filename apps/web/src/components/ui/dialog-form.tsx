@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { FormProvider, type FieldValues } from 'react-hook-form';
+import { cn } from '@/lib/cn';
+import type { FormDialogState } from '@/lib/use-form-dialog';
+import { Alert } from './alert';
+import { Button } from './button';
+
+/** What a submit button says while its save runs, by the verb it starts with. */
+const PENDING_LABELS = { Create: 'Creating...', Update: 'Updating...', Save: 'Saving...' } as const;
+type Verb = keyof typeof PENDING_LABELS;
+
+/** A submit button's words: a verb, alone or with what it saves ('Create User'). */
+export type SubmitLabel = Verb | `${Verb} ${string}`;
+
+interface DialogFormProps<T extends FieldValues, TOutput> {
+  /** What useFormDialog returned; the fields inside reach the form through it or through useFormContext. */
+  dialog: FormDialogState<T, TOutput>;
+  onCancel: () => void;
+  submitLabel: SubmitLabel;
+  /** Above the alert: the heading of a view that replaces another. */
+  heading?: ReactNode;
+  /** Small buttons without the top gap, for a form inline in a list. */
+  compact?: boolean;
+  className?: string;
+  'aria-label'?: string;
+  children: ReactNode;
+}
+
+/**
+ * The form of a dialog, or of a view inside one: the alert for a failure no field shows, the fields,
+ * then Cancel and a submit button that is disabled and says what it is doing while the save runs.
+ */
+export function DialogForm<T extends FieldValues, TOutput>({
+  dialog: { form, onSubmit, failure, pending },
+  onCancel,
+  submitLabel,
+  heading,
+  compact,
+  className = 'space-y-4',
+  'aria-label': label,
+  children,
+}: DialogFormProps<T, TOutput>) {
+  const size = compact ? 'sm' : 'md';
+  // The label's type guarantees it starts with one of the verbs.
+  const pendingLabel = PENDING_LABELS[submitLabel.split(' ')[0] as Verb];
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={onSubmit} aria-label={label} className={className}>
+        {heading}
+        {failure && <Alert variant="error">{failure}</Alert>}
+        {children}
+        <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', !compact && 'pt-2')}>
+          <Button variant="secondary" size={size} onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" size={size} disabled={pending}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
