@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { profileFormSchema, type ProfileFormValues, type UpdateProfileInput } from '@lumi/contract';
-import { useEffect, useState, type BaseSyntheticEvent } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useEffect, useMemo, useState, type BaseSyntheticEvent } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { applyFieldErrors, type ServerFields } from '@/lib/form-errors';
+import { useFormDialog } from '@/lib/use-form-dialog';
 import { useChangePassword } from '../api/change-password';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -19,7 +19,7 @@ export interface Banner {
 export const SIGN_OUT_DELAY_MS = 2000;
 
 /** Server field names (422 `errors[].path`) onto the form's fields. */
-const SERVER_FIELDS: Record<string, ProfileField> = {
+const SERVER_FIELDS: ServerFields<ProfileFormInput> = {
   name: 'name',
   email: 'email',
   current_password: 'currentPassword',
@@ -57,40 +57,26 @@ export interface ProfileForm {
 
 /** The Profile Settings form: validation of spec section 5, saving per sections 7 and 8. */
 export function useProfileForm({ current, onSignOut }: ProfileFormOptions): ProfileForm {
-  const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
-    resolver: zodResolver(profileFormSchema),
+  const updateProfile = useUpdateProfile();
+  const changePassword = useChangePassword();
+  const [success, setSuccess] = useState<string | null>(null);
+  const [passwordChanged, setPasswordChanged] = useState(false);
+  const { form, onSubmit, failure, reset } = useFormDialog(profileFormSchema, {
     defaultValues: formValues(current),
     // A field error clears when the field is edited and comes back only on the next submit (section 5).
     reValidateMode: 'onSubmit',
-  });
-  const updateProfile = useUpdateProfile();
-  const changePassword = useChangePassword();
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const [passwordChanged, setPasswordChanged] = useState(false);
-
-  useEffect(() => {
-    if (!passwordChanged) return;
-    const timer = setTimeout(onSignOut, SIGN_OUT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [passwordChanged, onSignOut]);
-
-  const showServerErrors = (error: unknown) => {
-    if (error instanceof ApiError) {
-      for (const fieldError of error.errors) {
-        const field = SERVER_FIELDS[fieldError.path];
-        if (field) form.setError(field, { type: 'server', message: fieldError.message });
-      }
-    }
-    setBanner({ variant: 'error', text: errorMessage(error, 'Failed to update profile') });
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    const saved = form.formState.defaultValues;
-    const changes: UpdateProfileInput = {};
-    if (values.name !== saved?.name) changes.name = values.name;
-    if (values.email !== saved?.email) changes.email = values.email;
-    try {
+    failureMessage: 'Failed to update profile',
+    // The server's detail shows above the form even when each of its messages found a field.
+    onError: (error) => {
+      applyFieldErrors(error, SERVER_FIELDS, form.setError);
+      return false;
+    },
+    save: async (values) => {
+      setSuccess(null);
+      const saved = form.formState.defaultValues;
+      const changes: UpdateProfileInput = {};
+      if (values.name !== saved?.name) changes.name = values.name;
+      if (values.email !== saved?.email) changes.email = values.email;
       if (changes.name !== undefined || changes.email !== undefined) {
         const profile = await updateProfile.mutateAsync(changes);
         // The saved values become what Reset restores, even if the password change below fails.
@@ -103,22 +89,28 @@ export function useProfileForm({ current, onSignOut }: ProfileFormOptions): Prof
           confirm_password: values.confirmPassword,
         });
         setPasswordChanged(true);
-        setBanner({
-          variant: 'success',
-          text: 'Password changed successfully. Please log in with your new password.',
-        });
+        setSuccess('Password changed successfully. Please log in with your new password.');
         return;
       }
       form.reset(formValues({ name: values.name, email: values.email }));
-      setBanner({ variant: 'success', text: 'Changes saved successfully' });
-    } catch (error) {
-      showServerErrors(error);
-    }
+      setSuccess('Changes saved successfully');
+    },
   });
 
+  const banner = useMemo<Banner | null>(() => {
+    if (success) return { variant: 'success', text: success };
+    return failure ? { variant: 'error', text: failure } : null;
+  }, [success, failure]);
+
+  useEffect(() => {
+    if (!passwordChanged) return;
+    const timer = setTimeout(onSignOut, SIGN_OUT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [passwordChanged, onSignOut]);
+
   const onReset = () => {
-    form.reset();
-    setBanner(null);
+    reset();
+    setSuccess(null);
   };
 
   const field = (name: ProfileField) => form.register(name, { onChange: () => form.clearErrors(name) });
