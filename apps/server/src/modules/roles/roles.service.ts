@@ -1,5 +1,6 @@
 import { ADMIN_ROLE, ALL_PERMISSIONS, SEEDED_ROLES, type Role, type RoleInput } from '@lumi/contract';
 import type { Kysely } from 'kysely';
+import { AuditedEntity } from '../../db/audited-entity.js';
 import type { Database, Executor, RoleRow } from '../../db/database.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { isoTime, type Clock } from '../../lib/time.js';
@@ -25,13 +26,21 @@ function toRole(
 }
 
 export class RolesService {
+  private readonly roles: AuditedEntity<Role>;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly audit: AuditService,
+    audit: AuditService,
     private readonly now: Clock,
     /** Called after a change to a role's permissions or existence commits (signed-in principals). */
     private readonly accessChanged: () => void,
-  ) {}
+  ) {
+    this.roles = new AuditedEntity(audit, {
+      load: (db, id) => this.load(db, id),
+      resourceType: 'role',
+      action: 'role',
+    });
+  }
 
   /** Creates the seeded roles that do not exist yet (admin, operator, viewer). */
   async seed(): Promise<void> {
@@ -101,68 +110,49 @@ export class RolesService {
   }
 
   async create(actor: Actor, input: RoleInput): Promise<Role> {
-    return this.db.transaction().execute(async (trx) => {
-      if (await repo.findRoleByName(trx, input.name)) {
-        throw new ConflictError(`A role named '${input.name}' already exists`);
-      }
-      await this.assertCanGrant(trx, actor, [input]);
-      const id = await repo.insertRole(trx, { ...input, built_in: false, now: isoTime(this.now()) });
-      const role = await this.get(trx, id);
-      await this.audit.record(trx, actor, {
-        action: 'role.created',
-        resourceType: 'role',
-        resourceId: id,
-        newValue: role,
-      });
-      return role;
-    });
+    return this.db.transaction().execute((trx) =>
+      this.roles.create(trx, actor, async () => {
+        if (await repo.findRoleByName(trx, input.name)) {
+          throw new ConflictError(`A role named '${input.name}' already exists`);
+        }
+        await this.assertCanGrant(trx, actor, [input]);
+        return repo.insertRole(trx, { ...input, built_in: false, now: isoTime(this.now()) });
+      }),
+    );
   }
 
   async update(actor: Actor, id: number, input: RoleInput): Promise<Role> {
-    const role = await this.db.transaction().execute(async (trx) => {
-      const before = await this.get(trx, id);
-      if (before.built_in) throw new ForbiddenError(`The built-in role '${before.name}' cannot be changed`);
-      const other = await repo.findRoleByName(trx, input.name);
-      if (other && other.id !== id) throw new ConflictError(`A role named '${input.name}' already exists`);
-      await this.assertCanGrant(trx, actor, [before, input]);
-      await repo.updateRole(trx, id, { ...input, now: isoTime(this.now()) });
-      const after = await this.get(trx, id);
-      await this.audit.record(trx, actor, {
-        action: 'role.updated',
-        resourceType: 'role',
-        resourceId: id,
-        oldValue: before,
-        newValue: after,
-      });
-      return after;
-    });
+    const role = await this.db.transaction().execute((trx) =>
+      this.roles.update(trx, actor, id, async (before) => {
+        if (before.built_in) throw new ForbiddenError(`The built-in role '${before.name}' cannot be changed`);
+        const other = await repo.findRoleByName(trx, input.name);
+        if (other && other.id !== id) throw new ConflictError(`A role named '${input.name}' already exists`);
+        await this.assertCanGrant(trx, actor, [before, input]);
+        await repo.updateRole(trx, id, { ...input, now: isoTime(this.now()) });
+      }),
+    );
     this.accessChanged();
     return role;
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const role = await this.get(trx, id);
-      if (role.built_in) throw new ForbiddenError(`The built-in role '${role.name}' cannot be deleted`);
-      await this.assertCanGrant(trx, actor, [role], 'delete');
-      const users = await repo.countUsersWithRole(trx, id);
-      if (users > 0) {
-        throw new ConflictError(
-          `The role '${role.name}' is still assigned to ${users} user${users === 1 ? '' : 's'}; remove it from them first`,
-        );
-      }
-      await repo.deleteRole(trx, id);
-      await this.audit.record(trx, actor, {
-        action: 'role.deleted',
-        resourceType: 'role',
-        resourceId: id,
-        oldValue: role,
-      });
-    });
+    await this.db.transaction().execute((trx) =>
+      this.roles.remove(trx, actor, id, async (role) => {
+        if (role.built_in) throw new ForbiddenError(`The built-in role '${role.name}' cannot be deleted`);
+        await this.assertCanGrant(trx, actor, [role], 'delete');
+        const users = await repo.countUsersWithRole(trx, id);
+        if (users > 0) {
+          throw new ConflictError(
+            `The role '${role.name}' is still assigned to ${users} user${users === 1 ? '' : 's'}; remove it from them first`,
+          );
+        }
+        await repo.deleteRole(trx, id);
+      }),
+    );
     this.accessChanged();
   }
 
-  private async get(db: Executor, id: number): Promise<Role> {
+  private async load(db: Executor, id: number): Promise<Role> {
     const row = await repo.findRoleById(db, id);
     if (!row) throw new NotFoundError(`Role ${id} does not exist`);
     return toRole({ ...row, user_count: await repo.countUsersWithRole(db, id) });

@@ -1,41 +1,79 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Channel, ChannelValues, Topic, TopicValues } from '@lumi/contract';
+import type { Insertable } from 'kysely';
+import type { Executor } from '../../../db/database.js';
 import type {
   ChannelRow,
   MessagingChannelsTable,
   MessagingTopicsTable,
   TopicRow,
 } from '../../../db/messaging-tables.js';
-import type { Executor } from '../../../db/database.js';
 
-export function listChannels(db: Executor, enabled?: boolean): Promise<ChannelRow[]> {
+/**
+ * All SQL of the channels and their topics, and their storage encoding: booleans as 0/1 and a lower-case
+ * key for each name. Callers see contract values only; an update changes the fields it is given.
+ */
+
+function toChannel(row: ChannelRow): Channel {
+  const { channel_name_key: _key, ...columns } = row;
+  return { ...columns, enabled: row.enabled === 1 };
+}
+
+function toTopic(row: TopicRow): Topic {
+  const { topic_name_key: _key, ...columns } = row;
+  return { ...columns, enabled: row.enabled === 1 };
+}
+
+/** `enabled` as stored, when given. */
+function flag(enabled: boolean | undefined): number | undefined {
+  return enabled === undefined ? undefined : enabled ? 1 : 0;
+}
+
+type ChannelColumns = Omit<Insertable<MessagingChannelsTable>, 'created_at' | 'updated_at'>;
+
+/** The columns of the fields given: all of them for a new channel. */
+function channelColumns(values: ChannelValues): ChannelColumns;
+function channelColumns(values: Partial<ChannelValues>): Partial<ChannelColumns>;
+function channelColumns({ enabled, ...values }: Partial<ChannelValues>): Partial<ChannelColumns> {
+  return { ...values, channel_name_key: values.channel_name?.toLowerCase(), enabled: flag(enabled) };
+}
+
+type TopicColumns = Omit<Insertable<MessagingTopicsTable>, 'channel_id' | 'created_at' | 'updated_at'>;
+
+/** The columns of the fields given: all of them for a new topic. */
+function topicColumns(values: TopicValues): TopicColumns;
+function topicColumns(values: Partial<TopicValues>): Partial<TopicColumns>;
+function topicColumns({ enabled, ...values }: Partial<TopicValues>): Partial<TopicColumns> {
+  return { ...values, topic_name_key: values.topic_name?.toLowerCase(), enabled: flag(enabled) };
+}
+
+export async function listChannels(db: Executor, enabled?: boolean): Promise<Channel[]> {
   let query = db.selectFrom('messaging_channels').selectAll();
   if (enabled !== undefined) query = query.where('enabled', '=', enabled ? 1 : 0);
-  return query.orderBy('channel_name_key').execute();
+  return (await query.orderBy('channel_name_key').execute()).map(toChannel);
 }
 
-export function findChannel(db: Executor, id: number): Promise<ChannelRow | undefined> {
-  return db.selectFrom('messaging_channels').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findChannel(db: Executor, id: number): Promise<Channel | undefined> {
+  const row = await db.selectFrom('messaging_channels').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toChannel(row);
 }
 
-export function findChannelByName(db: Executor, name: string): Promise<ChannelRow | undefined> {
-  return db
+export async function findChannelByName(db: Executor, name: string): Promise<Channel | undefined> {
+  const row = await db
     .selectFrom('messaging_channels')
     .selectAll()
     .where('channel_name_key', '=', name.toLowerCase())
     .executeTakeFirst();
+  return row && toChannel(row);
 }
 
-export async function insertChannel(db: Executor, row: Insertable<MessagingChannelsTable>): Promise<number> {
-  const inserted = await db
-    .insertInto('messaging_channels')
-    .values(row)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
+export async function insertChannel(db: Executor, values: ChannelValues, now: string): Promise<number> {
+  const row = { ...channelColumns(values), created_at: now, updated_at: now };
+  return (await db.insertInto('messaging_channels').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateChannel(db: Executor, id: number, changes: Updateable<MessagingChannelsTable>) {
-  await db.updateTable('messaging_channels').set(changes).where('id', '=', id).execute();
+export async function updateChannel(db: Executor, id: number, changes: Partial<ChannelValues>, now: string) {
+  const row = { ...channelColumns(changes), updated_at: now };
+  await db.updateTable('messaging_channels').set(row).where('id', '=', id).execute();
 }
 
 export async function deleteChannel(db: Executor, id: number) {
@@ -57,45 +95,52 @@ export async function templateNamesUsing(
   return rows.map((r) => r.template_name);
 }
 
-export function listTopics(db: Executor, channelId: number, enabled?: boolean): Promise<TopicRow[]> {
+export async function listTopics(db: Executor, channelId: number, enabled?: boolean): Promise<Topic[]> {
   let query = db.selectFrom('messaging_topics').selectAll().where('channel_id', '=', channelId);
   if (enabled !== undefined) query = query.where('enabled', '=', enabled ? 1 : 0);
-  return query.orderBy('topic_name_key').execute();
+  return (await query.orderBy('topic_name_key').execute()).map(toTopic);
 }
 
-export function findTopic(db: Executor, id: number): Promise<TopicRow | undefined> {
-  return db.selectFrom('messaging_topics').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findTopic(db: Executor, id: number): Promise<Topic | undefined> {
+  const row = await db.selectFrom('messaging_topics').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toTopic(row);
 }
 
 /** A topic of the channel with this name or thread id, other than `exceptId`: what would clash. */
-export function findClashingTopic(
+export async function findClashingTopic(
   db: Executor,
   channelId: number,
-  values: { nameKey: string; threadId: number },
+  values: { name: string; threadId: number },
   exceptId?: number,
-): Promise<TopicRow | undefined> {
-  return db
+): Promise<Topic | undefined> {
+  const row = await db
     .selectFrom('messaging_topics')
     .selectAll()
     .where('channel_id', '=', channelId)
     .where((eb) =>
-      eb.or([eb('topic_name_key', '=', values.nameKey), eb('message_thread_id', '=', values.threadId)]),
+      eb.or([
+        eb('topic_name_key', '=', values.name.toLowerCase()),
+        eb('message_thread_id', '=', values.threadId),
+      ]),
     )
     .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
     .executeTakeFirst();
+  return row && toTopic(row);
 }
 
-export async function insertTopic(db: Executor, row: Insertable<MessagingTopicsTable>): Promise<number> {
-  const inserted = await db
-    .insertInto('messaging_topics')
-    .values(row)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
+export async function insertTopic(
+  db: Executor,
+  channelId: number,
+  values: TopicValues,
+  now: string,
+): Promise<number> {
+  const row = { ...topicColumns(values), channel_id: channelId, created_at: now, updated_at: now };
+  return (await db.insertInto('messaging_topics').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateTopic(db: Executor, id: number, changes: Updateable<MessagingTopicsTable>) {
-  await db.updateTable('messaging_topics').set(changes).where('id', '=', id).execute();
+export async function updateTopic(db: Executor, id: number, changes: Partial<TopicValues>, now: string) {
+  const row = { ...topicColumns(changes), updated_at: now };
+  await db.updateTable('messaging_topics').set(row).where('id', '=', id).execute();
 }
 
 export async function deleteTopic(db: Executor, id: number) {

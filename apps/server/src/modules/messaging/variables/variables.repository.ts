@@ -1,26 +1,56 @@
-import type { Insertable, Updateable } from 'kysely';
-import type { MessagingVariablesTable, VariableRow } from '../../../db/messaging-tables.js';
+import type { Variable, VariableValues } from '@lumi/contract';
 import type { Executor } from '../../../db/database.js';
+import type { VariableRow } from '../../../db/messaging-tables.js';
 
-export function listVariables(db: Executor): Promise<VariableRow[]> {
-  return db
+/**
+ * All SQL of the variable catalogue, and its storage encoding: the helpers as JSON text. Callers see
+ * contract values only; an update changes the fields it is given.
+ */
+
+function toVariable(row: VariableRow): Variable {
+  const { id, variable_name, description, category, example_value } = row;
+  return {
+    id,
+    variable_name,
+    data_type: row.data_type as Variable['data_type'],
+    description,
+    category,
+    example_value,
+    available_helpers: JSON.parse(row.available_helpers) as string[],
+  };
+}
+
+function columnsOf(values: VariableValues, now: string) {
+  return {
+    ...values,
+    available_helpers: JSON.stringify(values.available_helpers),
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+export async function listVariables(db: Executor): Promise<Variable[]> {
+  const rows = await db
     .selectFrom('messaging_variables')
     .selectAll()
     .orderBy('category')
     .orderBy('variable_name')
     .execute();
+  return rows.map(toVariable);
 }
 
-export function findVariable(db: Executor, id: number): Promise<VariableRow | undefined> {
-  return db.selectFrom('messaging_variables').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findVariable(db: Executor, id: number): Promise<Variable | undefined> {
+  const row = await db.selectFrom('messaging_variables').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toVariable(row);
 }
 
-export function findVariableByName(db: Executor, name: string): Promise<VariableRow | undefined> {
-  return db
+export async function findVariableByName(db: Executor, name: string): Promise<Variable | undefined> {
+  const row = await db
     .selectFrom('messaging_variables')
     .selectAll()
     .where('variable_name', '=', name)
     .executeTakeFirst();
+  return row && toVariable(row);
 }
 
 export async function countVariables(db: Executor): Promise<number> {
@@ -31,29 +61,40 @@ export async function countVariables(db: Executor): Promise<number> {
   return Number(row.count);
 }
 
-export async function insertVariable(
-  db: Executor,
-  row: Insertable<MessagingVariablesTable>,
-): Promise<number> {
+export async function insertVariable(db: Executor, values: VariableValues, now: string): Promise<number> {
   const inserted = await db
     .insertInto('messaging_variables')
-    .values(row)
+    .values(columnsOf(values, now))
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
 }
 
 /** Inserts unless the name exists (another instance may be seeding at the same moment). */
-export async function insertVariableIfMissing(db: Executor, row: Insertable<MessagingVariablesTable>) {
+export async function insertVariableIfMissing(db: Executor, values: VariableValues, now: string) {
   await db
     .insertInto('messaging_variables')
-    .values(row)
+    .values(columnsOf(values, now))
     .onConflict((oc) => oc.column('variable_name').doNothing())
     .execute();
 }
 
-export async function updateVariable(db: Executor, id: number, changes: Updateable<MessagingVariablesTable>) {
-  await db.updateTable('messaging_variables').set(changes).where('id', '=', id).execute();
+export async function updateVariable(
+  db: Executor,
+  id: number,
+  changes: Partial<VariableValues>,
+  now: string,
+) {
+  const { available_helpers, ...columns } = changes;
+  await db
+    .updateTable('messaging_variables')
+    .set({
+      ...columns,
+      available_helpers: available_helpers && JSON.stringify(available_helpers),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteVariable(db: Executor, id: number) {

@@ -5,33 +5,29 @@ import {
   type VariableValues,
 } from '@lumi/contract';
 import type { Kysely } from 'kysely';
+import { AuditedEntity } from '../../../db/audited-entity.js';
 import type { Database, Executor } from '../../../db/database.js';
-import type { VariableRow } from '../../../db/messaging-tables.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 import { isoTime, type Clock } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import * as repo from './variables.repository.js';
 import { SEEDED_VARIABLES } from './variables.seed.js';
 
-function toVariable(row: VariableRow): Variable {
-  return {
-    id: row.id,
-    variable_name: row.variable_name,
-    data_type: row.data_type as Variable['data_type'],
-    description: row.description,
-    category: row.category,
-    example_value: row.example_value,
-    available_helpers: JSON.parse(row.available_helpers) as string[],
-  };
-}
-
 /** The catalogue of variables templates can use, shown in the editor's variables panel. */
 export class VariablesService {
+  private readonly variables: AuditedEntity<Variable>;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly audit: AuditService,
+    audit: AuditService,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.variables = new AuditedEntity(audit, {
+      load: (db, id) => this.load(db, id),
+      resourceType: 'variable',
+      action: 'variable',
+    });
+  }
 
   /**
    * Fills an empty catalogue with the issue's market variables; idempotent. Only an empty one, so a
@@ -40,18 +36,11 @@ export class VariablesService {
   async seed(): Promise<void> {
     if ((await repo.countVariables(this.db)) > 0) return;
     const now = isoTime(this.now());
-    for (const variable of SEEDED_VARIABLES) {
-      await repo.insertVariableIfMissing(this.db, {
-        ...variable,
-        available_helpers: JSON.stringify(variable.available_helpers),
-        created_at: now,
-        updated_at: now,
-      });
-    }
+    for (const variable of SEEDED_VARIABLES) await repo.insertVariableIfMissing(this.db, variable, now);
   }
 
-  async list(): Promise<Variable[]> {
-    return (await repo.listVariables(this.db)).map(toVariable);
+  list(): Promise<Variable[]> {
+    return repo.listVariables(this.db);
   }
 
   get(id: number): Promise<Variable> {
@@ -59,73 +48,42 @@ export class VariablesService {
   }
 
   private async load(db: Executor, id: number): Promise<Variable> {
-    const row = await repo.findVariable(db, id);
-    if (!row) throw new NotFoundError(`There is no template variable ${id}`);
-    return toVariable(row);
+    const variable = await repo.findVariable(db, id);
+    if (!variable) throw new NotFoundError(`There is no template variable ${id}`);
+    return variable;
   }
 
   async create(actor: Actor, values: VariableValues): Promise<Variable> {
-    return this.db.transaction().execute(async (trx) => {
-      await this.ensureNameFree(trx, values.variable_name);
-      const now = isoTime(this.now());
-      const id = await repo.insertVariable(trx, {
-        ...values,
-        available_helpers: JSON.stringify(values.available_helpers),
-        created_at: now,
-        updated_at: now,
-      });
-      const variable = await this.load(trx, id);
-      await this.audit.record(trx, actor, {
-        action: 'variable.created',
-        resourceType: 'variable',
-        resourceId: id,
-        newValue: variable,
-      });
-      return variable;
-    });
+    return this.db.transaction().execute((trx) =>
+      this.variables.create(trx, actor, async () => {
+        await this.ensureNameFree(trx, values.variable_name);
+        return repo.insertVariable(trx, values, isoTime(this.now()));
+      }),
+    );
   }
 
   /** Fields left out keep their values; a null category goes back to the default group. */
   async update(actor: Actor, id: number, changes: VariableUpdate): Promise<Variable> {
-    return this.db.transaction().execute(async (trx) => {
-      const before = await this.load(trx, id);
-      if (changes.variable_name !== undefined && changes.variable_name !== before.variable_name) {
-        await this.ensureNameFree(trx, changes.variable_name);
-      }
-      await repo.updateVariable(trx, id, {
-        ...(changes.variable_name !== undefined && { variable_name: changes.variable_name }),
-        ...(changes.data_type !== undefined && { data_type: changes.data_type }),
-        ...(changes.description !== undefined && { description: changes.description ?? '' }),
-        ...(changes.category !== undefined && { category: changes.category || DEFAULT_VARIABLE_CATEGORY }),
-        ...(changes.example_value !== undefined && { example_value: changes.example_value }),
-        ...(changes.available_helpers !== undefined && {
-          available_helpers: JSON.stringify(changes.available_helpers),
-        }),
-        updated_at: isoTime(this.now()),
-      });
-      const after = await this.load(trx, id);
-      await this.audit.record(trx, actor, {
-        action: 'variable.updated',
-        resourceType: 'variable',
-        resourceId: id,
-        oldValue: before,
-        newValue: after,
-      });
-      return after;
-    });
+    return this.db.transaction().execute((trx) =>
+      this.variables.update(trx, actor, id, async (before) => {
+        if (changes.variable_name !== undefined && changes.variable_name !== before.variable_name) {
+          await this.ensureNameFree(trx, changes.variable_name);
+        }
+        const { description, category, ...fields } = changes;
+        const values = {
+          ...fields,
+          ...(description !== undefined && { description: description ?? '' }),
+          ...(category !== undefined && { category: category || DEFAULT_VARIABLE_CATEGORY }),
+        };
+        await repo.updateVariable(trx, id, values, isoTime(this.now()));
+      }),
+    );
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const variable = await this.load(trx, id);
-      await repo.deleteVariable(trx, id);
-      await this.audit.record(trx, actor, {
-        action: 'variable.deleted',
-        resourceType: 'variable',
-        resourceId: id,
-        oldValue: variable,
-      });
-    });
+    await this.db
+      .transaction()
+      .execute((trx) => this.variables.remove(trx, actor, id, () => repo.deleteVariable(trx, id)));
   }
 
   private async ensureNameFree(db: Executor, name: string) {

@@ -1,0 +1,66 @@
+import type { Actor, AuditService } from '../modules/audit/audit.service.js';
+import type { Executor } from './database.js';
+
+export interface AuditedEntityOptions<E, K> {
+  /** The entity as answers carry it, or the service's 404. */
+  load(db: Executor, key: K): Promise<E>;
+  resourceType: string;
+  /** The actions are `<action>.created`, `.updated` and `.deleted`. */
+  action: string;
+}
+
+/**
+ * An entity whose every change is audited with the entity before and after it (channels, topics,
+ * variables, roles; versioned-entity.ts does the same with versions). Each change runs in the caller's
+ * transaction, so the entry lands with the change or not at all; the service's own checks and SQL come in
+ * as callbacks, between the reads.
+ */
+export class AuditedEntity<E extends { id: number }, K = number> {
+  constructor(
+    private readonly audit: AuditService,
+    private readonly options: AuditedEntityOptions<E, K>,
+  ) {}
+
+  /** `insert` adds the row and returns its key; the new entity is read back and audited. */
+  async create(trx: Executor, actor: Actor, insert: () => Promise<K>): Promise<E> {
+    const created = await this.options.load(trx, await insert());
+    await this.record(trx, actor, 'created', created.id, { newValue: created });
+    return created;
+  }
+
+  /** `write` checks and changes the entity it is given; the entity is read back and both sides audited. */
+  async update(trx: Executor, actor: Actor, key: K, write: (before: E) => Promise<void>): Promise<E> {
+    const before = await this.options.load(trx, key);
+    await write(before);
+    const after = await this.options.load(trx, key);
+    await this.record(trx, actor, 'updated', before.id, { oldValue: before, newValue: after });
+    return after;
+  }
+
+  /**
+   * `remove` checks and deletes the entity it is given, and may return more for the log to keep of it
+   * (what went with it).
+   */
+  async remove(
+    trx: Executor,
+    actor: Actor,
+    key: K,
+    remove: (entity: E) => Promise<Record<string, unknown> | void>,
+  ): Promise<void> {
+    const entity = await this.options.load(trx, key);
+    const alongside = await remove(entity);
+    await this.record(trx, actor, 'deleted', entity.id, { oldValue: { ...entity, ...alongside } });
+  }
+
+  private record(
+    trx: Executor,
+    actor: Actor,
+    action: 'created' | 'updated' | 'deleted',
+    id: number,
+    values: { oldValue?: unknown; newValue?: unknown },
+  ) {
+    const { resourceType } = this.options;
+    const event = { action: `${this.options.action}.${action}`, resourceType, resourceId: id };
+    return this.audit.record(trx, actor, { ...event, ...values });
+  }
+}
