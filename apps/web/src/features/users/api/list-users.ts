@@ -1,15 +1,17 @@
 import { USER_PAGE_SIZE, type UserListResponse } from '@lumi/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { usersKey } from '@/lib/roles-query';
 
 export interface UserListParams {
   page: number;
   search: string;
 }
 
+// The root key is shared with the roles feature, which refreshes the user list after a role change.
 export const usersKeys = {
-  all: ['users'] as const,
-  list: (params: UserListParams) => ['users', 'list', params] as const,
+  all: usersKey,
+  list: (params: UserListParams) => [...usersKey, 'list', params] as const,
 };
 
 /** GET /users: one page of users; an empty search is left out of the query (spec section 7). */
