@@ -5,11 +5,11 @@ import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { useHasPermission } from '@/lib/permissions';
-import type { EditorTarget } from '../lib/template-form';
-import { ChannelsDialog } from './channels-dialog';
-import { EditorPlaceholder } from './editor-placeholder';
-import { TemplateEditor } from './template-editor';
-import { TemplateList } from './template-list';
+import type { EditorTarget } from '../templates/lib/template-form';
+import { ChannelsDialog } from '../channels/components/channels-dialog';
+import { EditorPlaceholder } from '../templates/components/editor-placeholder';
+import { TemplateEditor } from '../templates/components/template-editor';
+import { TemplateList } from '../templates/components/template-list';
 
 /** The Messages screen (spec section 2, 'Messages (/messages)'; issue 5). */
 export function MessagesPage() {

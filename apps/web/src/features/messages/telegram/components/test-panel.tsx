@@ -1,0 +1,89 @@
+import type { Template } from '@lumi/contract';
+import { Send } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { useHasPermission } from '@/lib/permissions';
+import { useSendTestMessage } from '../api/send-test-message';
+import { useSampleData } from '../../variables/hooks/use-sample-data';
+import { Panel } from '../../components/panel';
+import { SampleDataField } from '../../variables/components/sample-data-field';
+import { TestHistoryList } from './test-history-list';
+
+type Outcome = { ok: true; message: string; warning?: string } | { ok: false; message: string };
+
+interface TestPanelProps {
+  template: Template;
+  /** The editor holds changes that are not saved: a test sends the saved version. */
+  unsaved: boolean;
+}
+
+/** The Test panel (existing templates only): sends the saved template to its channel through the bot. */
+export function TestPanel({ template, unsaved }: TestPanelProps) {
+  const canSend = useHasPermission('templates:send');
+  const sample = useSampleData();
+  const sendTest = useSendTestMessage();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const send = () => {
+    setOutcome(null);
+    sendTest.mutate(
+      { templateId: template.id, data: sample.data },
+      {
+        onSuccess: (result) =>
+          setOutcome(
+            result.success
+              ? {
+                  ok: true,
+                  message: `Test message sent successfully! Message ID: ${result.telegram_message_id}`,
+                  // A message that went out but could not be pinned carries the reason.
+                  warning: result.error,
+                }
+              : { ok: false, message: result.error || 'Failed to send test message' },
+          ),
+        onError: (error) =>
+          setOutcome({ ok: false, message: errorMessage(error, 'Failed to send test message') }),
+      },
+    );
+  };
+
+  return (
+    <Panel id="test-panel-title" title="Test">
+      <div className="space-y-3">
+        <SampleDataField
+          text={sample.text}
+          onChange={sample.setText}
+          invalid={sample.invalid}
+          loading={sample.loading}
+        />
+        {unsaved && (
+          <Alert>The test sends the saved version {template.version}: save first to test your changes.</Alert>
+        )}
+        {canSend ? (
+          <Button onClick={send} disabled={sendTest.isPending || sample.loading} className="w-full">
+            <Send aria-hidden />
+            {sendTest.isPending ? 'Sending...' : 'Send Test Message'}
+          </Button>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Sending test messages needs the templates:send permission.
+          </p>
+        )}
+        {outcome && (
+          <Alert variant={outcome.ok ? 'success' : 'error'} onDismiss={() => setOutcome(null)}>
+            {outcome.message}
+            {outcome.ok && outcome.warning && <p className="mt-1">{outcome.warning}</p>}
+          </Alert>
+        )}
+        <ul className="list-disc space-y-1 pl-4 text-xs text-muted-foreground">
+          <li>The message is sent to the template&apos;s configured channel.</li>
+          <li>If the template has a topic, the message goes to that topic.</li>
+          <li>Every test send is recorded in the test history below.</li>
+          <li>Edit the JSON to test with other values.</li>
+        </ul>
+        <TestHistoryList templateId={template.id} />
+      </div>
+    </Panel>
+  );
+}

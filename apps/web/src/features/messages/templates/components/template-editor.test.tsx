@@ -1,0 +1,171 @@
+import type { Template } from '@lumi/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { signIn } from '@/test/session-users';
+import { channel, fakeMessagingApi, template, topic } from '../../test/fake-messaging-api';
+import { MessagesPage } from '../../components/messages-page';
+
+vi.mock('@/components/code-editor/code-editor', () => import('@/components/code-editor/code-editor.mock'));
+
+async function openNewTemplate() {
+  renderWithProviders(<MessagesPage />, { path: '/messages' });
+  await userEvent.click(await screen.findByRole('button', { name: 'Create New Template' }));
+  return screen.getByRole('heading', { name: 'Create New Template' });
+}
+
+describe('Template editor', () => {
+  beforeEach(() => signIn());
+  afterEach(() => useAuthStore.getState().clear());
+
+  it('allows Pin by Default only while Allow Pinning is on', async () => {
+    fakeMessagingApi({});
+    await openNewTemplate();
+    const pin = screen.getByRole('checkbox', { name: /Pin by Default/ });
+    const allow = screen.getByRole('checkbox', { name: 'Allow Pinning' });
+    expect(pin).toBeDisabled();
+
+    await userEvent.click(allow);
+    expect(pin).toBeEnabled();
+    await userEvent.click(pin);
+    expect(pin).toBeChecked();
+
+    await userEvent.click(allow);
+    expect(pin).toBeDisabled();
+    expect(pin).not.toBeChecked();
+  });
+
+  it('appends a variable to the end of the content', async () => {
+    fakeMessagingApi({});
+    await openNewTemplate();
+    const content = screen.getByRole('textbox', { name: 'Template Content' });
+    fireEvent.change(content, { target: { value: 'Price: ' } });
+
+    const variables = screen.getByRole('region', { name: 'Variable list' });
+    expect(within(variables).getByText('General')).toBeInTheDocument();
+    expect(within(variables).getByText('Market')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Insert {{price_usd}}' }));
+    expect(content).toHaveValue('Price: {{price_usd}}');
+    await userEvent.click(screen.getByRole('button', { name: 'Insert {{token_name}}' }));
+    expect(content).toHaveValue('Price: {{price_usd}}{{token_name}}');
+  });
+
+  it('offers the topics of the chosen channel, and none without a channel', async () => {
+    fakeMessagingApi({
+      channels: [channel(1, { channel_name: 'Alerts' }), channel(2, { channel_name: 'Quiet' })],
+      topics: { 1: [topic(7, 1, { topic_name: 'Whales' })] },
+    });
+    await openNewTemplate();
+    const topicSelect = screen.getByRole('combobox', { name: 'Topic (Optional)' });
+    expect(topicSelect).toBeDisabled();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Channel' }), 'Alerts');
+    await waitFor(() => expect(topicSelect).toBeEnabled());
+    expect(
+      within(topicSelect)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No Topic', 'Whales']);
+    await userEvent.selectOptions(topicSelect, 'Whales');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Channel' }), 'Quiet');
+    await waitFor(() => expect(topicSelect).toBeDisabled());
+    expect(topicSelect).toHaveValue('');
+  });
+
+  it('creates a template, then closes the editor and reloads the list', async () => {
+    const templates: Template[] = [];
+    const { requests } = fakeMessagingApi({
+      channels: [channel(1, { channel_name: 'Alerts' })],
+      templates,
+      routes: {
+        'POST /templates': ({ body }) => {
+          templates.push(template(9, { template_name: 'Fresh' }));
+          return jsonResponse(template(9, body as object), 201);
+        },
+      },
+    });
+    await openNewTemplate();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Template name is required')).toBeInTheDocument();
+    expect(screen.getByText('Channel is required')).toBeInTheDocument();
+    expect(screen.getByText('Template content is required')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Template Name' }), 'Fresh');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Message Type' }), 'Alert');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Channel' }), 'Alerts');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Template Content' }), { target: { value: 'Hi' } });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Parse Mode' }), 'MarkdownV2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Fresh')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Create New Template' })).not.toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST' && r.path === '/templates')?.body).toEqual({
+      template_name: 'Fresh',
+      message_type: 'alert',
+      channel_id: 1,
+      topic_id: null,
+      description: '',
+      template_content: 'Hi',
+      parse_mode: 'MarkdownV2',
+      enabled: true,
+      disable_web_preview: false,
+      disable_notification: false,
+      allow_pinning: false,
+      pin_by_default: false,
+    });
+  });
+
+  it("shows the server's detail, or 'Failed to save template', when a save fails", async () => {
+    let answer = jsonResponse(
+      { detail: "A message template named 'Old' already exists", code: 'conflict' },
+      409,
+    );
+    fakeMessagingApi({
+      templates: [template(4, { template_name: 'Old' })],
+      routes: { 'PUT /templates/4': () => answer },
+    });
+    renderWithProviders(<MessagesPage />, { path: '/messages' });
+    await userEvent.click(await screen.findByRole('button', { name: /Old/ }));
+    expect(screen.getByRole('heading', { name: 'Edit Template: Old' })).toBeInTheDocument();
+    expect(screen.getByText('Version 1')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "A message template named 'Old' already exists",
+    );
+
+    answer = new Response('oops', { status: 500 });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to save template'));
+  });
+
+  it('explains a stale save and reloads the template as it is now', async () => {
+    const current = template(4, { template_name: 'Old', version: 3, template_content: 'Newer text' });
+    const { requests } = fakeMessagingApi({
+      templates: [template(4, { template_name: 'Old' })],
+      routes: {
+        'PUT /templates/4': jsonResponse(
+          { detail: "ann saved 'Old' since you loaded it (now version 3).", code: 'conflict', current },
+          409,
+        ),
+      },
+    });
+    renderWithProviders(<MessagesPage />, { path: '/messages' });
+    await userEvent.click(await screen.findByRole('button', { name: /Old/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This template was changed meanwhile');
+    expect(alert).toHaveTextContent("ann saved 'Old' since you loaded it (now version 3).");
+    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ version: 1 });
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reload template' }));
+    expect(screen.getByText('Version 3')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Template Content' })).toHaveValue('Newer text');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,131 @@
+import { DEFAULT_PARSE_MODE, type Template } from '@lumi/contract';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useWatch } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { useHasPermission } from '@/lib/permissions';
+import { useTemplateEditorForm } from '../hooks/use-template-editor-form';
+import { EditorHeader, type EditorPanels } from './editor-header';
+import { PreviewPanel } from '../../rendering/components/preview-panel';
+import { TemplateFields } from './template-fields';
+import { TestPanel } from '../../telegram/components/test-panel';
+import { VariablesPanel } from '../../variables/components/variables-panel';
+import { VersionHistoryDialog } from './version-history-dialog';
+
+interface TemplateEditorProps {
+  /** The template to edit, or none to create one. */
+  template: Template | null;
+  onClose: () => void;
+  /** The template changed on the server (a restore, or a reload after someone else saved). */
+  onTemplateChange: (template: Template) => void;
+}
+
+/** The right pane's editor: header with toggles, the fields, and the Variables, Preview and Test panels. */
+export function TemplateEditor({ template, onClose, onTemplateChange }: TemplateEditorProps) {
+  const canWrite = useHasPermission('templates:write');
+  const { form, submit, saving, failure, load } = useTemplateEditorForm(template, onClose);
+  const [panels, setPanels] = useState<EditorPanels>({ variables: true, preview: false, test: false });
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [content, parseMode] = useWatch({ control: form.control, name: ['template_content', 'parse_mode'] });
+
+  // Focus moves to the editor; on a narrow screen it opens below the list, so it is scrolled into view too.
+  useEffect(() => {
+    const node = heading.current;
+    if (!node) return;
+    node.focus({ preventScroll: true });
+    if (node.getBoundingClientRect().top > window.innerHeight / 2) node.scrollIntoView({ block: 'start' });
+  }, []);
+
+  const showTemplate = (next: Template) => {
+    load(next);
+    onTemplateChange(next);
+  };
+
+  const insertVariable = (name: string) => {
+    const current = form.getValues('template_content') ?? '';
+    form.setValue('template_content', `${current}{{${name}}}`, {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
+  };
+
+  const testPanel = panels.test && template;
+  const sidePanels = panels.variables || panels.preview || testPanel;
+
+  return (
+    <Card>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={submit}>
+          <EditorHeader
+            ref={heading}
+            template={template}
+            panels={panels}
+            onTogglePanel={(name) => setPanels((current) => ({ ...current, [name]: !current[name] }))}
+            onShowHistory={() => setHistoryOpen(true)}
+            onCancel={onClose}
+            canSave={canWrite}
+            saving={saving}
+          />
+          <div className="space-y-3 p-4">
+            {failure && (
+              <Alert
+                variant="error"
+                title={failure.current ? 'This template was changed meanwhile' : undefined}
+              >
+                <p>{failure.message}</p>
+                {failure.current && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="mt-2"
+                    onClick={() => failure.current && showTemplate(failure.current)}
+                  >
+                    Reload template
+                  </Button>
+                )}
+              </Alert>
+            )}
+            {!canWrite && (
+              <Alert>You can view templates; changing them needs the templates:write permission.</Alert>
+            )}
+            <div
+              className={cn('grid gap-4', sidePanels && 'xl:grid-cols-[minmax(0,1fr)_minmax(18rem,22rem)]')}
+            >
+              <fieldset disabled={!canWrite} className="min-w-0">
+                <legend className="sr-only">Template</legend>
+                <TemplateFields />
+              </fieldset>
+              {sidePanels && (
+                <div className="min-w-0 space-y-4">
+                  {panels.variables && <VariablesPanel onInsert={canWrite ? insertVariable : undefined} />}
+                  {panels.preview && (
+                    <PreviewPanel
+                      template={template}
+                      content={content ?? ''}
+                      parseMode={parseMode ?? DEFAULT_PARSE_MODE}
+                    />
+                  )}
+                  {testPanel && <TestPanel template={template} unsaved={form.formState.isDirty} />}
+                </div>
+              )}
+            </div>
+          </div>
+        </form>
+      </FormProvider>
+      {template && historyOpen && (
+        <VersionHistoryDialog
+          open
+          onOpenChange={setHistoryOpen}
+          template={template}
+          onRestored={(restored) => {
+            setHistoryOpen(false);
+            showTemplate(restored);
+          }}
+        />
+      )}
+    </Card>
+  );
+}

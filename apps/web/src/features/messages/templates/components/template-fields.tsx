@@ -1,0 +1,133 @@
+import { MESSAGE_TYPES, PARSE_MODES, type TemplateValues } from '@lumi/contract';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { CodeEditor } from '@/components/code-editor/code-editor';
+import { Field } from '@/components/ui/field';
+import { Input, Select, Textarea } from '@/components/ui/input';
+import { useChannels } from '../../channels/api/list-channels';
+import { useTopics } from '../../channels/api/list-topics';
+import type { TemplateFormValues } from '../lib/template-form';
+import { RequiredLabel } from '../../components/required-label';
+import { TemplateOptions } from './template-options';
+
+const TYPE_LABELS = { dashboard: 'Dashboard', alert: 'Alert', digest: 'Digest', custom: 'Custom' } as const;
+
+/** The editor's fields (spec section 2, Messages), in the order the spec lists them. */
+export function TemplateFields() {
+  const {
+    control,
+    register,
+    setValue,
+    formState: { errors },
+  } = useFormContext<TemplateFormValues, unknown, TemplateValues>();
+  const channelId = useWatch({ control, name: 'channel_id' });
+  const channels = useChannels();
+  const topics = useTopics(channelId ?? null);
+  const topicOptions = topics.data ?? [];
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={<RequiredLabel>Template Name</RequiredLabel>} error={errors.template_name?.message}>
+          <Input autoComplete="off" aria-required {...register('template_name')} />
+        </Field>
+        <Field label={<RequiredLabel>Message Type</RequiredLabel>} error={errors.message_type?.message}>
+          <Select aria-required {...register('message_type')}>
+            {MESSAGE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {TYPE_LABELS[type]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Controller
+          control={control}
+          name="channel_id"
+          render={({ field, fieldState }) => (
+            <Field label={<RequiredLabel>Channel</RequiredLabel>} error={fieldState.error?.message}>
+              <Select
+                aria-required
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  field.onChange(event.target.value ? Number(event.target.value) : undefined);
+                  // A topic belongs to its channel: another channel starts without one.
+                  setValue('topic_id', null, { shouldDirty: true });
+                }}
+              >
+                <option value="">Select Channel</option>
+                {(channels.data ?? []).map((channel) => (
+                  <option key={channel.id} value={channel.id}>
+                    {channel.enabled ? channel.channel_name : `${channel.channel_name} (disabled)`}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+        />
+        <Controller
+          control={control}
+          name="topic_id"
+          render={({ field, fieldState }) => (
+            <Field label="Topic (Optional)" error={fieldState.error?.message}>
+              <Select
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.target.value ? Number(event.target.value) : null)}
+                disabled={topicOptions.length === 0}
+              >
+                <option value="">No Topic</option>
+                {topicOptions.map((topic) => (
+                  <option key={topic.id} value={topic.id}>
+                    {topic.enabled ? topic.topic_name : `${topic.topic_name} (disabled)`}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+        />
+      </div>
+      <Field label="Description" error={errors.description?.message}>
+        <Textarea rows={2} {...register('description')} />
+      </Field>
+      <Controller
+        control={control}
+        name="template_content"
+        render={({ field, fieldState }) => (
+          <div className="space-y-1.5">
+            <p id="template-content-label" className="text-sm font-medium">
+              <RequiredLabel>Template Content</RequiredLabel>
+            </p>
+            <CodeEditor
+              value={field.value}
+              onChange={field.onChange}
+              language="handlebars"
+              height="400px"
+              aria-label="Template Content"
+              aria-invalid={fieldState.error ? true : undefined}
+              aria-describedby={fieldState.error ? 'template-content-error' : undefined}
+            />
+            {fieldState.error && (
+              <p id="template-content-error" className="text-xs font-medium text-destructive">
+                {fieldState.error.message}
+              </p>
+            )}
+          </div>
+        )}
+      />
+      <Field label="Parse Mode" error={errors.parse_mode?.message}>
+        <Select {...register('parse_mode')}>
+          {PARSE_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {mode}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <TemplateOptions />
+    </div>
+  );
+}
