@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useChannels } from '../api/list-channels';
 import { useUpdateChannel } from '../api/update-channel';
 import { EnableEditDeleteActions } from './enable-edit-delete-actions';
-import { EnabledBadge } from './enabled-badge';
+import { EnabledBadge } from '../../components/enabled-badge';
 import { ViewHeading } from './view-heading';
 
 interface ChannelListProps {

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useTopics } from '../api/list-topics';
 import { useUpdateTopic } from '../api/update-topic';
 import { EnableEditDeleteActions } from './enable-edit-delete-actions';
-import { EnabledBadge } from './enabled-badge';
+import { EnabledBadge } from '../../components/enabled-badge';
 import { TopicForm } from './topic-form';
 import { ViewHeading } from './view-heading';
 

@@ -8,6 +8,7 @@ import { Input, Select } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useChannels } from '../../channels/api/list-channels';
+import { EnabledBadge } from '../../components/enabled-badge';
 import { useTemplates } from '../api/list-templates';
 import { useTemplateFilters } from '../hooks/use-template-filters';
 import { filterTemplatesByName } from '../lib/filter-templates';
@@ -134,7 +135,7 @@ function TemplateListItem({ template, selected, onSelect }: TemplateListItemProp
       <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
         <Badge>{template.message_type}</Badge>
         <span>v{template.version}</span>
-        {!template.enabled && <Badge variant="warning">Disabled</Badge>}
+        {!template.enabled && <EnabledBadge enabled={false} />}
       </span>
     </button>
   );
