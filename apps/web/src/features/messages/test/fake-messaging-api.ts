@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@lumi/contract';
+import { API_PREFIX, TEMPLATE_DEFAULTS } from '@lumi/contract';
 import type { Channel, RenderResult, Template, Topic, Variable } from '@lumi/contract';
 import { fakeApi, type FakeRoutes } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render-with-providers';
@@ -35,18 +35,10 @@ export function topic(id: number, channelId: number, overrides: Partial<Topic> =
 export function template(id: number, overrides: Partial<Template> = {}): Template {
   return {
     id,
+    ...TEMPLATE_DEFAULTS,
     template_name: `Template ${id}`,
     channel_id: 1,
-    topic_id: null,
     template_content: '<b>{{token_name}}</b>',
-    message_type: 'custom',
-    parse_mode: 'HTML',
-    disable_web_preview: false,
-    disable_notification: false,
-    allow_pinning: false,
-    pin_by_default: false,
-    enabled: true,
-    description: '',
     version: 1,
     created_at: stamp,
     updated_at: stamp,

@@ -30,12 +30,7 @@ export function PreviewPanel({ template, content, parseMode }: PreviewPanelProps
   return (
     <Panel id="preview-panel-title" title="Preview">
       <div className="space-y-3">
-        <SampleDataField
-          text={sample.text}
-          onChange={sample.setText}
-          invalid={sample.invalid}
-          loading={sample.loading}
-        />
+        <SampleDataField sample={sample} />
         <div className="flex items-center justify-between gap-2">
           <p aria-live="polite" className="text-xs text-muted-foreground">
             {preview.rendering ? 'Rendering...' : ''}

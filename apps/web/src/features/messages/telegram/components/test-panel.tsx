@@ -51,12 +51,7 @@ export function TestPanel({ template, unsaved }: TestPanelProps) {
   return (
     <Panel id="test-panel-title" title="Test">
       <div className="space-y-3">
-        <SampleDataField
-          text={sample.text}
-          onChange={sample.setText}
-          invalid={sample.invalid}
-          loading={sample.loading}
-        />
+        <SampleDataField sample={sample} />
         {unsaved && (
           <Alert>The test sends the saved version {template.version}: save first to test your changes.</Alert>
         )}

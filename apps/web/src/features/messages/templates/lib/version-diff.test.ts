@@ -1,20 +1,13 @@
-import type { TemplateSnapshot } from '@lumi/contract';
+import { TEMPLATE_DEFAULTS, type TemplateSnapshot } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
 import { contentLines, settingChanges } from './version-diff';
 
 const base: TemplateSnapshot = {
+  ...TEMPLATE_DEFAULTS,
   template_name: 'Daily digest',
   channel_id: 1,
-  topic_id: null,
   template_content: 'Hello\n{{token_name}}\nBye',
   message_type: 'digest',
-  parse_mode: 'HTML',
-  disable_web_preview: false,
-  disable_notification: false,
-  allow_pinning: false,
-  pin_by_default: false,
-  enabled: true,
-  description: '',
 };
 
 describe('settingChanges', () => {

@@ -1,16 +1,11 @@
 import { useId } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/input';
+import type { SampleDataState } from '../hooks/use-sample-data';
 
-interface SampleDataFieldProps {
-  text: string;
-  onChange: (text: string) => void;
-  invalid: boolean;
-  loading: boolean;
-}
-
-/** The editable sample JSON of the Preview and Test panels. */
-export function SampleDataField({ text, onChange, invalid, loading }: SampleDataFieldProps) {
+/** The editable sample JSON of the Preview and Test panels, bound to their useSampleData. */
+export function SampleDataField({ sample }: { sample: SampleDataState }) {
+  const { text, setText: onChange, invalid, loading } = sample;
   const id = useId();
   if (loading) return <Skeleton className="h-48 w-full" />;
   return (
