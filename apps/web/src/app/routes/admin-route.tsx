@@ -1,25 +1,76 @@
+import { Tabs } from 'radix-ui';
+import { useSearchParams } from 'react-router';
+import { AccessDenied } from '@/components/ui/access-denied';
 import { PageHeader } from '@/components/ui/page-header';
 import { ApiKeysSection } from '@/features/api-keys/components/api-keys-section';
-import { AdministrationPage } from '@/features/audit/components/administration-page';
+import { AuditLogPanel } from '@/features/audit/components/audit-log-panel';
+import { cn } from '@/lib/cn';
 import { useHasPermission } from '@/lib/permissions';
 
-/** /admin: the Administration screen with the audit log, and below it the bot's API keys for those who manage them. */
+const TABS = [
+  { value: 'audit', label: 'Audit log', permission: 'admin:audit:read' },
+  { value: 'api-keys', label: 'API keys', permission: 'admin:keys:write' },
+] as const;
+
+type AdminTab = (typeof TABS)[number]['value'];
+
+const triggerClass = cn(
+  '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground',
+  'hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-foreground',
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+);
+
+/**
+ * /admin: the Administration screen, one tab per area the user may use (the audit log, the bot's API keys).
+ * The tab sits in the URL (?tab=api-keys), so a link or a reload opens the same one; the audit filters
+ * share the query string and survive a tab switch.
+ */
 export function AdminRoute() {
   const canReadAudit = useHasPermission('admin:audit:read');
   const canManageKeys = useHasPermission('admin:keys:write');
-  // Someone who manages keys without reading the audit log sees the keys alone, not an 'Access Denied'.
-  if (!canReadAudit && canManageKeys) {
-    return (
-      <div>
-        <PageHeader title="Administration" />
-        <ApiKeysSection />
-      </div>
-    );
-  }
+  const [params, setParams] = useSearchParams();
+
+  const allowed = TABS.filter((tab) =>
+    tab.permission === 'admin:audit:read' ? canReadAudit : canManageKeys,
+  );
+  const first = allowed[0];
+  if (!first) return <AccessDenied>You don&apos;t have permission to view admin settings.</AccessDenied>;
+
+  const requested = params.get('tab');
+  const tab: AdminTab = allowed.find((candidate) => candidate.value === requested)?.value ?? first.value;
+
+  const selectTab = (value: string) =>
+    setParams((previous) => {
+      const updated = new URLSearchParams(previous);
+      if (value === first.value) updated.delete('tab');
+      else updated.set('tab', value);
+      return updated;
+    });
+
   return (
-    <>
-      <AdministrationPage />
-      <ApiKeysSection className="mt-10" />
-    </>
+    <div>
+      <PageHeader title="Administration" />
+      <Tabs.Root value={tab} onValueChange={selectTab}>
+        {allowed.length > 1 && (
+          <Tabs.List aria-label="Administration sections" className="mb-4 flex border-b">
+            {allowed.map((candidate) => (
+              <Tabs.Trigger key={candidate.value} value={candidate.value} className={triggerClass}>
+                {candidate.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        )}
+        {canReadAudit && (
+          <Tabs.Content value="audit" className="outline-none">
+            <AuditLogPanel />
+          </Tabs.Content>
+        )}
+        {canManageKeys && (
+          <Tabs.Content value="api-keys" className="outline-none">
+            <ApiKeysSection />
+          </Tabs.Content>
+        )}
+      </Tabs.Root>
+    </div>
   );
 }

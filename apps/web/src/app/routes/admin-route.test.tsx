@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { fakeApi } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
-import { AdministrationPage } from './administration-page';
+import { AdminRoute } from './admin-route';
 import { adminUser as admin, signIn } from '@/test/session-users';
 
 const viewer: SessionUser = {
@@ -32,13 +32,13 @@ function entry(overrides: Partial<AuditLog>): AuditLog {
   };
 }
 
-describe('AdministrationPage', () => {
+describe('AdminRoute', () => {
   afterEach(() => useAuthStore.getState().clear());
 
   it('denies access without admin:audit:read and asks the server nothing', () => {
     signIn(viewer);
     const api = fakeApi();
-    renderWithProviders(<AdministrationPage />, { path: '/admin' });
+    renderWithProviders(<AdminRoute />, { path: '/admin' });
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to view admin settings.")).toBeInTheDocument();
     expect(api.requests).toEqual([]);
@@ -61,7 +61,7 @@ describe('AdministrationPage', () => {
       next_cursor: null,
     };
     const api = fakeApi({ 'GET /api/admin/audit-logs': jsonResponse(page) });
-    renderWithProviders(<AdministrationPage />, { path: '/admin' });
+    renderWithProviders(<AdminRoute />, { path: '/admin' });
 
     expect(screen.getByRole('heading', { name: 'Administration' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Audit log entries' });
@@ -93,7 +93,7 @@ describe('AdministrationPage', () => {
         jsonResponse({ logs: [entry({ id: 59, action: 'role.deleted' })], next_cursor: null }),
       ],
     });
-    renderWithProviders(<AdministrationPage />, { path: '/admin' });
+    renderWithProviders(<AdminRoute />, { path: '/admin' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
 
@@ -106,7 +106,7 @@ describe('AdministrationPage', () => {
   it('filters by action, resource type, user and dates', async () => {
     signIn(admin);
     const api = fakeApi({ 'GET /api/admin/audit-logs': jsonResponse({ logs: [], next_cursor: null }) });
-    renderWithProviders(<AdministrationPage />, { path: '/admin' });
+    renderWithProviders(<AdminRoute />, { path: '/admin' });
     expect(await screen.findByText('No audit logs found')).toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByLabelText('Action'), 'user.deleted');
@@ -132,10 +132,40 @@ describe('AdministrationPage', () => {
         jsonResponse({ logs: [entry({})], next_cursor: null }),
       ],
     });
-    renderWithProviders(<AdministrationPage />, { path: '/admin' });
+    renderWithProviders(<AdminRoute />, { path: '/admin' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load audit logs');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Updated user')).toBeInTheDocument();
+  });
+  it('puts the audit log and the API keys on tabs kept in the URL', async () => {
+    signIn(admin);
+    const api = fakeApi({
+      'GET /api/admin/audit-logs': jsonResponse({ logs: [entry({})], next_cursor: null }),
+      'GET /api/admin/api-keys': jsonResponse([]),
+    });
+    renderWithProviders(<AdminRoute />, { path: '/admin' });
+
+    const tabs = screen.getByRole('tablist', { name: 'Administration sections' });
+    expect(within(tabs).getByRole('tab', { name: 'Audit log' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Updated user')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'API Keys' })).not.toBeInTheDocument();
+
+    within(tabs).getByRole('tab', { name: 'Audit log' }).focus();
+    await userEvent.keyboard('{ArrowRight}{Enter}');
+    expect(within(tabs).getByRole('tab', { name: 'API keys' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
+    expect(screen.queryByText('Updated user')).not.toBeInTheDocument();
+    expect(api.requests.map((request) => request.path)).toContain('/api/admin/api-keys');
+  });
+
+  it('shows only the API keys to someone who manages keys without reading the audit log', async () => {
+    signIn({ ...viewer, roles: [{ id: 4, name: 'keeper', permissions: ['admin:keys:write'] }] });
+    const api = fakeApi({ 'GET /api/admin/api-keys': jsonResponse([]) });
+    renderWithProviders(<AdminRoute />, { path: '/admin' });
+
+    expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(api.requests.map((request) => request.path)).toEqual(['/api/admin/api-keys']);
   });
 });
