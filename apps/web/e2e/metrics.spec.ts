@@ -287,10 +287,13 @@ test.describe.serial('metrics', () => {
     const name = unique('ui-bot');
     await signIn(page);
     await page.goto('/admin/admin');
+    await page.getByRole('tab', { name: 'API keys' }).click();
+    await expect(page).toHaveURL(/[?&]tab=api-keys/);
 
     await page.getByRole('button', { name: 'Create API Key' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create API Key' });
     await dialog.getByLabel('Name').fill(name);
+    await dialog.getByRole('checkbox', { name: 'ingest:write' }).check();
     await dialog.getByRole('button', { name: 'Create Key' }).click();
 
     const created = page.getByRole('dialog', { name: 'API Key Created' });

@@ -94,3 +94,11 @@ export function hasPermission(
  */
 export const API_KEY_SCOPES = ['ingest:write', 'config:read', 'templates:read'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** What each scope lets a key do, in the words the Create API Key dialog shows under each checkbox. */
+export const API_KEY_SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
+  'ingest:write':
+    'Report telemetry: LLM calls, integration calls, cache reports, heartbeats, errors and market data.',
+  'config:read': 'Read the bot configuration (personalities, feature flags, moods and the rest).',
+  'templates:read': 'Render message templates with the bot’s own data, ready to post to Telegram.',
+};

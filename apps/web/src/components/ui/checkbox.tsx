@@ -27,6 +27,7 @@ export function Checkbox({
         id={id}
         checked={checked}
         disabled={disabled}
+        aria-describedby={description ? `${id}-description` : undefined}
         onCheckedChange={(value) => onCheckedChange(value === true)}
         className="mt-0.5 flex size-4 shrink-0 items-center justify-center rounded border border-input bg-card data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground disabled:opacity-50"
       >
@@ -34,10 +35,14 @@ export function Checkbox({
           <Check aria-hidden className="size-3" strokeWidth={3} />
         </RadixCheckbox.Indicator>
       </RadixCheckbox.Root>
-      <label htmlFor={id} className="text-sm leading-tight">
-        {label}
-        {description && <span className="block text-xs text-muted-foreground">{description}</span>}
-      </label>
+      <div className="text-sm leading-tight">
+        <label htmlFor={id}>{label}</label>
+        {description && (
+          <p id={`${id}-description`} className="text-xs text-muted-foreground">
+            {description}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

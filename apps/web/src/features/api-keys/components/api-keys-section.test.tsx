@@ -100,7 +100,10 @@ describe('ApiKeysSection', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Create API Key' }));
     const dialog = screen.getByRole('dialog', { name: 'Create API Key' });
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: /ingest:write/ }));
+    for (const checkbox of within(dialog).getAllByRole('checkbox')) expect(checkbox).not.toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: /ingest:write/ })).toHaveAccessibleDescription(
+      /Report telemetry/,
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Key' }));
     expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose at least one scope')).toBeInTheDocument();
@@ -132,6 +135,7 @@ describe('ApiKeysSection', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Create API Key' }));
     const dialog = screen.getByRole('dialog', { name: 'Create API Key' });
     await userEvent.type(within(dialog).getByLabelText('Name'), 'bot');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /ingest:write/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Key' }));
     const created = await screen.findByRole('dialog', { name: 'API Key Created' });
     await userEvent.click(within(created).getByRole('button', { name: 'Copy' }));

@@ -1,4 +1,4 @@
-import { API_KEY_SCOPES } from '@lumi/contract';
+import { API_KEY_SCOPE_DESCRIPTIONS, API_KEY_SCOPES } from '@lumi/contract';
 import { useController } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
@@ -8,12 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useFormDialog } from '@/lib/use-form-dialog';
 import { useCreateApiKey } from '../api/create-api-key';
-import {
-  apiKeyFormSchema,
-  SCOPE_DESCRIPTIONS,
-  toApiKeyInput,
-  type ApiKeyFormInput,
-} from '../lib/api-key-form';
+import { apiKeyFormSchema, toApiKeyInput, type ApiKeyFormInput } from '../lib/api-key-form';
 import { NewApiKey } from './new-api-key';
 
 /** The browser's today as YYYY-MM-DD, the earliest expiry day offered. */
@@ -31,7 +26,7 @@ function ScopeCheckboxes() {
         <Checkbox
           key={scope}
           label={<span className="font-mono">{scope}</span>}
-          description={SCOPE_DESCRIPTIONS[scope]}
+          description={API_KEY_SCOPE_DESCRIPTIONS[scope]}
           checked={value.includes(scope)}
           onCheckedChange={(checked) =>
             field.onChange(checked ? [...value, scope] : value.filter((s) => s !== scope))
@@ -48,7 +43,8 @@ export function CreateApiKeyDialog({ onOpenChange }: { onOpenChange: (open: bool
   const create = useCreateApiKey();
   // The new key is shown from the mutation's answer, so a save leaves the dialog open.
   const dialog = useFormDialog(apiKeyFormSchema(), {
-    defaultValues: { name: '', scopes: ['ingest:write'], expires_on: '' },
+    // No scope is pre-ticked: a key gets only what its creator chose on purpose (least privilege).
+    defaultValues: { name: '', scopes: [], expires_on: '' },
     save: (values) => create.mutateAsync(toApiKeyInput(values)),
     failureMessage: 'Failed to create API key',
   });

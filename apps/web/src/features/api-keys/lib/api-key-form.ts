@@ -1,17 +1,5 @@
-import {
-  API_KEY_MESSAGES,
-  apiKeyCreateSchema,
-  type ApiKeyCreateInput,
-  type ApiKeyScope,
-} from '@lumi/contract';
+import { API_KEY_MESSAGES, apiKeyCreateSchema, type ApiKeyCreateInput } from '@lumi/contract';
 import { z } from 'zod';
-
-/** What each scope lets the bot do (telemetry issue, 'API keys for the bot'). */
-export const SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
-  'ingest:write': 'Report telemetry events',
-  'config:read': 'Read the bot configuration',
-  'templates:read': 'Render message templates',
-};
 
 /** The last moment of a calendar day (YYYY-MM-DD) in the browser's time zone. */
 export function endOfLocalDay(day: string): Date {
