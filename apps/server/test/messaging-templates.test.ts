@@ -328,7 +328,7 @@ describe.each(dialects)('message templates on %s', (dialect) => {
     const template = await createTemplate(t, admin, { channel_id: channel.id, template_content: 'One' });
     await save(admin, template.id, { version: 1, template_content: 'Two' });
     await call(admin, 'POST', `/templates/${template.id}/versions/1/restore`, {});
-    await call(admin, 'DELETE', `/templates/${template.id}`);
+    await call(admin, 'DELETE', `/templates/${template.id}?version=3`);
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit-logs', headers: admin.auth });
     const logs = res.json<AuditListResponse>().logs.filter((l) => l.action.startsWith('template.'));
     expect(logs.map((l) => l.action)).toEqual([
@@ -345,6 +345,100 @@ describe.each(dialects)('message templates on %s', (dialect) => {
     });
   });
 
+  it('deletes a template by marking it: gone from the lists, its name free, its versions kept', async () => {
+    const admin = await t.loginAdmin();
+    const channel = await createChannel(t, admin);
+    const template = await createTemplate(t, admin, {
+      channel_id: channel.id,
+      template_name: 'Daily digest',
+    });
+    await save(admin, template.id, { version: 1, template_content: 'Second' });
+
+    const missing = expectError(await call(admin, 'DELETE', `/templates/${template.id}`), 422);
+    expect(missing.errors).toEqual([{ path: 'version', message: MESSAGING_MESSAGES.versionRequired }]);
+    expect((await call(admin, 'DELETE', `/templates/${template.id}?version=2`)).json()).toEqual({ ok: true });
+
+    expectError(await call(admin, 'GET', `/templates/${template.id}`), 404);
+    expectError(await call(admin, 'PUT', `/templates/${template.id}`, { version: 2 }), 404);
+    expectError(await call(admin, 'DELETE', `/templates/${template.id}?version=2`), 404);
+    expect((await call(admin, 'GET', '/templates')).json<Template[]>()).toEqual([]);
+
+    const again = await createTemplate(t, admin, { channel_id: channel.id, template_name: 'daily DIGEST' });
+    expect(again.id).not.toBe(template.id);
+    expect((await call(admin, 'GET', '/templates')).json<Template[]>().map((x) => x.id)).toEqual([again.id]);
+    const clash = await call(admin, 'POST', '/templates', {
+      channel_id: channel.id,
+      template_name: 'Daily Digest',
+      template_content: 'x',
+    });
+    expect(expectError(clash, 409).detail).toBe("A message template named 'daily DIGEST' already exists");
+
+    const kept = await t.app.db
+      .selectFrom('messaging_template_versions')
+      .select('version')
+      .where('template_id', '=', template.id)
+      .orderBy('version')
+      .execute();
+    expect(kept.map((row) => row.version)).toEqual([1, 2]);
+    const row = await t.app.db
+      .selectFrom('messaging_templates')
+      .select(['deleted_at', 'deleted_by'])
+      .where('id', '=', template.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ deleted_at: expect.any(String), deleted_by: 'admin' });
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit-logs', headers: admin.auth });
+    const deleted = res.json<AuditListResponse>().logs.find((l) => l.action === 'template.deleted');
+    expect(deleted).toMatchObject({
+      resource_id: String(template.id),
+      user: 'admin',
+      old_value: { version: 2, template_name: 'Daily digest', template_content: 'Second' },
+    });
+  });
+
+  it('lets the channel and topic of a deleted template be deleted', async () => {
+    const admin = await t.loginAdmin();
+    const channel = await createChannel(t, admin);
+    const topic = await createTopic(t, admin, channel.id, { topic_name: 'News' });
+    const other = await createTopic(t, admin, channel.id, { topic_name: 'Alerts', message_thread_id: 7 });
+    const first = await createTemplate(t, admin, { channel_id: channel.id, topic_id: topic.id });
+    const second = await createTemplate(t, admin, { channel_id: channel.id, topic_id: other.id });
+    for (const template of [first, second]) {
+      expect((await call(admin, 'DELETE', `/templates/${template.id}?version=1`)).statusCode).toBe(200);
+    }
+    expect((await call(admin, 'DELETE', `/channels/${channel.id}/topics/${topic.id}`)).statusCode).toBe(200);
+    expect((await call(admin, 'DELETE', `/channels/${channel.id}`)).statusCode).toBe(200);
+    const versions = await t.app.db
+      .selectFrom('messaging_template_versions')
+      .select('template_id')
+      .where('template_id', 'in', [first.id, second.id])
+      .execute();
+    expect(versions).toHaveLength(2);
+  });
+
+  it('lets one of two deletes of the same template win, on either instance; the other finds it gone', async () => {
+    const admin = await t.loginAdmin();
+    const channel = await createChannel(t, admin);
+    const template = await createTemplate(t, admin, { channel_id: channel.id });
+    const other = dialect === 'postgres' ? await t.secondInstance() : t.app;
+    for (const app of [t.app, other]) {
+      await app.inject({ method: 'GET', url: `${MESSAGING}/templates`, headers: admin.auth });
+    }
+    const results = await Promise.all(
+      [t.app, other].map((app) =>
+        app.inject({
+          method: 'DELETE',
+          url: `${MESSAGING}/templates/${template.id}?version=1`,
+          headers: admin.auth,
+        }),
+      ),
+    );
+    expect(results.map((res) => res.statusCode).sort()).toEqual([200, 404]);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit-logs', headers: admin.auth });
+    const logs = res.json<AuditListResponse>().logs.filter((l) => l.action === 'template.deleted');
+    expect(logs).toHaveLength(1);
+  });
+
   it('lets a viewer read but not change templates', async () => {
     const admin = await t.loginAdmin();
     const viewer = await t.signInAs(['viewer']);
@@ -353,5 +447,7 @@ describe.each(dialects)('message templates on %s', (dialect) => {
     expect((await call(viewer, 'GET', `/templates/${template.id}`)).statusCode).toBe(200);
     const refused = expectError(await call(viewer, 'PUT', `/templates/${template.id}`, { version: 1 }), 403);
     expect(refused.detail).toContain('templates:write');
+    expectError(await call(viewer, 'DELETE', `/templates/${template.id}?version=1`), 403);
+    expect((await call(viewer, 'GET', `/templates/${template.id}`)).statusCode).toBe(200);
   });
 });

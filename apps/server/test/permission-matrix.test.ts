@@ -295,7 +295,9 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
       url: '/api/v1/messaging/templates/999999',
       payload: { version: 1 },
     }),
-    'DELETE /api/v1/messaging/templates/:id': async () => ({ url: '/api/v1/messaging/templates/999999' }),
+    'DELETE /api/v1/messaging/templates/:id': async () => ({
+      url: '/api/v1/messaging/templates/999999?version=1',
+    }),
     'GET /api/v1/messaging/templates/:id/versions': async () => ({
       url: '/api/v1/messaging/templates/999999/versions',
     }),

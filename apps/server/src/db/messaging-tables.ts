@@ -42,8 +42,10 @@ export interface MessagingTopicsTable {
 
 export interface MessagingTemplatesTable extends VersionedColumns {
   template_name: string;
+  /** lower(template_name): unique among the templates not deleted, without regard to case. */
   template_name_key: string;
-  channel_id: number;
+  /** Null only on a deleted template whose channel was deleted after it (20261124200000). */
+  channel_id: number | null;
   topic_id: number | null;
   template_content: string;
   message_type: MessageType;
@@ -54,6 +56,9 @@ export interface MessagingTemplatesTable extends VersionedColumns {
   pin_by_default: number;
   enabled: number;
   description: string;
+  /** Set when the template is deleted: it is then kept for its versions and test sends, and seen nowhere. */
+  deleted_at: string | null;
+  deleted_by: string | null;
 }
 
 export interface MessagingTemplateVersionsTable extends VersionHistoryColumns {

@@ -5,6 +5,7 @@ import { configItems } from './migrations/20261122110000-config-items.js';
 import { telemetry } from './migrations/20261122120000-telemetry.js';
 import { messaging } from './migrations/20261122130000-messaging.js';
 import { refreshTokenRetirement } from './migrations/20261124090000-refresh-token-retirement.js';
+import { templateSoftDelete } from './migrations/20261124200000-template-soft-delete.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -15,6 +16,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122120000-telemetry': telemetry,
   '20261122130000-messaging': messaging,
   '20261124090000-refresh-token-retirement': refreshTokenRetirement,
+  '20261124200000-template-soft-delete': templateSoftDelete,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -30,8 +30,11 @@ export interface VersionedStore<E, S> {
   insert(db: Executor, snapshot: S, stamp: Stamp): Promise<number>;
   /** Writes `snapshot` as version `expected + 1` only while the row is at `expected`; false otherwise. */
   update(db: Executor, id: number, expected: number, snapshot: S, stamp: Stamp): Promise<boolean>;
-  /** Deletes the row, its history with it, only while it is at `expected`; false otherwise. */
-  remove(db: Executor, id: number, expected: number): Promise<boolean>;
+  /**
+   * Deletes the row only while it is at `expected`; false otherwise. A store may delete its history with
+   * it, or only mark the row deleted by `stamp` (templates), so that its find no longer sees it.
+   */
+  remove(db: Executor, id: number, expected: number, stamp: Stamp): Promise<boolean>;
   insertVersion(db: Executor, id: number, entry: VersionEntry<S>, stamp: Stamp): Promise<void>;
 }
 
@@ -136,7 +139,7 @@ export class VersionedEntity<E extends S & { id: number; version: number }, S> {
   /** Deletes `current` (read in this transaction) if it is still at `expected`, or at the version read. */
   async remove(trx: Executor, actor: Actor, current: E, expected?: number): Promise<void> {
     this.checkVersion(current, expected);
-    if (!(await this.options.store.remove(trx, current.id, current.version))) {
+    if (!(await this.options.store.remove(trx, current.id, current.version, this.stamp(actor)))) {
       throw this.options.stale(await this.get(trx, current.id));
     }
     await this.record(trx, actor, 'deleted', current.id, { before: current });

@@ -20,20 +20,22 @@ export function firstVersionColumns(stamp: Stamp) {
 
 /**
  * An entity's store from its repository's own parts: how a snapshot is stored in `table`'s columns, and
- * its reads and inserts. The writes that check the version are the same for every entity.
+ * its reads and inserts. The writes that check the version are the same for every entity; a store that
+ * keeps deleted rows (soft delete) brings its own `remove`.
  */
 export function versionedStore<T extends VersionedTable, E, S>(
   table: T,
   parts: Omit<VersionedStore<E, S>, 'update' | 'remove'> & {
     columnsOf(snapshot: S): Updateable<Database[T]>;
+    remove?: VersionedStore<E, S>['remove'];
   },
 ): VersionedStore<E, S> {
-  const { columnsOf, ...store } = parts;
+  const { columnsOf, remove, ...store } = parts;
   return {
     ...store,
     update: (db, id, expected, snapshot, stamp) =>
       updateAtVersion(db, table, id, expected, columnsOf(snapshot), stamp),
-    remove: (db, id, expected) => deleteAtVersion(db, table, id, expected),
+    remove: remove ?? ((db, id, expected) => deleteAtVersion(db, table, id, expected)),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, idSchema, requiredString, visibleName } from '../fields.js';
+import { ID_MAX, idSchema, requiredString, visibleName, wholeNumberText } from '../fields.js';
 import {
   DEFAULT_MESSAGE_TYPE,
   DEFAULT_PARSE_MODE,
@@ -135,7 +135,10 @@ export const templateQuerySchema = z.object({
 export type TemplateQuery = z.output<typeof templateQuerySchema>;
 export const templateParamsSchema = z.object({ id: idParam });
 export const templateVersionParamsSchema = z.object({ id: idParam, version: idParam });
-export const templateDeleteQuerySchema = z.object({ version: idParam.optional() });
+/** A delete names the version it was shown, so it never removes an edit the user has not seen. */
+export const templateDeleteQuerySchema = z.object({
+  version: wholeNumberText(MESSAGING_MESSAGES.versionRequired).pipe(idSchema),
+});
 export const templateRestoreBodySchema = z
   .object({ version: z.number().int().positive().optional() })
   .nullish();

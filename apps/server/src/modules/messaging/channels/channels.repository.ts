@@ -90,9 +90,23 @@ export async function templateNamesUsing(
     .selectFrom('messaging_templates')
     .select('template_name')
     .where(column, '=', id)
+    .where('deleted_at', 'is', null)
     .orderBy('template_name_key')
     .execute();
   return rows.map((r) => r.template_name);
+}
+
+/**
+ * Deleted templates let go of a channel (and so of its topics) or a topic about to be deleted; their
+ * versions still say where they posted.
+ */
+export async function releaseDeletedTemplates(db: Executor, column: 'channel_id' | 'topic_id', id: number) {
+  await db
+    .updateTable('messaging_templates')
+    .set(column === 'channel_id' ? { channel_id: null, topic_id: null } : { topic_id: null })
+    .where(column, '=', id)
+    .where('deleted_at', 'is not', null)
+    .execute();
 }
 
 export async function listTopics(db: Executor, channelId: number, enabled?: boolean): Promise<Topic[]> {

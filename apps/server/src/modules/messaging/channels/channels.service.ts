@@ -95,6 +95,7 @@ export class ChannelsService {
           'Move them to another channel or delete them first.',
         );
         const topics = await repo.listTopics(trx, id);
+        await repo.releaseDeletedTemplates(trx, 'channel_id', id);
         await repo.deleteChannel(trx, id);
         return { topics };
       }),
@@ -177,6 +178,7 @@ export class ChannelsService {
           `The topic '${topic.topic_name}'`,
           'Choose another topic for them or delete them first.',
         );
+        await repo.releaseDeletedTemplates(trx, 'topic_id', topicId);
         await repo.deleteTopic(trx, topicId);
       }),
     );

@@ -14,8 +14,11 @@ import {
  * version's changes and snapshot as JSON text. Callers see contract values only.
  */
 
-function toTemplate(row: TemplateRow): Template {
-  const { template_name_key: _key, ...columns } = row;
+/** A template not deleted: it always has its channel (the table's check says so). */
+type LiveTemplateRow = TemplateRow & { channel_id: number };
+
+function toTemplate(row: LiveTemplateRow): Template {
+  const { template_name_key: _key, deleted_at: _at, deleted_by: _by, ...columns } = row;
   return {
     ...columns,
     disable_web_preview: row.disable_web_preview === 1,
@@ -42,8 +45,17 @@ function toVersion(row: TemplateVersionRow): TemplateVersion {
   return { version: row.version, ...fromHistoryRow<TemplateSnapshot>(row) };
 }
 
+/** The templates not deleted: a deleted one is kept for its history and seen nowhere else. */
+function liveTemplates(db: Executor) {
+  return db
+    .selectFrom('messaging_templates')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .$narrowType<{ channel_id: number }>();
+}
+
 export async function listTemplates(db: Executor, query: TemplateQuery): Promise<Template[]> {
-  let select = db.selectFrom('messaging_templates').selectAll();
+  let select = liveTemplates(db);
   if (query.channel_id !== undefined) select = select.where('channel_id', '=', query.channel_id);
   if (query.message_type !== undefined) select = select.where('message_type', '=', query.message_type);
   if (query.enabled !== undefined) select = select.where('enabled', '=', query.enabled ? 1 : 0);
@@ -51,16 +63,12 @@ export async function listTemplates(db: Executor, query: TemplateQuery): Promise
 }
 
 async function findTemplate(db: Executor, id: number): Promise<Template | undefined> {
-  const row = await db.selectFrom('messaging_templates').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await liveTemplates(db).where('id', '=', id).executeTakeFirst();
   return row && toTemplate(row);
 }
 
 export async function findTemplateByName(db: Executor, name: string): Promise<Template | undefined> {
-  const row = await db
-    .selectFrom('messaging_templates')
-    .selectAll()
-    .where('template_name_key', '=', name.toLowerCase())
-    .executeTakeFirst();
+  const row = await liveTemplates(db).where('template_name_key', '=', name.toLowerCase()).executeTakeFirst();
   return row && toTemplate(row);
 }
 
@@ -110,10 +118,23 @@ export async function findVersion(
   return row && toVersion(row);
 }
 
-/** Templates as a versioned entity (db/versioned-entity.ts). */
+/** Marks the template deleted while it is at `expected` and not deleted yet; false otherwise. */
+async function markDeleted(db: Executor, id: number, expected: number, stamp: Stamp): Promise<boolean> {
+  const result = await db
+    .updateTable('messaging_templates')
+    .set({ deleted_at: stamp.at, deleted_by: stamp.by })
+    .where('id', '=', id)
+    .where('version', '=', expected)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Templates as a versioned entity (db/versioned-entity.ts), deleted by a mark. */
 export const templateStore = versionedStore('messaging_templates', {
   columnsOf,
   find: findTemplate,
   insert: insertTemplate,
   insertVersion,
+  remove: markDeleted,
 });

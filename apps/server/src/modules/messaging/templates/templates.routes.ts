@@ -79,7 +79,8 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'templates:write' },
       schema: {
         tags,
-        summary: 'Delete a template, its versions and test history; `?version=` guards against a newer save',
+        summary:
+          'Delete a template: it disappears from the lists and its name is free again, while its versions and test sends stay for the audit. `?version=` is the one you saw (409 with `current` otherwise)',
         params: templateParamsSchema,
         querystring: templateDeleteQuerySchema,
         response: { 200: okResponseSchema },

@@ -95,8 +95,11 @@ export class TemplatesService {
     });
   }
 
-  /** `version`, when given, must be the current one. */
-  async remove(actor: Actor, id: number, version?: number): Promise<void> {
+  /**
+   * Marks the template deleted if it is still at `version` (409 otherwise): it is then seen nowhere and
+   * its name is free, while its versions and test sends stay for the audit.
+   */
+  async remove(actor: Actor, id: number, version: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await this.versioned.remove(trx, actor, await this.versioned.get(trx, id), version);
     });
