@@ -132,6 +132,16 @@ describe('ProfilePage', () => {
     expect(useAuthStore.getState().user?.email).toBe('new@example.com');
   });
 
+  it('clears the success banner on the next edit, such as opening the password change', async () => {
+    const { name, save } = await renderProfile();
+    await userEvent.type(name, ' Jr');
+    await userEvent.click(save);
+    expect(await screen.findByText('Changes saved successfully')).toBeInTheDocument();
+
+    await openPasswordSection();
+    expect(screen.queryByText('Changes saved successfully')).not.toBeInTheDocument();
+  });
+
   it('maps server field errors onto the form and shows the detail', async () => {
     api.route({
       'POST /api/auth/change-password': jsonResponse(
@@ -153,6 +163,27 @@ describe('ProfilePage', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
     expect(current).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel password change' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('clears the error banner when a field is edited, and shows the next failure again', async () => {
+    api.route({
+      'PUT /api/auth/profile': jsonResponse(
+        { detail: 'Database unavailable', code: 'x', request_id: '1' },
+        503,
+      ),
+    });
+    const { name, save } = await renderProfile();
+    await userEvent.type(name, ' Jr');
+    await userEvent.click(save);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+
+    await userEvent.type(name, '.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(save);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
   });
 
   it('signs out two seconds after a password change', async () => {

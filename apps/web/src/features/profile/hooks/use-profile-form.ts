@@ -61,6 +61,8 @@ export function useProfileForm({ current, onSignOut }: ProfileFormOptions): Prof
   const changePassword = useChangePassword();
   const [success, setSuccess] = useState<string | null>(null);
   const [passwordChanged, setPasswordChanged] = useState(false);
+  // The banner speaks of the last save; the next edit is new work, so it goes until the next save.
+  const [bannerDismissed, setBannerDismissed] = useState(false);
   const { form, onSubmit, failure, reset } = useFormDialog(profileFormSchema, {
     defaultValues: formValues(current),
     // A field error clears when the field is edited and comes back only on the next submit (section 5).
@@ -73,6 +75,7 @@ export function useProfileForm({ current, onSignOut }: ProfileFormOptions): Prof
     },
     save: async (values) => {
       setSuccess(null);
+      setBannerDismissed(false);
       const saved = form.formState.defaultValues;
       const changes: UpdateProfileInput = {};
       if (values.name !== saved?.name) changes.name = values.name;
@@ -98,9 +101,10 @@ export function useProfileForm({ current, onSignOut }: ProfileFormOptions): Prof
   });
 
   const banner = useMemo<Banner | null>(() => {
+    if (bannerDismissed) return null;
     if (success) return { variant: 'success', text: success };
     return failure ? { variant: 'error', text: failure } : null;
-  }, [success, failure]);
+  }, [success, failure, bannerDismissed]);
 
   useEffect(() => {
     if (!passwordChanged) return;
@@ -113,11 +117,18 @@ export function useProfileForm({ current, onSignOut }: ProfileFormOptions): Prof
     setSuccess(null);
   };
 
-  const field = (name: ProfileField) => form.register(name, { onChange: () => form.clearErrors(name) });
+  const field = (name: ProfileField) =>
+    form.register(name, {
+      onChange: () => {
+        form.clearErrors(name);
+        setBannerDismissed(true);
+      },
+    });
 
   const setPasswordOpen = (open: boolean) => {
     // changePassword has no input of its own, so it is set rather than reset; the three fields are emptied.
     form.setValue('changePassword', open, { shouldDirty: true });
+    setBannerDismissed(true);
     if (open) return;
     for (const name of ['currentPassword', 'newPassword', 'confirmPassword'] as const) form.resetField(name);
   };
