@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { FormProvider, type FieldValues } from 'react-hook-form';
-import { cn } from '@/lib/cn';
 import type { FormDialogState } from '@/lib/use-form-dialog';
 import { Alert } from './alert';
 import { Button } from './button';
+import { DialogFooter } from './dialog';
 
 /** What a submit button says while its save runs, by the verb it starts with. */
 const PENDING_LABELS = { Create: 'Creating...', Update: 'Updating...', Save: 'Saving...' } as const;
@@ -43,20 +43,27 @@ export function DialogForm<T extends FieldValues, TOutput>({
   const size = compact ? 'sm' : 'md';
   // The label's type guarantees it starts with one of the verbs.
   const pendingLabel = PENDING_LABELS[submitLabel.split(' ')[0] as Verb];
+  const buttons = (
+    <>
+      <Button variant="secondary" size={size} onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" size={size} disabled={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </>
+  );
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={onSubmit} aria-label={label} className={className}>
         {heading}
         {failure && <Alert variant="error">{failure}</Alert>}
         {children}
-        <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', !compact && 'pt-2')}>
-          <Button variant="secondary" size={size} onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" size={size} disabled={pending}>
-            {pending ? pendingLabel : submitLabel}
-          </Button>
-        </div>
+        {compact ? (
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{buttons}</div>
+        ) : (
+          <DialogFooter>{buttons}</DialogFooter>
+        )}
       </form>
     </FormProvider>
   );

@@ -26,6 +26,24 @@ function useReturnFocus() {
   };
 }
 
+/**
+ * The buttons at the end of a dialog. The dialog scrolls as a whole when it is taller than the screen, so
+ * the footer sticks to the bottom of it (over the content's bottom padding) and Save and Cancel stay in
+ * reach while the fields scroll under them.
+ */
+export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      className={cn(
+        'sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-col-reverse gap-2 border-t bg-card px-5 py-4 sm:flex-row sm:justify-end',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
 interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
