@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type BaseSyntheticEvent } from 'react';
 import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { errorMessage } from './api-client';
 import { applyFieldErrors, type ServerFields } from './form-errors';
@@ -18,6 +19,8 @@ export interface FormDialogOptions<S extends FormSchema> extends Omit<
   save: Send<S>;
   /** After a successful save, e.g. closing the dialog. */
   onSaved?: () => void;
+  /** The toast after a successful save ("Template 'Digest' saved"): the dialog closes and leaves no trace. */
+  successMessage?: string | ((values: z.output<S>) => string);
   /** Where a 422's messages go; the rest, and any other failure, go to the alert. */
   serverFields?: ServerFields<z.input<S>>;
   /** The alert's words when the server gives none. */
@@ -51,6 +54,7 @@ export function useFormDialog<S extends FormSchema>(
     schemaOptions,
     save: send,
     onSaved,
+    successMessage,
     serverFields = [],
     failureMessage,
     onError,
@@ -69,6 +73,9 @@ export function useFormDialog<S extends FormSchema>(
     setPending(true);
     try {
       await request(values);
+      if (successMessage) {
+        toast.success(typeof successMessage === 'string' ? successMessage : successMessage(values));
+      }
       onSaved?.();
     } catch (error) {
       if (onError?.(error, values)) return;

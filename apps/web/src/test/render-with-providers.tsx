@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { Toaster } from '@/app/toaster';
 
 /** Shows where a navigation ended up, so tests can assert on the path a user would see. */
 function CurrentPath() {
@@ -9,8 +10,8 @@ function CurrentPath() {
 }
 
 /**
- * Renders a screen at `path` with a fresh query client (no retries) and an in-memory router; any other
- * path renders its own name, so a redirect is visible to the test.
+ * Renders a screen at `path` with a fresh query client (no retries), an in-memory router and the app's
+ * toasts; any other path renders its own name, so a redirect is visible to the test.
  */
 export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
   const queryClient = new QueryClient({
@@ -26,8 +27,14 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
   return render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>,
   );
+}
+
+/** The toasts shown so far (sonner's polite live region). */
+export function toasts() {
+  return screen.getByRole('region', { name: /Notifications/ });
 }
 
 /** A fetch answer with a JSON body. */

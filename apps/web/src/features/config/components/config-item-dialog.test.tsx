@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
-import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { jsonResponse, renderWithProviders, toasts } from '@/test/render-with-providers';
 import { configItem } from '../test/fixtures';
 import { ConfigItemDialog } from './config-item-dialog';
 
@@ -74,6 +74,7 @@ describe('ConfigItemDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(toasts()).toHaveTextContent("'Cheerful' saved");
     const [request] = api.requests;
     expect(request?.url).toBe('/api/admin/api/config/moods/1');
     expect(request?.method).toBe('PUT');

@@ -46,6 +46,7 @@ export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigIte
     defaultValues: formValuesOf(item),
     save: (input) => send(input, version),
     onSaved: close,
+    successMessage: ({ name }) => (item ? `'${name}' saved` : `'${name}' created`),
     serverFields: SERVER_FIELDS,
     failureMessage: item ? 'Failed to update configuration' : 'Failed to create configuration',
     onError: (error, input) => {

@@ -51,6 +51,7 @@ export function TokenBudgetDialog({ budget, onOpenChange }: TokenBudgetDialogPro
       },
     },
     save: ({ provider, limits }) => (budget ? update : create).mutateAsync({ provider, input: limits }),
+    successMessage: ({ provider }) => `Budget for ${provider} ${budget ? 'saved' : 'created'}`,
     serverFields: LIMIT_FIELDS,
     failureMessage: 'Failed to save budget',
   });

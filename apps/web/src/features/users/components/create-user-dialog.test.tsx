@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
-import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { jsonResponse, renderWithProviders, toasts } from '@/test/render-with-providers';
 import { CreateUserDialog } from './create-user-dialog';
 
 const roles: Role[] = [
@@ -85,6 +85,7 @@ describe('CreateUserDialog', () => {
     await userEvent.click(submit);
 
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(toasts()).toHaveTextContent("User 'ann' created");
     const [request] = api.requests;
     expect(request?.url).toBe('/api/users');
     expect(request?.method).toBe('POST');

@@ -22,6 +22,7 @@ export function CreateUserDialog({ open, onOpenChange, roles }: CreateUserDialog
     defaultValues: { username: '', email: '', name: '', password: '', confirmPassword: '', roles: [] },
     save: ({ confirmPassword: _confirmed, ...input }) => createUser.mutateAsync(input),
     onSaved: close,
+    successMessage: ({ username }) => `User '${username}' created`,
     serverFields: ['username', 'email', 'name', 'password', 'roles'],
     failureMessage: 'Failed to create user',
   });

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
-import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { jsonResponse, renderWithProviders, toasts } from '@/test/render-with-providers';
 import { EditUserDialog } from './edit-user-dialog';
 
 const roles: Role[] = [
@@ -99,6 +99,7 @@ describe('EditUserDialog', () => {
     await userEvent.click(submit);
 
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(toasts()).toHaveTextContent("User 'ann' saved");
     const [request] = api.requests;
     expect(request?.url).toBe('/api/users/5');
     expect(request?.method).toBe('PUT');

@@ -32,6 +32,7 @@ export function EditUserDialog({ user, open, onOpenChange, roles }: EditUserDial
     },
     save: (input) => updateUser.mutateAsync({ id: user.id, input }),
     onSaved: close,
+    successMessage: `User '${user.username}' saved`,
     serverFields: ['email', 'name', 'roles', 'is_active'],
     failureMessage: 'Failed to update user',
   });

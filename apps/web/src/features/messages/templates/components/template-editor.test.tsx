@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
-import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { jsonResponse, renderWithProviders, toasts } from '@/test/render-with-providers';
 import { signIn } from '@/test/session-users';
 import { channel, fakeMessagingApi, template, topic } from '../../test/fake-messaging-api';
 import { MessagesPage } from '../../components/messages-page';
@@ -103,6 +103,7 @@ describe('Template editor', () => {
 
     expect(await screen.findByText('Fresh')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Create New Template' })).not.toBeInTheDocument();
+    expect(toasts()).toHaveTextContent("Template 'Fresh' created");
     expect(requests.find((r) => r.method === 'POST' && r.path === '/templates')?.body).toEqual({
       template_name: 'Fresh',
       message_type: 'alert',

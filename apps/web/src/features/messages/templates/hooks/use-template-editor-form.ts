@@ -26,6 +26,8 @@ export function useTemplateEditorForm(template: Template | null, onSaved: () => 
         ? updateTemplate.mutateAsync({ id: template.id, input: { ...values, version: template.version } })
         : createTemplate.mutateAsync(values),
     onSaved,
+    successMessage: ({ template_name }) =>
+      template ? `Template '${template_name}' saved` : `Template '${template_name}' created`,
     failureMessage: 'Failed to save template',
     onError: (error) => {
       setCurrent(staleSaveCurrent(error));
