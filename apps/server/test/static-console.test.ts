@@ -80,6 +80,53 @@ describe('the built console under /admin', () => {
   });
 });
 
+describe("the console's screens with the build's manifest", () => {
+  const root = fakeConsoleBuild();
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-1.js' },
+    '_table.js': { file: 'assets/table-1.js', imports: ['_react.js'] },
+    'src/app/layout/app-layout.tsx': { file: 'assets/app-layout-1.js', imports: ['index.html'] },
+    'src/app/routes/users-route.tsx': {
+      file: 'assets/users-route-1.js',
+      imports: ['_table.js', 'index.html'],
+      css: ['assets/users-route-1.css'],
+    },
+    'src/app/routes/overview-route.tsx': { file: 'assets/overview-route-1.js' },
+    'src/features/auth/login-page.tsx': { file: 'assets/login-page-1.js', imports: ['index.html'] },
+  };
+  mkdirSync(path.join(root, '.vite'));
+  writeFileSync(path.join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const t = useTestApp('sqlite', { consoleRoot: root });
+  const preloaded = (body: string) =>
+    [...body.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="\/admin\/([^"]+)">/g)].map(
+      (m) => m[2],
+    );
+
+  it('preloads the layout and the screen a signed-in path names, beyond what the entry loads', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin/users?role=admin' });
+    expect(res.statusCode).toBe(200);
+    expect(preloaded(res.body)).toEqual([
+      'assets/app-layout-1.js',
+      'assets/users-route-1.js',
+      'assets/users-route-1.css',
+      'assets/table-1.js',
+    ]);
+    expect(res.body.indexOf('modulepreload')).toBeLessThan(res.body.indexOf('</head>'));
+  });
+
+  it.each([
+    ['/admin/', ['assets/app-layout-1.js', 'assets/overview-route-1.js']],
+    ['/admin/login', ['assets/login-page-1.js']],
+    ['/admin/no-such-screen', []],
+  ])('preloads for %s what that page shows', async (url, files) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(preloaded(res.body)).toEqual(files);
+  });
+});
+
 describe('without a built console', () => {
   const t = useTestApp('sqlite');
 

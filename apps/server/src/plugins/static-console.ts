@@ -1,13 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { preloadingIndex, type ViteManifest } from '../lib/console-preload.js';
 
 /**
  * Serves the built console under /admin. Hashed assets are immutable for a year and go out in the
  * compressed form the build made (brotli or gzip, as the browser accepts); index.html is never cached, and
- * every other /admin path answers with it so deep links work in the single-page app.
+ * every other /admin path answers with it so deep links work in the single-page app, with the chunks of the
+ * screen it names preloaded (lib/console-preload.ts).
  */
 export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root: string | null }) => {
   const root = opts.root && existsSync(path.join(opts.root, 'index.html')) ? opts.root : null;
@@ -37,15 +39,24 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
     },
   });
 
-  const sendIndex = (_request: unknown, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache, no-store, must-revalidate').sendFile('index.html', root);
+  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const manifestFile = path.join(root, '.vite', 'manifest.json');
+  const pageFor = existsSync(manifestFile)
+    ? preloadingIndex(html, JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest)
+    : () => html;
+
+  const sendIndex = (screen: string, reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache, no-store, must-revalidate')
+      .type('text/html; charset=utf-8')
+      .send(pageFor(screen));
 
   app.get('/admin', { config: { permission: 'public' } }, (_request, reply) => reply.redirect('/admin/'));
-  app.get('/admin/', { config: { permission: 'public' } }, sendIndex);
+  app.get('/admin/', { config: { permission: 'public' } }, (_request, reply) => sendIndex('', reply));
   app.get('/admin/*', { config: { permission: 'public' } }, async (request, reply) => {
     const wildcard = (request.params as { '*': string })['*'];
     // Missing files under assets/ are real 404s, not the app shell (a stale tab asking for an old chunk).
     if (wildcard.startsWith('assets/')) return reply.callNotFound();
-    return sendIndex(request, reply);
+    return sendIndex(wildcard.split('/')[0] ?? '', reply);
   });
 });

@@ -40,10 +40,17 @@ function renderAt(path: string) {
 describe('route guards', () => {
   afterEach(() => useAuthStore.getState().clear());
 
-  it('shows Loading... while the session is being restored', () => {
+  it("shows a remembered user's screen while the session is being restored", () => {
     useAuthStore.setState({ isLoading: true, isAuthenticated: true, user });
     renderAt('/users');
-    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.getByText('Users screen')).toBeInTheDocument();
+  });
+
+  it('sends a remembered user whose session could not be restored to /login, remembering the screen', async () => {
+    useAuthStore.setState({ isLoading: true, isAuthenticated: true, user });
+    renderAt('/users');
+    act(() => useAuthStore.getState().clear());
+    expect(await screen.findByText('Sign in, then go to /users')).toBeInTheDocument();
   });
 
   it('sends a visitor without a session to /login and remembers where they were going', async () => {

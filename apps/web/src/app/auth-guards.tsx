@@ -5,9 +5,11 @@ import { useAuthStore } from '@/lib/auth-store';
 import { FullPageLoading } from './page-fallback';
 
 /**
- * Spec section 2, protected routes: a Loading message while auth state is loading; a visitor who is not
- * signed in goes to /login and the origin is remembered so sign-in can return there. A session that ends
- * here (sign out, password change) goes to /login plainly: the next sign-in starts at the overview.
+ * Spec section 2, protected routes: a visitor who is not signed in goes to /login and the origin is
+ * remembered so sign-in can return there. A session that ends here (sign out, password change) goes to
+ * /login plainly: the next sign-in starts at the overview. A remembered user's screen renders at once while
+ * the session is restored (its calls wait for it, lib/api-client.ts), so the page does not wait for a round
+ * trip before it shows anything; a refused restore signs out and lands on /login as above.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -17,7 +19,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const [hadSession, setHadSession] = useState(signedIn);
   if (signedIn && !hadSession) setHadSession(true);
 
-  if (isLoading) return <FullPageLoading />;
+  if (isLoading && !isAuthenticated) return <FullPageLoading />;
   if (!isAuthenticated) {
     const state: SignInState | undefined = hadSession ? undefined : { from: location };
     return <Navigate to="/login" replace state={state} />;

@@ -23,6 +23,20 @@ export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
 
 let refreshing: Promise<RefreshOutcome> | null = null;
 
+declare global {
+  interface Window {
+    /** The refresh public/session-refresh.js starts before this code has loaded, for a remembered session. */
+    lumiSessionRefresh?: Promise<Response>;
+  }
+}
+
+/** The page's early refresh request, handed out once: a refresh token may be used only once. */
+function takeEarlyRefresh(): Promise<Response> | undefined {
+  const early = window.lumiSessionRefresh;
+  delete window.lumiSessionRefresh;
+  return early;
+}
+
 /**
  * Exchanges the HttpOnly refresh cookie for a new access token. Concurrent callers share one request,
  * because the server rotates the token. Only a refusal ends the session here: a request that got no answer
@@ -32,12 +46,13 @@ export function refreshSession(): Promise<RefreshOutcome> {
   refreshing ??= (async (): Promise<RefreshOutcome> => {
     let response: Response;
     try {
-      response = await fetch(`${API_PREFIX}/auth/refresh`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
+      response = await (takeEarlyRefresh() ??
+        fetch(`${API_PREFIX}/auth/refresh`, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }));
     } catch {
       return 'unreachable';
     }
@@ -108,6 +123,12 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     });
   };
 
+  // A screen renders while a remembered session is being restored; its calls wait for that refresh rather
+  // than going out without a token only to be refused.
+  // A refused restore ends the session (the guards go to sign-in), so the call is not sent at all.
+  if (refreshing && !useAuthStore.getState().accessToken && !options.skipRefresh) {
+    if ((await refreshing) === 'refused') throw new ApiError(401, 'Sign in to continue', 'unauthenticated');
+  }
   let response = await send();
   if (response.status === 401 && !options.skipRefresh) {
     const outcome = await refreshSession();

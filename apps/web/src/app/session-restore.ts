@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { refreshSession } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 
@@ -6,10 +5,11 @@ let restoring: Promise<void> | null = null;
 
 /**
  * Access tokens live in memory only, so a session remembered in storage rehydrates with isLoading true and
- * is restored through the HttpOnly refresh cookie. It runs once per page load: StrictMode runs effects
- * twice, and the server tolerates a second use of a rotated refresh token only briefly.
+ * is restored through the HttpOnly refresh cookie, once per page load (the server tolerates a second use of a
+ * rotated refresh token only briefly). main.tsx starts it before the first render, and the screens render
+ * meanwhile: the api client holds their calls until it is done.
  */
-function restoreSession(): Promise<void> {
+export function restoreSession(): Promise<void> {
   restoring ??= (async () => {
     if (!useAuthStore.getState().isLoading) return;
     const outcome = await refreshSession();
@@ -18,11 +18,4 @@ function restoreSession(): Promise<void> {
     else if (outcome === 'unreachable') useAuthStore.getState().setLoading(false);
   })();
   return restoring;
-}
-
-/** Starts restoring a remembered session when the console mounts; the guards show 'Loading...' meanwhile. */
-export function useSessionRestore(): void {
-  useEffect(() => {
-    void restoreSession();
-  }, []);
 }
