@@ -10,6 +10,7 @@ import { buildStale, root } from './lib/build-stale.mjs';
 import { ApiError, LumiApi } from './lib/lumi-api.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { checkPortFree, startServer, stopServer } from './lib/server-process.mjs';
+import { seedContent } from './demo/seed-content.mjs';
 import { DEMO_BUDGETS, eventsOfSlot, LLM_MODELS, SLOT_MS, slotOf } from './demo/simulated-bot.mjs';
 
 const BATCH_SIZE = 1000;
@@ -102,7 +103,10 @@ async function storedKeyWorks(apiKey) {
   }
 }
 
-/** Signs in as the first admin, creates the bot's key, budgets and prices; all through the API. */
+/**
+ * Signs in as the first admin, creates the bot's key, budgets and prices, and the configuration and
+ * messages an operator would have set up (demo/seed-content.mjs); all through the API.
+ */
 async function setUp(password) {
   let token;
   try {
@@ -145,6 +149,7 @@ async function setUp(password) {
     await api.setModelPrice(token, model.model, model.price);
     made.push(`price ${model.model}`);
   }
+  made.push(...(await seedContent(api, token)));
   say(`Demo bot: set up ${made.join(', ')}.`);
   return created.key;
 }
@@ -194,7 +199,8 @@ async function main() {
   const state = readState();
   const password = env.LUMI_ADMIN_PASSWORD || state?.password || randomBytes(18).toString('base64url');
   await checkPortFree(port, host);
-  buildStale();
+  // `npm run lighthouse` measures the build it is given and must not rebuild it under the others' feet.
+  if (env.DEMO_SKIP_BUILD !== '1') buildStale();
   say(`Starting the console (on a new database, the first admin '${username}' gets the demo's password).`);
   server = await startServer({
     baseUrl: api.baseUrl,
