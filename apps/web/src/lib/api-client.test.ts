@@ -76,3 +76,39 @@ describe('refreshSession', () => {
     expect(await refreshSession()).toBe('unreachable');
   });
 });
+
+describe('restoring a remembered session', () => {
+  afterEach(() => {
+    delete window.lumiSessionRefresh;
+    useAuthStore.getState().clear();
+  });
+
+  it("takes over the page's early refresh instead of sending another", async () => {
+    const server = fakeApi({});
+    window.lumiSessionRefresh = Promise.resolve(refreshed.clone());
+    expect(await refreshSession()).toBe('refreshed');
+    expect(server.requests).toHaveLength(0);
+    expect(useAuthStore.getState().accessToken).toBe('new');
+  });
+
+  it('holds a call made while the session is restored until the refresh is done, then sends its token', async () => {
+    useAuthStore.setState({ user, accessToken: null, isAuthenticated: true, isLoading: true });
+    const server = fakeApi({
+      'POST /api/auth/refresh': refreshed,
+      'GET /api/users': jsonResponse({ ok: true }, 200),
+    });
+    const restore = refreshSession();
+    await expect(api.get('/users')).resolves.toEqual({ ok: true });
+    await restore;
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/auth/refresh', '/api/users']);
+    expect(server.requests[1]?.headers).toMatchObject({ authorization: 'Bearer new' });
+  });
+
+  it('does not send a call at all when the restore is refused', async () => {
+    useAuthStore.setState({ user, accessToken: null, isAuthenticated: true, isLoading: true });
+    const server = fakeApi({ 'POST /api/auth/refresh': jsonResponse({ detail: 'ended' }, 401) });
+    void refreshSession();
+    await expect(api.get('/users')).rejects.toMatchObject({ status: 401 });
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/auth/refresh']);
+  });
+});
