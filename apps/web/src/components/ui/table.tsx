@@ -1,12 +1,55 @@
-import type { ComponentProps } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+
+/** True while the element's content is wider than the element, i.e. while it scrolls sideways. */
+function useScrollsSideways<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return { ref, scrolls };
+}
+
+/**
+ * The bordered frame around a table. When the table is wider than the frame the frame scrolls, and only
+ * then is it a named, focusable region, so keyboard users can scroll it too (WCAG 2.1.1; axe
+ * scrollable-region-focusable) without an extra tab stop on tables that fit.
+ */
+export function TableFrame({
+  label,
+  className,
+  children,
+}: {
+  label: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { ref, scrolls } = useScrollsSideways<HTMLDivElement>();
+  return (
+    <div
+      ref={ref}
+      className={cn('w-full overflow-x-auto rounded-lg border bg-card', className)}
+      {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': label })}
+    >
+      {children}
+    </div>
+  );
+}
 
 /** A table that scrolls sideways on narrow screens instead of breaking the layout. */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="w-full overflow-x-auto rounded-lg border bg-card">
+    <TableFrame label={props['aria-label']}>
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
-    </div>
+    </TableFrame>
   );
 }
 

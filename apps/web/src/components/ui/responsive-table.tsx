@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { TableFrame, Td, Th } from './table';
+
+export interface ResponsiveColumn<Row> {
+  /** The column heading; on a phone also the label before the value. */
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Figures: right-aligned, with digits of equal width. */
+  numeric?: boolean;
+  /** The row's name: on a phone it heads the row's card, without a label. */
+  primary?: boolean;
+  /** A heading for screen readers only (Actions); on a phone the cell sits in the card's top corner. */
+  headerHidden?: boolean;
+  className?: string;
+}
+
+interface ResponsiveTableProps<Row> {
+  'aria-label': string;
+  columns: ReadonlyArray<ResponsiveColumn<Row>>;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+}
+
+/**
+ * A table on screens from 640 px up; below that each row becomes a card of "label: value" lines headed by
+ * its primary cell, so no column hides off-screen and no name has to break mid-word. The explicit roles
+ * keep the table's semantics when the phone layout changes its display (browsers drop them otherwise).
+ */
+export function ResponsiveTable<Row>({
+  'aria-label': label,
+  columns,
+  rows,
+  rowKey,
+}: ResponsiveTableProps<Row>) {
+  const hasCornerCell = columns.some((column) => column.headerHidden);
+  return (
+    <TableFrame label={label} className="max-sm:overflow-visible">
+      <table role="table" aria-label={label} className="w-full text-sm max-sm:block">
+        <thead role="rowgroup" className="max-sm:sr-only">
+          <tr role="row">
+            {columns.map((column) => (
+              <Th key={column.header} role="columnheader" className={cn(column.numeric && 'text-right')}>
+                {column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header}
+              </Th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className="max-sm:block max-sm:divide-y">
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              role="row"
+              className="max-sm:relative max-sm:block max-sm:space-y-1.5 max-sm:p-3"
+            >
+              {columns.map((column) => (
+                <Td
+                  key={column.header}
+                  role="cell"
+                  className={cn(
+                    'max-sm:border-0 max-sm:p-0',
+                    column.primary &&
+                      cn('break-words max-sm:block max-sm:pb-0.5', hasCornerCell && 'max-sm:pr-10'),
+                    column.headerHidden && 'max-sm:absolute max-sm:top-1.5 max-sm:right-1.5',
+                    !column.primary &&
+                      !column.headerHidden &&
+                      'max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-3',
+                    column.numeric && 'text-right tabular-nums',
+                    column.className,
+                  )}
+                >
+                  {!column.primary && !column.headerHidden && (
+                    <span aria-hidden className="shrink-0 text-left text-muted-foreground sm:hidden">
+                      {column.header}
+                    </span>
+                  )}
+                  {column.cell(row)}
+                </Td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}
