@@ -3,21 +3,23 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getParsed } from './get-parsed';
 import { metricsKeys } from './metrics-keys';
 
-/** The window of the LLM usage chart, in days (telemetry issue: `days=30`). */
-export const LLM_USAGE_DAYS = 30;
+/** The LLM usage chart's ranges in days; a week by default (issue 13: a month was mostly a flat zero line). */
+export const LLM_USAGE_RANGES = [7, 30, 90] as const;
+export type LlmUsageDays = (typeof LLM_USAGE_RANGES)[number];
+export const DEFAULT_LLM_USAGE_DAYS: LlmUsageDays = 7;
 
 /** GET /metrics/llm-usage?days= */
 export function fetchLlmUsage(days: number, signal?: AbortSignal) {
   return getParsed(llmUsageSchema, '/metrics/llm-usage', { query: { days }, signal });
 }
 
-export function llmUsageQueryOptions(days = LLM_USAGE_DAYS) {
+export function llmUsageQueryOptions(days: LlmUsageDays = DEFAULT_LLM_USAGE_DAYS) {
   return queryOptions({
     queryKey: metricsKeys.llmUsage(days),
     queryFn: ({ signal }) => fetchLlmUsage(days, signal),
   });
 }
 
-export function useLlmUsage() {
-  return useQuery(llmUsageQueryOptions());
+export function useLlmUsage(days: LlmUsageDays) {
+  return useQuery(llmUsageQueryOptions(days));
 }

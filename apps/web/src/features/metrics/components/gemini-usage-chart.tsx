@@ -12,7 +12,8 @@ import {
 } from 'recharts';
 import { cn } from '@/lib/cn';
 import { chartPaletteClass, chartTheme, seriesColor } from '../lib/chart-palette';
-import { formatCompact, formatCount, formatUsd } from '../lib/format-metrics';
+import { formatCurrency } from '@/lib/format';
+import { formatCompact, formatCount } from '../lib/format-metrics';
 import {
   geminiAxisLabel,
   geminiDayTicks,
@@ -33,7 +34,7 @@ function HourTooltip({ active, payload }: TooltipContentProps<TooltipValueType, 
       <p className="font-semibold">{geminiTooltipLabel(hour.timestamp)}</p>
       <p>{formatCount(hour.tokens)} tokens</p>
       <p>{formatCount(hour.requests)} requests</p>
-      <p>{formatUsd(hour.cost)}</p>
+      <p>{formatCurrency(hour.cost)}</p>
     </div>
   );
 }

@@ -1,16 +1,22 @@
-import type { GeminiUsage } from '@lumi/contract';
+import { GEMINI_WINDOWS, type GeminiUsage } from '@lumi/contract';
 import { lazy, Suspense } from 'react';
-import { Table, Td, Th } from '@/components/ui/table';
+import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/format';
+import { formatCurrency, formatDateTime } from '@/lib/format';
 import { geminiErrorMessage, useGeminiUsage } from '../api/get-gemini-usage';
-import { chartPaletteClass, seriesColor } from '../lib/chart-palette';
-import { formatCount, formatPercent, formatUsd } from '../lib/format-metrics';
-import { geminiModelRows, tokenShares, type GeminiWindow } from '../lib/gemini-series';
+import { chartPaletteClass, seriesColor, seriesSlots } from '../lib/chart-palette';
+import { formatCount, formatPercent } from '../lib/format-metrics';
+import {
+  GEMINI_WINDOW_TEXT,
+  geminiModelRows,
+  tokenShares,
+  type GeminiModelRow,
+  type GeminiWindow,
+} from '../lib/gemini-series';
 import { ChartFallback } from './chart-fallback';
-import { GeminiWindowPicker } from './gemini-window-picker';
 import { MetricCard, Totals } from './metric-card';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
+import { WindowPicker } from './window-picker';
 
 const GeminiUsageChart = lazy(() =>
   import('./gemini-usage-chart').then((m) => ({ default: m.GeminiUsageChart })),
@@ -18,13 +24,43 @@ const GeminiUsageChart = lazy(() =>
 
 const TITLE = 'Gemini Usage';
 
+const GEMINI_WINDOW_OPTIONS = GEMINI_WINDOWS.map((hours) => ({
+  value: hours,
+  label: GEMINI_WINDOW_TEXT[hours].button,
+}));
+
 /** The models of the window: a bar of their token shares in the chart colours, and a table in words. */
 function GeminiModels({ usage }: { usage: GeminiUsage }) {
   const rows = geminiModelRows(usage);
-  const shares = tokenShares(rows);
-  const summary = rows.map(
-    (row, index) => `${row.label} (${row.model}) ${formatPercent(shares[index] ?? 0)}`,
-  );
+  const percents = tokenShares(rows);
+  const shares = new Map(rows.map((row, index) => [row.model, percents[index] ?? 0]));
+  const slots = seriesSlots(rows.map((row) => row.model));
+  const colorOf = (model: string) => seriesColor(slots.get(model) ?? 0);
+  const shareOf = (model: string) => shares.get(model) ?? 0;
+  const summary = rows.map((row) => `${row.label} (${row.model}) ${formatPercent(shareOf(row.model))}`);
+  const columns: ReadonlyArray<ResponsiveColumn<GeminiModelRow>> = [
+    {
+      header: 'Model',
+      primary: true,
+      cell: (row) => (
+        <div className="flex items-center gap-2">
+          <span
+            aria-hidden
+            className="size-2.5 shrink-0 rounded-full"
+            style={{ background: colorOf(row.model) }}
+          />
+          <div className="min-w-0">
+            <p className="font-medium">{row.label}</p>
+            <p className="font-mono text-xs break-words text-muted-foreground">{row.model}</p>
+          </div>
+        </div>
+      ),
+    },
+    { header: 'Requests', numeric: true, cell: (row) => formatCount(row.requests) },
+    { header: 'Tokens', numeric: true, cell: (row) => formatCount(row.tokens) },
+    { header: 'Share', numeric: true, cell: (row) => formatPercent(shareOf(row.model)) },
+    { header: 'Cost', numeric: true, cell: (row) => formatCurrency(row.cost) },
+  ];
   return (
     <div className={cn('space-y-3', chartPaletteClass)}>
       <div>
@@ -34,48 +70,15 @@ function GeminiModels({ usage }: { usage: GeminiUsage }) {
           aria-label={`Tokens by model: ${summary.join(', ')}`}
           className="flex h-2.5 w-full gap-px overflow-hidden rounded-full bg-muted"
         >
-          {rows.map((row, index) => (
+          {rows.map((row) => (
             <div
               key={row.model}
-              style={{ width: `${shares[index] ?? 0}%`, background: seriesColor(index) }}
+              style={{ width: `${shareOf(row.model)}%`, background: colorOf(row.model) }}
             />
           ))}
         </div>
       </div>
-      <Table aria-label="Gemini models">
-        <thead>
-          <tr>
-            <Th>Model</Th>
-            <Th className="text-right">Requests</Th>
-            <Th className="text-right">Tokens</Th>
-            <Th className="text-right">Share</Th>
-            <Th className="text-right">Cost</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={row.model}>
-              <Td>
-                <div className="flex items-center gap-2">
-                  <span
-                    aria-hidden
-                    className="size-2.5 shrink-0 rounded-full"
-                    style={{ background: seriesColor(index) }}
-                  />
-                  <div className="min-w-0">
-                    <p className="font-medium whitespace-nowrap">{row.label}</p>
-                    <p className="font-mono text-xs text-muted-foreground">{row.model}</p>
-                  </div>
-                </div>
-              </Td>
-              <Td className="text-right tabular-nums">{formatCount(row.requests)}</Td>
-              <Td className="text-right tabular-nums">{formatCount(row.tokens)}</Td>
-              <Td className="text-right tabular-nums">{formatPercent(shares[index] ?? 0)}</Td>
-              <Td className="text-right tabular-nums">{formatUsd(row.cost)}</Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <ResponsiveTable aria-label="Gemini models" columns={columns} rows={rows} rowKey={(row) => row.model} />
     </div>
   );
 }
@@ -93,21 +96,30 @@ export function GeminiUsagePanel({ hours, onHoursChange }: GeminiUsagePanelProps
   return (
     <MetricCard
       title={TITLE}
-      description={`Last ${hours} hours`}
-      aside={<GeminiWindowPicker value={hours} onChange={onHoursChange} />}
+      description={`Last ${GEMINI_WINDOW_TEXT[hours].span}`}
+      aside={
+        <WindowPicker
+          label="Time window"
+          value={hours}
+          options={GEMINI_WINDOW_OPTIONS}
+          onChange={onHoursChange}
+        />
+      }
     >
       {usage.isPending && <PanelSkeleton label={TITLE} rows={6} />}
       {usage.isError && !data && (
         <PanelError message={geminiErrorMessage(usage.error)} onRetry={() => void usage.refetch()} />
       )}
-      {data && empty && <PanelEmpty>No Gemini calls were reported in the last {hours} hours.</PanelEmpty>}
+      {data && empty && (
+        <PanelEmpty>No Gemini calls were reported in the last {GEMINI_WINDOW_TEXT[hours].span}.</PanelEmpty>
+      )}
       {data && !empty && (
         <div className="space-y-4">
           <Totals
             items={[
               { label: 'Requests', value: formatCount(data.summary.total_requests) },
               { label: 'Tokens', value: formatCount(data.summary.total_tokens) },
-              { label: 'Cost', value: formatUsd(data.summary.total_cost) },
+              { label: 'Cost', value: formatCurrency(data.summary.total_cost) },
               { label: 'Last call', value: formatDateTime(data.last_updated, 'None') },
             ]}
           />

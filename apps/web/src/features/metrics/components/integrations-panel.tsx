@@ -1,5 +1,5 @@
 import type { IntegrationMetrics, IntegrationStatus } from '@lumi/contract';
-import { Table, Td, Th } from '@/components/ui/table';
+import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { formatDateTime } from '@/lib/format';
 import { useIntegrations } from '../api/get-integrations';
 import { formatCount, formatPercent } from '../lib/format-metrics';
@@ -18,44 +18,38 @@ const LAST_STATUS: Record<IntegrationStatus, { level: 'success' | 'error' | 'unk
   other: { level: 'unknown', text: 'Other' },
 };
 
-function IntegrationsTable({ services }: { services: IntegrationMetrics['data'] }) {
-  return (
-    <Table aria-label="External services">
-      <thead>
-        <tr>
-          <Th>Service</Th>
-          <Th>Last call</Th>
-          <Th>Last status</Th>
-          <Th className="text-right">Calls</Th>
-          <Th className="text-right">Errors</Th>
-          <Th>Success rate</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {services.map((service) => {
-          const level = integrationLevel(service.success_rate);
-          const last = LAST_STATUS[service.last_status];
-          return (
-            <tr key={service.service_name}>
-              <Td className="font-medium break-all">{service.service_name}</Td>
-              <Td className="whitespace-nowrap">{formatDateTime(service.last_api_call)}</Td>
-              <Td>
-                <LevelBadge level={last.level}>{last.text}</LevelBadge>
-              </Td>
-              <Td className="text-right tabular-nums">{formatCount(service.total_calls)}</Td>
-              <Td className="text-right tabular-nums">{formatCount(service.error_count)}</Td>
-              <Td className="whitespace-nowrap">
-                <LevelBadge level={level}>
-                  {formatPercent(service.success_rate)} · {RATE_TEXT[level]}
-                </LevelBadge>
-              </Td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </Table>
-  );
-}
+type Service = IntegrationMetrics['data'][number];
+
+/** Status and success rate first: on a phone's card they are what an operator looks for. */
+const COLUMNS: ReadonlyArray<ResponsiveColumn<Service>> = [
+  { header: 'Service', primary: true, className: 'font-medium', cell: (service) => service.service_name },
+  {
+    header: 'Success rate',
+    className: 'whitespace-nowrap',
+    cell: (service) => {
+      const level = integrationLevel(service.success_rate);
+      return (
+        <LevelBadge level={level}>
+          {formatPercent(service.success_rate)} · {RATE_TEXT[level]}
+        </LevelBadge>
+      );
+    },
+  },
+  {
+    header: 'Last status',
+    cell: (service) => {
+      const last = LAST_STATUS[service.last_status];
+      return <LevelBadge level={last.level}>{last.text}</LevelBadge>;
+    },
+  },
+  { header: 'Calls', numeric: true, cell: (service) => formatCount(service.total_calls) },
+  { header: 'Errors', numeric: true, cell: (service) => formatCount(service.error_count) },
+  {
+    header: 'Last call',
+    className: 'sm:whitespace-nowrap',
+    cell: (service) => formatDateTime(service.last_api_call),
+  },
+];
 
 /** Integrations (spec section 2): success rate green above 99 %, a warning above 95 %, else an error. */
 export function IntegrationsPanel() {
@@ -71,7 +65,14 @@ export function IntegrationsPanel() {
         />
       )}
       {services?.length === 0 && <PanelEmpty>No calls to external services in the last 24 hours.</PanelEmpty>}
-      {services && services.length > 0 && <IntegrationsTable services={services} />}
+      {services && services.length > 0 && (
+        <ResponsiveTable
+          aria-label="External services"
+          columns={COLUMNS}
+          rows={services}
+          rowKey={(service) => service.service_name}
+        />
+      )}
     </MetricCard>
   );
 }

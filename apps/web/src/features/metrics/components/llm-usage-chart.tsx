@@ -2,11 +2,11 @@ import type { LlmUsage } from '@lumi/contract';
 import { useMemo } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { cn } from '@/lib/cn';
-import { chartPaletteClass, chartTheme, seriesColor } from '../lib/chart-palette';
+import { chartPaletteClass, chartTheme, seriesColor, seriesSlots } from '../lib/chart-palette';
 import { formatCompact, formatCount } from '../lib/format-metrics';
 import { llmUsageSummary, toLlmUsageSeries, type LlmUsageRow } from '../lib/llm-usage-series';
 
-/** Besides its colour, each provider's line has its own dash pattern (colour is never the only signal). */
+/** Besides its colour, each provider's line has the dash pattern of its colour slot (colour is never the only signal). */
 const DASHES = ['', '6 3', '2 3', '10 3 2 3'];
 
 const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
@@ -17,6 +17,7 @@ const dayOf = (date: string) => new Date(`${date}T00:00:00`);
 /** The LLM Usage line chart: tokens per day, one line per provider. Loaded lazily with recharts. */
 export function LlmUsageChart({ usage, days }: { usage: LlmUsage; days: number }) {
   const { providers, rows } = useMemo(() => toLlmUsageSeries(usage), [usage]);
+  const slots = useMemo(() => seriesSlots(providers), [providers]);
   return (
     <div
       role="img"
@@ -47,21 +48,24 @@ export function LlmUsageChart({ usage, days }: { usage: LlmUsage; days: number }
             formatter={(value, provider) => [`${formatCount(Number(value))} tokens`, provider]}
           />
           <Legend wrapperStyle={{ fontSize: 12, color: chartTheme.axis }} />
-          {providers.map((provider, index) => (
-            <Line
-              key={provider}
-              name={provider}
-              type="monotone"
-              dataKey={(row: LlmUsageRow) => row.tokens[provider] ?? 0}
-              stroke={seriesColor(index)}
-              strokeDasharray={DASHES[index % DASHES.length]}
-              strokeWidth={2}
-              dot={false}
-              activeDot={{ r: 4 }}
-              legendType="plainline"
-              isAnimationActive={false}
-            />
-          ))}
+          {providers.map((provider) => {
+            const slot = slots.get(provider) ?? 0;
+            return (
+              <Line
+                key={provider}
+                name={provider}
+                type="monotone"
+                dataKey={(row: LlmUsageRow) => row.tokens[provider] ?? 0}
+                stroke={seriesColor(slot)}
+                strokeDasharray={DASHES[slot % DASHES.length]}
+                strokeWidth={2}
+                dot={false}
+                activeDot={{ r: 4 }}
+                legendType="plainline"
+                isAnimationActive={false}
+              />
+            );
+          })}
         </LineChart>
       </ResponsiveContainer>
     </div>

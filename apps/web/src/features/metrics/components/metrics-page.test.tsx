@@ -7,6 +7,7 @@ import { failWith, serveMetrics, signInAs, stubLayout } from '../test/metrics-fi
 import { MetricsPage } from './metrics-page';
 
 const GEMINI = '/api/metrics/gemini-usage';
+const LLM = '/api/metrics/llm-usage';
 const region = (name: string) => screen.getByRole('region', { name });
 
 describe('MetricsPage', () => {
@@ -34,10 +35,25 @@ describe('MetricsPage', () => {
     ).toBeInTheDocument();
     expect(within(region('LLM Usage')).getByText((2500).toLocaleString())).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('radio', { name: '7 days' }));
+    const gemini = region('Gemini Usage');
+    await userEvent.click(within(gemini).getByRole('radio', { name: '7 days' }));
     await waitFor(() => expect(api.requestsTo(GEMINI).at(-1)?.query.get('hours')).toBe('168'));
     expect(api.requestsTo(GEMINI).at(-1)?.query.has('_t')).toBe(true);
-    expect(await screen.findByText('Last 168 hours')).toBeInTheDocument();
+    expect(await within(gemini).findByText('Last 7 days')).toBeInTheDocument();
+  });
+
+  it('shows LLM usage for a week, and for 30 days on request', async () => {
+    const api = serveMetrics();
+    renderWithProviders(<MetricsPage />, { path: '/metrics' });
+
+    const llm = region('LLM Usage');
+    expect(within(llm).getByText('Last 7 days')).toBeInTheDocument();
+    expect(within(llm).getByRole('radio', { name: '7 days' })).toHaveAttribute('aria-checked', 'true');
+    await waitFor(() => expect(api.requestsTo(LLM).at(-1)?.query.get('days')).toBe('7'));
+
+    await userEvent.click(within(llm).getByRole('radio', { name: '30 days' }));
+    await waitFor(() => expect(api.requestsTo(LLM).at(-1)?.query.get('days')).toBe('30'));
+    expect(await within(llm).findByText('Last 30 days')).toBeInTheDocument();
   });
 
   it('asks again twice, 3 s apart, before saying Gemini metrics are not available', async () => {

@@ -3,6 +3,7 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/cn';
+import { useLlmUsageDays } from '../hooks/use-llm-usage-days';
 import { useMetricsParams } from '../hooks/use-metrics-params';
 import { METRICS_TABS, parseMetricsTab } from '../lib/metrics-params';
 import { GeminiUsagePanel } from './gemini-usage-panel';
@@ -18,10 +19,11 @@ const triggerClass = cn(
 
 /**
  * Metrics & Analytics (spec section 2): tabs LLM Usage, Token Budgets and Integrations; a dropdown
- * instead of the tabs on small screens. The tab and the Gemini window live in the URL.
+ * instead of the tabs on small screens. The tab, the Gemini window and the LLM usage range live in the URL.
  */
 export function MetricsPage() {
   const { tab, hours, setTab, setHours } = useMetricsParams();
+  const { days, setDays } = useLlmUsageDays();
   return (
     <div>
       <PageHeader
@@ -50,7 +52,7 @@ export function MetricsPage() {
         </Tabs.List>
         <Tabs.Content value="llm-usage" className="space-y-6">
           <GeminiUsagePanel hours={hours} onHoursChange={setHours} />
-          <LlmUsagePanel />
+          <LlmUsagePanel days={days} onDaysChange={setDays} />
         </Tabs.Content>
         <Tabs.Content value="token-budgets" className="space-y-6">
           <TokenBudgetsPanel />

@@ -2,11 +2,10 @@ import type { ModelPrice } from '@lumi/contract';
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Table, Td, Th } from '@/components/ui/table';
-import { formatDateTime } from '@/lib/format';
+import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
+import { formatCurrency, formatDateTime } from '@/lib/format';
 import { useHasPermission } from '@/lib/permissions';
 import { useModelPrices } from '../api/list-model-prices';
-import { formatUsd } from '../lib/format-metrics';
 import { panelErrorMessage } from '../lib/panel-error';
 import { MetricCard } from './metric-card';
 import { ModelPriceDialog } from './model-price-dialog';
@@ -21,6 +20,37 @@ export function ModelPricesPanel() {
   const canWrite = useHasPermission('budgets:write');
   const prices = useModelPrices();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const columns: Array<ResponsiveColumn<ModelPrice>> = [
+    { header: 'Model', primary: true, className: 'font-mono text-xs', cell: (price) => price.model },
+    { header: 'Input', numeric: true, cell: (price) => formatCurrency(price.input_usd_per_million) },
+    { header: 'Output', numeric: true, cell: (price) => formatCurrency(price.output_usd_per_million) },
+    {
+      header: 'Updated',
+      className: 'sm:whitespace-nowrap',
+      cell: (price) => (
+        <span className="text-xs text-muted-foreground max-sm:text-right">
+          {formatDateTime(price.updated_at)}
+          {price.updated_by && ` by ${price.updated_by}`}
+        </span>
+      ),
+    },
+  ];
+  if (canWrite)
+    columns.push({
+      header: 'Actions',
+      headerHidden: true,
+      className: 'text-right',
+      cell: (price) => (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Edit price of ${price.model}`}
+          onClick={() => setDialog({ price })}
+        >
+          <Pencil aria-hidden />
+        </Button>
+      ),
+    });
 
   return (
     <MetricCard
@@ -43,42 +73,12 @@ export function ModelPricesPanel() {
         <PanelEmpty>No model has a price yet: calls reported without a cost count as free.</PanelEmpty>
       )}
       {prices.data && prices.data.length > 0 && (
-        <Table aria-label="Model prices">
-          <thead>
-            <tr>
-              <Th>Model</Th>
-              <Th className="text-right">Input</Th>
-              <Th className="text-right">Output</Th>
-              <Th>Updated</Th>
-              {canWrite && <Th className="text-right">Actions</Th>}
-            </tr>
-          </thead>
-          <tbody>
-            {prices.data.map((price) => (
-              <tr key={price.model}>
-                <Td className="font-mono text-xs break-all">{price.model}</Td>
-                <Td className="text-right tabular-nums">{formatUsd(price.input_usd_per_million)}</Td>
-                <Td className="text-right tabular-nums">{formatUsd(price.output_usd_per_million)}</Td>
-                <Td className="text-xs whitespace-nowrap text-muted-foreground">
-                  {formatDateTime(price.updated_at)}
-                  {price.updated_by && ` by ${price.updated_by}`}
-                </Td>
-                {canWrite && (
-                  <Td className="text-right">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Edit price of ${price.model}`}
-                      onClick={() => setDialog({ price })}
-                    >
-                      <Pencil aria-hidden />
-                    </Button>
-                  </Td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <ResponsiveTable
+          aria-label="Model prices"
+          columns={columns}
+          rows={prices.data}
+          rowKey={(price) => price.model}
+        />
       )}
       {dialog && <ModelPriceDialog price={dialog.price} onOpenChange={(open) => !open && setDialog(null)} />}
     </MetricCard>

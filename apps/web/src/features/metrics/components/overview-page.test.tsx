@@ -59,7 +59,7 @@ describe('OverviewPage', () => {
     const llm = within(card('LLM Usage'));
     expect(llm.getByText((2500).toLocaleString())).toBeInTheDocument();
     expect(
-      await llm.findByRole('img', { name: /Tokens per day over the last 30 days for gemini/ }),
+      await llm.findByRole('img', { name: /Tokens per day over the last 7 days for gemini/ }),
     ).toBeInTheDocument();
   });
 

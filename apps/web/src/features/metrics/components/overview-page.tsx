@@ -5,6 +5,7 @@ import { useCacheMetrics } from '../api/get-cache-metrics';
 import { useIntegrations } from '../api/get-integrations';
 import { useLlmUsage } from '../api/get-llm-usage';
 import { useMarketData } from '../api/get-market-data';
+import { useLlmUsageDays } from '../hooks/use-llm-usage-days';
 import { BotHealthCard } from './bot-health-card';
 import { CachePerformanceCard } from './cache-performance-card';
 import { DashboardError, DashboardErrorBoundary } from './dashboard-error';
@@ -17,7 +18,8 @@ import { SystemStatusCard } from './system-status-card';
  * not read metrics) the page says so once instead of showing five broken panels.
  */
 function OverviewPanels() {
-  const queries = [useBotHealth(), useMarketData(), useCacheMetrics(), useIntegrations(), useLlmUsage()];
+  const { days, setDays } = useLlmUsageDays();
+  const queries = [useBotHealth(), useMarketData(), useCacheMetrics(), useIntegrations(), useLlmUsage(days)];
   if (queries.every((query) => query.isError && !query.data)) {
     const apiError = queries.map((query) => query.error).find((error) => error instanceof ApiError);
     return (
@@ -35,7 +37,7 @@ function OverviewPanels() {
         <CachePerformanceCard />
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
-        <LlmUsagePanel className="lg:col-span-2" />
+        <LlmUsagePanel days={days} onDaysChange={setDays} className="lg:col-span-2" />
         <BotHealthCard />
       </div>
     </div>

@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useHasPermission } from '@/lib/permissions';
 import { useTokenBudgets } from '../api/list-token-budgets';
-import { formatCount, formatUsd } from '../lib/format-metrics';
+import { formatCurrency } from '@/lib/format';
+import { formatCount } from '../lib/format-metrics';
 import { panelErrorMessage } from '../lib/panel-error';
 import { BudgetUsageBar } from './budget-usage-bar';
 import { DeleteTokenBudgetDialog } from './delete-token-budget-dialog';
@@ -37,7 +38,7 @@ function BudgetItem({
   return (
     <li className="space-y-3 rounded-md border p-4" aria-label={`${budget.provider} budget`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold break-all">{budget.provider}</p>
+        <p className="font-semibold break-words">{budget.provider}</p>
         {budget.is_active ? (
           <LevelBadge level="success">Active</LevelBadge>
         ) : (
@@ -50,15 +51,15 @@ function BudgetItem({
       <BudgetUsageBar provider={budget.provider} percentage={usage.usage_percentage} />
       <dl className="grid gap-1 text-sm">
         <div className="flex justify-between gap-3">
-          <dt className="text-muted-foreground">Tokens today</dt>
+          <dt className="shrink-0 text-muted-foreground">Tokens today</dt>
           <dd className="text-right tabular-nums">
             {usageLine(formatCount(usage.tokens_used), budget.daily_token_limit, formatCount)}
           </dd>
         </div>
         <div className="flex justify-between gap-3">
-          <dt className="text-muted-foreground">Cost today</dt>
+          <dt className="shrink-0 text-muted-foreground">Cost today</dt>
           <dd className="text-right tabular-nums">
-            {usageLine(formatUsd(usage.cost_incurred), budget.daily_cost_limit, formatUsd)}
+            {usageLine(formatCurrency(usage.cost_incurred), budget.daily_cost_limit, formatCurrency)}
           </dd>
         </div>
       </dl>

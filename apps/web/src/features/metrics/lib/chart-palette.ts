@@ -10,6 +10,36 @@ export function seriesColor(index: number): string {
   return CHART_SERIES_COLORS[index % CHART_SERIES_COLORS.length]!;
 }
 
+/** FNV-1a: a cheap, well-spread hash of a name, the same in every browser and session. */
+function hashName(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i += 1) {
+    hash ^= name.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * The colour slot of each name shown together (models in a panel, providers in a chart). A slot follows
+ * from the name, not from its rank, so a model keeps its colour when another time window re-sorts the
+ * rows. Names that hash to a taken slot move to the next free one, in alphabetical order so the outcome
+ * does not depend on the rows' order; only with more names than colours do two share one.
+ */
+export function seriesSlots(names: readonly string[]): Map<string, number> {
+  const size = CHART_SERIES_COLORS.length;
+  const slots = new Map<string, number>();
+  const taken = new Set<number>();
+  for (const name of [...new Set(names)].sort()) {
+    if (taken.size === size) taken.clear();
+    let slot = hashName(name) % size;
+    while (taken.has(slot)) slot = (slot + 1) % size;
+    taken.add(slot);
+    slots.set(name, slot);
+  }
+  return slots;
+}
+
 /**
  * The four series colours per theme, set as CSS variables on the element holding a chart or its legend:
  * darker on the light card, lighter on the dark one, each at least 3:1 against the card.

@@ -1,9 +1,17 @@
 import type { GeminiUsage } from '@lumi/contract';
-import { formatCount, formatUsd } from './format-metrics';
+import { formatCurrency } from '@/lib/format';
+import { formatCount } from './format-metrics';
 import { geminiModelLabel } from './thresholds';
 
 /** Spec section 9: the Gemini panel's windows in hours. */
 export type GeminiWindow = 24 | 48 | 168;
+
+/** Each window in words: the picker's button and the span the panel names ("Last 7 days"), one wording. */
+export const GEMINI_WINDOW_TEXT: Record<GeminiWindow, { button: string; span: string }> = {
+  24: { button: '24 h', span: '24 hours' },
+  48: { button: '48 h', span: '48 hours' },
+  168: { button: '7 days', span: '7 days' },
+};
 
 /** Spec section 2: the 168-hour window shows day labels, the others hour labels. */
 export function geminiLabelKind(hours: GeminiWindow): 'day' | 'hour' {
@@ -78,7 +86,7 @@ export function isGeminiAnswerEmpty(value: unknown): boolean {
 export function geminiSummary(usage: GeminiUsage, hours: GeminiWindow): string {
   const { total_requests, total_tokens, total_cost } = usage.summary;
   return (
-    `Gemini tokens per hour over the last ${hours} hours: ${formatCount(total_requests)} requests, ` +
-    `${formatCount(total_tokens)} tokens, ${formatUsd(total_cost)}.`
+    `Gemini tokens per hour over the last ${GEMINI_WINDOW_TEXT[hours].span}: ${formatCount(total_requests)} requests, ` +
+    `${formatCount(total_tokens)} tokens, ${formatCurrency(total_cost)}.`
   );
 }

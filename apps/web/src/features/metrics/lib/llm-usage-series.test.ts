@@ -22,6 +22,20 @@ describe('toLlmUsageSeries', () => {
       ],
     });
   });
+
+  it('starts at the first day with tokens and keeps the quiet days after it', () => {
+    const rows = toLlmUsageSeries({
+      daily_usage: [
+        { date: '2025-06-01', provider: 'gemini', tokens_used: 0, cost: 0 },
+        { date: '2025-06-02', provider: 'gemini', tokens_used: 0, cost: 0 },
+        { date: '2025-06-03', provider: 'gemini', tokens_used: 40, cost: 0.1 },
+        { date: '2025-06-04', provider: 'gemini', tokens_used: 0, cost: 0 },
+        { date: '2025-06-05', provider: 'gemini', tokens_used: 7, cost: 0 },
+      ],
+      totals: { tokens: 47, cost: 0.1, requests: 2 },
+    }).rows;
+    expect(rows.map((row) => row.date)).toEqual(['2025-06-03', '2025-06-04', '2025-06-05']);
+  });
 });
 
 describe('isLlmUsageEmpty', () => {

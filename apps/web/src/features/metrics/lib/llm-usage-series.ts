@@ -12,7 +12,11 @@ export interface LlmUsageSeries {
   rows: LlmUsageRow[];
 }
 
-/** One row per day with each provider's tokens, providers in the order the server sent them. */
+/**
+ * One row per day with each provider's tokens, providers in the order the server sent them. The rows
+ * start at the first day with any tokens: a range longer than the history would otherwise open with a
+ * flat zero line (issue 13); quiet days after it stay, they are part of the story.
+ */
 export function toLlmUsageSeries(usage: LlmUsage): LlmUsageSeries {
   const providers: string[] = [];
   const rows = new Map<string, LlmUsageRow>();
@@ -22,7 +26,9 @@ export function toLlmUsageSeries(usage: LlmUsage): LlmUsageSeries {
     row.tokens[provider] = (row.tokens[provider] ?? 0) + tokens_used;
     rows.set(date, row);
   }
-  return { providers, rows: [...rows.values()].sort((a, b) => a.date.localeCompare(b.date)) };
+  const sorted = [...rows.values()].sort((a, b) => a.date.localeCompare(b.date));
+  const first = sorted.findIndex((row) => Object.values(row.tokens).some((tokens) => tokens > 0));
+  return { providers, rows: first === -1 ? sorted : sorted.slice(first) };
 }
 
 /** True when the window holds no LLM call at all: the chart shows its empty state instead of flat lines. */
