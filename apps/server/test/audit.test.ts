@@ -56,6 +56,7 @@ describe.each(dialects)('audit log on %s', (dialect) => {
       user: 'admin',
       resource_type: 'user',
       resource_id: String(id),
+      resource_name: 'audited',
       ip_address: '127.0.0.1',
       user_agent: USER_AGENT,
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -79,6 +80,47 @@ describe.each(dialects)('audit log on %s', (dialect) => {
     expect(text).not.toContain(password);
     expect(text).not.toContain('scrypt');
     expect(text).not.toMatch(/password_hash/);
+  });
+
+  it('keeps the name each resource had at the time of the change, also after it is deleted', async () => {
+    const admin = await t.loginAdmin();
+    const base = '/api/admin/api/config/moods';
+    const item = await send(admin, 'POST', base, { name: 'Sunny', content: 'Bright and warm' });
+    expect(item.statusCode, item.body).toBe(201);
+    const { id, version } = item.json<{ id: number; version: number }>();
+    const renamed = await send(admin, 'PUT', `${base}/${id}`, {
+      name: 'Sunnier',
+      content: 'Bright and warm',
+      version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `${base}/${id}?version=${version + 1}`,
+      headers: admin.auth,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const role = await send(admin, 'POST', '/api/roles', { name: 'auditors', permissions: ['users:read'] });
+    const key = await send(admin, 'POST', '/api/admin/api-keys', {
+      name: 'prod-bot',
+      scopes: ['ingest:write'],
+    });
+
+    const entries = await allLogs(admin);
+    const named = (action: string) => only(entries, action).resource_name;
+    expect(named('config.created')).toBe('Sunny');
+    expect(named('config.updated')).toBe('Sunnier');
+    expect(named('config.deleted')).toBe('Sunnier');
+    expect(only(entries, 'role.created')).toMatchObject({
+      resource_id: String(role.json<{ id: number }>().id),
+      resource_name: 'auditors',
+    });
+    expect(named('api_key.created')).toBe('prod-bot');
+    expect(key.statusCode).toBe(201);
+    // Entries about no particular resource have no name.
+    expect(entries.filter((e) => e.action === 'auth.login').every((e) => e.resource_name === null)).toBe(
+      true,
+    );
   });
 
   it('records role changes', async () => {

@@ -13,6 +13,11 @@ export const auditLogSchema = z
     timestamp: z.string(),
     resource_type: z.string(),
     resource_id: z.string().nullable(),
+    /**
+     * The resource's name when the entry was written (a username, a config item's name…), so a deleted
+     * resource still reads well; null for entries older than it and for resources without a name.
+     */
+    resource_name: z.string().nullable(),
     old_value: z.unknown().nullable(),
     new_value: z.unknown().nullable(),
     ip_address: z.string().nullable(),

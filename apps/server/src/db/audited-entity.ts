@@ -7,6 +7,8 @@ export interface AuditedEntityOptions<E, K> {
   resourceType: string;
   /** The actions are `<action>.created`, `.updated` and `.deleted`. */
   action: string;
+  /** The entity's name, kept with each entry so the log reads well after the entity is gone. */
+  name(entity: E): string;
 }
 
 /**
@@ -24,7 +26,7 @@ export class AuditedEntity<E extends { id: number }, K = number> {
   /** `insert` adds the row and returns its key; the new entity is read back and audited. */
   async create(trx: Executor, actor: Actor, insert: () => Promise<K>): Promise<E> {
     const created = await this.options.load(trx, await insert());
-    await this.record(trx, actor, 'created', created.id, { newValue: created });
+    await this.record(trx, actor, 'created', created, { newValue: created });
     return created;
   }
 
@@ -33,7 +35,7 @@ export class AuditedEntity<E extends { id: number }, K = number> {
     const before = await this.options.load(trx, key);
     await write(before);
     const after = await this.options.load(trx, key);
-    await this.record(trx, actor, 'updated', before.id, { oldValue: before, newValue: after });
+    await this.record(trx, actor, 'updated', after, { oldValue: before, newValue: after });
     return after;
   }
 
@@ -49,18 +51,23 @@ export class AuditedEntity<E extends { id: number }, K = number> {
   ): Promise<void> {
     const entity = await this.options.load(trx, key);
     const alongside = await remove(entity);
-    await this.record(trx, actor, 'deleted', entity.id, { oldValue: { ...entity, ...alongside } });
+    await this.record(trx, actor, 'deleted', entity, { oldValue: { ...entity, ...alongside } });
   }
 
   private record(
     trx: Executor,
     actor: Actor,
     action: 'created' | 'updated' | 'deleted',
-    id: number,
+    entity: E,
     values: { oldValue?: unknown; newValue?: unknown },
   ) {
-    const { resourceType } = this.options;
-    const event = { action: `${this.options.action}.${action}`, resourceType, resourceId: id };
+    const { resourceType, name } = this.options;
+    const event = {
+      action: `${this.options.action}.${action}`,
+      resourceType,
+      resourceId: entity.id,
+      resourceName: name(entity),
+    };
     return this.audit.record(trx, actor, { ...event, ...values });
   }
 }

@@ -95,6 +95,8 @@ export interface AuditLogsTable {
   action: string;
   resource_type: string;
   resource_id: string | null;
+  /** The resource's name at the time of the change; null on entries written before it was kept. */
+  resource_name: string | null;
   old_value: string | null;
   new_value: string | null;
   ip_address: string | null;

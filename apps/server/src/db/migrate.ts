@@ -6,6 +6,7 @@ import { telemetry } from './migrations/20261122120000-telemetry.js';
 import { messaging } from './migrations/20261122130000-messaging.js';
 import { refreshTokenRetirement } from './migrations/20261124090000-refresh-token-retirement.js';
 import { templateSoftDelete } from './migrations/20261124200000-template-soft-delete.js';
+import { auditResourceName } from './migrations/20261124210000-audit-resource-name.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -17,6 +18,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122130000-messaging': messaging,
   '20261124090000-refresh-token-retirement': refreshTokenRetirement,
   '20261124200000-template-soft-delete': templateSoftDelete,
+  '20261124210000-audit-resource-name': auditResourceName,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -51,6 +51,8 @@ export interface VersionedEntityOptions<E, S> {
     resourceType: string;
     /** The actions are `<action>.created`, `.updated`, `.restored` and `.deleted`. */
     action: string;
+    /** The entity's name, kept with each entry so the log reads well after the entity is gone. */
+    name(entity: E): string;
     /** What the log keeps of the entity, before or after a change. */
     view(entity: E, action: VersionEntry<S>['action'] | 'deleted'): Record<string, unknown>;
   };
@@ -156,12 +158,14 @@ export class VersionedEntity<E extends S & { id: number; version: number }, S> {
     id: number,
     change: { before?: E; after?: E; restoredFrom?: number },
   ) {
-    const { resourceType, view } = this.options.audit;
+    const { resourceType, view, name } = this.options.audit;
     const { before, after, restoredFrom } = change;
+    const named = after ?? before;
     return this.audit.record(trx, actor, {
       action: `${this.options.audit.action}.${action}`,
       resourceType,
       resourceId: id,
+      resourceName: named && name(named),
       oldValue: before && view(before, action),
       newValue: after && {
         ...view(after, action),

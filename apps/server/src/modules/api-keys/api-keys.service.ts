@@ -94,6 +94,7 @@ export class ApiKeysService {
         action: 'api_key.created',
         resourceType: 'api_key',
         resourceId: id,
+        resourceName: row.name,
         newValue: { name: row.name, prefix: row.prefix, scopes: values.scopes, expires_at: row.expires_at },
       });
       return { ...toApiKey({ ...row, id }, now), key };
@@ -113,6 +114,7 @@ export class ApiKeysService {
         action: 'api_key.revoked',
         resourceType: 'api_key',
         resourceId: id,
+        resourceName: before.name,
         oldValue: { name: before.name, prefix: before.prefix, revoked_at: null },
         newValue: { name: before.name, prefix: before.prefix, revoked_at: at },
       });

@@ -16,6 +16,8 @@ export interface AuditEvent {
   action: string;
   resourceType: string;
   resourceId?: string | number | null;
+  /** What the resource is called at the time of the change; the log shows it instead of the bare id. */
+  resourceName?: string | null;
   oldValue?: unknown;
   newValue?: unknown;
 }
@@ -76,6 +78,7 @@ export class AuditService {
       resource_type: event.resourceType,
       resource_id:
         event.resourceId === undefined || event.resourceId === null ? null : String(event.resourceId),
+      resource_name: event.resourceName?.slice(0, 500) ?? null,
       old_value: oldValue === null ? null : JSON.stringify(oldValue),
       new_value: newValue === null ? null : JSON.stringify(newValue),
       ip_address: actor.ip,
@@ -94,6 +97,7 @@ export class AuditService {
         timestamp: row.created_at,
         resource_type: row.resource_type,
         resource_id: row.resource_id,
+        resource_name: row.resource_name,
         old_value: parseJson(row.old_value),
         new_value: parseJson(row.new_value),
         ip_address: row.ip_address,

@@ -235,6 +235,7 @@ export class AuthService {
         action: 'auth.password_changed',
         resourceType: 'user',
         resourceId: actor.id,
+        resourceName: actor.username,
       });
     });
     this.principals.invalidate();

@@ -55,6 +55,7 @@ export class ConfigItemsService {
           audit: {
             resourceType: 'config_item',
             action: 'config',
+            name: (item) => item.name,
             view: (item) => ({ domain: item.domain, ...snapshotOf(item) }),
           },
         }),

@@ -39,6 +39,7 @@ export class RolesService {
       load: (db, id) => this.load(db, id),
       resourceType: 'role',
       action: 'role',
+      name: (role) => role.name,
     });
   }
 

@@ -88,6 +88,7 @@ export class BudgetsService {
         action: 'token_budget.created',
         resourceType: 'token_budget',
         resourceId: provider,
+        resourceName: provider,
         newValue: auditedValues(budget),
       });
       return budget;
@@ -108,6 +109,7 @@ export class BudgetsService {
         action: 'token_budget.updated',
         resourceType: 'token_budget',
         resourceId: provider,
+        resourceName: provider,
         oldValue: auditedValues(before),
         newValue: auditedValues(after),
       });
@@ -123,6 +125,7 @@ export class BudgetsService {
         action: 'token_budget.deleted',
         resourceType: 'token_budget',
         resourceId: provider,
+        resourceName: provider,
         oldValue: auditedValues(before),
       });
     });
@@ -157,6 +160,7 @@ export class BudgetsService {
         action: 'model_price.set',
         resourceType: 'model_price',
         resourceId: model,
+        resourceName: model,
         oldValue: before
           ? {
               model,

@@ -106,6 +106,7 @@ export class AccountsService {
         action: 'profile.updated',
         resourceType: 'user',
         resourceId: actor.id,
+        resourceName: after.username,
         oldValue: { name: before.name, email: before.email },
         newValue: { name: after.name, email: after.email },
       });

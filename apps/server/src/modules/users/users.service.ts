@@ -106,6 +106,7 @@ export class UsersService {
         action: 'user.created',
         resourceType: 'user',
         resourceId: id,
+        resourceName: user.username,
         newValue: auditView(user),
       });
       return user;
@@ -136,6 +137,7 @@ export class UsersService {
           action: 'user.created',
           resourceType: 'user',
           resourceId: id,
+          resourceName: username,
           newValue: { username, roles: [ADMIN_ROLE] },
         },
       );
@@ -183,6 +185,7 @@ export class UsersService {
         action: 'user.updated',
         resourceType: 'user',
         resourceId: id,
+        resourceName: after.username,
         oldValue: auditView(before),
         newValue: auditView(after),
       });
@@ -210,6 +213,7 @@ export class UsersService {
         action: 'user.deleted',
         resourceType: 'user',
         resourceId: id,
+        resourceName: user.username,
         oldValue: auditView(user),
       });
     });

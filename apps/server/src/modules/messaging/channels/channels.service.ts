@@ -34,11 +34,13 @@ export class ChannelsService {
       load: (db, id) => this.load(db, id),
       resourceType: 'channel',
       action: 'channel',
+      name: (channel) => channel.channel_name,
     });
     this.topics = new AuditedEntity(audit, {
       load: (db, key: TopicKey) => this.loadTopic(db, key.channelId, key.topicId),
       resourceType: 'topic',
       action: 'topic',
+      name: (topic) => topic.topic_name,
     });
   }
 

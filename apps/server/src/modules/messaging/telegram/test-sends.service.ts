@@ -78,6 +78,7 @@ export class TestSendsService {
         action: 'template.test_sent',
         resourceType: 'template',
         resourceId: template.id,
+        resourceName: template.template_name,
         newValue: {
           test_send_id: id,
           template_version: template.version,

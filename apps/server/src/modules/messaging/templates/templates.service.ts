@@ -45,6 +45,7 @@ export class TemplatesService {
       audit: {
         resourceType: 'template',
         action: 'template',
+        name: (template) => template.template_name,
         // A new template is always version 1, so its entry keeps the content and settings alone.
         view: (template, action) => {
           const snapshot = this.versioned.snapshotOf(template);

@@ -26,6 +26,7 @@ export class VariablesService {
       load: (db, id) => this.load(db, id),
       resourceType: 'variable',
       action: 'variable',
+      name: (variable) => variable.variable_name,
     });
   }
 
