@@ -5,9 +5,8 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useRenderedPreview } from '../hooks/use-rendered-preview';
-import { useSampleData } from '../../variables/hooks/use-sample-data';
+import type { SampleData } from '../../variables/lib/sample-data';
 import { Panel } from '../../components/panel';
-import { SampleDataField } from '../../variables/components/sample-data-field';
 import { TelegramMessage } from './telegram-message';
 
 const count = new Intl.NumberFormat('en-US');
@@ -17,12 +16,13 @@ interface PreviewPanelProps {
   template: Template | null;
   content: string;
   parseMode: ParseMode;
+  /** The sample data the editor shares with the Test panel. */
+  data: SampleData;
 }
 
-/** The Preview panel: the content rendered with editable sample data, as Telegram would show it. */
-export function PreviewPanel({ template, content, parseMode }: PreviewPanelProps) {
-  const sample = useSampleData();
-  const preview = useRenderedPreview({ template, content, parseMode, data: sample.data });
+/** The Preview panel: the content rendered with the sample data, as Telegram would show it. */
+export function PreviewPanel({ template, content, parseMode, data }: PreviewPanelProps) {
+  const preview = useRenderedPreview({ template, content, parseMode, data });
   const [raw, setRaw] = useState(false);
   const result = preview.data;
   const error = result && !result.success ? result.error : undefined;
@@ -30,7 +30,6 @@ export function PreviewPanel({ template, content, parseMode }: PreviewPanelProps
   return (
     <Panel id="preview-panel-title" title="Preview">
       <div className="space-y-3">
-        <SampleDataField sample={sample} />
         <div className="flex items-center justify-between gap-2">
           <p aria-live="polite" className="text-xs text-muted-foreground">
             {preview.rendering ? 'Rendering...' : ''}

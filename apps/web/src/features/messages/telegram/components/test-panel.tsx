@@ -4,11 +4,9 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { useHasPermission } from '@/lib/permissions';
 import { useSendTestMessage } from '../api/send-test-message';
-import { useSampleData } from '../../variables/hooks/use-sample-data';
+import type { SampleDataState } from '../../variables/hooks/use-sample-data';
 import { Panel } from '../../components/panel';
-import { SampleDataField } from '../../variables/components/sample-data-field';
 import { TestHistoryList } from './test-history-list';
 
 type Outcome = { ok: true; message: string; warning?: string } | { ok: false; message: string };
@@ -17,12 +15,15 @@ interface TestPanelProps {
   template: Template;
   /** The editor holds changes that are not saved: a test sends the saved version. */
   unsaved: boolean;
+  /** The sample data the editor shares with the Preview panel. */
+  sample: SampleDataState;
 }
 
-/** The Test panel (existing templates only): sends the saved template to its channel through the bot. */
-export function TestPanel({ template, unsaved }: TestPanelProps) {
-  const canSend = useHasPermission('templates:send');
-  const sample = useSampleData();
+/**
+ * The Test panel (existing templates only, for those with templates:send): sends the saved template to
+ * its channel through the bot.
+ */
+export function TestPanel({ template, unsaved, sample }: TestPanelProps) {
   const sendTest = useSendTestMessage();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -51,20 +52,13 @@ export function TestPanel({ template, unsaved }: TestPanelProps) {
   return (
     <Panel id="test-panel-title" title="Test">
       <div className="space-y-3">
-        <SampleDataField sample={sample} />
         {unsaved && (
           <Alert>The test sends the saved version {template.version}: save first to test your changes.</Alert>
         )}
-        {canSend ? (
-          <Button onClick={send} disabled={sendTest.isPending || sample.loading} className="w-full">
-            <Send aria-hidden />
-            {sendTest.isPending ? 'Sending...' : 'Send Test Message'}
-          </Button>
-        ) : (
-          <p className="text-sm text-muted-foreground">
-            Sending test messages needs the templates:send permission.
-          </p>
-        )}
+        <Button onClick={send} disabled={sendTest.isPending || sample.loading} className="w-full">
+          <Send aria-hidden />
+          {sendTest.isPending ? 'Sending...' : 'Send Test Message'}
+        </Button>
         {outcome && (
           <Alert variant={outcome.ok ? 'success' : 'error'} onDismiss={() => setOutcome(null)}>
             {outcome.message}
@@ -75,7 +69,7 @@ export function TestPanel({ template, unsaved }: TestPanelProps) {
           <li>The message is sent to the template&apos;s configured channel.</li>
           <li>If the template has a topic, the message goes to that topic.</li>
           <li>Every test send is recorded in the test history below.</li>
-          <li>Edit the JSON to test with other values.</li>
+          <li>Edit the sample data to test with other values.</li>
         </ul>
         <TestHistoryList templateId={template.id} />
       </div>

@@ -1,5 +1,5 @@
 import type { Template } from '@lumi/contract';
-import { History } from 'lucide-react';
+import { History, Trash2 } from 'lucide-react';
 import type { Ref } from 'react';
 import { Button } from '@/components/ui/button';
 
@@ -16,24 +16,34 @@ interface EditorHeaderProps {
   onTogglePanel: (panel: keyof EditorPanels) => void;
   onShowHistory: () => void;
   onCancel: () => void;
-  canSave: boolean;
+  /** Shown only to those who may change templates (templates:write): Save, and Delete. */
+  canWrite: boolean;
+  /** Shown only to those who may send tests (templates:send): the Test toggle. */
+  canSend: boolean;
+  onDelete: () => void;
   saving: boolean;
 }
 
-/** 'Create New Template' or 'Edit Template: {name}' with its version, the panel toggles, Cancel and Save. */
+/**
+ * 'Create New Template', 'Edit Template: {name}' or, for a reader, 'Template: {name}', with its version,
+ * the panel toggles, and the actions the user may take.
+ */
 export function EditorHeader(props: EditorHeaderProps) {
-  const { ref, template, panels, onTogglePanel } = props;
+  const { ref, template, panels, onTogglePanel, canWrite } = props;
   const toggles: Array<[keyof EditorPanels, string]> = [
     ['variables', 'Variables'],
     ['preview', 'Preview'],
     // Spec section 2: the Test panel is for existing templates only.
-    ...(template ? [['test', 'Test'] as [keyof EditorPanels, string]] : []),
+    ...(template && props.canSend ? [['test', 'Test'] as [keyof EditorPanels, string]] : []),
   ];
+  const title = !template
+    ? 'Create New Template'
+    : `${canWrite ? 'Edit Template' : 'Template'}: ${template.template_name}`;
   return (
     <div className="flex flex-wrap items-start justify-between gap-3 border-b p-4">
       <div className="min-w-0">
         <h2 ref={ref} tabIndex={-1} className="text-lg font-semibold break-words outline-none">
-          {template ? `Edit Template: ${template.template_name}` : 'Create New Template'}
+          {title}
         </h2>
         {template && <p className="text-sm text-muted-foreground">Version {template.version}</p>}
       </div>
@@ -58,10 +68,16 @@ export function EditorHeader(props: EditorHeaderProps) {
             History
           </Button>
         )}
+        {template && canWrite && (
+          <Button variant="secondary" size="sm" onClick={props.onDelete}>
+            <Trash2 aria-hidden className="text-destructive" />
+            Delete
+          </Button>
+        )}
         <Button variant="secondary" size="sm" onClick={props.onCancel}>
-          Cancel
+          {canWrite ? 'Cancel' : 'Close'}
         </Button>
-        {props.canSave && (
+        {canWrite && (
           <Button type="submit" size="sm" disabled={props.saving}>
             {props.saving ? 'Saving...' : 'Save'}
           </Button>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders, toasts } from '@/test/render-with-providers';
-import { signIn } from '@/test/session-users';
+import { adminUser, signIn } from '@/test/session-users';
 import { channel, fakeMessagingApi, template, topic } from '../../test/fake-messaging-api';
 import { MessagesPage } from '../../components/messages-page';
 
@@ -168,5 +168,120 @@ describe('Template editor', () => {
     expect(screen.getByText('Version 3')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Template Content' })).toHaveValue('Newer text');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Template editor: delete and read-only', () => {
+  afterEach(() => useAuthStore.getState().clear());
+
+  it('deletes a template after confirming, with the version shown, then closes and reloads the list', async () => {
+    signIn();
+    const templates = [
+      template(4, { template_name: 'Old', version: 2 }),
+      template(5, { template_name: 'Kept' }),
+    ];
+    const { requests } = fakeMessagingApi({
+      templates,
+      routes: {
+        'DELETE /templates/4': () => {
+          templates.splice(0, 1);
+          return jsonResponse({ ok: true });
+        },
+      },
+    });
+    renderWithProviders(<MessagesPage />, { path: '/messages' });
+    await userEvent.click(await screen.findByRole('button', { name: /Old/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+
+    const dialog = screen.getByRole('alertdialog', { name: "Delete template 'Old'?" });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: "Delete template 'Old'?" })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Old/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Edit Template: Old' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Kept/ })).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'DELETE')?.query.get('version')).toBe('2');
+    expect(toasts()).toHaveTextContent("Template 'Old' deleted");
+  });
+
+  it('keeps the confirmation open with the reason when the delete is refused', async () => {
+    signIn();
+    fakeMessagingApi({
+      templates: [template(4, { template_name: 'Old' })],
+      routes: {
+        'DELETE /templates/4': jsonResponse(
+          { detail: "ann saved 'Old' since you loaded it (now version 2).", code: 'conflict' },
+          409,
+        ),
+      },
+    });
+    renderWithProviders(<MessagesPage />, { path: '/messages' });
+    await userEvent.click(await screen.findByRole('button', { name: /Old/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("ann saved 'Old' since you loaded it");
+  });
+
+  it('shows a reader the template read-only: no Save, Delete or Test, and read-only wording', async () => {
+    signIn({ ...adminUser, roles: [{ id: 3, name: 'viewer', permissions: ['templates:read'] }] });
+    fakeMessagingApi({ templates: [template(4, { template_name: 'Old' })] });
+    renderWithProviders(<MessagesPage />, { path: '/messages' });
+    await userEvent.click(await screen.findByRole('button', { name: /Old/ }));
+
+    expect(screen.getByRole('heading', { name: 'Template: Old' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Template Name' })).toBeDisabled();
+    for (const name of ['Save', 'Delete', 'Test', 'Cancel']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Preview' })).toBeInTheDocument();
+  });
+
+  it('offers Test to a reader who may send tests', async () => {
+    signIn({
+      ...adminUser,
+      roles: [{ id: 3, name: 'tester', permissions: ['templates:read', 'templates:send'] }],
+    });
+    fakeMessagingApi({ templates: [template(4, { template_name: 'Old' })] });
+    renderWithProviders(<MessagesPage />, { path: '/messages' });
+    await userEvent.click(await screen.findByRole('button', { name: /Old/ }));
+    expect(screen.getByRole('button', { name: 'Test' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('shares one sample data box between Preview and Test', async () => {
+    signIn();
+    const { requests } = fakeMessagingApi({
+      templates: [template(3, { template_name: 'Saved' })],
+      routes: {
+        'POST /templates/3/test': jsonResponse({ success: true, telegram_message_id: 1, pinned: false }),
+      },
+    });
+    renderWithProviders(<MessagesPage />, { path: '/messages' });
+    await userEvent.click(await screen.findByRole('button', { name: /Saved/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Test' }));
+
+    const boxes = await screen.findAllByRole('textbox', { name: 'Sample data (JSON)' });
+    expect(boxes).toHaveLength(1);
+    fireEvent.change(boxes[0]!, { target: { value: '{"token_name": "Bonk"}' } });
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === '/templates/3/render').at(-1)?.body).toEqual({
+        data: { token_name: 'Bonk' },
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send Test Message' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path === '/templates/3/test')?.body).toMatchObject({
+        data: { token_name: 'Bonk' },
+      }),
+    );
   });
 });

@@ -7,10 +7,13 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useHasPermission } from '@/lib/permissions';
 import { useTemplateEditorForm } from '../hooks/use-template-editor-form';
+import { DeleteTemplateDialog } from './delete-template-dialog';
 import { EditorHeader, type EditorPanels } from './editor-header';
 import { PreviewPanel } from '../../rendering/components/preview-panel';
 import { TemplateFields } from './template-fields';
 import { TestPanel } from '../../telegram/components/test-panel';
+import { SampleDataField } from '../../variables/components/sample-data-field';
+import { useSampleData } from '../../variables/hooks/use-sample-data';
 import { VariablesPanel } from '../../variables/components/variables-panel';
 import { VersionHistoryDialog } from './version-history-dialog';
 
@@ -22,12 +25,18 @@ interface TemplateEditorProps {
   onTemplateChange: (template: Template) => void;
 }
 
-/** The right pane's editor: header with toggles, the fields, and the Variables, Preview and Test panels. */
+/**
+ * The right pane's editor: header with toggles, the fields, and the Variables, Preview and Test panels.
+ * Preview and Test share one sample data box. A reader (no templates:write) sees it all read-only.
+ */
 export function TemplateEditor({ template, onClose, onTemplateChange }: TemplateEditorProps) {
   const canWrite = useHasPermission('templates:write');
+  const canSend = useHasPermission('templates:send');
   const { form, submit, saving, failure, load } = useTemplateEditorForm(template, onClose);
   const [panels, setPanels] = useState<EditorPanels>({ variables: true, preview: false, test: false });
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const sample = useSampleData();
   const heading = useRef<HTMLHeadingElement>(null);
   const [content, parseMode] = useWatch({ control: form.control, name: ['template_content', 'parse_mode'] });
 
@@ -52,7 +61,7 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
     });
   };
 
-  const testPanel = panels.test && template;
+  const testPanel = panels.test && canSend && template;
   const sidePanels = panels.variables || panels.preview || testPanel;
 
   return (
@@ -66,7 +75,9 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
             onTogglePanel={(name) => setPanels((current) => ({ ...current, [name]: !current[name] }))}
             onShowHistory={() => setHistoryOpen(true)}
             onCancel={onClose}
-            canSave={canWrite}
+            canWrite={canWrite}
+            canSend={canSend}
+            onDelete={() => setDeleteOpen(true)}
             saving={saving}
           />
           <div className="space-y-3 p-4">
@@ -88,9 +99,7 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
                 )}
               </Alert>
             )}
-            {!canWrite && (
-              <Alert>You can view templates; changing them needs the templates:write permission.</Alert>
-            )}
+            {!canWrite && <Alert>Read only: changing templates needs the templates:write permission.</Alert>}
             <div
               className={cn('grid gap-4', sidePanels && 'xl:grid-cols-[minmax(0,1fr)_minmax(18rem,22rem)]')}
             >
@@ -101,20 +110,31 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
               {sidePanels && (
                 <div className="min-w-0 space-y-4">
                   {panels.variables && <VariablesPanel onInsert={canWrite ? insertVariable : undefined} />}
+                  {(panels.preview || testPanel) && (
+                    <div className="rounded-lg border bg-background/50 p-3">
+                      <SampleDataField sample={sample} />
+                    </div>
+                  )}
                   {panels.preview && (
                     <PreviewPanel
                       template={template}
                       content={content ?? ''}
                       parseMode={parseMode ?? DEFAULT_PARSE_MODE}
+                      data={sample.data}
                     />
                   )}
-                  {testPanel && <TestPanel template={template} unsaved={form.formState.isDirty} />}
+                  {testPanel && (
+                    <TestPanel template={template} unsaved={form.formState.isDirty} sample={sample} />
+                  )}
                 </div>
               )}
             </div>
           </div>
         </form>
       </FormProvider>
+      {template && deleteOpen && (
+        <DeleteTemplateDialog template={template} onOpenChange={setDeleteOpen} onDeleted={onClose} />
+      )}
       {template && historyOpen && (
         <VersionHistoryDialog
           open

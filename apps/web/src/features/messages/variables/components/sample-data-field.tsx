@@ -3,7 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/input';
 import type { SampleDataState } from '../hooks/use-sample-data';
 
-/** The editable sample JSON of the Preview and Test panels, bound to their useSampleData. */
+/** The editable sample JSON the Preview and Test panels share, bound to the editor's useSampleData. */
 export function SampleDataField({ sample }: { sample: SampleDataState }) {
   const { text, setText: onChange, invalid, loading } = sample;
   const id = useId();
