@@ -88,6 +88,16 @@ describe.each(dialects)('token budgets and model prices on %s', (dialect) => {
     if (message) expect(body.errors).toContainEqual({ path, message });
   });
 
+  it.each([
+    [BUDGETS, 'provider', 'Provider is required'],
+    [PRICES, 'model', 'Model is required'],
+  ])('refuses a blank name under %s with the wording of every other form', async (base, path, message) => {
+    const admin = await t.loginAdmin();
+    const payload = { daily_token_limit: 1, input_usd_per_million: 1, output_usd_per_million: 1 };
+    const body = expectError(await send(admin, 'PUT', `${base}/%20%20`, payload), 422, 'validation_failed');
+    expect(body.errors).toContainEqual({ path, message });
+  });
+
   it("shows today's usage: the larger share of the two limits, not capped", async () => {
     now = NOW;
     const admin = await t.loginAdmin();

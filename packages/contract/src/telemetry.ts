@@ -30,7 +30,8 @@ export const INTEGRATION_STATUSES = ['success', 'error', 'other'] as const;
 export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
 
 const timestamp = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 time with Z or an offset' });
-const label = (max: number) => z.string().trim().min(1, 'Must not be empty').max(max);
+/** A name the bot reports; the message reads as every other required field's does ("Provider is required"). */
+const label = (field: string, max: number) => z.string().trim().min(1, `${field} is required`).max(max);
 /** Per event; sums are kept in 64-bit columns. */
 const count = (max: number) => z.number().int().min(0).max(max);
 const milliseconds = z
@@ -47,8 +48,8 @@ const common = {
 export const llmCallEventSchema = z.object({
   type: z.literal('llm_call'),
   ...common,
-  provider: label(100),
-  model: label(200),
+  provider: label('Provider', 100),
+  model: label('Model', 200),
   input_tokens: count(100_000_000),
   output_tokens: count(100_000_000),
   /** When absent, computed from the model price table (0 when the model has no price). */
@@ -61,7 +62,7 @@ export const llmCallEventSchema = z.object({
 export const integrationCallEventSchema = z.object({
   type: z.literal('integration_call'),
   ...common,
-  service_name: label(100),
+  service_name: label('Service name', 100),
   status: z.enum(INTEGRATION_STATUSES),
   latency_ms: milliseconds,
   error: z.string().max(2000).optional(),
@@ -79,8 +80,8 @@ export const cacheStatsEventSchema = z.object({
 });
 
 export const activeLockSchema = z.object({
-  name: label(200),
-  holder: label(200),
+  name: label('Lock name', 200),
+  holder: label('Lock holder', 200),
   since: timestamp,
 });
 export type ActiveLock = z.infer<typeof activeLockSchema>;
@@ -88,7 +89,7 @@ export type ActiveLock = z.infer<typeof activeLockSchema>;
 export const heartbeatEventSchema = z.object({
   type: z.literal('heartbeat'),
   ...common,
-  telegram_status: label(50),
+  telegram_status: label('Telegram status', 50),
   started_at: timestamp,
   active_locks: z.array(activeLockSchema).max(100),
 });
@@ -96,7 +97,7 @@ export const heartbeatEventSchema = z.object({
 export const errorEventSchema = z.object({
   type: z.literal('error'),
   ...common,
-  source: label(100),
+  source: label('Source', 100),
   message: z.string().max(4000),
 });
 
@@ -104,7 +105,7 @@ export const marketDataEventSchema = z.object({
   type: z.literal('market_data'),
   ...common,
   last_candle_time: timestamp,
-  websocket_status: label(50),
+  websocket_status: label('WebSocket status', 50),
   /** How many candle intervals the feed is missing. */
   missing_intervals: count(1_000_000),
 });
@@ -258,8 +259,8 @@ export const BUDGET_MESSAGES = {
 } as const;
 
 /** Path parameters: the same bounds as the provider and model of an llm_call. */
-export const providerParamsSchema = z.object({ provider: label(100) });
-export const modelParamsSchema = z.object({ model: label(200) });
+export const providerParamsSchema = z.object({ provider: label('Provider', 100) });
+export const modelParamsSchema = z.object({ model: label('Model', 200) });
 
 export const tokenBudgetInputSchema = z
   .object({

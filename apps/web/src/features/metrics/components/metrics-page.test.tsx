@@ -121,6 +121,18 @@ describe('MetricsPage', () => {
     });
   });
 
+  it('says which field is missing on Add Budget, as every other form does', async () => {
+    serveMetrics();
+    renderWithProviders(<MetricsPage />, { path: '/metrics' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Token Budgets' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Budget' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Add Budget' });
+    await userEvent.type(within(dialog).getByLabelText('Provider'), '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Budget' }));
+    expect(await within(dialog).findByText('Provider is required')).toBeInTheDocument();
+  });
+
   it('hides budget editing without budgets:write', async () => {
     signInAs(['metrics:read']);
     serveMetrics();
