@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -40,6 +40,16 @@ describe('the built console under /admin', () => {
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     },
   );
+
+  it('serves a rebuilt index.html without a restart', async () => {
+    const rebuilt = INDEX_HTML.replace('Lumi Admin', 'Lumi Admin rebuilt');
+    writeFileSync(path.join(root, 'index.html'), rebuilt);
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path.join(root, 'index.html'), later, later);
+    const res = await t.app.inject({ method: 'GET', url: '/admin/users' });
+    expect(res.body).toBe(rebuilt);
+    writeFileSync(path.join(root, 'index.html'), INDEX_HTML);
+  });
 
   it('redirects /admin to /admin/', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/admin' });

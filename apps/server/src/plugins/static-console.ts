@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -39,11 +39,23 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
     },
   });
 
-  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const indexFile = path.join(root, 'index.html');
   const manifestFile = path.join(root, '.vite', 'manifest.json');
-  const pageFor = existsSync(manifestFile)
-    ? preloadingIndex(html, JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest)
-    : () => html;
+  let built = { at: -1, pageFor: (_screen: string) => '' };
+  // Read again when the console is rebuilt under a running server, as a file sent from disk would be.
+  const pageFor = (screen: string) => {
+    const at = statSync(indexFile).mtimeMs;
+    if (at !== built.at) {
+      const html = readFileSync(indexFile, 'utf8');
+      built = {
+        at,
+        pageFor: existsSync(manifestFile)
+          ? preloadingIndex(html, JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest)
+          : () => html,
+      };
+    }
+    return built.pageFor(screen);
+  };
 
   const sendIndex = (screen: string, reply: FastifyReply) =>
     reply
