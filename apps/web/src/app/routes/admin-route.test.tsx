@@ -24,6 +24,7 @@ function entry(overrides: Partial<AuditLog>): AuditLog {
     timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
     resource_type: 'user',
     resource_id: '7',
+    resource_name: null,
     old_value: { email: 'ann@example.com' },
     new_value: { email: 'ann@corp.example' },
     ip_address: '10.0.0.8',
@@ -57,6 +58,7 @@ describe('AdminRoute', () => {
           resource_id: null,
         }),
         entry({ id: 1, action: 'user.created', user: null, ip_address: null, old_value: null }),
+        entry({ id: 0, resource_name: 'ann', resource_id: '24' }),
       ],
       next_cursor: null,
     };
@@ -65,7 +67,7 @@ describe('AdminRoute', () => {
 
     expect(screen.getByRole('heading', { name: 'Administration' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Audit log entries' });
-    const [updated, failed, created] = within(list).getAllByRole('listitem');
+    const [updated, failed, created, named] = within(list).getAllByRole('listitem');
 
     expect(updated).toHaveTextContent('admin');
     expect(updated).toHaveTextContent('Updated user');
@@ -80,6 +82,9 @@ describe('AdminRoute', () => {
     expect(failed).toHaveTextContent('Anonymous');
     expect(failed).toHaveTextContent('Failed to sign in');
     expect(created).toHaveTextContent('System');
+    // An entry that kept its resource's name shows it, linked to where the resource is.
+    expect(named).toHaveTextContent('Resource: user ann');
+    expect(within(named!).getByRole('link', { name: 'ann' })).toHaveAttribute('href', '/users?search=ann');
 
     expect(api.requests[0]?.path).toBe('/api/admin/audit-logs');
     expect(api.requests[0]?.query.get('limit')).toBe('50');
@@ -97,7 +102,8 @@ describe('AdminRoute', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
 
-    expect(await screen.findByText('Deleted role')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.getAllByRole('listitem')[1]).toHaveTextContent('Deleted role');
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(api.requests[1]?.query.get('cursor')).toBe('60');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
@@ -136,7 +142,8 @@ describe('AdminRoute', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load audit logs');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Updated user')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Audit log entries' });
+    expect(list).toHaveTextContent('Updated user');
   });
   it('puts the audit log and the API keys on tabs kept in the URL', async () => {
     signIn(admin);
@@ -148,14 +155,14 @@ describe('AdminRoute', () => {
 
     const tabs = screen.getByRole('tablist', { name: 'Administration sections' });
     expect(within(tabs).getByRole('tab', { name: 'Audit log' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByText('Updated user')).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Audit log entries' })).toHaveTextContent('Updated user');
     expect(screen.queryByRole('heading', { name: 'API Keys' })).not.toBeInTheDocument();
 
     within(tabs).getByRole('tab', { name: 'Audit log' }).focus();
     await userEvent.keyboard('{ArrowRight}{Enter}');
     expect(within(tabs).getByRole('tab', { name: 'API keys' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
-    expect(screen.queryByText('Updated user')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Audit log entries' })).not.toBeInTheDocument();
     expect(api.requests.map((request) => request.path)).toContain('/api/admin/api-keys');
   });
 

@@ -49,14 +49,14 @@ export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
     <form
       aria-label="Filter audit logs"
       onSubmit={handleSubmit}
-      className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,1.5fr)_repeat(4,minmax(0,1fr))_auto]"
+      className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(19rem,2fr)_minmax(0,1fr)_minmax(0,1fr)]"
     >
       <Field label="Action">
         <Select ref={firstField} value={draft.action} onChange={set('action')}>
           <option value="">All actions</option>
           {actions.map((action) => (
             <option key={action} value={action}>
-              {describeAction(action)} ({action})
+              {describeAction(action)}
             </option>
           ))}
         </Select>

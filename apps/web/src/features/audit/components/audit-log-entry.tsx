@@ -1,13 +1,17 @@
 import type { AuditLog } from '@lumi/contract';
 import { ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { describeAction, describeActor } from '../lib/audit-actions';
 import { formatRelativeTime } from '../lib/relative-time';
+import { resourceLink } from '../lib/resource-link';
 import { AuditChanges } from './audit-changes';
 
 /** One audit entry: who did what to which resource, when and from where, with its changes on demand. */
 export function AuditLogEntry({ log }: { log: AuditLog }) {
-  const resource = log.resource_id ? `${log.resource_type} #${log.resource_id}` : log.resource_type;
+  const kind = log.resource_type.replace(/_/g, ' ');
+  const id = log.resource_id ? `#${log.resource_id}` : null;
+  const link = resourceLink(log);
   const relative = formatRelativeTime(log.timestamp);
   return (
     <li className="px-4 py-3">
@@ -17,8 +21,21 @@ export function AuditLogEntry({ log }: { log: AuditLog }) {
         <code className="rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">{log.action}</code>
       </p>
       <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-        <span>
-          Resource: <span className="text-foreground">{resource}</span>
+        <span className="min-w-0 break-words">
+          Resource: {kind}{' '}
+          {log.resource_name ? (
+            link ? (
+              <Link to={link} title={id ?? undefined} className="text-primary underline underline-offset-2">
+                {log.resource_name}
+              </Link>
+            ) : (
+              <span title={id ?? undefined} className="text-foreground">
+                {log.resource_name}
+              </span>
+            )
+          ) : (
+            id && <span className="text-foreground">{id}</span>
+          )}
         </span>
         <time dateTime={log.timestamp}>
           {formatDateTime(log.timestamp, log.timestamp)}
