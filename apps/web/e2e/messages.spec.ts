@@ -69,7 +69,7 @@ test('creates a channel, a topic and a template, previews it, sends a test and r
 
   // The preview renders the unsaved content with edited sample data.
   await page.getByRole('button', { name: 'Preview', exact: true }).click();
-  const sample = page.getByRole('region', { name: 'Preview' }).getByLabel('Sample data (JSON)');
+  const sample = page.getByLabel('Sample data (JSON)');
   await sample.fill('{"token_name": "E2E Coin"}');
   const rendered = page.getByRole('figure', { name: 'Rendered message' });
   await expect(rendered).toContainText('Alert for E2E Coin');
@@ -80,6 +80,9 @@ test('creates a channel, a topic and a template, previews it, sends a test and r
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: 'Create New Template' })).toBeHidden();
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText(
+    `Template '${templateName}' created`,
+  );
   const item = page.getByRole('button', { name: new RegExp(templateName) });
   await expect(item).toContainText('v1');
 
@@ -94,10 +97,7 @@ test('creates a channel, a topic and a template, previews it, sends a test and r
   await item.click();
   await expect(page.getByText('Version 2', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Test', exact: true }).click();
-  await page
-    .getByRole('region', { name: 'Test' })
-    .getByLabel('Sample data (JSON)')
-    .fill('{"token_name": "Bonk"}');
+  await sample.fill('{"token_name": "Bonk"}');
   await page.getByRole('button', { name: 'Send Test Message' }).click();
   const success = page.getByText(/^Test message sent successfully! Message ID: \d+$/);
   await expect(success).toBeVisible();
@@ -129,9 +129,22 @@ test('creates a channel, a topic and a template, previews it, sends a test and r
   await expect(page.getByText('Version 3', { exact: true })).toBeVisible();
   await expect(item).toContainText('v3');
   await page.getByRole('button', { name: 'Preview', exact: true }).click();
-  // The restored content has no '!', and the sample data is the variables' examples again.
-  await expect(rendered).toContainText('Alert for Pepe');
-  await expect(rendered).not.toContainText('Pepe!');
+  // The restored content has no '!'; Preview uses the sample data the test was sent with.
+  await expect(page.getByLabel('Sample data (JSON)')).toHaveCount(1);
+  await expect(rendered).toContainText('Alert for Bonk');
+  await expect(rendered).not.toContainText('Bonk!');
+
+  // Deleted after a confirmation: gone from the list, and its name is free for a new template.
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('alertdialog', { name: `Delete template '${templateName}'?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText(
+    `Template '${templateName}' deleted`,
+  );
+  await expect(item).toBeHidden();
+  await expect(page.getByRole('heading', { name: `Edit Template: ${templateName}` })).toBeHidden();
 });
 
 test('filters the template list by channel and type and searches it by name', async ({ page, request }) => {
