@@ -6,11 +6,14 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useConfigItems } from '../api/list-config-items';
 import { useUpdateConfigItem } from '../api/update-config-item';
+import { useBulkActive } from '../hooks/use-bulk-active';
 import { useConfigParams } from '../hooks/use-config-params';
 import { filterItems, tagsOf } from '../lib/filter-items';
+import { BulkToolbar } from './bulk-toolbar';
 import { ConfigFiltersBar } from './config-filters-bar';
 import { ConfigItemDialog } from './config-item-dialog';
 import { ConfigItemsTable } from './config-items-table';
+import { ConfigTransferActions } from './config-transfer-actions';
 import { DeleteConfigItemDialog } from './delete-config-item-dialog';
 import { RevisionHistoryDialog } from './revision-history-dialog';
 
@@ -36,6 +39,26 @@ export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) 
   // Spec section 8: a failed delete (or toggle) is reported in a banner the operator can dismiss.
   const [failure, setFailure] = useState<string | null>(null);
   const all = items.data ?? [];
+  const bulk = useBulkActive(domain);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // Items deleted meanwhile drop out of the selection.
+  const selectedItems = all.filter((item) => selected.has(item.id));
+
+  const select = (ids: number[], checked: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  async function setActiveOfSelected(isActive: boolean) {
+    setFailure(null);
+    // What failed stays selected, so it can be tried again after a look at the message.
+    setSelected(new Set(await bulk.run(selectedItems, isActive)));
+  }
   const historyItem = dialog?.kind === 'history' ? all.find((item) => item.id === dialog.id) : undefined;
 
   const closeDialog = (open: boolean) => {
@@ -72,13 +95,27 @@ export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) 
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <ConfigFiltersBar filters={filters} tags={tagsOf(all)} onChange={setFilter} />
-        {canWrite && (
-          <Button onClick={() => setDialog({ kind: 'create' })}>
-            <Plus aria-hidden />
-            Add Item
-          </Button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          <ConfigTransferActions domain={domain} items={all} canWrite={canWrite} onFailure={setFailure} />
+          {canWrite && (
+            <Button onClick={() => setDialog({ kind: 'create' })}>
+              <Plus aria-hidden />
+              Add Item
+            </Button>
+          )}
+        </div>
       </div>
+      {canWrite && (
+        <BulkToolbar
+          selected={selectedItems.length}
+          progress={bulk.progress}
+          failures={bulk.failures}
+          onEnable={() => void setActiveOfSelected(true)}
+          onDisable={() => void setActiveOfSelected(false)}
+          onClear={() => setSelected(new Set())}
+          onDismissFailures={bulk.clearFailures}
+        />
+      )}
       {failure && (
         <Alert variant="error" onDismiss={() => setFailure(null)}>
           {failure}
@@ -95,6 +132,8 @@ export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) 
         onEdit={(item) => setDialog({ kind: 'edit', item })}
         onHistory={(item) => setDialog({ kind: 'history', id: item.id })}
         onDelete={(item) => setDialog({ kind: 'delete', item })}
+        selected={selected}
+        onSelect={select}
       />
 
       {dialog?.kind === 'create' && <ConfigItemDialog open onOpenChange={closeDialog} domain={domain} />}

@@ -1,5 +1,6 @@
 import type { ConfigDomain, ConfigItem } from '@lumi/contract';
 import { History, Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Switch } from 'radix-ui';
 import { Badge } from '@/components/ui/badge';
 import { StateBadge } from '@/components/ui/state-badge';
@@ -28,16 +29,58 @@ interface ConfigItemsTableProps {
   onEdit: (item: ConfigItem) => void;
   onHistory: (item: ConfigItem) => void;
   onDelete: (item: ConfigItem) => void;
+  /** The ids ticked for Enable / Disable selected (with canWrite only). */
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], checked: boolean) => void;
+}
+
+const checkboxClass = 'size-4 accent-primary align-middle';
+
+/** Ticks every shown item, or none; half-ticked while only some are. */
+function SelectAll({
+  items,
+  selected,
+  onSelect,
+}: Pick<ConfigItemsTableProps, 'items' | 'selected' | 'onSelect'>) {
+  const ref = useRef<HTMLInputElement>(null);
+  const count = items.filter((item) => selected.has(item.id)).length;
+  const all = items.length > 0 && count === items.length;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = count > 0 && !all;
+  }, [count, all]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className={checkboxClass}
+      aria-label="Select all shown items"
+      checked={all}
+      disabled={items.length === 0}
+      onChange={(event) =>
+        onSelect(
+          items.map((item) => item.id),
+          event.target.checked,
+        )
+      }
+    />
+  );
 }
 
 export function ConfigItemsTable(props: ConfigItemsTableProps) {
   const { domain, items, isEmptyDomain, isLoading, canWrite } = props;
-  const columns = canWrite ? 6 : 5;
+  const columns = canWrite ? 7 : 5;
+  // The skeleton's cells that fold away on a phone: Content, Tags and Priority.
+  const firstWide = canWrite ? 2 : 1;
   return (
     <Table aria-busy={isLoading}>
       <caption className="sr-only">{DOMAIN_LABELS[domain]}</caption>
       <thead>
         <tr>
+          {canWrite && (
+            <Th className="w-8">
+              <SelectAll items={items} selected={props.selected} onSelect={props.onSelect} />
+            </Th>
+          )}
           <Th>Name</Th>
           <Th className={WIDE_ONLY}>Content</Th>
           <Th className={WIDE_ONLY}>Tags</Th>
@@ -51,7 +94,7 @@ export function ConfigItemsTable(props: ConfigItemsTableProps) {
           Array.from({ length: SKELETON_ROWS }, (_, index) => (
             <tr key={index}>
               {Array.from({ length: columns }, (_, cell) => (
-                <Td key={cell} className={cell > 0 && cell < 4 ? WIDE_ONLY : undefined}>
+                <Td key={cell} className={cell >= firstWide && cell < firstWide + 3 ? WIDE_ONLY : undefined}>
                   <Skeleton className="h-5 w-full max-w-40" />
                 </Td>
               ))}
@@ -92,9 +135,17 @@ function TagList({ tags }: { tags: string[] }) {
   );
 }
 
+/** One line, cut with an ellipsis rather than mid-word ("greetin g"); the whole preview is in its title. */
 function ContentPreview({ item }: { item: ConfigItem }) {
+  const preview = contentPreview(item.content);
+  // A cell's max-width does not bind in an auto-layout table; the preview's own width does.
   return (
-    <code className="font-mono text-xs break-all text-muted-foreground">{contentPreview(item.content)}</code>
+    <code
+      title={preview}
+      className="block max-w-52 truncate font-mono text-xs text-muted-foreground sm:max-w-xs"
+    >
+      {preview}
+    </code>
   );
 }
 
@@ -128,9 +179,22 @@ function ItemRow({
   onEdit,
   onHistory,
   onDelete,
+  selected,
+  onSelect,
 }: ConfigItemsTableProps & { item: ConfigItem }) {
   return (
     <tr className="hover:bg-muted/40">
+      {canWrite && (
+        <Td className="w-8">
+          <input
+            type="checkbox"
+            className={checkboxClass}
+            aria-label={`Select ${item.name}`}
+            checked={selected.has(item.id)}
+            onChange={(event) => onSelect([item.id], event.target.checked)}
+          />
+        </Td>
+      )}
       <Td className="md:min-w-40">
         <div className="font-medium break-words">{item.name}</div>
         {item.description && (
@@ -142,7 +206,7 @@ function ItemRow({
           <div className="text-xs text-muted-foreground">Priority {item.priority}</div>
         </div>
       </Td>
-      <Td className={`${WIDE_ONLY} max-w-xs`}>
+      <Td className={WIDE_ONLY}>
         <ContentPreview item={item} />
       </Td>
       <Td className={WIDE_ONLY}>
