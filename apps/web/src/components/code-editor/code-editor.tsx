@@ -13,6 +13,8 @@ export interface CodeEditorProps {
   /** Ties the editor to a hint or a validation message outside it. */
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
+  /** Shown, selectable and scrollable, but not editable (a reader without the right to change it). */
+  readOnly?: boolean;
 }
 
 // Monaco is megabytes of code: it is fetched the first time an editor is shown, never with the screen.
@@ -28,9 +30,11 @@ export function CodeEditor({ height = '400px', ...props }: CodeEditorProps) {
   return (
     <Suspense fallback={<CodeEditorLoading height={height} />}>
       <MonacoCodeEditor height={height} {...props} />
-      <p className="mt-1 text-xs text-muted-foreground">
-        Tab indents. Press Ctrl+M (Ctrl+Shift+M on macOS) to make Tab leave the editor instead.
-      </p>
+      {!props.readOnly && (
+        <p className="mt-1 text-xs text-muted-foreground">
+          Tab indents. Press Ctrl+M (Ctrl+Shift+M on macOS) to make Tab leave the editor instead.
+        </p>
+      )}
     </Suspense>
   );
 }

@@ -28,6 +28,7 @@ export function MonacoCodeEditor({
   'aria-label': ariaLabel,
   'aria-describedby': describedBy,
   'aria-invalid': invalid,
+  readOnly = false,
 }: MonacoCodeEditorProps) {
   const [input, setInput] = useState<HTMLTextAreaElement | null>(null);
 
@@ -52,7 +53,7 @@ export function MonacoCodeEditor({
         theme="vs-dark"
         height={height}
         loading={<CodeEditorLoading height={height} />}
-        options={{ ...OPTIONS, ariaLabel }}
+        options={{ ...OPTIONS, ariaLabel, readOnly, domReadOnly: readOnly }}
         onChange={(next) => onChange(next ?? '')}
         onMount={handleMount}
       />

@@ -237,6 +237,7 @@ describe('Template editor: delete and read-only', () => {
 
     expect(screen.getByRole('heading', { name: 'Template: Old' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Template Name' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Template Content' })).toHaveAttribute('readonly');
     for (const name of ['Save', 'Delete', 'Test', 'Cancel']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }

@@ -105,7 +105,7 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
             >
               <fieldset disabled={!canWrite} className="min-w-0">
                 <legend className="sr-only">Template</legend>
-                <TemplateFields />
+                <TemplateFields readOnly={!canWrite} />
               </fieldset>
               {sidePanels && (
                 <div className="min-w-0 space-y-4">

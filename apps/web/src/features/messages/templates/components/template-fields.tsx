@@ -11,8 +11,11 @@ import { TemplateOptions } from './template-options';
 
 const TYPE_LABELS = { dashboard: 'Dashboard', alert: 'Alert', digest: 'Digest', custom: 'Custom' } as const;
 
-/** The editor's fields (spec section 2, Messages), in the order the spec lists them. */
-export function TemplateFields() {
+/**
+ * The editor's fields (spec section 2, Messages), in the order the spec lists them. The editor's fieldset
+ * disables them for a reader; the code editor, outside the reach of a fieldset, is told with `readOnly`.
+ */
+export function TemplateFields({ readOnly }: { readOnly: boolean }) {
   const {
     control,
     register,
@@ -107,6 +110,7 @@ export function TemplateFields() {
               language="handlebars"
               height="400px"
               aria-label="Template Content"
+              readOnly={readOnly}
               aria-invalid={fieldState.error ? true : undefined}
               aria-describedby={fieldState.error ? 'template-content-error' : undefined}
             />
