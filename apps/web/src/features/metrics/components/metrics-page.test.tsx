@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
-import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { jsonResponse, renderWithProviders, toasts } from '@/test/render-with-providers';
 import { failWith, serveMetrics, signInAs, stubLayout } from '../test/metrics-fixtures';
 import { MetricsPage } from './metrics-page';
 
@@ -111,6 +111,7 @@ describe('MetricsPage', () => {
     api.route({ 'PUT /api/config/token-budgets/gemini': jsonResponse({}) });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Budget' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toasts()).toHaveTextContent('Budget for gemini saved');
 
     const put = api.requests.find((r) => r.method === 'PUT')!;
     expect(put.url).toBe('/api/config/token-budgets/gemini');
