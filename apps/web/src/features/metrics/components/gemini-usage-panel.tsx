@@ -13,6 +13,7 @@ import {
   type GeminiModelRow,
   type GeminiWindow,
 } from '../lib/gemini-series';
+import { AfterPaint } from './after-paint';
 import { ChartFallback } from './chart-fallback';
 import { MetricCard, Totals } from './metric-card';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
@@ -106,7 +107,7 @@ export function GeminiUsagePanel({ hours, onHoursChange }: GeminiUsagePanelProps
         />
       }
     >
-      {usage.isPending && <PanelSkeleton label={TITLE} rows={6} />}
+      {usage.isPending && <PanelSkeleton label={TITLE} rows={4} chart />}
       {usage.isError && !data && (
         <PanelError message={geminiErrorMessage(usage.error)} onRetry={() => void usage.refetch()} />
       )}
@@ -124,7 +125,9 @@ export function GeminiUsagePanel({ hours, onHoursChange }: GeminiUsagePanelProps
             ]}
           />
           <Suspense fallback={<ChartFallback />}>
-            <GeminiUsageChart usage={data} hours={hours} />
+            <AfterPaint fallback={<ChartFallback />}>
+              <GeminiUsageChart usage={data} hours={hours} />
+            </AfterPaint>
           </Suspense>
           <GeminiModels usage={data} />
         </div>

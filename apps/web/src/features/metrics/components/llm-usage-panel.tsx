@@ -4,6 +4,7 @@ import { LLM_USAGE_RANGES, useLlmUsage, type LlmUsageDays } from '../api/get-llm
 import { formatCount } from '../lib/format-metrics';
 import { isLlmUsageEmpty } from '../lib/llm-usage-series';
 import { panelErrorMessage } from '../lib/panel-error';
+import { AfterPaint } from './after-paint';
 import { ChartFallback } from './chart-fallback';
 import { MetricCard, Totals } from './metric-card';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
@@ -32,7 +33,7 @@ export function LlmUsagePanel({ days, onDaysChange, className }: LlmUsagePanelPr
       aside={<WindowPicker label="Range" value={days} options={RANGE_OPTIONS} onChange={onDaysChange} />}
       className={className}
     >
-      {usage.isPending && <PanelSkeleton label={TITLE} rows={6} />}
+      {usage.isPending && <PanelSkeleton label={TITLE} rows={0} chart />}
       {usage.isError && !data && (
         <PanelError message={panelErrorMessage(usage.error)} onRetry={() => void usage.refetch()} />
       )}
@@ -49,7 +50,9 @@ export function LlmUsagePanel({ days, onDaysChange, className }: LlmUsagePanelPr
             ]}
           />
           <Suspense fallback={<ChartFallback />}>
-            <LlmUsageChart usage={data} days={days} />
+            <AfterPaint fallback={<ChartFallback />}>
+              <LlmUsageChart usage={data} days={days} />
+            </AfterPaint>
           </Suspense>
         </div>
       )}

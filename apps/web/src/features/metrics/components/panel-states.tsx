@@ -3,8 +3,29 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 
-/** The loading state of a panel: the rough shape of its content. */
-export function PanelSkeleton({ label, rows = 4 }: { label: string; rows?: number }) {
+/**
+ * The loading state of a panel: the rough shape of its content. A chart panel's keeps the height of its
+ * totals and chart, so the panels below do not jump down when the figures arrive (layout shift).
+ */
+export function PanelSkeleton({
+  label,
+  rows = 4,
+  chart = false,
+}: {
+  label: string;
+  rows?: number;
+  chart?: boolean;
+}) {
+  if (chart)
+    return (
+      <div role="status" aria-label={`Loading ${label}`} className="space-y-4">
+        <Skeleton className="h-[7.5rem] w-full sm:h-[3.75rem]" />
+        <Skeleton className="h-72 w-full" />
+        {Array.from({ length: rows }, (_, index) => (
+          <Skeleton key={index} className="h-8 w-full" />
+        ))}
+      </div>
+    );
   return (
     <div role="status" aria-label={`Loading ${label}`} className="space-y-3">
       <Skeleton className="h-8 w-32" />
