@@ -24,10 +24,12 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
     ],
     { initialEntries: [path] },
   );
+  // The toasts sit in a container of their own, as the app's do beside the router, so a screen that
+  // renders nothing still leaves its own container empty.
+  render(<Toaster />);
   return render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster />
     </QueryClientProvider>,
   );
 }
