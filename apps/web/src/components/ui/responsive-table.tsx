@@ -23,6 +23,14 @@ interface ResponsiveTableProps<Row> {
 }
 
 /**
+ * A phone's "label: value" line. The label is generated content, so the cell's text stays its value, and
+ * its alternative text is empty, so a screen reader, which already names the cell by its column heading,
+ * does not hear it twice.
+ */
+const labelled =
+  "max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-3 max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-normal max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)_/_'']";
+
+/**
  * A table on screens from 640 px up; below that each row becomes a card of "label: value" lines headed by
  * its primary cell, so no column hides off-screen and no name has to break mid-word. The explicit roles
  * keep the table's semantics when the phone layout changes its display (browsers drop them otherwise).
@@ -57,23 +65,17 @@ export function ResponsiveTable<Row>({
                 <Td
                   key={column.header}
                   role="cell"
+                  data-label={column.header}
                   className={cn(
                     'max-sm:border-0 max-sm:p-0',
                     column.primary &&
                       cn('break-words max-sm:block max-sm:pb-0.5', hasCornerCell && 'max-sm:pr-10'),
                     column.headerHidden && 'max-sm:absolute max-sm:top-1.5 max-sm:right-1.5',
-                    !column.primary &&
-                      !column.headerHidden &&
-                      'max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-3',
+                    !column.primary && !column.headerHidden && labelled,
                     column.numeric && 'text-right tabular-nums',
                     column.className,
                   )}
                 >
-                  {!column.primary && !column.headerHidden && (
-                    <span aria-hidden className="shrink-0 text-left text-muted-foreground sm:hidden">
-                      {column.header}
-                    </span>
-                  )}
                   {column.cell(row)}
                 </Td>
               ))}
