@@ -154,11 +154,22 @@ test.describe.serial('metrics', () => {
     ).toBeVisible();
     await expect(figure(page, 'LLM Usage', 'Tokens')).toHaveText('4,300');
 
-    await page.getByRole('radio', { name: '7 days' }).click();
+    const gemini = region(page, 'Gemini Usage');
+    await gemini.getByRole('radio', { name: '7 days' }).click();
     await expect(page).toHaveURL(/hours=168/);
-    await expect(page.getByRole('img', { name: /over the last 168 hours/ })).toBeVisible();
+    await expect(gemini.getByText('Last 7 days')).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: /Gemini tokens per hour over the last 7 days/ }),
+    ).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('radio', { name: '7 days' })).toHaveAttribute('aria-checked', 'true');
+    await expect(gemini.getByRole('radio', { name: '7 days' })).toHaveAttribute('aria-checked', 'true');
+
+    const llm = region(page, 'LLM Usage');
+    await expect(llm.getByRole('radio', { name: '7 days' })).toHaveAttribute('aria-checked', 'true');
+    await llm.getByRole('radio', { name: '30 days' }).click();
+    await expect(page).toHaveURL(/days=30/);
+    await expect(llm.getByRole('img', { name: /Tokens per day over the last 30 days/ })).toBeVisible();
+    await expect(figure(page, 'LLM Usage', 'Tokens')).toHaveText('4,300');
 
     await page.getByRole('tab', { name: 'Integrations' }).click();
     await expect(page).toHaveURL(/tab=integrations/);

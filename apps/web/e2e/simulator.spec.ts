@@ -167,11 +167,11 @@ async function expectIntegrations(page: Page, { data }: IntegrationMetrics) {
     const row = table.getByRole('row', { name: service.service_name });
     await expect(row.getByRole('cell')).toHaveText([
       service.service_name,
-      when(service.last_api_call),
+      `${percent(service.success_rate)} · ${rateWord(service.success_rate)}`,
       LAST_STATUS[service.last_status],
       count(service.total_calls),
       count(service.error_count),
-      `${percent(service.success_rate)} · ${rateWord(service.success_rate)}`,
+      when(service.last_api_call),
     ]);
   }
 }

@@ -18,12 +18,6 @@ export const PAGE_LOCALE = { locale: 'en-US', timezoneId: 'UTC' } as const;
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
-});
 const dateTime = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
   timeStyle: 'short',
@@ -32,7 +26,18 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
 
 export const count = (value: number) => whole.format(value);
 export const percent = (value: number) => `${oneDecimal.format(value)}%`;
-export const usd = (value: number) => dollars.format(value);
+/** Money: 2 decimals, and below $1 as many as its first two significant digits need. */
+export const usd = (value: number) => {
+  const size = Math.abs(value);
+  const digits = size === 0 || size >= 1 ? 2 : Math.min(8, Math.max(2, 1 - Math.floor(Math.log10(size))));
+  const format = {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: digits,
+  };
+  return new Intl.NumberFormat('en-US', format as Intl.NumberFormatOptions).format(value);
+};
 // ICU puts a narrow no-break space before AM/PM; the page's text is compared with whitespace collapsed.
 export const when = (iso: string) => dateTime.format(new Date(iso)).replace(/\s+/g, ' ');
 
@@ -73,7 +78,7 @@ export async function readFigures(request: APIRequestContext, token: string): Pr
       '/api/metrics/bot-health',
       '/api/metrics/market-data',
       '/api/metrics/cache',
-      '/api/metrics/llm-usage?days=30',
+      '/api/metrics/llm-usage?days=7',
       '/api/metrics/gemini-usage?hours=24',
       '/api/metrics/integrations',
       '/api/config/token-budgets',
