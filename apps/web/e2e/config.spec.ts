@@ -6,6 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { adminToken, createUser, signIn, unique } from './support/fixtures';
 
 interface ItemBody {
@@ -44,9 +45,9 @@ function row(page: Page, name: string) {
   return page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
 }
 
-/** The Priority cell of a row (a wide screen: Name, Content, Tags, Priority, Active, Actions). */
+/** The Priority cell of a row (a wide screen, for a writer: Select, Name, Content, Tags, Priority, Active, Actions). */
 function priorityOf(page: Page, name: string) {
-  return row(page, name).getByRole('cell').nth(3);
+  return row(page, name).getByRole('cell').nth(4);
 }
 
 async function openAsAdmin(browser: Browser, url: string) {
@@ -214,6 +215,63 @@ test('restores an earlier revision from the history', async ({ page, request }) 
   await expect(history.getByRole('button', { name: /Revision 3/ })).toContainText('Restored from revision 1');
   await page.keyboard.press('Escape');
   await expect(row(page, name)).toContainText('Post the morning digest');
+});
+
+test('disables selected items at once, exports a section and imports it back all or nothing', async ({
+  page,
+  request,
+}) => {
+  const first = unique('Bulk one');
+  const second = unique('Bulk two');
+  await createItem(request, 'quirks', { name: first, content: 'First quirk' });
+  await createItem(request, 'quirks', { name: second, content: 'Second quirk' });
+  await signIn(page);
+  await page.goto(`/admin/config?tab=quirks&q=${encodeURIComponent('Bulk')}`);
+
+  await row(page, first)
+    .getByRole('checkbox', { name: `Select ${first}` })
+    .check();
+  await row(page, second)
+    .getByRole('checkbox', { name: `Select ${second}` })
+    .check();
+  const toolbar = page.getByRole('toolbar', { name: 'Selected items' });
+  await expect(toolbar).toContainText('2 selected');
+  await toolbar.getByRole('button', { name: 'Disable selected' }).click();
+  await expect(row(page, first).getByRole('switch')).not.toBeChecked();
+  await expect(row(page, second).getByRole('switch')).not.toBeChecked();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('lumi-quirks.json');
+  const exported = JSON.parse(readFileSync(await file.path(), 'utf8')) as {
+    items: { name: string; content: string }[];
+  };
+  expect(exported.items.find((item) => item.name === first)?.content).toBe('First quirk');
+
+  const input = page.getByLabel('Import Quirks from a JSON file');
+  const upload = (items: unknown[]) =>
+    input.setInputFiles({
+      name: 'quirks.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ items })),
+    });
+  await upload([
+    { name: first, content: 'Changed' },
+    { name: '', content: 'x' },
+  ]);
+  const dialog = page.getByRole('dialog', { name: 'Import Quirks' });
+  await expect(dialog).toContainText('2 items: 1 new item and 1 existing item updated');
+  await dialog.getByRole('button', { name: 'Import 2 items' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Item 2');
+  await expect(dialog.getByRole('alert')).toContainText('Name is required');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row(page, first)).toContainText('First quirk');
+
+  await upload([{ name: first, content: 'Changed by import' }]);
+  await dialog.getByRole('button', { name: 'Import 1 item' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, first)).toContainText('Changed by import');
 });
 
 test('a viewer sees the list read-only', async ({ page, request }) => {
