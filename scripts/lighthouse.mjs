@@ -88,6 +88,8 @@ const ms = (value) => `${Math.round(value).toLocaleString('en')} ms`;
 const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
 
 function row(name, lhr) {
+  // A load that failed (the server answering 500, nothing painted) has no figures, only Lighthouse's reason.
+  if (lhr.runtimeError) return [name, '-', '-', '-', '-', `failed: ${lhr.runtimeError.code}`];
   const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
   const lcp = lhr.audits['largest-contentful-paint'].numericValue;
   const tbt = lhr.audits['total-blocking-time'].numericValue;

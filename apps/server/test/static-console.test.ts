@@ -135,6 +135,13 @@ describe("the console's screens with the build's manifest", () => {
     expect(res.statusCode).toBe(200);
     expect(preloaded(res.body)).toEqual(files);
   });
+
+  it('answers 503, not 500, while a build has removed index.html', async () => {
+    rmSync(path.join(root, 'index.html'));
+    const res = await t.app.inject({ method: 'GET', url: '/admin/users' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+  });
 });
 
 describe('without a built console', () => {

@@ -16,13 +16,14 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
 
   app.get('/', { config: { permission: 'public' } }, (_request, reply) => reply.redirect('/admin/'));
 
+  const notBuilt = (reply: FastifyReply) =>
+    reply
+      .status(503)
+      .type('text/plain; charset=utf-8')
+      .send('The console is not built. Run `npm run build` (npm start does this for you), then reload.');
+
   if (!root) {
-    app.get('/admin/*', { config: { permission: 'public' } }, (_request, reply) =>
-      reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('The console is not built. Run `npm run build` (npm start does this for you), then reload.'),
-    );
+    app.get('/admin/*', { config: { permission: 'public' } }, (_request, reply) => notBuilt(reply));
     return;
   }
 
@@ -43,25 +44,32 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   let built = { at: -1, pageFor: (_screen: string) => '' };
   // Read again when the console is rebuilt under a running server, as a file sent from disk would be.
-  const pageFor = (screen: string) => {
-    const at = statSync(indexFile).mtimeMs;
+  const pageFor = (screen: string): string | null => {
+    // A build in progress has removed the page for a moment.
+    const at = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (at === undefined) return null;
     if (at !== built.at) {
       const html = readFileSync(indexFile, 'utf8');
-      built = {
-        at,
-        pageFor: existsSync(manifestFile)
-          ? preloadingIndex(html, JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest)
-          : () => html,
-      };
+      let manifest: ViteManifest | null = null;
+      try {
+        manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest;
+      } catch {
+        // No manifest (or one half written): the page as built, without preloads, until the next look.
+        return html;
+      }
+      built = { at, pageFor: preloadingIndex(html, manifest) };
     }
     return built.pageFor(screen);
   };
 
-  const sendIndex = (screen: string, reply: FastifyReply) =>
-    reply
+  const sendIndex = (screen: string, reply: FastifyReply) => {
+    const page = pageFor(screen);
+    if (page === null) return notBuilt(reply);
+    return reply
       .header('cache-control', 'no-cache, no-store, must-revalidate')
       .type('text/html; charset=utf-8')
-      .send(pageFor(screen));
+      .send(page);
+  };
 
   app.get('/admin', { config: { permission: 'public' } }, (_request, reply) => reply.redirect('/admin/'));
   app.get('/admin/', { config: { permission: 'public' } }, (_request, reply) => sendIndex('', reply));
