@@ -26,14 +26,16 @@ export function TemplateFields({ readOnly }: { readOnly: boolean }) {
   const channels = useChannels();
   const topics = useTopics(channelId ?? null);
   const topicOptions = topics.data ?? [];
+  // A reader fills nothing in, so the required marks would only be noise.
+  const label = (text: string) => (readOnly ? text : <RequiredLabel>{text}</RequiredLabel>);
 
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={<RequiredLabel>Template Name</RequiredLabel>} error={errors.template_name?.message}>
+        <Field label={label('Template Name')} error={errors.template_name?.message}>
           <Input autoComplete="off" aria-required {...register('template_name')} />
         </Field>
-        <Field label={<RequiredLabel>Message Type</RequiredLabel>} error={errors.message_type?.message}>
+        <Field label={label('Message Type')} error={errors.message_type?.message}>
           <Select aria-required {...register('message_type')}>
             {MESSAGE_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -46,7 +48,7 @@ export function TemplateFields({ readOnly }: { readOnly: boolean }) {
           control={control}
           name="channel_id"
           render={({ field, fieldState }) => (
-            <Field label={<RequiredLabel>Channel</RequiredLabel>} error={fieldState.error?.message}>
+            <Field label={label('Channel')} error={fieldState.error?.message}>
               <Select
                 aria-required
                 name={field.name}
@@ -102,7 +104,7 @@ export function TemplateFields({ readOnly }: { readOnly: boolean }) {
         render={({ field, fieldState }) => (
           <div className="space-y-1.5">
             <p id="template-content-label" className="text-sm font-medium">
-              <RequiredLabel>Template Content</RequiredLabel>
+              {label('Template Content')}
             </p>
             <CodeEditor
               value={field.value}
