@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ParseMode, RenderResult } from '@lumi/contract';
 import { TooManyRequestsError } from '../../../lib/errors.js';
 import { RenderLimitError } from './render-budget.js';
-import type { RenderAnswer, RenderJob } from './render-worker.js';
+import { WORKER_READY, type RenderAnswer, type RenderJob } from './render-protocol.js';
 
 /**
  * Runs renderings in a worker thread (hardening issue, item 3), so that no template, however it is built,
@@ -42,7 +42,7 @@ function startWorker(): Worker {
 export class RenderPool {
   private worker: Worker | null = null;
   private current: (Pending & { timer: NodeJS.Timeout | null }) | null = null;
-  private online = false;
+  private ready = false;
   private readonly queue: Pending[] = [];
   private nextId = 1;
 
@@ -88,13 +88,14 @@ export class RenderPool {
     if (!pending) return;
     const worker = this.ensureWorker();
     this.current = { ...pending, timer: null };
-    if (this.online) this.startTimer();
+    if (this.ready) this.startTimer();
     worker.postMessage(pending.job);
   }
 
   /**
-   * The job's time starts once the worker runs, so a worker's start (slow on a busy machine, or with
-   * tsx in tests) is not taken for a rendering that runs too long.
+   * The job's time starts once the worker has loaded its code and says it is ready, so a worker's start
+   * (slow on a busy machine, or with tsx compiling the source in tests) is not taken for a rendering that
+   * runs too long.
    */
   private startTimer(): void {
     const current = this.current;
@@ -113,12 +114,12 @@ export class RenderPool {
     const worker = startWorker();
     // An idle worker never keeps the process alive.
     worker.unref();
-    worker.on('online', () => {
+    worker.on('message', (answer: RenderAnswer | typeof WORKER_READY) => {
+      if (answer !== WORKER_READY) return this.settle(answer);
       if (this.worker !== worker) return;
-      this.online = true;
+      this.ready = true;
       this.startTimer();
     });
-    worker.on('message', (answer: RenderAnswer) => this.settle(answer));
     // A worker only fails on its own when a rendering exhausts its memory (the job's own errors come back
     // as answers).
     worker.on('error', () => void this.restart(new RenderLimitError(OUT_OF_MEMORY)));
@@ -126,7 +127,7 @@ export class RenderPool {
       if (this.worker === worker) void this.restart(new Error('The render worker stopped'));
     });
     this.worker = worker;
-    this.online = false;
+    this.ready = false;
     return worker;
   }
 

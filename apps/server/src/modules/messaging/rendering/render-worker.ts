@@ -1,20 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import type { ParseMode, RenderResult } from '@lumi/contract';
 import { RenderLimitError } from './render-budget.js';
+import { WORKER_READY, type RenderAnswer, type RenderJob } from './render-protocol.js';
 import { renderTemplate } from './template-renderer.js';
-
-/** One rendering asked of the worker (render-pool.ts). */
-export interface RenderJob {
-  id: number;
-  content: string;
-  parseMode: ParseMode;
-  data: Record<string, unknown>;
-  /** "Now" for formatTimeAgo, as the requesting service's clock has it. */
-  now: number;
-}
-
-export type RenderAnswer =
-  { id: number; result: RenderResult } | { id: number; limit: string } | { id: number; failure: string };
 
 /** Renders templates off the event loop, one job at a time. */
 parentPort?.on('message', (job: RenderJob) => {
@@ -32,3 +19,4 @@ parentPort?.on('message', (job: RenderJob) => {
   }
   parentPort?.postMessage(answer);
 });
+parentPort?.postMessage(WORKER_READY);
