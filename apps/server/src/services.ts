@@ -78,6 +78,9 @@ export function createServices(options: {
   const telemetry = new TelemetryService(db, budgets, now, options.telemetry, dashboardCache);
   const metrics = new MetricsService(db, now, options.telemetry, dashboardCache);
   const messaging = createMessagingServices({ db, audit, now, telegram: options.telegram });
+  audit.resolveNamesWith('user', (ids) => users.currentNames(ids));
+  audit.resolveNamesWith('config_item', (ids) => configItems.currentNames(ids));
+  audit.resolveNamesWith('template', (ids) => messaging.templates.currentNames(ids));
   return {
     audit,
     roles,

@@ -123,6 +123,41 @@ describe.each(dialects)('audit log on %s', (dialect) => {
     );
   });
 
+  it("says what a user, config item or template is called now while it exists, for the console's links", async () => {
+    const admin = await t.loginAdmin();
+    const base = '/api/admin/api/config/moods';
+    const first = await send(admin, 'POST', base, { name: 'Calm', content: 'Quiet' });
+    const gone = await send(admin, 'POST', base, { name: 'Stormy', content: 'Loud' });
+    const calm = first.json<{ id: number; version: number }>();
+    const stormy = gone.json<{ id: number; version: number }>();
+    const renamed = await send(admin, 'PUT', `${base}/${calm.id}`, {
+      name: 'Calmer',
+      content: 'Quiet',
+      version: calm.version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `${base}/${stormy.id}?version=${stormy.version}`,
+      headers: admin.auth,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await updateProfile(admin, 'Admin Now');
+
+    const entries = await allLogs(admin);
+    const created = (id: number) =>
+      entries.find((e) => e.action === 'config.created' && e.resource_id === String(id))!;
+    // Kept at the time, and as it is called now.
+    expect(created(calm.id)).toMatchObject({ resource_name: 'Calm', resource_current_name: 'Calmer' });
+    // Gone: no current name, so no link.
+    expect(created(stormy.id)).toMatchObject({ resource_name: 'Stormy', resource_current_name: null });
+    expect(only(entries, 'profile.updated').resource_current_name).toBe('admin');
+    // Resources the console has no screen for carry none.
+    expect(
+      entries.filter((e) => e.action === 'auth.login').every((e) => e.resource_current_name === null),
+    ).toBe(true);
+  });
+
   it('records role changes', async () => {
     const admin = await t.loginAdmin();
     const created = await send(admin, 'POST', '/api/roles', { name: 'support', permissions: ['users:read'] });

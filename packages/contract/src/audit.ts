@@ -18,6 +18,11 @@ export const auditLogSchema = z
      * resource still reads well; null for entries older than it and for resources without a name.
      */
     resource_name: z.string().nullable(),
+    /**
+     * What a user, configuration item or template is called now, while it still exists (a deleted
+     * template no longer does); null otherwise and for other resources. The console links by it.
+     */
+    resource_current_name: z.string().nullable(),
     old_value: z.unknown().nullable(),
     new_value: z.unknown().nullable(),
     ip_address: z.string().nullable(),

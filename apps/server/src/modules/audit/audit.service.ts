@@ -60,11 +60,25 @@ function parseJson(text: string | null): unknown {
   }
 }
 
+/** The current names of a resource type's ids that still exist. */
+export type CurrentNames = (ids: number[]) => Promise<Map<number, string>>;
+
 export class AuditService {
+  private readonly currentNames = new Map<string, CurrentNames>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
   ) {}
+
+  /**
+   * How the log learns whether a resource of this type still exists and what it is called now, so the
+   * console links an entry to the item as it is (the owning module's service answers; the log never reads
+   * another module's tables).
+   */
+  resolveNamesWith(resourceType: string, names: CurrentNames): void {
+    this.currentNames.set(resourceType, names);
+  }
 
   /** Writes an entry; pass the transaction of the change so both land or neither does. */
   async record(executor: Executor, actor: Actor, event: AuditEvent): Promise<void> {
@@ -89,6 +103,7 @@ export class AuditService {
   async list(query: AuditQuery): Promise<AuditListResponse> {
     const rows = await listAuditLogs(this.db, query);
     const page = rows.slice(0, query.limit);
+    const current = await this.currentNamesOf(page);
     return {
       logs: page.map((row) => ({
         id: row.id,
@@ -98,6 +113,7 @@ export class AuditService {
         resource_type: row.resource_type,
         resource_id: row.resource_id,
         resource_name: row.resource_name,
+        resource_current_name: current.get(`${row.resource_type}:${row.resource_id}`) ?? null,
         old_value: parseJson(row.old_value),
         new_value: parseJson(row.new_value),
         ip_address: row.ip_address,
@@ -105,5 +121,20 @@ export class AuditService {
       })),
       next_cursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
     };
+  }
+
+  /** 'type:id' → the name now, for the page's resources that still exist; one lookup per type. */
+  private async currentNamesOf(page: { resource_type: string; resource_id: string | null }[]) {
+    const idsByType = new Map<string, Set<number>>();
+    for (const { resource_type: type, resource_id: id } of page) {
+      if (!this.currentNames.has(type) || id === null || !/^\d{1,15}$/.test(id)) continue;
+      idsByType.set(type, (idsByType.get(type) ?? new Set()).add(Number(id)));
+    }
+    const current = new Map<string, string>();
+    for (const [type, ids] of idsByType) {
+      const names = await this.currentNames.get(type)!([...ids]);
+      for (const [id, name] of names) current.set(`${type}:${id}`, name);
+    }
+    return current;
   }
 }

@@ -152,3 +152,10 @@ export function itemStore(domain: ConfigDomain) {
     insertVersion: insertRevision,
   });
 }
+
+/** The names of those of `ids` that still exist. */
+export async function itemNamesById(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('config_items').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -152,6 +152,11 @@ export class ConfigItemsService {
     });
   }
 
+  /** The names of those of `ids` that still exist (the audit log links to them). */
+  currentNames(ids: number[]): Promise<Map<number, string>> {
+    return repo.itemNamesById(this.db, ids);
+  }
+
   private versionsOf(domainName: string): VersionedEntity<ConfigItem, ConfigSnapshot> {
     return this.versioned.get(this.domain(domainName))!;
   }

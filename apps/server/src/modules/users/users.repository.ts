@@ -135,3 +135,10 @@ export async function countOtherActiveAdmins(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The usernames of those of `ids` that still exist. */
+export async function usernamesById(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.username]));
+}

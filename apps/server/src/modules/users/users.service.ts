@@ -229,6 +229,11 @@ export class UsersService {
     }
   }
 
+  /** The usernames of those of `ids` that still exist (the audit log links to them). */
+  currentNames(ids: number[]): Promise<Map<number, string>> {
+    return repo.usernamesById(this.db, ids);
+  }
+
   private async assertNotLastAdmin(db: Executor, userId: number, verb: string) {
     const adminRole = await this.roles.findByName(db, ADMIN_ROLE);
     if (adminRole && (await repo.countOtherActiveAdmins(db, adminRole.id, userId)) === 0) {

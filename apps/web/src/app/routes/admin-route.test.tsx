@@ -25,6 +25,7 @@ function entry(overrides: Partial<AuditLog>): AuditLog {
     resource_type: 'user',
     resource_id: '7',
     resource_name: null,
+    resource_current_name: null,
     old_value: { email: 'ann@example.com' },
     new_value: { email: 'ann@corp.example' },
     ip_address: '10.0.0.8',
@@ -58,7 +59,7 @@ describe('AdminRoute', () => {
           resource_id: null,
         }),
         entry({ id: 1, action: 'user.created', user: null, ip_address: null, old_value: null }),
-        entry({ id: 0, resource_name: 'ann', resource_id: '24' }),
+        entry({ id: 0, resource_name: 'ann', resource_current_name: 'ann', resource_id: '24' }),
       ],
       next_cursor: null,
     };
@@ -82,7 +83,7 @@ describe('AdminRoute', () => {
     expect(failed).toHaveTextContent('Anonymous');
     expect(failed).toHaveTextContent('Failed to sign in');
     expect(created).toHaveTextContent('System');
-    // An entry that kept its resource's name shows it, linked to where the resource is.
+    // An entry that kept its resource's name shows it, linked to where the resource is while it exists.
     expect(named).toHaveTextContent('Resource: user ann');
     expect(within(named!).getByRole('link', { name: 'ann' })).toHaveAttribute('href', '/users?search=ann');
 

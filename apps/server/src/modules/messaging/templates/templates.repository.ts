@@ -138,3 +138,15 @@ export const templateStore = versionedStore('messaging_templates', {
   insertVersion,
   remove: markDeleted,
 });
+
+/** The names of those of `ids` that exist and are not deleted. */
+export async function templateNamesById(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('messaging_templates')
+    .select(['id', 'template_name'])
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.template_name]));
+}

@@ -147,6 +147,11 @@ export class TemplatesService {
     if (clash) throw new ConflictError(`A message template named '${clash.template_name}' already exists`);
   }
 
+  /** The names of those of `ids` that exist and are not deleted (the audit log links to them). */
+  currentNames(ids: number[]): Promise<Map<number, string>> {
+    return repo.templateNamesById(this.db, ids);
+  }
+
   /** The channel exists and the topic, if any, is one of its topics (422 on the field otherwise). */
   private async checkTarget(db: Executor, snapshot: TemplateSnapshot) {
     const channel = await this.channels.requireForField(db, snapshot.channel_id, 'channel_id');

@@ -23,18 +23,14 @@ export function AuditLogEntry({ log }: { log: AuditLog }) {
       <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
         <span className="min-w-0 break-words">
           Resource: {kind}{' '}
-          {log.resource_name ? (
-            link ? (
-              <Link to={link} title={id ?? undefined} className="text-primary underline underline-offset-2">
-                {log.resource_name}
-              </Link>
-            ) : (
-              <span title={id ?? undefined} className="text-foreground">
-                {log.resource_name}
-              </span>
-            )
+          {link ? (
+            <Link to={link} title={id ?? undefined} className="text-primary underline underline-offset-2">
+              {log.resource_name ?? id}
+            </Link>
           ) : (
-            id && <span className="text-foreground">{id}</span>
+            <span title={log.resource_name ? (id ?? undefined) : undefined} className="text-foreground">
+              {log.resource_name ?? id}
+            </span>
           )}
         </span>
         <time dateTime={log.timestamp}>
