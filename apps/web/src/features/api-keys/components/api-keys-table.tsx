@@ -2,7 +2,7 @@ import type { ApiKey, ApiKeyStatus } from '@lumi/contract';
 import { Ban, CircleCheck, Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, Td, Th } from '@/components/ui/table';
+import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { formatDateTime } from '@/lib/format';
 
 const STATUS = {
@@ -26,62 +26,62 @@ function StatusCell({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
-/** The keys with their scopes, prefix, dates and status; revoked keys stay listed. */
-export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
-  return (
-    <Table aria-label="API keys">
-      <thead>
-        <tr>
-          <Th>Name</Th>
-          <Th>Scopes</Th>
-          <Th>Prefix</Th>
-          <Th>Created</Th>
-          <Th>Last used</Th>
-          <Th>Expires</Th>
-          <Th>Status</Th>
-          <Th className="text-right">Actions</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {keys.map((key) => (
-          <tr key={key.id}>
-            <Td className="font-medium break-all">{key.name}</Td>
-            <Td>
-              <div className="flex flex-wrap gap-1">
-                {key.scopes.map((scope) => (
-                  <Badge key={scope} className="font-mono">
-                    {scope}
-                  </Badge>
-                ))}
-              </div>
-            </Td>
-            <Td className="font-mono text-xs whitespace-nowrap">{key.prefix}…</Td>
-            <Td className="text-xs whitespace-nowrap">
-              {formatDateTime(key.created_at)}
-              {key.created_by && <span className="block text-muted-foreground">by {key.created_by}</span>}
-            </Td>
-            <Td className="text-xs whitespace-nowrap">{formatDateTime(key.last_used_at)}</Td>
-            <Td className="text-xs whitespace-nowrap">
-              {key.expires_at ? formatDateTime(key.expires_at) : 'Never'}
-            </Td>
-            <Td>
-              <StatusCell apiKey={key} />
-            </Td>
-            <Td className="text-right">
-              {key.status !== 'revoked' && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Revoke ${key.name}`}
-                  onClick={() => onRevoke(key)}
-                >
-                  Revoke
-                </Button>
-              )}
-            </Td>
-          </tr>
+const COLUMNS: ReadonlyArray<ResponsiveColumn<ApiKey>> = [
+  { header: 'Name', primary: true, className: 'font-medium', cell: (key) => key.name },
+  {
+    header: 'Scopes',
+    cell: (key) => (
+      <span className="flex flex-wrap justify-end gap-1 sm:justify-start">
+        {key.scopes.map((scope) => (
+          <Badge key={scope} className="font-mono">
+            {scope}
+          </Badge>
         ))}
-      </tbody>
-    </Table>
-  );
+      </span>
+    ),
+  },
+  { header: 'Prefix', className: 'font-mono text-xs whitespace-nowrap', cell: (key) => `${key.prefix}…` },
+  {
+    header: 'Created',
+    className: 'text-xs whitespace-nowrap',
+    cell: (key) => (
+      <span>
+        {formatDateTime(key.created_at)}
+        {key.created_by && <span className="block text-muted-foreground">by {key.created_by}</span>}
+      </span>
+    ),
+  },
+  {
+    header: 'Last used',
+    className: 'text-xs whitespace-nowrap',
+    cell: (key) => formatDateTime(key.last_used_at),
+  },
+  {
+    header: 'Expires',
+    className: 'text-xs whitespace-nowrap',
+    cell: (key) => (key.expires_at ? formatDateTime(key.expires_at) : 'Never'),
+  },
+  { header: 'Status', cell: (key) => <StatusCell apiKey={key} /> },
+];
+
+/**
+ * The keys with their scopes, prefix, dates and status; revoked keys stay listed. On a phone each key is a
+ * card, so Revoke never hides off-screen.
+ */
+export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+  const columns: ReadonlyArray<ResponsiveColumn<ApiKey>> = [
+    ...COLUMNS,
+    {
+      header: 'Actions',
+      headerHidden: true,
+      className: 'text-right',
+      cell: (key) =>
+        key.status !== 'revoked' && (
+          <Button variant="ghost" size="sm" aria-label={`Revoke ${key.name}`} onClick={() => onRevoke(key)}>
+            Revoke
+          </Button>
+        ),
+    },
+  ];
+  return <ResponsiveTable aria-label="API keys" columns={columns} rows={keys} rowKey={(key) => key.id} />;
 }
