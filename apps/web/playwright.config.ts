@@ -26,6 +26,12 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  // The accessibility sweep reports content of its own through the public API (telemetry, a budget, a
+  // template…), which would change the figures other specs assert, so it runs after all of them.
+  projects: [
+    { name: 'flows', testIgnore: /accessibility\.spec\.ts$/ },
+    { name: 'accessibility', testMatch: /accessibility\.spec\.ts$/, dependencies: ['flows'] },
+  ],
   webServer: {
     command: 'node e2e/support/start-server.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/api/ready`,
