@@ -86,7 +86,11 @@ export function ConfigItemsTable(props: ConfigItemsTableProps) {
           <Th className={WIDE_ONLY}>Tags</Th>
           <Th className={WIDE_ONLY}>Priority</Th>
           <Th>Active</Th>
-          {canWrite && <Th className="text-right">Actions</Th>}
+          {canWrite && (
+            <Th className="text-right">
+              <span className="max-sm:sr-only">Actions</span>
+            </Th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -142,7 +146,7 @@ function ContentPreview({ item }: { item: ConfigItem }) {
   return (
     <code
       title={preview}
-      className="block max-w-52 truncate font-mono text-xs text-muted-foreground sm:max-w-xs"
+      className="block max-w-32 truncate font-mono text-xs text-muted-foreground sm:max-w-xs"
     >
       {preview}
     </code>
@@ -221,26 +225,29 @@ function ItemRow({
         )}
       </Td>
       {canWrite && (
-        <Td className="text-right whitespace-nowrap">
-          <Button variant="ghost" size="icon" aria-label={`Edit ${item.name}`} onClick={() => onEdit(item)}>
-            <Pencil aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`History of ${item.name}`}
-            onClick={() => onHistory(item)}
-          >
-            <History aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Delete ${item.name}`}
-            onClick={() => onDelete(item)}
-          >
-            <Trash2 aria-hidden className="text-destructive" />
-          </Button>
+        <Td className="text-right">
+          {/* On a phone the three actions stand in a column, so the row fits and none hides off-screen. */}
+          <div className="flex justify-end max-sm:flex-col max-sm:items-end">
+            <Button variant="ghost" size="icon" aria-label={`Edit ${item.name}`} onClick={() => onEdit(item)}>
+              <Pencil aria-hidden />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`History of ${item.name}`}
+              onClick={() => onHistory(item)}
+            >
+              <History aria-hidden />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Delete ${item.name}`}
+              onClick={() => onDelete(item)}
+            >
+              <Trash2 aria-hidden className="text-destructive" />
+            </Button>
+          </div>
         </Td>
       )}
     </tr>
