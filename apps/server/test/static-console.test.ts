@@ -130,6 +130,10 @@ describe("the console's screens with the build's manifest", () => {
     ['/admin/', ['assets/app-layout-1.js', 'assets/overview-route-1.js']],
     ['/admin/login', ['assets/login-page-1.js']],
     ['/admin/no-such-screen', []],
+    // Names an object inherits are not screens.
+    ['/admin/constructor', []],
+    ['/admin/__proto__', []],
+    ['/admin/toString', []],
   ])('preloads for %s what that page shows', async (url, files) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);

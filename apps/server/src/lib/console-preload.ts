@@ -19,7 +19,10 @@ const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
 };
 
 function modulesOf(screen: string): readonly string[] {
-  return SCREEN_MODULES[screen] ?? [LAYOUT_MODULE, `src/app/routes/${screen}-route.tsx`];
+  // Own keys only: the screen comes from the URL, and '/admin/constructor' must not find Object's.
+  return Object.hasOwn(SCREEN_MODULES, screen)
+    ? SCREEN_MODULES[screen]!
+    : [LAYOUT_MODULE, `src/app/routes/${screen}-route.tsx`];
 }
 
 /** The chunk's files and those of its static imports, recursively (what must load before it runs). */

@@ -50,12 +50,12 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
     if (at === undefined) return null;
     if (at !== built.at) {
       const html = readFileSync(indexFile, 'utf8');
-      let manifest: ViteManifest | null = null;
+      let manifest: ViteManifest;
       try {
         manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest;
       } catch {
-        // No manifest (or one half written): the page as built, without preloads, until the next look.
-        return html;
+        // No manifest (or one half written): the page as built, without preloads, until the page changes.
+        manifest = {};
       }
       built = { at, pageFor: preloadingIndex(html, manifest) };
     }
