@@ -130,11 +130,10 @@ export class AuditService {
       if (!this.currentNames.has(type) || id === null || !/^\d{1,15}$/.test(id)) continue;
       idsByType.set(type, (idsByType.get(type) ?? new Set()).add(Number(id)));
     }
-    const current = new Map<string, string>();
-    for (const [type, ids] of idsByType) {
+    const lookups = [...idsByType].map(async ([type, ids]) => {
       const names = await this.currentNames.get(type)!([...ids]);
-      for (const [id, name] of names) current.set(`${type}:${id}`, name);
-    }
-    return current;
+      return [...names].map(([id, name]): [string, string] => [`${type}:${id}`, name]);
+    });
+    return new Map((await Promise.all(lookups)).flat());
   }
 }
