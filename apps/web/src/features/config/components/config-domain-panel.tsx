@@ -39,10 +39,11 @@ export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) 
   // Spec section 8: a failed delete (or toggle) is reported in a banner the operator can dismiss.
   const [failure, setFailure] = useState<string | null>(null);
   const all = items.data ?? [];
+  const shown = filterItems(all, filters);
   const bulk = useBulkActive(domain);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  // Items deleted meanwhile drop out of the selection.
-  const selectedItems = all.filter((item) => selected.has(item.id));
+  // Only what the table shows is acted on: an item deleted meanwhile or hidden by a filter drops out.
+  const selectedItems = shown.filter((item) => selected.has(item.id));
 
   const select = (ids: number[], checked: boolean) =>
     setSelected((current) => {
@@ -123,7 +124,7 @@ export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) 
       )}
       <ConfigItemsTable
         domain={domain}
-        items={filterItems(all, filters)}
+        items={shown}
         isEmptyDomain={all.length === 0}
         isLoading={items.isPending}
         canWrite={canWrite}
