@@ -42,6 +42,7 @@ export function ModelPriceDialog({ price, onOpenChange }: ModelPriceDialogProps)
     },
     save: ({ model, price: input }) => setPrice.mutateAsync({ model, input }),
     failureMessage: 'Failed to save price',
+    successMessage: ({ model }) => `Price for ${model} saved`,
   });
   const { register } = dialog.form;
   const { errors } = dialog.form.formState;

@@ -53,6 +53,7 @@ export function RoleFormDialog({ role, open, onOpenChange }: RoleFormDialogProps
     },
     onSaved: close,
     failureMessage: role ? 'Failed to update role' : 'Failed to create role',
+    successMessage: ({ name }) => `Role '${name}' ${role ? 'saved' : 'created'}`,
   });
   const { register } = dialog.form;
   const { errors } = dialog.form.formState;

@@ -30,6 +30,7 @@ export function ChannelForm({ channel, onDone }: ChannelFormProps) {
       channel ? updateChannel.mutateAsync({ id: channel.id, input }) : createChannel.mutateAsync(input),
     onSaved: onDone,
     failureMessage: channel ? 'Failed to update channel' : 'Failed to create channel',
+    successMessage: ({ channel_name }) => `Channel '${channel_name}' ${channel ? 'saved' : 'created'}`,
   });
   const { register } = dialog.form;
   const { errors } = dialog.form.formState;

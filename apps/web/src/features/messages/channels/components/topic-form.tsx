@@ -31,6 +31,7 @@ export function TopicForm({ channelId, topic, onDone }: TopicFormProps) {
         : createTopic.mutateAsync({ channelId, input }),
     onSaved: onDone,
     failureMessage: topic ? 'Failed to update topic' : 'Failed to create topic',
+    successMessage: ({ topic_name }) => `Topic '${topic_name}' ${topic ? 'saved' : 'created'}`,
   });
   const { register } = dialog.form;
   const { errors } = dialog.form.formState;

@@ -6,8 +6,6 @@ import { buildSampleData, formatSampleData, parseSampleData, type SampleData } f
  * Editable sample JSON, built from the variables' example values. An edit that is not a JSON object is
  * kept in the text but ignored for the data (spec section 2: invalid JSON edits are ignored).
  */
-export type SampleDataState = ReturnType<typeof useSampleData>;
-
 export function useSampleData() {
   const variables = useVariables();
   const initial = useMemo(() => buildSampleData(variables.data ?? []), [variables.data]);
@@ -24,3 +22,5 @@ export function useSampleData() {
     loading: variables.isPending,
   };
 }
+
+export type SampleDataState = ReturnType<typeof useSampleData>;
