@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { LocalInvalidation, type Invalidation } from './cluster/invalidation.js';
 import type { DialectName } from './db/connection.js';
 import type { Database } from './db/database.js';
 import { PasswordHasher } from './lib/password.js';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     dialect: DialectName;
     services: Services;
     sessionSeconds: number;
+    /** Set by the process when shutdown starts: /api/ready answers 503 from then on. */
+    readiness: { shuttingDown: boolean };
   }
 }
 
@@ -61,6 +64,8 @@ export interface AppOptions {
   now?: Clock;
   /** TELEGRAM_BOT_TOKEN and TELEGRAM_API_BASE_URL; tests point it at a local Bot API stand-in. */
   telegram?: TelegramSettings;
+  /** Tells every instance to forget stale cache entries; in-process only by default (SQLite, tests). */
+  invalidation?: Invalidation;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -104,8 +109,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.now ?? systemClock,
     telemetry: { ...TELEMETRY_DEFAULTS, ...options.telemetry },
     telegram: options.telegram,
+    invalidation: options.invalidation ?? new LocalInvalidation(),
   });
   app.decorate('db', options.db);
+  app.decorate('readiness', { shuttingDown: false });
   app.decorate('dialect', options.dialect);
   app.decorate('services', services);
   app.decorate('sessionSeconds', sessionSeconds);

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { whileLocked } from './db/locks.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { generatePassword } from './lib/password.js';
@@ -33,13 +36,17 @@ export async function openAndMigrate(config: Config): Promise<DatabaseHandle> {
  * Returns the password to print, if generated.
  */
 export async function seed(
+  db: Kysely<Database>,
   services: Services,
   config: Config,
 ): Promise<{ created: boolean; password?: string }> {
-  await services.roles.seed();
-  await services.messaging.variables.seed();
-  if ((await services.users.countUsers()) > 0) return { created: false };
-  const password = config.LUMI_ADMIN_PASSWORD ?? generatePassword();
-  const created = await services.users.createFirstAdmin(config.LUMI_ADMIN_USERNAME, password);
-  return { created, password: created && !config.LUMI_ADMIN_PASSWORD ? password : undefined };
+  // Several instances may start at once on one PostgreSQL database: one seeds, the others find it done.
+  return whileLocked(db, 'lumi:seed', async () => {
+    await services.roles.seed();
+    await services.messaging.variables.seed();
+    if ((await services.users.countUsers()) > 0) return { created: false };
+    const password = config.LUMI_ADMIN_PASSWORD ?? generatePassword();
+    const created = await services.users.createFirstAdmin(config.LUMI_ADMIN_USERNAME, password);
+    return { created, password: created && !config.LUMI_ADMIN_PASSWORD ? password : undefined };
+  });
 }

@@ -17,7 +17,19 @@ describe('loadConfig', () => {
       MARKET_DATA_FRESH_SECONDS: 300,
       LUMI_TIMEZONE: 'UTC',
       TELEGRAM_API_BASE_URL: 'https://api.telegram.org',
+      LUMI_JOB_LEASE_SECONDS: 15,
+      LUMI_HOUSEKEEPING_SECONDS: 600,
+      LUMI_SHUTDOWN_DELAY_SECONDS: 0,
     });
+  });
+
+  it('refuses cluster timings out of range with the variable named', () => {
+    expect(() => loadConfig({ LUMI_JOB_LEASE_SECONDS: '1' })).toThrow(/LUMI_JOB_LEASE_SECONDS: /);
+    expect(() => loadConfig({ LUMI_HOUSEKEEPING_SECONDS: '1.5' })).toThrow(
+      /LUMI_HOUSEKEEPING_SECONDS: must be a whole/,
+    );
+    expect(() => loadConfig({ LUMI_SHUTDOWN_DELAY_SECONDS: '-1' })).toThrow(/LUMI_SHUTDOWN_DELAY_SECONDS: /);
+    expect(loadConfig({ LUMI_SHUTDOWN_DELAY_SECONDS: '2.5' }).LUMI_SHUTDOWN_DELAY_SECONDS).toBe(2.5);
   });
 
   it('reads the Telegram settings and refuses malformed ones without echoing the token', () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { parseTrustProxy, TRUST_PROXY_HELP } from './lib/trust-proxy.js';
+import { JOB_LEASE_SECONDS_DEFAULT } from './cluster/jobs.js';
+import { HOUSEKEEPING_SECONDS_DEFAULT } from './jobs.js';
 import { AUTH_CACHE_SECONDS_DEFAULT } from './modules/auth/principal-cache.js';
 import { TELEMETRY_DEFAULTS } from './modules/telemetry/telemetry.settings.js';
 
@@ -71,6 +73,19 @@ const envSchema = z.object({
   TELEGRAM_API_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default('https://api.telegram.org'),
+  LUMI_JOB_LEASE_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(2)
+    .max(600)
+    .default(JOB_LEASE_SECONDS_DEFAULT),
+  LUMI_HOUSEKEEPING_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(1)
+    .max(24 * 3600)
+    .default(HOUSEKEEPING_SECONDS_DEFAULT),
+  LUMI_SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(0),
 });
 
 export type Config = z.infer<typeof envSchema>;

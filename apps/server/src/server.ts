@@ -1,17 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadSecret, openAndMigrate, seed } from './bootstrap.js';
+import { LocalInvalidation, PostgresInvalidation } from './cluster/invalidation.js';
+import { JobScheduler } from './cluster/jobs.js';
 import { ConfigError, loadConfig } from './config.js';
+import { clusterJobs } from './jobs.js';
+import { systemClock } from './lib/time.js';
 
-const HOUSEKEEPING_MS = 10 * 60 * 1000;
-/** Raw telemetry past RETENTION_DAYS and rollups past 400 days are pruned this often (and at start). */
-const RETENTION_MS = 60 * 60 * 1000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
   const config = loadConfig();
   const here = path.dirname(fileURLToPath(import.meta.url));
   const handle = await openAndMigrate(config);
+  // How this process appears in job leases and logs: several may run on one host.
+  const instanceId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const invalidation =
+    handle.dialect === 'postgres' && config.DATABASE_URL
+      ? new PostgresInvalidation(handle.db, config.DATABASE_URL, instanceId, {
+          info: (details, message) => app.log.info(details, message),
+          warn: (details, message) => app.log.warn(details, message),
+        })
+      : new LocalInvalidation();
   const app = await buildApp({
     db: handle.db,
     dialect: handle.dialect,
@@ -28,9 +41,11 @@ async function main() {
       retentionDays: config.RETENTION_DAYS,
     },
     telegram: { botToken: config.TELEGRAM_BOT_TOKEN, apiBaseUrl: config.TELEGRAM_API_BASE_URL },
+    invalidation,
   });
+  if (invalidation instanceof PostgresInvalidation) await invalidation.start();
 
-  const first = await seed(app.services, config);
+  const first = await seed(app.db, app.services, config);
   if (first.created) {
     const lines = [
       `Created the first admin user '${config.LUMI_ADMIN_USERNAME}'.`,
@@ -42,30 +57,35 @@ async function main() {
     process.stdout.write(`\n${lines.map((l) => `  ${l}`).join('\n')}\n\n`);
   }
 
-  const housekeeping = setInterval(() => {
-    app.services.auth.prune().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
-  }, HOUSEKEEPING_MS);
-  housekeeping.unref();
-  const pruneTelemetry = () => {
-    app.services.telemetry
-      .prune()
-      .then((removed) => app.log.info(removed, 'telemetry retention: pruned old events and rollups'))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'telemetry retention failed'));
-  };
-  const retention = setInterval(pruneTelemetry, RETENTION_MS);
-  retention.unref();
-  pruneTelemetry();
+  // Today's and the next days' event partitions exist before the first event arrives (PostgreSQL).
+  await app.services.telemetry.maintainPartitions();
+  const jobs = new JobScheduler(
+    handle.db,
+    systemClock,
+    instanceId,
+    app.log,
+    config.LUMI_JOB_LEASE_SECONDS * 1000,
+  );
+  for (const job of clusterJobs(app.services, {
+    housekeepingSeconds: config.LUMI_HOUSEKEEPING_SECONDS,
+    log: app.log,
+  })) {
+    jobs.add(job);
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    clearInterval(housekeeping);
-    clearInterval(retention);
-    // app.close() stops accepting connections and waits for requests in flight; then the database closes.
-    app
-      .close()
+    // From now on /api/ready answers 503, so a load balancer stops sending new requests here; during
+    // LUMI_SHUTDOWN_DELAY_SECONDS everything is still served while it notices.
+    app.readiness.shuttingDown = true;
+    app.log.info({ signal, instance: instanceId }, 'shutting down: finishing requests in flight');
+    sleep(config.LUMI_SHUTDOWN_DELAY_SECONDS * 1000)
+      // app.close() stops accepting connections and waits for requests in flight; meanwhile the jobs
+      // running here finish and the job leases are released, so another instance takes them over.
+      .then(() => Promise.all([app.close(), jobs.stop()]))
+      .then(() => invalidation.close())
       .then(() => handle.db.destroy())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
@@ -79,8 +99,9 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   process.stdout.write(
-    `Lumi Admin is running (${handle.dialect}).\n  Console: http://${shown}:${config.PORT}/admin\n  API:     http://${shown}:${config.PORT}/api (docs at /api/docs)\n`,
+    `Lumi Admin is running (${handle.dialect}, instance ${instanceId}).\n  Console: http://${shown}:${config.PORT}/admin\n  API:     http://${shown}:${config.PORT}/api (docs at /api/docs)\n`,
   );
+  jobs.start();
 }
 
 main().catch((error: unknown) => {

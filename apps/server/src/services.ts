@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Invalidation } from './cluster/invalidation.js';
 import type { Database } from './db/database.js';
 import type { PasswordHasher } from './lib/password.js';
 import type { Clock } from './lib/time.js';
@@ -39,10 +40,9 @@ export interface Services {
 }
 
 /**
- * How long a dashboard answer (metrics, budget list) is served from memory. Ingestion on this instance
- * clears the cache as its transaction commits, so here new events show at once; but several instances may
- * share one PostgreSQL database, and another instance's writes only show once the entry expires. 5 s keeps
- * that delay below a dashboard's polling interval while letting many operators' polls share one query.
+ * How long a dashboard answer (metrics, budget list) is served from memory. Ingestion, retention and budget
+ * or price changes clear it on every instance as they commit (`invalidation`), so new events show at once;
+ * the lifetime is the safety net should a notification between instances be lost.
  */
 export const DASHBOARD_CACHE_TTL_MS = 5_000;
 
@@ -59,23 +59,29 @@ export function createServices(options: {
   telemetry: TelemetrySettings;
   /** The Telegram Bot API: TELEGRAM_BOT_TOKEN and TELEGRAM_API_BASE_URL. */
   telegram?: TelegramSettings;
+  /** Clears the in-memory caches on every instance after a change (in-process only on SQLite). */
+  invalidation: Invalidation;
 }): Services {
   const { db, secret, hasher, now } = options;
   const audit = new AuditService(db, now);
+  const { invalidation } = options;
   const principals = new PrincipalCache<Principal>(now, options.authCacheSeconds * 1000);
-  const accessChanged = () => principals.invalidate();
+  invalidation.on('access', () => principals.invalidate());
+  const accessChanged = () => invalidation.publish('access');
   const roles = new RolesService(db, audit, now, accessChanged);
   const sessions = new SessionsService(db, now, options.sessionSeconds * 1000);
   const users = new UsersService(db, hasher, roles, sessions, audit, now, accessChanged);
   const accounts = new AccountsService(db, hasher, roles, audit, now);
-  const auth = new AuthService(db, secret, accounts, sessions, audit, principals, now);
+  const auth = new AuthService(db, secret, accounts, sessions, audit, principals, accessChanged, now);
   const configItems = new ConfigItemsService(db, audit, now);
   const configTransfer = new ConfigTransferService(db, audit, now, configItems);
   const botConfig = new BotConfigService(configItems);
   const apiKeys = new ApiKeysService(db, audit, now);
   const dashboardCache = new TtlCache(now, DASHBOARD_CACHE_TTL_MS);
-  const budgets = new BudgetsService(db, audit, now, options.telemetry, dashboardCache);
-  const telemetry = new TelemetryService(db, budgets, now, options.telemetry, dashboardCache);
+  invalidation.on('telemetry', () => dashboardCache.clear());
+  const telemetryChanged = () => invalidation.publish('telemetry');
+  const budgets = new BudgetsService(db, audit, now, options.telemetry, dashboardCache, telemetryChanged);
+  const telemetry = new TelemetryService(db, budgets, now, options.telemetry, telemetryChanged);
   const metrics = new MetricsService(db, now, options.telemetry, dashboardCache);
   const messaging = createMessagingServices({ db, audit, now, telegram: options.telegram });
   audit.resolveNamesWith('user', (ids) => users.currentNames(ids));

@@ -40,7 +40,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
 
   it('creates nothing more once a user exists', async () => {
     // The test app was seeded already; seeding again (every start) changes nothing.
-    const again = await seed(t.app.services, loadConfig({ LUMI_ADMIN_USERNAME: 'second' }));
+    const again = await seed(t.app.db, t.app.services, loadConfig({ LUMI_ADMIN_USERNAME: 'second' }));
     expect(again).toEqual({ created: false });
     const admin = await t.loginAdmin();
     const users = await t.app.inject({ method: 'GET', url: '/api/users', headers: admin.auth });
@@ -53,7 +53,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
     // No user at all, as on a fresh install.
     await t.app.db.deleteFrom('users').execute();
 
-    const first = await seed(t.app.services, loadConfig({ LUMI_ADMIN_USERNAME: 'owner' }));
+    const first = await seed(t.app.db, t.app.services, loadConfig({ LUMI_ADMIN_USERNAME: 'owner' }));
     expect(first).toEqual({ created: true, password: expect.stringMatching(/^[\w-]{20,}$/) });
     const session = await t.login('owner', first.password!);
     expect(session.body.user).toMatchObject({ username: 'owner', role: 'admin' });
@@ -71,6 +71,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
     // No user at all, as on a fresh install.
     await t.app.db.deleteFrom('users').execute();
     const first = await seed(
+      t.app.db,
       t.app.services,
       loadConfig({ LUMI_ADMIN_USERNAME: 'owner', LUMI_ADMIN_PASSWORD: 'Configured-pass-1' }),
     );

@@ -147,12 +147,21 @@ afterAll(async () => {
   if (name) await dropPostgresDatabase(name);
 });
 
-/** A migrated PostgreSQL database of its own, next to TEST_DATABASE_URL's, and a function that drops it. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A PostgreSQL database of its own, next to TEST_DATABASE_URL's, migrated unless `empty`, and a function
+ * that drops it.
+ */
+export async function createPostgresDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const source = await migratedTemplate();
   const name = uniqueName('lumi_test');
-  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${source}"`));
+  if (options.empty) {
+    await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+  } else {
+    const source = await migratedTemplate();
+    await withAdminClient((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${source}"`));
+  }
   return { url: postgresUrl(name), drop: () => dropPostgresDatabase(name) };
 }
 
@@ -205,7 +214,7 @@ export async function createTestApp(options: {
     await migrateToLatest(handle);
     app = await build(handle);
     const config = loadConfig({ LUMI_ADMIN_USERNAME: ADMIN.username, LUMI_ADMIN_PASSWORD: ADMIN.password });
-    await seed(app.services, config);
+    await seed(app.db, app.services, config);
     options.configure?.(app);
     await app.ready();
   } catch (error) {

@@ -26,6 +26,20 @@ export interface Database extends TelemetryTables, MessagingTables {
   audit_logs: AuditLogsTable;
   config_items: ConfigItemsTable;
   config_item_revisions: ConfigItemRevisionsTable;
+  job_leases: JobLeasesTable;
+}
+
+/** Which instance runs each periodic job (cluster/jobs.ts). */
+export interface JobLeasesTable {
+  name: string;
+  /** The instance holding the lease; null once released. */
+  holder: string | null;
+  acquired_at: string | null;
+  expires_at: string | null;
+  last_run_at: string | null;
+  last_run_by: string | null;
+  last_duration_ms: number | null;
+  last_error: string | null;
 }
 
 export interface RolesTable {

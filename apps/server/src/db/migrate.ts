@@ -7,6 +7,7 @@ import { messaging } from './migrations/20261122130000-messaging.js';
 import { refreshTokenRetirement } from './migrations/20261124090000-refresh-token-retirement.js';
 import { templateSoftDelete } from './migrations/20261124200000-template-soft-delete.js';
 import { auditResourceName } from './migrations/20261124210000-audit-resource-name.js';
+import { cluster } from './migrations/20261125090000-cluster.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -19,6 +20,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124090000-refresh-token-retirement': refreshTokenRetirement,
   '20261124200000-template-soft-delete': templateSoftDelete,
   '20261124210000-audit-resource-name': auditResourceName,
+  '20261125090000-cluster': cluster,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -28,9 +30,10 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+/** Migrates to the newest migration, or up to and including `target` (tests of a migration's data step). */
+export async function migrateToLatest(handle: DatabaseHandle, target?: string): Promise<void> {
   const migrator = new Migrator({ db: handle.db, provider: new StaticMigrationProvider(handle.dialect) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -61,6 +61,8 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
     private readonly principals: PrincipalCache<Principal>,
+    /** Called after a sign-out, password change or refresh token reuse commits (principals everywhere). */
+    private readonly accessChanged: () => Promise<void>,
     private readonly now: Clock,
   ) {
     this.throttleAudits = new TtlCache(now, THROTTLE_AUDIT_MS);
@@ -145,10 +147,10 @@ export class AuthService {
           user,
         };
       })
-      .then((issued) => {
+      .then(async (issued) => {
         // Thrown after the transaction commits, so a detected reuse stays revoked and audited.
         if (!issued) {
-          this.principals.invalidate();
+          await this.accessChanged();
           throw new UnauthenticatedError('Your session has ended. Sign in again.', 'session_expired');
         }
         return issued;
@@ -176,7 +178,7 @@ export class AuthService {
         },
       );
     });
-    this.principals.invalidate();
+    await this.accessChanged();
   }
 
   /**
@@ -238,7 +240,7 @@ export class AuthService {
         resourceName: actor.username,
       });
     });
-    this.principals.invalidate();
+    await this.accessChanged();
   }
 
   async prune(): Promise<void> {

@@ -22,11 +22,22 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'public' },
       schema: {
         tags: ['health'],
-        summary: 'Readiness: 200 when the database answers, 503 otherwise',
+        summary:
+          'Readiness: 200 when the database answers; 503 when it does not or the instance is shutting down',
+        description:
+          'For a load balancer: an instance answers 503 from the moment it starts shutting down, while it ' +
+          'finishes the requests in flight, so no new traffic is sent to it.',
         response: { 200: z.object({ status: z.literal('ready'), database: z.enum(['sqlite', 'postgres']) }) },
       },
     },
     async (request) => {
+      if (app.readiness.shuttingDown) {
+        throw new AppError(
+          503,
+          'service_unavailable',
+          'This instance is shutting down; use another instance',
+        );
+      }
       try {
         await sql`select 1`.execute(app.db);
         return { status: 'ready' as const, database: app.dialect };

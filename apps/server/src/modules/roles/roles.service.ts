@@ -32,8 +32,8 @@ export class RolesService {
     private readonly db: Kysely<Database>,
     audit: AuditService,
     private readonly now: Clock,
-    /** Called after a change to a role's permissions or existence commits (signed-in principals). */
-    private readonly accessChanged: () => void,
+    /** Called after a change to a role's permissions or existence commits (signed-in principals on every instance). */
+    private readonly accessChanged: () => Promise<void>,
   ) {
     this.roles = new AuditedEntity(audit, {
       load: (db, id) => this.load(db, id),
@@ -132,7 +132,7 @@ export class RolesService {
         await repo.updateRole(trx, id, { ...input, now: isoTime(this.now()) });
       }),
     );
-    this.accessChanged();
+    await this.accessChanged();
     return role;
   }
 
@@ -150,7 +150,7 @@ export class RolesService {
         await repo.deleteRole(trx, id);
       }),
     );
-    this.accessChanged();
+    await this.accessChanged();
   }
 
   private async load(db: Executor, id: number): Promise<Role> {

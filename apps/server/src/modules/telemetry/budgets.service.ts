@@ -56,8 +56,10 @@ export class BudgetsService {
     private readonly audit: AuditService,
     private readonly now: Clock,
     private readonly settings: TelemetrySettings,
-    /** Shared with the metrics (services.ts); cleared here when a budget or price changes. */
+    /** Shared with the metrics (services.ts). */
     private readonly dashboardCache: TtlCache,
+    /** Called after a budget or price change: every instance forgets its dashboard answers. */
+    private readonly telemetryChanged: () => Promise<void>,
   ) {}
 
   /** Cached per local date, as usage is today's; the list is polled by the dashboard. */
@@ -187,12 +189,12 @@ export class BudgetsService {
     return toBudget(row, usage.get(provider));
   }
 
-  /** Runs `work` in a transaction; once it has ended, cached dashboard answers are forgotten. */
+  /** Runs `work` in a transaction; once it has ended, cached dashboard answers are forgotten everywhere. */
   private async inTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     try {
       return await this.db.transaction().execute(work);
     } finally {
-      this.dashboardCache.clear();
+      await this.telemetryChanged();
     }
   }
 

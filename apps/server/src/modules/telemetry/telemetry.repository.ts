@@ -1,15 +1,9 @@
 import type { Insertable } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
+import { EVENT_TABLES } from '../../db/event-partitions.js';
 
 /** The append-only raw event tables, one per event type. */
-export const RAW_TABLES = [
-  'llm_calls',
-  'integration_calls',
-  'cache_reports',
-  'heartbeats',
-  'bot_errors',
-  'market_data_reports',
-] as const;
+export const RAW_TABLES = EVENT_TABLES;
 export type RawTable = (typeof RAW_TABLES)[number];
 export type RawRow<T extends RawTable> = Omit<Insertable<Database[T]>, 'id'>;
 
@@ -19,8 +13,8 @@ const INSERT_CHUNK = 500;
 const PRUNE_CHUNK = 5000;
 
 /**
- * Inserts events, skipping those whose client id is stored already (the unique index decides, so a
- * concurrent retry cannot slip through), and returns how many were stored and the client ids among them.
+ * Inserts events, skipping those whose client id and time are stored already (the unique index decides, so
+ * a concurrent retry cannot slip through), and returns how many were stored and the client ids among them.
  */
 export async function insertEvents<T extends RawTable>(
   db: Executor,
@@ -33,7 +27,7 @@ export async function insertEvents<T extends RawTable>(
     const inserted = await db
       .insertInto(table as RawTable)
       .values(rows.slice(i, i + INSERT_CHUNK) as never)
-      .onConflict((oc) => oc.column('client_id').doNothing())
+      .onConflict((oc) => oc.columns(['client_id', 'ts']).doNothing())
       .returning('client_id')
       .execute();
     stored += inserted.length;
@@ -74,10 +68,17 @@ export function latestCacheReport(db: Executor, from: string) {
     .executeTakeFirst();
 }
 
-/** Deletes events older than `before`, a chunk at a time; returns how many went. */
-export async function pruneEvents(db: Executor, before: string): Promise<number> {
+/**
+ * Deletes events older than `before`, a chunk at a time; returns how many went. On PostgreSQL it is given
+ * the default partitions (db/event-partitions.ts), the day partitions being dropped whole.
+ */
+export async function pruneEvents(
+  db: Executor,
+  before: string,
+  tables: readonly string[] = RAW_TABLES,
+): Promise<number> {
   let removed = 0;
-  for (const table of RAW_TABLES) {
+  for (const table of tables) {
     for (;;) {
       const result = await db
         .deleteFrom(table as RawTable)

@@ -9,11 +9,12 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
+import { dropEventPartitionsBefore, ensureEventPartitions } from '../../db/event-partitions.js';
+import { isPostgres } from '../../db/locks.js';
 import { describeLag } from '../../lib/freshness.js';
 import { DAY_MS, hourKey } from '../../lib/hour-buckets.js';
 import { costOf } from '../../lib/llm-cost.js';
 import { isoAfter, type Clock } from '../../lib/time.js';
-import type { TtlCache } from '../../lib/ttl-cache.js';
 import type { BudgetsService } from './budgets.service.js';
 import {
   aggregateCacheReports,
@@ -28,7 +29,7 @@ import {
   upsertIntegrations,
   upsertLlmUsage,
 } from './rollups.repository.js';
-import { insertEvents, pruneEvents, type RawRow, type RawTable } from './telemetry.repository.js';
+import { insertEvents, pruneEvents, RAW_TABLES, type RawRow, type RawTable } from './telemetry.repository.js';
 import type { TelemetrySettings } from './telemetry.settings.js';
 
 type EventOf<T extends TelemetryEvent['type']> = Extract<TelemetryEvent, { type: T }>;
@@ -103,8 +104,8 @@ export class TelemetryService {
     private readonly budgets: BudgetsService,
     private readonly now: Clock,
     private readonly settings: TelemetrySettings,
-    /** The dashboards' answers, forgotten whenever stored telemetry changes. */
-    private readonly dashboardCache: TtlCache,
+    /** Called after stored telemetry changed: every instance forgets its dashboard answers. */
+    private readonly telemetryChanged: () => Promise<void>,
   ) {}
 
   /**
@@ -125,7 +126,7 @@ export class TelemetryService {
         return;
       }
       if (event.id !== undefined) {
-        const key = `${event.type}:${event.id}`;
+        const key = `${event.type}:${event.id}:${event.ts}`;
         if (seen.has(key)) {
           duplicates += 1;
           return;
@@ -140,18 +141,41 @@ export class TelemetryService {
       duplicates += events.length - accepted;
       return { accepted, duplicates, rejected, budgets: await this.budgets.statuses(trx) };
     });
-    // Committed: the next dashboard read on this instance must see these events.
-    if (result.accepted > 0) this.dashboardCache.clear();
+    // Committed: the next dashboard read on any instance must see these events.
+    if (result.accepted > 0) await this.telemetryChanged();
     return result;
   }
 
-  /** Deletes raw events past RETENTION_DAYS and rollups past 400 days; run by the periodic job. */
-  async prune(): Promise<{ events: number; rollups: number }> {
+  /**
+   * Removes raw events past RETENTION_DAYS and rollups past 400 days; run by the retention job. SQLite
+   * deletes the rows. PostgreSQL drops each day partition once the whole day is past (so a day's events
+   * stay up to a day longer) and deletes only the few late events the default partitions hold.
+   */
+  async prune(): Promise<{ events: number; rollups: number; partitions: number }> {
     const now = this.now();
-    const events = await pruneEvents(this.db, isoAfter(-this.settings.retentionDays * DAY_MS, now));
+    const before = isoAfter(-this.settings.retentionDays * DAY_MS, now);
+    let events: number;
+    let partitions = 0;
+    if (isPostgres(this.db)) {
+      const dropped = await dropEventPartitionsBefore(this.db, before);
+      const late = await pruneEvents(
+        this.db,
+        before,
+        RAW_TABLES.map((table) => `${table}_default`),
+      );
+      events = dropped.events + late;
+      partitions = dropped.partitions;
+    } else {
+      events = await pruneEvents(this.db, before);
+    }
     const rollups = await pruneRollups(this.db, hourKey(now - INGEST_LIMITS.rollupRetentionDays * DAY_MS));
-    if (events > 0 || rollups > 0) this.dashboardCache.clear();
-    return { events, rollups };
+    if (events > 0 || rollups > 0) await this.telemetryChanged();
+    return { events, rollups, partitions };
+  }
+
+  /** PostgreSQL: creates the event partitions of today and the next days where missing; returns how many. */
+  async maintainPartitions(): Promise<number> {
+    return isPostgres(this.db) ? ensureEventPartitions(this.db, this.now()) : 0;
   }
 
   /** Inserts the events, then rolls up those actually stored; returns how many were stored. */

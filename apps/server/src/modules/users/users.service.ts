@@ -50,8 +50,8 @@ export class UsersService {
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
     private readonly now: Clock,
-    /** Called after a change to a user's roles, activity or existence commits (signed-in principals). */
-    private readonly accessChanged: () => void,
+    /** Called after a change to a user's roles, activity or existence commits (signed-in principals on every instance). */
+    private readonly accessChanged: () => Promise<void>,
   ) {}
 
   async list(query: UserListQuery): Promise<UserListResponse> {
@@ -191,7 +191,7 @@ export class UsersService {
       });
       return after;
     });
-    this.accessChanged();
+    await this.accessChanged();
     return user;
   }
 
@@ -217,7 +217,7 @@ export class UsersService {
         oldValue: auditView(user),
       });
     });
-    this.accessChanged();
+    await this.accessChanged();
   }
 
   private async assertUnique(db: Executor, username: string, email: string) {
