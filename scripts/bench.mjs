@@ -8,18 +8,27 @@
 //     returning a small constant body and each dashboard's own answer (scripts/bench/report.mjs judges).
 //  3. Hostile requests: the longest the worst requests a client can send hold the server (scripts/bench/
 //     hostile.mjs), on SQLite (and PostgreSQL).
-// BENCH_PARTS chooses parts (default `ingest,dashboards,hostile`).
+//  4. Retention: loads BENCH_RETENTION_EVENTS_PER_DAY (default 1,000,000) llm_call rows a day for
+//     BENCH_RETENTION_DAYS + 1 days (default 30 + 1) into a scratch database, starts the server on it with
+//     RETENTION_DAYS=BENCH_RETENTION_DAYS and reads the duration of its first retention run (which removes
+//     the oldest day) from its log; on SQLite (and PostgreSQL).
+//  5. Cluster (PostgreSQL only): two instances on one scratch database holding BENCH_CLUSTER_EVENTS
+//     (default 1,000,000) events, beside one: ingestion through both, the two dashboards through both, and
+//     how soon a sign-out on one is refused by the other (BENCH_SIGNOUTS sessions, default 100).
+// BENCH_PARTS chooses parts (default `ingest,dashboards,hostile,retention`; `cluster` on request).
 // Everything scratch is removed at the end, also on Ctrl+C.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { buildStale, root } from './lib/build-stale.mjs';
 import { measureInterleaved } from './bench/autocannon.mjs';
 import { measureHostile, printHostile } from './bench/hostile.mjs';
-import { report } from './bench/report.mjs';
+import { report, reportCluster, reportRetention } from './bench/report.mjs';
 import { ingestBodies } from './bench/workload.mjs';
 import { LumiApi } from './lib/lumi-api.mjs';
 import { createProgress } from './lib/progress.mjs';
@@ -45,8 +54,12 @@ const INGEST_CONNECTIONS = count('BENCH_INGEST_CONNECTIONS', 2);
 const DURATION = count('BENCH_DURATION', 10);
 const CONNECTIONS = 10;
 const ROUNDS = 5;
-const TARGETS = { ingestPerSecond: 20_000, p99Ms: 20, ratio: 0.5 };
-const PARTS = new Set((process.env.BENCH_PARTS || 'ingest,dashboards,hostile').split(','));
+const RETENTION_EVENTS_PER_DAY = count('BENCH_RETENTION_EVENTS_PER_DAY', 1_000_000);
+const RETENTION_DAYS = count('BENCH_RETENTION_DAYS', 30);
+const CLUSTER_EVENTS = count('BENCH_CLUSTER_EVENTS', 1_000_000);
+const SIGNOUTS = count('BENCH_SIGNOUTS', 100);
+const TARGETS = { ingestPerSecond: 20_000, p99Ms: 20, ratio: 0.5, signOutP99Ms: 100 };
+const PARTS = new Set((process.env.BENCH_PARTS || 'ingest,dashboards,hostile,retention').split(','));
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const PASSWORD = randomBytes(18).toString('base64url');
@@ -98,19 +111,22 @@ async function scratchPostgres(purpose) {
   return url.toString();
 }
 
-/** The built server on a free port with the given database; resolves once it answers. */
-async function launch(env, script) {
+/**
+ * The built server on a free port with the given database; resolves once it answers. With `logs`, its
+ * stdout is read at LOG_LEVEL=info and `server.logEntry(msg)` waits for a log line with that message.
+ */
+async function launch(env, script, { logs = false } = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = await startServer({
     script,
     baseUrl,
-    // The server's own stdout (the first-admin notice) is not part of the figures.
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Otherwise the server's own stdout (the first-admin notice) is not part of the figures.
+    stdio: ['ignore', logs ? 'pipe' : 'ignore', 'inherit'],
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logs ? 'info' : 'warn',
       LUMI_ADMIN_USERNAME: 'admin',
       LUMI_ADMIN_PASSWORD: PASSWORD,
       DATABASE_URL: '',
@@ -120,7 +136,54 @@ async function launch(env, script) {
     },
   });
   children.add(server);
-  return { ...server, api: new LumiApi(baseUrl), baseUrl };
+  const launched = { ...server, api: new LumiApi(baseUrl), baseUrl };
+  if (logs) launched.logEntry = watchLog(server);
+  return launched;
+}
+
+/**
+ * Reads a server's JSON log lines from its stdout (paused until now, so nothing written since it started
+ * is lost) and returns logEntry(msg, timeoutMs): the first entry with that message, whenever it comes;
+ * rejects when the server exits or the time runs out first.
+ */
+function watchLog({ child, exited }) {
+  const entries = [];
+  const waiting = new Set();
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      return; // The first-admin notice and the address banner are plain text.
+    }
+    entries.push(entry);
+    for (const wait of waiting) if (wait.msg === entry.msg) wait.resolve(entry);
+  });
+  return (msg, timeoutMs) => {
+    const seen = entries.find((entry) => entry.msg === msg);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const wait = {
+        msg,
+        resolve: (entry) => {
+          waiting.delete(wait);
+          clearTimeout(timer);
+          resolve(entry);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiting.delete(wait);
+        reject(new Error(`The server did not log '${msg}' within ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      waiting.add(wait);
+      void exited.then((code) => {
+        if (!waiting.has(wait)) return;
+        waiting.delete(wait);
+        clearTimeout(timer);
+        reject(new Error(`The server exited (code ${code}) before it logged '${msg}'; see above.`));
+      });
+    });
+  };
 }
 
 async function shut(server) {
@@ -135,66 +198,79 @@ function percentile(sorted, p) {
 async function benchIngest(label, env) {
   const server = await launch(env);
   try {
-    const token = await server.api.signIn('admin', PASSWORD);
-    const { key } = await server.api.createApiKey(token, 'bench', ['ingest:write']);
-    for (const model of LLM_MODELS.filter((m) => m.price))
-      await server.api.setModelPrice(token, model.model, model.price);
-
-    const warmup = ingestBodies(WARMUP_BATCHES, BATCH_SIZE, 'warmup');
-    for (const body of warmup) await server.api.ingest(key, body);
-
-    const bodies = ingestBodies(BATCHES, BATCH_SIZE, 'bench');
-    const latencies = [];
-    let next = 0;
-    let accepted = 0;
-    const progress = createProgress({ label: `Ingestion on ${label}` });
-    const started = process.hrtime.bigint();
-    const worker = async () => {
-      while (next < bodies.length) {
-        const body = bodies[next];
-        next += 1;
-        const t0 = process.hrtime.bigint();
-        const result = await server.api.ingest(key, body);
-        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-        accepted += result.accepted;
-        progress.update(
-          latencies.length / bodies.length,
-          `${fmt(latencies.length)} of ${fmt(bodies.length)} batches`,
-        );
-      }
-    };
-    await Promise.all(Array.from({ length: INGEST_CONNECTIONS }, worker));
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    progress.finish(`Ingestion on ${label}: ${fmt(accepted)} events in ${seconds.toFixed(1)} s.`);
-    if (accepted !== BATCHES * BATCH_SIZE) {
-      throw new Error(`Only ${accepted} of ${BATCHES * BATCH_SIZE} events were accepted`);
-    }
-    latencies.sort((a, b) => a - b);
-    return {
-      label,
-      events: accepted,
-      seconds,
-      perSecond: accepted / seconds,
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
-    };
+    return await ingestThrough(label, [server], 'bench');
   } finally {
     await shut(server);
   }
 }
 
-/** Runs the generator (TypeScript, through tsx) that loads the events and rollups into a scratch database. */
-function load(env) {
+/**
+ * The ingestion workload through `servers` at once (instances on one database): INGEST_CONNECTIONS
+ * concurrent requests to each, taking batches from one queue. `tag` keeps the events' ids apart from other
+ * runs on the same database.
+ */
+async function ingestThrough(label, servers, tag) {
+  const token = await servers[0].api.signIn('admin', PASSWORD);
+  const { key } = await servers[0].api.createApiKey(token, `bench ${tag}`, ['ingest:write']);
+  for (const model of LLM_MODELS.filter((m) => m.price))
+    await servers[0].api.setModelPrice(token, model.model, model.price);
+
+  for (const [index, server] of servers.entries()) {
+    for (const body of ingestBodies(WARMUP_BATCHES, BATCH_SIZE, `${tag}-warmup-${index}`))
+      await server.api.ingest(key, body);
+  }
+
+  const bodies = ingestBodies(BATCHES, BATCH_SIZE, tag);
+  const latencies = [];
+  let next = 0;
+  let accepted = 0;
+  const progress = createProgress({ label: `Ingestion on ${label}` });
+  const started = process.hrtime.bigint();
+  const worker = async (server) => {
+    while (next < bodies.length) {
+      const body = bodies[next];
+      next += 1;
+      const t0 = process.hrtime.bigint();
+      const result = await server.api.ingest(key, body);
+      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      accepted += result.accepted;
+      progress.update(
+        latencies.length / bodies.length,
+        `${fmt(latencies.length)} of ${fmt(bodies.length)} batches`,
+      );
+    }
+  };
+  await Promise.all(
+    servers.flatMap((server) => Array.from({ length: INGEST_CONNECTIONS }, () => worker(server))),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  progress.finish(`Ingestion on ${label}: ${fmt(accepted)} events in ${seconds.toFixed(1)} s.`);
+  if (accepted !== BATCHES * BATCH_SIZE) {
+    throw new Error(`Only ${accepted} of ${BATCHES * BATCH_SIZE} events were accepted`);
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    instances: servers.length,
+    events: accepted,
+    seconds,
+    perSecond: accepted / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/**
+ * Runs a generator of scripts/bench (TypeScript, through tsx) that loads events into a scratch database:
+ * load-llm-calls.ts (events and rollups) by default.
+ */
+function load(env, generator = 'load-llm-calls.ts') {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'scripts/bench/load-llm-calls.ts')],
-      {
-        cwd: root,
-        env: { ...process.env, BENCH_EVENTS: String(EVENTS), ...env },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench', generator)], {
+      cwd: root,
+      env: { ...process.env, BENCH_EVENTS: String(EVENTS), ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const handle = { child, exited: new Promise((done) => child.once('exit', done)) };
     children.add(handle);
     let output = '';
@@ -267,6 +343,128 @@ async function benchDashboards(label, loaderEnv, serverEnv) {
   }
 }
 
+const RETENTION_MESSAGE = 'telemetry retention: pruned old events and rollups';
+
+/**
+ * Loads the retention workload, starts the server on it and reads its first retention run (the job starts
+ * at once on a fresh database) from its log; then counts the rows left with `countLeft`.
+ */
+async function benchRetention(label, loaderEnv, serverEnv, countLeft) {
+  const loaded = await load(
+    {
+      BENCH_RETENTION_EVENTS_PER_DAY: String(RETENTION_EVENTS_PER_DAY),
+      BENCH_RETENTION_DAYS: String(RETENTION_DAYS),
+      ...loaderEnv,
+    },
+    'load-retention-days.ts',
+  );
+  say(`Retention on ${label}: starting the server with RETENTION_DAYS=${RETENTION_DAYS}…`);
+  const server = await launch({ RETENTION_DAYS: String(RETENTION_DAYS), ...serverEnv }, undefined, {
+    logs: true,
+  });
+  let entry;
+  try {
+    entry = await server.logEntry(RETENTION_MESSAGE, 30 * 60_000);
+  } finally {
+    await shut(server);
+  }
+  const left = await countLeft();
+  if (left !== loaded.events - entry.events) {
+    throw new Error(`${fmt(left)} rows left after removing ${fmt(entry.events)} of ${fmt(loaded.events)}`);
+  }
+  return { label, loaded, removed: entry.events, partitions: entry.partitions, ms: entry.ms, left };
+}
+
+/** Sign-ins on A, sign-outs on A, and how long B goes on accepting the signed-out session; in ms. */
+async function measureSignOuts(a, b) {
+  const latencies = [];
+  const progress = createProgress({ label: 'Sign-outs through A, seen by B' });
+  for (let i = 0; i < SIGNOUTS; i += 1) {
+    const token = await a.api.signIn('admin', PASSWORD);
+    // Twice: B now holds the principal in its cache, which alone would accept it for 60 s.
+    for (let k = 0; k < 2; k += 1) await b.api.request('GET', '/api/auth/me', { token });
+    await a.api.request('POST', '/api/auth/logout', { token });
+    const signedOut = performance.now();
+    for (;;) {
+      const response = await fetch(`${b.baseUrl}/api/auth/me`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await response.arrayBuffer();
+      if (response.status === 401) break;
+      if (!response.ok) throw new Error(`GET /api/auth/me on B answered ${response.status}`);
+      if (performance.now() - signedOut > 10_000) {
+        throw new Error('B still accepted a signed-out session 10 s after the sign-out on A');
+      }
+    }
+    latencies.push(performance.now() - signedOut);
+    progress.update((i + 1) / SIGNOUTS, `${i + 1} of ${SIGNOUTS} sessions`);
+  }
+  progress.finish();
+  latencies.sort((x, y) => x - y);
+  return {
+    count: latencies.length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1),
+  };
+}
+
+/**
+ * Two instances, A and B, on one scratch PostgreSQL database, as behind a load balancer: the same secret,
+ * and a 60-second principal cache so that only the invalidation notification can make B refuse a session
+ * signed out on A at once. Each figure with A alone, then with A and B.
+ */
+async function benchCluster() {
+  const url = await scratchPostgres('cluster');
+  const loaded = await load({ BENCH_DATABASE_URL: url, BENCH_EVENTS: String(CLUSTER_EVENTS) });
+  const env = {
+    DATABASE_URL: url,
+    LUMI_SECRET: randomBytes(32).toString('base64url'),
+    LUMI_AUTH_CACHE_SECONDS: '60',
+  };
+  const a = await launch(env);
+  const b = await launch(env);
+  try {
+    const token = await a.api.signIn('admin', PASSWORD);
+    const headers = { authorization: `Bearer ${token}` };
+    const usage = await b.api.request('GET', '/api/metrics/llm-usage', { token });
+    if (usage.totals.requests !== loaded.events) {
+      throw new Error(`B counts ${usage.totals.requests} requests, the generator loaded ${loaded.events}`);
+    }
+    say(
+      `Cluster: measuring the dashboards with autocannon on A, then on A and B: ${CONNECTIONS} connections, ` +
+        `${DURATION} s per endpoint in ${ROUNDS} rounds…`,
+    );
+    const targets = ['/api/metrics/llm-usage', '/api/metrics/gemini-usage?hours=168'].flatMap((endpoint) => [
+      { name: `GET ${endpoint}`, instances: 1, url: `${a.baseUrl}${endpoint}`, headers },
+      {
+        name: `GET ${endpoint}`,
+        instances: 2,
+        parts: [a, b].map((server) => ({ url: `${server.baseUrl}${endpoint}`, headers })),
+      },
+    ]);
+    const figures = await measureInterleaved(targets, {
+      connections: CONNECTIONS,
+      duration: DURATION,
+      rounds: ROUNDS,
+    });
+    const dashboards = targets.map((target) => ({
+      name: target.name,
+      instances: target.instances,
+      ...figures.get(target),
+    }));
+    const ingest = [
+      await ingestThrough('PostgreSQL, instance A', [a], 'cluster-one'),
+      await ingestThrough('PostgreSQL, instances A and B', [a, b], 'cluster-two'),
+    ];
+    const signOuts = await measureSignOuts(a, b);
+    return { loaded, ingest, dashboards, signOuts };
+  } finally {
+    await shut(b);
+    await shut(a);
+  }
+}
+
 async function main() {
   say(`Lumi Admin benchmark: scratch data in ${scratchDir} (removed at the end).`);
   say(
@@ -321,6 +519,51 @@ async function main() {
   if (PARTS.has('hostile')) {
     await benchHostile('SQLite', { DATA_DIR: path.join(scratchDir, 'hostile') });
     if (DATABASE_URL) await benchHostile('PostgreSQL', { DATABASE_URL: await scratchPostgres('hostile') });
+  }
+
+  if (PARTS.has('retention')) {
+    const runs = [];
+    const dir = path.join(scratchDir, 'retention');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'lumi.db');
+    runs.push(
+      await benchRetention('SQLite', { BENCH_SQLITE_FILE: file }, { DATA_DIR: dir }, () => {
+        const sqlite = new SQLite(file, { readonly: true });
+        try {
+          return sqlite.prepare('SELECT count(*) AS n FROM llm_calls').get().n;
+        } finally {
+          sqlite.close();
+        }
+      }),
+    );
+    rmSync(dir, { recursive: true, force: true });
+    if (DATABASE_URL) {
+      const url = await scratchPostgres('retention');
+      runs.push(
+        await benchRetention('PostgreSQL', { BENCH_DATABASE_URL: url }, { DATABASE_URL: url }, () =>
+          withPostgres(url, async (client) =>
+            Number((await client.query('SELECT count(*) AS n FROM llm_calls')).rows[0].n),
+          ),
+        ),
+      );
+    }
+    reportRetention(runs, { perDay: RETENTION_EVENTS_PER_DAY, retentionDays: RETENTION_DAYS });
+  }
+
+  if (PARTS.has('cluster')) {
+    if (DATABASE_URL) {
+      reportCluster(await benchCluster(), {
+        batches: BATCHES,
+        batchSize: BATCH_SIZE,
+        ingestConnections: INGEST_CONNECTIONS,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        rounds: ROUNDS,
+        targets: TARGETS,
+      });
+    } else {
+      say('Cluster: skipped, it needs PostgreSQL (set DATABASE_URL=postgres://…; a role with CREATEDB).');
+    }
   }
 }
 

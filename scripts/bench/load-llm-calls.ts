@@ -3,21 +3,21 @@
  * over the last 29 days (inside the default 30-day retention, so the server prunes none of them at start),
  * with their hourly rollups, into a scratch database. Not through HTTP: raw rows go in with the driver in
  * large transactions, and each chunk's rollups are summed and upserted in the same transaction by the
- * server's own code (aggregateLlmCalls, upsertLlmUsage), exactly as ingestion does. Prints one JSON line
- * with what it loaded; progress goes to stderr.
+ * server's own code (aggregateLlmCalls, upsertLlmUsage), exactly as ingestion does. On PostgreSQL the day
+ * partitions of those days are created first. Prints one JSON line with what it loaded; progress goes to
+ * stderr.
  *
  * Environment: BENCH_EVENTS (count), and BENCH_SQLITE_FILE or BENCH_DATABASE_URL (a scratch database).
  */
-import SQLite from 'better-sqlite3';
-import { Kysely, sql, SqliteDialect } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/connection.js';
+import type SQLite from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/database.js';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { aggregateLlmCalls } from '../../apps/server/src/modules/telemetry/rollup-aggregation.js';
 import { upsertLlmUsage } from '../../apps/server/src/modules/telemetry/rollups.repository.js';
 import type { RawRow } from '../../apps/server/src/modules/telemetry/telemetry.repository.js';
 import { LLM_MODELS } from '../demo/simulated-bot.mjs';
 import { createProgress } from '../lib/progress.mjs';
+import { createDayPartitions, DAY_MS, openScratch } from './scratch-db.js';
 
 type Row = RawRow<'llm_calls'> & { client_id: string };
 interface Model {
@@ -31,7 +31,6 @@ interface Model {
   botCost?: { input: number; output: number };
 }
 
-const DAY_MS = 24 * 3600 * 1000;
 const SPAN_MS = 29 * DAY_MS;
 /** Events per transaction: large enough to amortise the commit, small enough to keep the WAL modest. */
 const CHUNK = 100_000;
@@ -56,10 +55,7 @@ const COLUMNS = [
 ] as const;
 
 const total = Number(process.env.BENCH_EVENTS ?? 10_000_000);
-const sqliteFile = process.env.BENCH_SQLITE_FILE;
-const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (!Number.isInteger(total) || total < 1) throw new Error('BENCH_EVENTS must be a positive integer');
-if (!sqliteFile && !databaseUrl) throw new Error('Set BENCH_SQLITE_FILE or BENCH_DATABASE_URL');
 
 const models = LLM_MODELS as Model[];
 const shares = models.reduce((sum, m) => sum + m.share, 0);
@@ -135,28 +131,12 @@ async function postgresInsert(db: Kysely<Database>, rows: Row[]) {
 }
 
 async function main() {
-  let handle: DatabaseHandle;
-  let insertSqlite: ((rows: Row[]) => void) | null = null;
-  let sqlite: SQLite.Database | null = null;
-  if (sqliteFile) {
-    // The server's pragmas (db/connection.ts), plus bulk-load settings for this one connection.
-    sqlite = new SQLite(sqliteFile);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('synchronous = OFF');
-    sqlite.pragma('cache_size = -262144');
-    handle = {
-      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
-      dialect: 'sqlite',
-    };
-  } else {
-    handle = openDatabase({ databaseUrl });
-  }
+  const { handle, sqlite } = await openScratch();
   const { db } = handle;
-  await migrateToLatest(handle);
-  if (sqlite) insertSqlite = sqliteInserter(sqlite);
+  const insertSqlite = sqlite ? sqliteInserter(sqlite) : null;
 
   const start = Date.now() - SPAN_MS - 60_000;
+  await createDayPartitions(handle, start, Date.now());
   const progress = createProgress({ label: `Loading ${total.toLocaleString('en')} llm_call events` });
   const began = Date.now();
   for (let from = 0; from < total; from += CHUNK) {

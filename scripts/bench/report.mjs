@@ -1,4 +1,4 @@
-// Prints the figures of `npm run bench` (scripts/bench.mjs) and whether each target of issue #3 is met.
+// Prints the figures of `npm run bench` (scripts/bench.mjs) and whether each target (issues #3 and #14) is met.
 import os from 'node:os';
 
 const fmt = (n) => Math.round(n).toLocaleString('en');
@@ -78,4 +78,66 @@ export function report(results) {
     say('');
     reportDashboards(d, results);
   }
+}
+
+/** Part `retention`: one retention run per database, as the server logged it (scripts/bench.mjs). */
+export function reportRetention(runs, { perDay, retentionDays }) {
+  say('');
+  say(
+    `Retention: ${fmt(perDay)} llm_call rows a day for ${retentionDays + 1} days, RETENTION_DAYS=${retentionDays} ` +
+      `(the oldest day is past it)`,
+  );
+  for (const r of runs) {
+    say(
+      `  ${r.label.padEnd(11)} loaded ${fmt(r.loaded.events)} rows in ${r.loaded.loadSeconds.toFixed(0)} s; ` +
+        `the retention run removed ${fmt(r.removed)} events (${fmt(r.partitions)} partitions dropped) ` +
+        `in ${fmt(r.ms)} ms; ${fmt(r.left)} rows left`,
+    );
+  }
+}
+
+/** Part `cluster`: two instances on one PostgreSQL database beside one (scripts/bench.mjs). */
+export function reportCluster(
+  c,
+  { batches, batchSize, ingestConnections, connections, duration, rounds, targets },
+) {
+  say('');
+  say(
+    `=== Cluster: two instances on one PostgreSQL database (${fmt(c.loaded.events)} llm_call events loaded)`,
+  );
+  say('');
+  say(
+    `Ingestion: ${fmt(batches)} batches of ${batchSize} llm_call events, ${ingestConnections} concurrent ` +
+      `requests per instance`,
+  );
+  const [one] = c.ingest;
+  for (const r of c.ingest) {
+    const gain = r === one ? '' : `  (${(r.perSecond / one.perSecond).toFixed(2)} × one instance)`;
+    say(
+      `  ${(r.instances === 1 ? 'one instance' : `${r.instances} instances`).padEnd(14)} ` +
+        `${fmt(r.perSecond).padStart(7)} events/s  (batch p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms)${gain}`,
+    );
+  }
+  say('');
+  say(
+    `Dashboards: ${connections} connections in all (split evenly over the instances), ${duration} s each in ` +
+      `${rounds} rounds; with two instances p99 is the worse instance's`,
+  );
+  say(`  ${'endpoint'.padEnd(40)} ${'instances'.padStart(9)} ${'req/s'.padStart(8)} ${'p99'.padStart(7)}`);
+  for (const row of c.dashboards) {
+    say(
+      `  ${row.name.padEnd(40)} ${String(row.instances).padStart(9)} ${fmt(row.perSecond).padStart(8)} ` +
+        `${`${row.p99} ms`.padStart(7)}`,
+    );
+  }
+  say('');
+  const s = c.signOuts;
+  say(
+    `Sign-out seen by the other instance (${fmt(s.count)} sessions, LUMI_AUTH_CACHE_SECONDS=60): from the ` +
+      `logout answer on A to the first 401 on B`,
+  );
+  say(
+    `  p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms  ` +
+      `p99 <= ${targets.signOutP99Ms} ms: ${mark(s.p99 <= targets.signOutP99Ms)}`,
+  );
 }
