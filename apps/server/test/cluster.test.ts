@@ -21,7 +21,7 @@ const PROPAGATION_BOUND_MS = 5_000;
 
 const clusterEnv = {
   LUMI_AUTH_CACHE_SECONDS: String(CACHE_SECONDS),
-  LUMI_JOB_LEASE_SECONDS: '2',
+  LUMI_JOB_LEASE_SECONDS: '4',
   LUMI_HOUSEKEEPING_SECONDS: '1',
 };
 
@@ -33,11 +33,12 @@ describe.skipIf(!run)('two server processes on one PostgreSQL database', () => {
   let adminToken: string;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
+    // An empty database and both instances started together, as a new deployment does: the migrations
+    // and the first seeding must take turns by themselves.
+    database = await createPostgresDatabase({ empty: true });
     db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }),
     });
-    // Started together, as a deployment does: seeding and migrations must take turns by themselves.
     [a, b] = await Promise.all([
       ServerProcess.start('a', database.url, clusterEnv),
       ServerProcess.start('b', database.url, clusterEnv),
@@ -80,7 +81,7 @@ describe.skipIf(!run)('two server processes on one PostgreSQL database', () => {
     return (await res.json()) as User;
   }
 
-  it('seeded once although both instances started at the same time', async () => {
+  it('migrated and seeded once although both instances started at the same time on an empty database', async () => {
     const admins = await db.selectFrom('users').select('username').execute();
     expect(admins.map((row) => row.username)).toEqual([ADMIN.username]);
     const roles = await db.selectFrom('roles').select('name').execute();

@@ -44,6 +44,21 @@ describe.each(dialects)('platform on %s', (dialect) => {
     expect(res.json()).toEqual({ status: 'ready', database: dialect });
   });
 
+  it('GET /api/ready answers 503 once shutdown starts, while everything else is still served', async () => {
+    const admin = await t.loginAdmin();
+    t.app.readiness.shuttingDown = true;
+    const ready = expectError(
+      await t.app.inject({ method: 'GET', url: '/api/ready' }),
+      503,
+      'service_unavailable',
+    );
+    expect(ready.detail).toBe('This instance is shutting down; use another instance');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: admin.auth })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('GET /api/ready answers 503 and other routes 500 when the database is gone', async () => {
     const own = await createTestApp({ dialect });
     try {
