@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/time.js';
 
-/** LUMI_AUTH_CACHE_SECONDS by default: short enough that another instance notices a revocation quickly. */
+/** LUMI_AUTH_CACHE_SECONDS by default: the safety net should a change's notification be lost. */
 export const AUTH_CACHE_SECONDS_DEFAULT = 5;
 
 interface Entry<T> {
@@ -14,10 +14,10 @@ interface Entry<T> {
  * read its session, user and roles from the database on every request.
  *
  * An entry lives at most `ttlMs` and never past the token's or the session's own expiry. The services that
- * change who may do what (sign-out, password change, user and role edits, session revocation) call
- * `invalidate()` after their transaction commits, so on this instance a change applies to the next request.
- * Another instance sharing the PostgreSQL database notices it within `ttlMs` (LUMI_AUTH_CACHE_SECONDS, which
- * 0 turns off). A lookup that started before an invalidation is not stored, because it may have read the
+ * change who may do what (sign-out, password change, user and role edits, session revocation) publish the
+ * `access` invalidation after their transaction commits (cluster/invalidation.ts), which calls `invalidate()`
+ * here at once and on every other instance sharing the PostgreSQL database within milliseconds; `ttlMs`
+ * (LUMI_AUTH_CACHE_SECONDS, which 0 turns off) is the safety net should a notification be lost. A lookup that started before an invalidation is not stored, because it may have read the
  * old state: `begin()` hands out the generation that `set()` must still match.
  */
 export class PrincipalCache<T> {

@@ -48,8 +48,8 @@ function dayIndex(days: LocalDay[], ms: number): number {
  * reads the hourly rollups; only the latest heartbeat, market report and cache report are read from raw
  * events, by index. Windows are whole UTC hours ending with the current one.
  *
- * Reads go through `cache` (see services.ts: cleared in-process when an ingest batch commits, otherwise
- * kept a few seconds). Keys hold every parameter and the window they depend on (the current hour, or the
+ * Reads go through `cache` (see services.ts: cleared on every instance when stored telemetry changes,
+ * otherwise kept a few seconds). Keys hold every parameter and the window they depend on (the current hour, or the
  * current local date for llm-usage), so a new hour or day is never answered from the previous one. Where
  * the answer depends on the exact time (bot-health's no_heartbeat and uptime, market-data's freshness),
  * only the rows are cached and the time-dependent part is worked out on every request, so it is exact.
