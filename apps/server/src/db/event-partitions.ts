@@ -93,30 +93,39 @@ export async function ensureEventPartitions(db: Db, now: number): Promise<number
 
 /**
  * Drops every day partition that ends at or before `before` (whole days past retention), counting the
- * events they held. Rows of the day that straddles `before` stay until the whole day is past.
+ * events they held. Rows of the day that straddles `before` stay until the whole day is past. Each drop is
+ * a short transaction of its own: dropping a partition locks its table, so ingestion waits only for that.
  */
 export async function dropEventPartitionsBefore(
   db: Db,
   before: string,
 ): Promise<{ partitions: number; events: number }> {
-  return (db as Kysely<Database>).transaction().execute(async (trx) => {
-    await lockPartitions(trx);
-    let partitions = 0;
-    let events = 0;
-    for (const table of EVENT_TABLES) {
-      const children = await sql<{ name: string }>`select c.relname as name from pg_inherits i
-        join pg_class c on c.oid = i.inhrelid where i.inhparent = ${table}::regclass`.execute(trx);
-      for (const { name } of children.rows) {
-        const day = partitionDay(table, name);
-        if (!day || dayBounds(day)[1] > before) continue;
+  const kysely = db as Kysely<Database>;
+  let partitions = 0;
+  let events = 0;
+  for (const table of EVENT_TABLES) {
+    const children = await sql<{ name: string }>`select c.relname as name from pg_inherits i
+      join pg_class c on c.oid = i.inhrelid where i.inhparent = ${table}::regclass`.execute(kysely);
+    for (const { name } of children.rows) {
+      const day = partitionDay(table, name);
+      if (!day || dayBounds(day)[1] > before) continue;
+      const dropped = await kysely.transaction().execute(async (trx) => {
+        await lockPartitions(trx);
+        const exists = await sql<{
+          found: string | null;
+        }>`select to_regclass(${name})::text as found`.execute(trx);
+        // Another instance's retention run may have dropped it meanwhile.
+        if (!exists.rows[0]?.found) return null;
         const counted = await sql<{ n: string }>`select count(*) as n from ${sql.table(name)}`.execute(trx);
-        events += Number(counted.rows[0]?.n ?? 0);
         await sql`drop table ${sql.table(name)}`.execute(trx);
-        partitions += 1;
-      }
+        return Number(counted.rows[0]?.n ?? 0);
+      });
+      if (dropped === null) continue;
+      events += dropped;
+      partitions += 1;
     }
-    return { partitions, events };
-  });
+  }
+  return { partitions, events };
 }
 
 /**
