@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { LocalInvalidation, type Invalidation } from './cluster/invalidation.js';
+import { LocalInvalidation, type Invalidation } from './modules/cluster/invalidation.js';
 import type { DialectName } from './db/connection.js';
 import type { Database } from './db/database.js';
 import { PasswordHasher } from './lib/password.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseTrustProxy, TRUST_PROXY_HELP } from './lib/trust-proxy.js';
-import { JOB_LEASE_SECONDS_DEFAULT } from './cluster/jobs.js';
+import { JOB_LEASE_SECONDS_DEFAULT } from './modules/cluster/jobs.js';
 import { HOUSEKEEPING_SECONDS_DEFAULT } from './jobs.js';
 import { AUTH_CACHE_SECONDS_DEFAULT } from './modules/auth/principal-cache.js';
 import { TELEMETRY_DEFAULTS } from './modules/telemetry/telemetry.settings.js';

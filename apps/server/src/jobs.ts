@@ -1,4 +1,4 @@
-import type { JobDefinition } from './cluster/jobs.js';
+import type { JobDefinition } from './modules/cluster/jobs.js';
 import type { Services } from './services.js';
 
 /** LUMI_HOUSEKEEPING_SECONDS by default. */
@@ -11,7 +11,7 @@ interface Logger {
 }
 
 /**
- * The periodic jobs of the cluster; each runs on one instance at a time (cluster/jobs.ts):
+ * The periodic jobs of the cluster; each runs on one instance at a time (modules/cluster/jobs.ts):
  * - housekeeping: ended sessions and old sign-in failures go; PostgreSQL's event partitions are created
  *   ahead;
  * - retention: raw events past RETENTION_DAYS and rollups past 400 days go.

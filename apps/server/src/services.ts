@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Invalidation } from './cluster/invalidation.js';
+import type { Invalidation } from './modules/cluster/invalidation.js';
 import type { Database } from './db/database.js';
 import type { PasswordHasher } from './lib/password.js';
 import type { Clock } from './lib/time.js';

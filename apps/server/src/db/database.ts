@@ -29,7 +29,7 @@ export interface Database extends TelemetryTables, MessagingTables {
   job_leases: JobLeasesTable;
 }
 
-/** Which instance runs each periodic job (cluster/jobs.ts). */
+/** Which instance runs each periodic job (modules/cluster/jobs.ts). */
 export interface JobLeasesTable {
   name: string;
   /** The instance holding the lease; null once released. */

@@ -15,7 +15,7 @@ interface Entry<T> {
  *
  * An entry lives at most `ttlMs` and never past the token's or the session's own expiry. The services that
  * change who may do what (sign-out, password change, user and role edits, session revocation) publish the
- * `access` invalidation after their transaction commits (cluster/invalidation.ts), which calls `invalidate()`
+ * `access` invalidation after their transaction commits (modules/cluster/invalidation.ts), which calls `invalidate()`
  * here at once and on every other instance sharing the PostgreSQL database within milliseconds; `ttlMs`
  * (LUMI_AUTH_CACHE_SECONDS, which 0 turns off) is the safety net should a notification be lost. A lookup that started before an invalidation is not stored, because it may have read the
  * old state: `begin()` hands out the generation that `set()` must still match.

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Database } from '../../db/database.js';
 
 /**
  * What an instance keeps in memory and must forget when the data under it changes:

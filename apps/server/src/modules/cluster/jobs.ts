@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
-import { isoAfter, isoTime, type Clock } from '../lib/time.js';
+import type { Database } from '../../db/database.js';
+import { isoAfter, isoTime, type Clock } from '../../lib/time.js';
 import { acquireLease, markFinished, markStarted, releaseLeases } from './job-leases.repository.js';
 
 /** A periodic job that exactly one instance of the cluster runs at a time. */

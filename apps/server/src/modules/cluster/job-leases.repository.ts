@@ -1,4 +1,4 @@
-import type { Executor } from '../db/database.js';
+import type { Executor } from '../../db/database.js';
 
 /**
  * Takes or renews the lease of `name` for `holder` until `expiresAt`: it succeeds when nobody holds it, the
