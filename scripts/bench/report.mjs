@@ -114,7 +114,7 @@ export function reportCluster(
   for (const r of c.ingest) {
     const gain = r === one ? '' : `  (${(r.perSecond / one.perSecond).toFixed(2)} × one instance)`;
     say(
-      `  ${(r.instances === 1 ? 'one instance' : `${r.instances} instances`).padEnd(14)} ` +
+      `  ${(r.instances === 1 ? 'one instance' : 'two instances').padEnd(14)} ` +
         `${fmt(r.perSecond).padStart(7)} events/s  (batch p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms)${gain}`,
     );
   }
