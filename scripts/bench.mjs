@@ -15,7 +15,7 @@
 //  5. Cluster (PostgreSQL only): two instances on one scratch database holding BENCH_CLUSTER_EVENTS
 //     (default 1,000,000) events, beside one: ingestion through both, the two dashboards through both, and
 //     how soon a sign-out on one is refused by the other (BENCH_SIGNOUTS sessions, default 100).
-// BENCH_PARTS chooses parts (default `ingest,dashboards,hostile,retention`; `cluster` on request).
+// BENCH_PARTS chooses parts (default `ingest,dashboards,hostile,retention,cluster`; cluster needs DATABASE_URL).
 // Everything scratch is removed at the end, also on Ctrl+C.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -59,7 +59,7 @@ const RETENTION_DAYS = count('BENCH_RETENTION_DAYS', 30);
 const CLUSTER_EVENTS = count('BENCH_CLUSTER_EVENTS', 1_000_000);
 const SIGNOUTS = count('BENCH_SIGNOUTS', 100);
 const TARGETS = { ingestPerSecond: 20_000, p99Ms: 20, ratio: 0.5, signOutP99Ms: 100 };
-const PARTS = new Set((process.env.BENCH_PARTS || 'ingest,dashboards,hostile,retention').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS || 'ingest,dashboards,hostile,retention,cluster').split(','));
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const PASSWORD = randomBytes(18).toString('base64url');
