@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -17,6 +18,7 @@ import { AUTH_CACHE_SECONDS_DEFAULT } from './modules/auth/principal-cache.js';
 import { configItemsRoutes } from './modules/config-items/config-items.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
+import type { SenderSettings } from './modules/messaging/deliveries/delivery-sender.js';
 import type { TelegramSettings } from './modules/messaging/telegram/telegram-client.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { budgetsRoutes } from './modules/telemetry/budgets.routes.js';
@@ -66,6 +68,10 @@ export interface AppOptions {
   telegram?: TelegramSettings;
   /** Tells every instance to forget stale cache entries; in-process only by default (SQLite, tests). */
   invalidation?: Invalidation;
+  /** This instance's name in job and delivery leases; one is made up when not given. */
+  instanceId?: string;
+  /** The delivery sender's limits and timings (tests shorten them); Telegram's limits by default. */
+  sender?: Partial<SenderSettings>;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -110,6 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     telemetry: { ...TELEMETRY_DEFAULTS, ...options.telemetry },
     telegram: options.telegram,
     invalidation: options.invalidation ?? new LocalInvalidation(),
+    instanceId: options.instanceId ?? `local:${process.pid}:${randomBytes(3).toString('hex')}`,
+    sender: options.sender,
+    log: app.log,
   });
   app.decorate('db', options.db);
   app.decorate('readiness', { shuttingDown: false });

@@ -18,6 +18,9 @@ describe('loadConfig', () => {
       LUMI_TIMEZONE: 'UTC',
       TELEGRAM_API_BASE_URL: 'https://api.telegram.org',
       LUMI_JOB_LEASE_SECONDS: 15,
+      LUMI_DELIVERY_MAX_ATTEMPTS: 5,
+      LUMI_DELIVERY_MAX_AGE_MINUTES: 60,
+      LUMI_DELIVERY_LEASE_SECONDS: 60,
       LUMI_HOUSEKEEPING_SECONDS: 600,
       LUMI_SHUTDOWN_DELAY_SECONDS: 0,
     });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseTrustProxy, TRUST_PROXY_HELP } from './lib/trust-proxy.js';
 import { JOB_LEASE_SECONDS_DEFAULT } from './modules/cluster/jobs.js';
 import { HOUSEKEEPING_SECONDS_DEFAULT } from './jobs.js';
+import { SENDER_DEFAULTS } from './modules/messaging/deliveries/delivery-sender.js';
 import { AUTH_CACHE_SECONDS_DEFAULT } from './modules/auth/principal-cache.js';
 import { TELEMETRY_DEFAULTS } from './modules/telemetry/telemetry.settings.js';
 
@@ -85,6 +86,23 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 3600)
     .default(HOUSEKEEPING_SECONDS_DEFAULT),
+  LUMI_DELIVERY_MAX_ATTEMPTS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1)
+    .max(50)
+    .default(SENDER_DEFAULTS.maxAttempts),
+  LUMI_DELIVERY_MAX_AGE_MINUTES: z.coerce
+    .number()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(SENDER_DEFAULTS.maxAgeMs / 60_000),
+  LUMI_DELIVERY_LEASE_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(2)
+    .max(3600)
+    .default(SENDER_DEFAULTS.leaseMs / 1000),
   LUMI_SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(0),
 });
 

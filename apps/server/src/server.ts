@@ -42,6 +42,12 @@ async function main() {
     },
     telegram: { botToken: config.TELEGRAM_BOT_TOKEN, apiBaseUrl: config.TELEGRAM_API_BASE_URL },
     invalidation,
+    instanceId,
+    sender: {
+      maxAttempts: config.LUMI_DELIVERY_MAX_ATTEMPTS,
+      maxAgeMs: config.LUMI_DELIVERY_MAX_AGE_MINUTES * 60_000,
+      leaseMs: config.LUMI_DELIVERY_LEASE_SECONDS * 1000,
+    },
   });
   if (invalidation instanceof PostgresInvalidation) await invalidation.start();
 
@@ -73,6 +79,12 @@ async function main() {
     jobs.add(job);
   }
 
+  // Every instance sends queued deliveries (each is taken by one); without a bot token they wait.
+  const { sender } = app.services.messaging;
+  if (!config.TELEGRAM_BOT_TOKEN) {
+    app.log.warn({}, 'TELEGRAM_BOT_TOKEN is not set: deliveries are accepted and wait until it is');
+  }
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -84,7 +96,8 @@ async function main() {
     sleep(config.LUMI_SHUTDOWN_DELAY_SECONDS * 1000)
       // app.close() stops accepting connections and waits for requests in flight; meanwhile the jobs
       // running here finish and the job leases are released, so another instance takes them over.
-      .then(() => Promise.all([app.close(), jobs.stop()]))
+      .then(() => Promise.all([app.close(), jobs.stop(), sender.stop()]))
+      .then(() => app.services.integrations.flush())
       .then(() => invalidation.close())
       .then(() => handle.db.destroy())
       .then(() => process.exit(0))
@@ -102,6 +115,7 @@ async function main() {
     `Lumi Admin is running (${handle.dialect}, instance ${instanceId}).\n  Console: http://${shown}:${config.PORT}/admin\n  API:     http://${shown}:${config.PORT}/api (docs at /api/docs)\n`,
   );
   jobs.start();
+  if (config.TELEGRAM_BOT_TOKEN) sender.start();
 }
 
 main().catch((error: unknown) => {

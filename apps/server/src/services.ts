@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Invalidation } from './modules/cluster/invalidation.js';
 import type { Database } from './db/database.js';
@@ -12,10 +13,12 @@ import { BotConfigService } from './modules/config-items/bot-config.service.js';
 import { ConfigItemsService } from './modules/config-items/config-items.service.js';
 import { ConfigTransferService } from './modules/config-items/config-transfer.service.js';
 import { createMessagingServices, type MessagingServices } from './modules/messaging/messaging.services.js';
+import type { SenderSettings } from './modules/messaging/deliveries/delivery-sender.js';
 import type { TelegramSettings } from './modules/messaging/telegram/telegram-client.js';
 import { RolesService } from './modules/roles/roles.service.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { BudgetsService } from './modules/telemetry/budgets.service.js';
+import { IntegrationReporter } from './modules/telemetry/integration-reporter.js';
 import { MetricsService } from './modules/telemetry/metrics.service.js';
 import { TelemetryService } from './modules/telemetry/telemetry.service.js';
 import type { TelemetrySettings } from './modules/telemetry/telemetry.settings.js';
@@ -37,6 +40,8 @@ export interface Services {
   telemetry: TelemetryService;
   metrics: MetricsService;
   messaging: MessagingServices;
+  /** Lumi's own calls to outside services (Telegram), for the integrations panel. */
+  integrations: IntegrationReporter;
 }
 
 /**
@@ -61,6 +66,11 @@ export function createServices(options: {
   telegram?: TelegramSettings;
   /** Clears the in-memory caches on every instance after a change (in-process only on SQLite). */
   invalidation: Invalidation;
+  /** This instance's name (job leases, delivery leases). */
+  instanceId: string;
+  /** The delivery sender's limits, tries and timings; Telegram's limits and the defaults otherwise. */
+  sender?: Partial<SenderSettings>;
+  log: FastifyBaseLogger;
 }): Services {
   const { db, secret, hasher, now } = options;
   const audit = new AuditService(db, now);
@@ -83,7 +93,17 @@ export function createServices(options: {
   const budgets = new BudgetsService(db, audit, now, options.telemetry, dashboardCache, telemetryChanged);
   const telemetry = new TelemetryService(db, budgets, now, options.telemetry, telemetryChanged);
   const metrics = new MetricsService(db, now, options.telemetry, dashboardCache);
-  const messaging = createMessagingServices({ db, audit, now, telegram: options.telegram });
+  const integrations = new IntegrationReporter(telemetry, now, options.log);
+  const messaging = createMessagingServices({
+    db,
+    audit,
+    now,
+    telegram: options.telegram,
+    instanceId: options.instanceId,
+    sender: options.sender,
+    report: (call) => integrations.report('telegram', call),
+    log: options.log,
+  });
   audit.resolveNamesWith('user', (ids) => users.currentNames(ids));
   audit.resolveNamesWith('config_item', (ids) => configItems.currentNames(ids));
   audit.resolveNamesWith('template', (ids) => messaging.templates.currentNames(ids));
@@ -102,5 +122,6 @@ export function createServices(options: {
     telemetry,
     metrics,
     messaging,
+    integrations,
   };
 }

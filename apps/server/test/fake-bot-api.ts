@@ -17,8 +17,12 @@ export type BotApiReply = { status: number; body: unknown } | 'hang' | 'garbage'
 
 export class FakeBotApi {
   readonly requests: BotApiRequest[] = [];
+  /** When each request arrived (ms since the epoch), in the order of `requests`. */
+  readonly arrivals: number[] = [];
   private queue: BotApiReply[] = [];
   private nextMessageId = 1000;
+  /** How long every answer takes (a slow Telegram). */
+  delayMs = 0;
 
   private constructor(
     private readonly server: Server,
@@ -42,8 +46,10 @@ export class FakeBotApi {
   /** Forgets the requests and queued answers; message ids start again at 1001. */
   reset(): void {
     this.requests.length = 0;
+    this.arrivals.length = 0;
     this.queue = [];
     this.nextMessageId = 1000;
+    this.delayMs = 0;
   }
 
   methods(): string[] {
@@ -65,8 +71,10 @@ export class FakeBotApi {
     const [, token, method] = match as unknown as [string, string, string];
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
     this.requests.push({ token, method, body });
+    this.arrivals.push(Date.now());
 
     const reply = this.queue.shift();
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (reply === 'hang') return; // never answers; close() ends the connection
     if (reply === 'garbage') {
       res.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad Gateway</html>');
@@ -106,4 +114,16 @@ export const tooManyRequests = (retryAfter: number): BotApiReply => ({
 export const badRequest = (description: string): BotApiReply => ({
   status: 400,
   body: { ok: false, error_code: 400, description },
+});
+
+export const forbidden = (
+  description = 'Forbidden: bot was kicked from the supergroup chat',
+): BotApiReply => ({
+  status: 403,
+  body: { ok: false, error_code: 403, description },
+});
+
+export const serverError = (): BotApiReply => ({
+  status: 502,
+  body: { ok: false, error_code: 502, description: 'Bad Gateway' },
 });

@@ -172,7 +172,7 @@ export async function createTestApp(options: {
   /** A directory holding a built console; by default there is none. */
   consoleRoot?: string;
   /** Further options of buildApp, such as a clock the test controls, telemetry or Telegram settings. */
-  app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram' | 'trustProxy' | 'authCacheSeconds'>;
+  app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram' | 'trustProxy' | 'authCacheSeconds' | 'sender'>;
 }): Promise<TestApp> {
   let handle: DatabaseHandle;
   let databaseUrl: string | undefined;
@@ -302,7 +302,7 @@ export function useTestApp(
   options: {
     configure?: (app: FastifyInstance) => void;
     consoleRoot?: string;
-    app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram' | 'trustProxy' | 'authCacheSeconds'>;
+    app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram' | 'trustProxy' | 'authCacheSeconds' | 'sender'>;
   } = {},
 ) {
   let current: TestApp | undefined;

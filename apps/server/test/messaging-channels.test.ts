@@ -18,6 +18,8 @@ describe.each(dialects)('channels and topics on %s', (dialect) => {
       chat_id: '@lumi_alerts',
       enabled: true,
       description: '',
+      send_problem: null,
+      send_problem_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -92,7 +92,7 @@ export function hasPermission(
  * What a bot's API key may do (telemetry issue). A key reaches only routes that name one of its scopes;
  * no key reaches user, role, audit or key management routes.
  */
-export const API_KEY_SCOPES = ['ingest:write', 'config:read', 'templates:read'] as const;
+export const API_KEY_SCOPES = ['ingest:write', 'config:read', 'templates:read', 'messages:send'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** What each scope lets a key do, in the words the Create API Key dialog shows under each checkbox. */
@@ -101,4 +101,5 @@ export const API_KEY_SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
     'Report telemetry: LLM calls, integration calls, cache reports, heartbeats, errors and market data.',
   'config:read': 'Read the bot configuration (personalities, feature flags, moods and the rest).',
   'templates:read': 'Render message templates with the bot’s own data, ready to post to Telegram.',
+  'messages:send': 'Send messages through Lumi: queue a template with data for delivery to Telegram.',
 };

@@ -1,4 +1,10 @@
-import type { MessageType, ParseMode } from '@lumi/contract';
+import type {
+  DeliveryAttemptOutcome,
+  DeliverySource,
+  DeliveryStatus,
+  MessageType,
+  ParseMode,
+} from '@lumi/contract';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { VersionedColumns, VersionHistoryColumns } from './database.js';
 
@@ -14,6 +20,74 @@ export interface MessagingTables {
   messaging_template_versions: MessagingTemplateVersionsTable;
   messaging_variables: MessagingVariablesTable;
   messaging_test_sends: MessagingTestSendsTable;
+  deliveries: DeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
+  telegram_send_state: TelegramSendStateTable;
+}
+
+/** Deliveries (migration 20261125120000-deliveries): one message to send, with every send option. */
+export interface DeliveriesTable {
+  id: Generated<number>;
+  status: DeliveryStatus;
+  source: DeliverySource;
+  /** Who asked, as idempotency keys are scoped: 'user:3', 'key:5' or 'schedule:7'. */
+  requester_key: string;
+  requested_by: string | null;
+  template_id: number;
+  template_name: string;
+  template_version: number;
+  schedule_id: number | null;
+  schedule_run_at: string | null;
+  channel_id: number;
+  channel_name: string;
+  chat_id: string;
+  topic_id: number | null;
+  message_thread_id: number | null;
+  text: string;
+  parse_mode: ParseMode;
+  disable_web_preview: number;
+  disable_notification: number;
+  pin: number;
+  /** JSON text: the data it was rendered with. */
+  data: string;
+  idempotency_key: string | null;
+  idempotency_expires_at: string | null;
+  send_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  telegram_message_id: ColumnType<string | number | null, number | null, number | null>;
+  pinned: Generated<number>;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+export type DeliveryRow = Selectable<DeliveriesTable>;
+
+export interface DeliveryAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  chat_id: string;
+  /** The instance that made the attempt. */
+  instance: string;
+  outcome: DeliveryAttemptOutcome;
+  started_at: string;
+  finished_at: string | null;
+  duration_ms: number | null;
+  error_code: number | null;
+  error: string | null;
+  retry_after_seconds: number | null;
+}
+export type DeliveryAttemptRow = Selectable<DeliveryAttemptsTable>;
+
+/** One row (id 1): the whole bot's pause after Telegram answered 429. */
+export interface TelegramSendStateTable {
+  id: number;
+  paused_until: string | null;
+  pause_reason: string | null;
 }
 
 export interface MessagingChannelsTable {
@@ -25,6 +99,8 @@ export interface MessagingChannelsTable {
   chat_id: string;
   enabled: number;
   description: string;
+  send_problem: string | null;
+  send_problem_at: string | null;
   created_at: string;
   updated_at: string;
 }

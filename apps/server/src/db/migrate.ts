@@ -8,6 +8,7 @@ import { refreshTokenRetirement } from './migrations/20261124090000-refresh-toke
 import { templateSoftDelete } from './migrations/20261124200000-template-soft-delete.js';
 import { auditResourceName } from './migrations/20261124210000-audit-resource-name.js';
 import { cluster } from './migrations/20261125090000-cluster.js';
+import { deliveries } from './migrations/20261125120000-deliveries.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -21,6 +22,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124200000-template-soft-delete': templateSoftDelete,
   '20261124210000-audit-resource-name': auditResourceName,
   '20261125090000-cluster': cluster,
+  '20261125120000-deliveries': deliveries,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -43,6 +43,12 @@ export const channelSchema = z
     chat_id: z.string(),
     enabled: z.boolean(),
     description: z.string(),
+    /**
+     * Why Telegram last refused to deliver to this chat (a 403: the bot was removed or blocked), until a
+     * later message gets through or the chat id is changed; null when there is no known problem.
+     */
+    send_problem: z.string().nullable(),
+    send_problem_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -5,3 +5,4 @@ export * from './templates.js';
 export * from './variables.js';
 export * from './rendering.js';
 export * from './test-sends.js';
+export * from './deliveries.js';

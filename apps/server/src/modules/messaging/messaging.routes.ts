@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { channelsRoutes } from './channels/channels.routes.js';
+import { deliveriesRoutes } from './deliveries/deliveries.routes.js';
 import { renderingRoutes } from './rendering/rendering.routes.js';
 import { testSendsRoutes } from './telegram/test-sends.routes.js';
 import { templatesRoutes } from './templates/templates.routes.js';
@@ -14,6 +15,7 @@ export const messagingRoutes: FastifyPluginAsync = async (app) => {
       await messaging.register(variablesRoutes);
       await messaging.register(renderingRoutes);
       await messaging.register(testSendsRoutes);
+      await messaging.register(deliveriesRoutes);
     },
     { prefix: '/v1/messaging' },
   );

@@ -3,6 +3,13 @@ import type { Database } from '../../db/database.js';
 import type { Clock } from '../../lib/time.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { ChannelsService } from './channels/channels.service.js';
+import { DeliveriesService } from './deliveries/deliveries.service.js';
+import {
+  DeliverySender,
+  SENDER_DEFAULTS,
+  type SenderSettings,
+  type SendReport,
+} from './deliveries/delivery-sender.js';
 import { RenderingService } from './rendering/rendering.service.js';
 import { TelegramClient, type TelegramSettings } from './telegram/telegram-client.js';
 import { TestSendsService } from './telegram/test-sends.service.js';
@@ -15,14 +22,28 @@ export interface MessagingServices {
   variables: VariablesService;
   rendering: RenderingService;
   testSends: TestSendsService;
+  deliveries: DeliveriesService;
+  /** Sends the queued deliveries; server.ts starts it (every instance runs one). */
+  sender: DeliverySender;
 }
 
-/** The messaging area's services (issue 5), wired once; `telegram` comes from the configuration. */
+interface Logger {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+/** The messaging area's services (issues 5 and 15), wired once; `telegram` comes from the configuration. */
 export function createMessagingServices(options: {
   db: Kysely<Database>;
   audit: AuditService;
   now: Clock;
   telegram?: TelegramSettings;
+  /** This instance's name, as delivery leases and attempts record it. */
+  instanceId: string;
+  sender?: Partial<SenderSettings>;
+  /** Each send to Telegram, for the integrations panel. */
+  report: SendReport;
+  log: Logger;
 }): MessagingServices {
   const { db, audit, now } = options;
   const channels = new ChannelsService(db, audit, now);
@@ -31,5 +52,19 @@ export function createMessagingServices(options: {
   const rendering = new RenderingService(templates, now);
   const telegram = new TelegramClient(options.telegram);
   const testSends = new TestSendsService(db, audit, now, templates, channels, rendering, telegram);
-  return { channels, templates, variables, rendering, testSends };
+  // The sender meets a 429 itself (it pauses the whole bot), so its client never waits and retries.
+  const sender = new DeliverySender(
+    db,
+    now,
+    options.instanceId,
+    new TelegramClient({ ...options.telegram, maxAttempts: 1 }),
+    channels,
+    options.report,
+    options.log,
+    { ...SENDER_DEFAULTS, ...options.sender },
+  );
+  const deliveries = new DeliveriesService(db, audit, now, templates, channels, rendering, () =>
+    sender.wake(),
+  );
+  return { channels, templates, variables, rendering, testSends, deliveries, sender };
 }

@@ -73,7 +73,43 @@ export async function insertChannel(db: Executor, values: ChannelValues, now: st
 
 export async function updateChannel(db: Executor, id: number, changes: Partial<ChannelValues>, now: string) {
   const row = { ...channelColumns(changes), updated_at: now };
-  await db.updateTable('messaging_channels').set(row).where('id', '=', id).execute();
+  const { chat_id: chatId } = changes;
+  await db
+    .updateTable('messaging_channels')
+    .set((eb) => ({
+      ...row,
+      // A new chat id is another chat: what Telegram said of the old one no longer applies.
+      ...(chatId !== undefined && {
+        send_problem: eb.case().when('chat_id', '=', chatId).then(eb.ref('send_problem')).else(null).end(),
+        send_problem_at: eb
+          .case()
+          .when('chat_id', '=', chatId)
+          .then(eb.ref('send_problem_at'))
+          .else(null)
+          .end(),
+      }),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Notes why Telegram refused to deliver to a channel (`problem`), or clears it (null) once a message got
+ * through. Only a channel whose chat id is still `chatId` is changed: an edit meanwhile made it another chat.
+ */
+export async function setSendProblem(
+  db: Executor,
+  id: number,
+  chatId: string,
+  problem: { message: string; at: string } | null,
+): Promise<void> {
+  await db
+    .updateTable('messaging_channels')
+    .set({ send_problem: problem?.message ?? null, send_problem_at: problem?.at ?? null })
+    .where('id', '=', id)
+    .where('chat_id', '=', chatId)
+    .$if(problem === null, (qb) => qb.where('send_problem', 'is not', null))
+    .execute();
 }
 
 export async function deleteChannel(db: Executor, id: number) {

@@ -58,6 +58,14 @@ export class ChannelsService {
     return channel;
   }
 
+  /**
+   * What the sender learnt of a channel's chat: why Telegram refused it (a 403), or null once a message got
+   * through. Kept only while the channel still has that chat id.
+   */
+  setSendProblem(channelId: number, chatId: string, problem: { message: string; at: string } | null) {
+    return repo.setSendProblem(this.db, channelId, chatId, problem);
+  }
+
   /** The channel for a field of a request: a missing one is a 422 on that field, not a 404. */
   async requireForField(db: Executor, id: number, field: string): Promise<Channel> {
     const channel = await repo.findChannel(db, id);

@@ -25,14 +25,16 @@ export interface TelegramSettings {
 }
 
 export type TelegramFailure =
-  'not_configured' | 'rejected' | 'rate_limited' | 'timeout' | 'network' | 'bad_response';
+  'not_configured' | 'rejected' | 'rate_limited' | 'timeout' | 'network' | 'server_error' | 'bad_response';
 
 export class TelegramError extends Error {
   constructor(
     message: string,
     readonly reason: TelegramFailure,
-    /** Telegram's error_code, when it answered. */
+    /** Telegram's error_code, when it answered (or the HTTP status). */
     readonly errorCode?: number,
+    /** With 'rate_limited': how long Telegram asked the bot to wait. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'TelegramError';
@@ -86,6 +88,7 @@ export class TelegramClient {
           `Telegram is limiting how fast the bot may send (429 Too Many Requests, ${why}): try again in ${retryAfter} s`,
           'rate_limited',
           429,
+          retryAfter,
         );
       }
       if (!body) {
@@ -93,6 +96,13 @@ export class TelegramClient {
           `Telegram answered ${method} with HTTP ${status} and no Bot API response; check TELEGRAM_API_BASE_URL`,
           'bad_response',
           status,
+        );
+      }
+      if (status >= 500 || body.error_code >= 500) {
+        throw new TelegramError(
+          `Telegram answered ${method} with a server error (${body.error_code}${body.description ? `: ${this.scrub(body.description)}` : ''})`,
+          'server_error',
+          body.error_code,
         );
       }
       throw new TelegramError(

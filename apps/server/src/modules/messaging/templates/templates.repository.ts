@@ -62,7 +62,7 @@ export async function listTemplates(db: Executor, query: TemplateQuery): Promise
   return (await select.orderBy('template_name_key').execute()).map(toTemplate);
 }
 
-async function findTemplate(db: Executor, id: number): Promise<Template | undefined> {
+export async function findTemplate(db: Executor, id: number): Promise<Template | undefined> {
   const row = await liveTemplates(db).where('id', '=', id).executeTakeFirst();
   return row && toTemplate(row);
 }

@@ -63,6 +63,19 @@ export class TemplatesService {
     return this.versioned.get(this.db, id);
   }
 
+  /** The template a request names, by id or else by name: a missing one is a 422 on that field. */
+  async requireForField(ref: { id?: number; name?: string }): Promise<Template> {
+    if (ref.id !== undefined) {
+      const found = await repo.findTemplate(this.db, ref.id);
+      if (!found) throw ValidationError.field('template_id', `There is no message template ${ref.id}`);
+      return found;
+    }
+    const name = ref.name ?? '';
+    const found = await repo.findTemplateByName(this.db, name);
+    if (!found) throw ValidationError.field('template_name', `There is no message template named '${name}'`);
+    return found;
+  }
+
   async create(actor: Actor, values: TemplateValues): Promise<Template> {
     return this.db.transaction().execute(async (trx) => {
       await this.ensureNameFree(trx, values.template_name);

@@ -13,6 +13,8 @@ export function channel(id: number, overrides: Partial<Channel> = {}): Channel {
     chat_id: `@channel_${id}x`,
     enabled: true,
     description: '',
+    send_problem: null,
+    send_problem_at: null,
     created_at: stamp,
     updated_at: stamp,
     ...overrides,

@@ -1,0 +1,262 @@
+import type { Delivery, DeliveryAttempt, DeliveryAttemptOutcome, DeliveryStatus } from '@lumi/contract';
+import type { Insertable, Updateable } from 'kysely';
+import type { Executor } from '../../../db/database.js';
+import type {
+  DeliveriesTable,
+  DeliveryAttemptRow,
+  DeliveryAttemptsTable,
+  DeliveryRow,
+} from '../../../db/messaging-tables.js';
+
+/** All SQL of deliveries and their attempts, and their storage encoding (0/1 booleans, JSON text). */
+
+export function toDelivery(row: DeliveryRow): Delivery {
+  return {
+    id: row.id,
+    status: row.status,
+    source: row.source,
+    requested_by: row.requested_by,
+    template_id: row.template_id,
+    template_name: row.template_name,
+    template_version: row.template_version,
+    schedule_id: row.schedule_id,
+    channel_id: row.channel_id,
+    channel_name: row.channel_name,
+    chat_id: row.chat_id,
+    topic_id: row.topic_id,
+    message_thread_id: row.message_thread_id,
+    text: row.text,
+    parse_mode: row.parse_mode,
+    disable_web_preview: row.disable_web_preview === 1,
+    disable_notification: row.disable_notification === 1,
+    pin: row.pin === 1,
+    idempotency_key: row.idempotency_key,
+    send_at: row.send_at,
+    attempts: row.attempts,
+    next_attempt_at: row.status === 'queued' ? row.next_attempt_at : null,
+    telegram_message_id: row.telegram_message_id === null ? null : Number(row.telegram_message_id),
+    pinned: row.pinned === 1,
+    error: row.error,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    sent_at: row.sent_at,
+  };
+}
+
+export function toAttempt(row: DeliveryAttemptRow): DeliveryAttempt {
+  return {
+    attempt: row.attempt,
+    outcome: row.outcome,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    duration_ms: row.duration_ms,
+    error_code: row.error_code,
+    error: row.error,
+    retry_after_seconds: row.retry_after_seconds,
+  };
+}
+
+export type NewDelivery = Insertable<DeliveriesTable>;
+
+export async function insertDelivery(db: Executor, row: NewDelivery): Promise<DeliveryRow> {
+  return db.insertInto('deliveries').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findDelivery(db: Executor, id: number) {
+  return db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findByIdempotencyKey(db: Executor, requesterKey: string, key: string) {
+  return db
+    .selectFrom('deliveries')
+    .selectAll()
+    .where('requester_key', '=', requesterKey)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Frees an expired idempotency key, so the caller may use it again. */
+export async function releaseIdempotencyKey(db: Executor, id: number): Promise<void> {
+  await db
+    .updateTable('deliveries')
+    .set({ idempotency_key: null, idempotency_expires_at: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function findScheduleRun(db: Executor, scheduleId: number, runAt: string) {
+  return db
+    .selectFrom('deliveries')
+    .selectAll()
+    .where('schedule_id', '=', scheduleId)
+    .where('schedule_run_at', '=', runAt)
+    .executeTakeFirst();
+}
+
+export interface DeliveryFilter {
+  status?: DeliveryStatus;
+  channel_id?: number;
+  template_id?: number;
+  schedule_id?: number;
+  from?: string;
+  to?: string;
+  cursor?: number;
+  limit: number;
+}
+
+/** Newest first by id; one more than `limit` tells whether there is a next page. */
+export async function listDeliveries(db: Executor, filter: DeliveryFilter): Promise<DeliveryRow[]> {
+  let query = db.selectFrom('deliveries').selectAll();
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.channel_id) query = query.where('channel_id', '=', filter.channel_id);
+  if (filter.template_id) query = query.where('template_id', '=', filter.template_id);
+  if (filter.schedule_id) query = query.where('schedule_id', '=', filter.schedule_id);
+  if (filter.from) query = query.where('created_at', '>=', filter.from);
+  if (filter.to) query = query.where('created_at', '<', filter.to);
+  if (filter.cursor) query = query.where('id', '<', filter.cursor);
+  return query
+    .orderBy('id', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
+}
+
+export async function attemptsOf(db: Executor, deliveryId: number): Promise<DeliveryAttemptRow[]> {
+  return db
+    .selectFrom('delivery_attempts')
+    .selectAll()
+    .where('delivery_id', '=', deliveryId)
+    .orderBy('attempt')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countByStatusSince(db: Executor, since: string) {
+  return db
+    .selectFrom('deliveries')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('created_at', '>=', since)
+    .groupBy('status')
+    .execute();
+}
+
+/** Changes a delivery only while it is in one of `from`; true when it was. */
+export async function transition(
+  db: Executor,
+  id: number,
+  from: DeliveryStatus[],
+  changes: Updateable<DeliveriesTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('deliveries')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// The sender's SQL.
+
+/** Due queued deliveries, oldest due first. */
+export function dueDeliveries(db: Executor, now: string, limit: number) {
+  return db
+    .selectFrom('deliveries')
+    .selectAll()
+    .where('status', '=', 'queued')
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Attempts started since `since`, in all. */
+export async function attemptsStartedSince(db: Executor, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('delivery_attempts')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('started_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Per chat: attempts started since `since` and the latest start. */
+export async function chatWindows(db: Executor, chatIds: string[], since: string) {
+  if (chatIds.length === 0) return [];
+  return db
+    .selectFrom('delivery_attempts')
+    .select([
+      'chat_id',
+      (eb) => eb.fn.countAll<number | string>().as('n'),
+      (eb) => eb.fn.max('started_at').as('last'),
+    ])
+    .where('chat_id', 'in', chatIds)
+    .where('started_at', '>', since)
+    .groupBy('chat_id')
+    .execute();
+}
+
+export async function insertAttempt(db: Executor, row: Insertable<DeliveryAttemptsTable>): Promise<number> {
+  const inserted = await db
+    .insertInto('delivery_attempts')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function finishAttempt(
+  db: Executor,
+  id: number,
+  outcome: DeliveryAttemptOutcome,
+  changes: Omit<Updateable<DeliveryAttemptsTable>, 'outcome'>,
+): Promise<void> {
+  await db
+    .updateTable('delivery_attempts')
+    .set({ ...changes, outcome })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Deliveries whose sender's lease ran out while sending: its instance stopped before Telegram answered,
+ * so the message may or may not have gone out. They become `unknown` (never sent again by themselves),
+ * and so do their open attempts. Returns how many.
+ */
+export async function expireLeases(db: Executor, now: string, error: string): Promise<number> {
+  const expired = await db
+    .selectFrom('deliveries')
+    .select('id')
+    .where('status', '=', 'sending')
+    .where('lease_expires_at', '<', now)
+    .execute();
+  if (expired.length === 0) return 0;
+  const ids = expired.map((row) => row.id);
+  await db
+    .updateTable('deliveries')
+    .set({ status: 'unknown', error, lease_expires_at: null, updated_at: now })
+    .where('id', 'in', ids)
+    .where('status', '=', 'sending')
+    .execute();
+  await db
+    .updateTable('delivery_attempts')
+    .set({ outcome: 'unknown', finished_at: now, error })
+    .where('delivery_id', 'in', ids)
+    .where('outcome', '=', 'sending')
+    .execute();
+  return ids.length;
+}
+
+export function pausedUntil(db: Executor) {
+  return db.selectFrom('telegram_send_state').select(['paused_until']).where('id', '=', 1).executeTakeFirst();
+}
+
+/** Pauses the whole bot until `until`, unless a longer pause is already set. */
+export async function pauseUntil(db: Executor, until: string, reason: string): Promise<void> {
+  await db
+    .updateTable('telegram_send_state')
+    .set({ paused_until: until, pause_reason: reason })
+    .where('id', '=', 1)
+    .where((eb) => eb.or([eb('paused_until', 'is', null), eb('paused_until', '<', until)]))
+    .execute();
+}

@@ -1,0 +1,335 @@
+import {
+  DELIVERY_LIMITS,
+  DELIVERY_STATUSES,
+  deliveryRequestSchema,
+  type Channel,
+  type Delivery,
+  type DeliveryBatchResponse,
+  type DeliveryDetail,
+  type DeliveryListResponse,
+  type DeliverySource,
+  type DeliverySummary,
+  type Template,
+} from '@lumi/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../../db/database.js';
+import { lockForTransaction } from '../../../db/locks.js';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
+import { isoAfter, isoTime, type Clock } from '../../../lib/time.js';
+import type { Actor, AuditService } from '../../audit/audit.service.js';
+import type { ChannelsService } from '../channels/channels.service.js';
+import type { RenderingService } from '../rendering/rendering.service.js';
+import type { TemplatesService } from '../templates/templates.service.js';
+import * as repo from './deliveries.repository.js';
+
+/** Who asks for a delivery: its idempotency keys are its own. */
+export interface Requester {
+  source: DeliverySource;
+  /** 'user:3', 'key:5', 'schedule:7'. */
+  key: string;
+  /** The user's or key's name, as the log shows it. */
+  name: string | null;
+  /** The user who asked (audited); null for API keys and schedules. */
+  actor: Actor | null;
+}
+
+type Request = z.output<typeof deliveryRequestSchema>;
+
+/** A request checked and rendered, ready to be stored. */
+interface Prepared {
+  request: Request;
+  template: Template;
+  channel: Channel;
+  topic: { id: number; message_thread_id: number } | null;
+  text: string;
+  sendAt: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The first error of a request that failed its schema, as a sentence with the field named. */
+function describe(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The delivery is not valid';
+  const path = issue.path.join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Deliveries (issue 15, "Sending"): accepts a request to send a template with data, renders it and checks
+ * it as Telegram would at once, and stores the text and every send option, so the sender posts exactly
+ * what was accepted. Cancel and retry are the operator's; both are audited, as is every delivery a user
+ * asks for (a bot's are in the delivery log, which names its key).
+ */
+export class DeliveriesService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly audit: AuditService,
+    private readonly now: Clock,
+    private readonly templates: TemplatesService,
+    private readonly channels: ChannelsService,
+    private readonly rendering: RenderingService,
+    /** Tells this instance's sender that something is due now. */
+    private readonly queued: () => void,
+  ) {}
+
+  /** One delivery: 202 with the new one, or the first one of a live idempotency key (`created: false`). */
+  async create(requester: Requester, request: Request): Promise<{ delivery: Delivery; created: boolean }> {
+    const existing = await this.liveIdempotent(this.db, requester, request.idempotency_key);
+    if (existing) return { delivery: existing, created: false };
+    const prepared = await this.prepare(request);
+    const result = await this.db.transaction().execute((trx) => this.store(trx, requester, prepared));
+    if (result.created) this.queued();
+    return result;
+  }
+
+  /** Up to 500 requests, each judged on its own; the accepted ones are stored in one transaction. */
+  async createBatch(requester: Requester, entries: unknown[]): Promise<DeliveryBatchResponse> {
+    const rejected: DeliveryBatchResponse['rejected'] = [];
+    const ready: { index: number; prepared: Prepared }[] = [];
+    const replays: DeliveryBatchResponse['accepted'] = [];
+    await Promise.all(
+      entries.map(async (entry, index) => {
+        const parsed = deliveryRequestSchema.safeParse(entry);
+        if (!parsed.success) {
+          rejected.push({ index, detail: describe(parsed.error) });
+          return;
+        }
+        try {
+          const existing = await this.liveIdempotent(this.db, requester, parsed.data.idempotency_key);
+          if (existing) replays.push({ index, delivery: existing });
+          else ready.push({ index, prepared: await this.prepare(parsed.data) });
+        } catch (error) {
+          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+          rejected.push({ index, detail: error.message });
+        }
+      }),
+    );
+    ready.sort((a, b) => a.index - b.index);
+    const stored = await this.db.transaction().execute(async (trx) => {
+      const accepted: DeliveryBatchResponse['accepted'] = [];
+      for (const { index, prepared } of ready) {
+        accepted.push({ index, delivery: (await this.store(trx, requester, prepared)).delivery });
+      }
+      return accepted;
+    });
+    if (stored.length > 0) this.queued();
+    const accepted = [...stored, ...replays].sort((a, b) => a.index - b.index);
+    return { accepted, rejected: rejected.sort((a, b) => a.index - b.index) };
+  }
+
+  async list(query: repo.DeliveryFilter): Promise<DeliveryListResponse> {
+    const rows = await repo.listDeliveries(this.db, query);
+    const page = rows.slice(0, query.limit);
+    return {
+      deliveries: page.map(repo.toDelivery),
+      next_cursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    };
+  }
+
+  async get(id: number): Promise<DeliveryDetail> {
+    const row = await this.load(this.db, id);
+    const attempts = await repo.attemptsOf(this.db, id);
+    return {
+      ...repo.toDelivery(row),
+      data: JSON.parse(row.data) as Record<string, unknown>,
+      attempt_log: attempts.map(repo.toAttempt),
+    };
+  }
+
+  async summary(): Promise<DeliverySummary> {
+    const since = isoAfter(-DAY_MS, this.now());
+    const counts = Object.fromEntries(DELIVERY_STATUSES.map((status) => [status, 0])) as Record<
+      (typeof DELIVERY_STATUSES)[number],
+      number
+    >;
+    for (const row of await repo.countByStatusSince(this.db, since)) counts[row.status] = Number(row.n);
+    return { since, ...counts };
+  }
+
+  /** A queued delivery is not sent; anything else answers 409 with its status. */
+  async cancel(actor: Actor, id: number): Promise<Delivery> {
+    return this.change(actor, id, {
+      from: ['queued'],
+      action: 'delivery.cancelled',
+      refusal: (status) => `Only a queued delivery can be cancelled; this one is ${status}`,
+      changes: (now) => ({ status: 'cancelled', next_attempt_at: null, updated_at: now }),
+    });
+  }
+
+  /** A failed or unknown delivery is queued again, to be sent as a new attempt now. */
+  async retry(actor: Actor, id: number): Promise<Delivery> {
+    const delivery = await this.change(actor, id, {
+      from: ['failed', 'unknown'],
+      action: 'delivery.retried',
+      refusal: (status) => `Only a failed or unknown delivery can be sent again; this one is ${status}`,
+      changes: (now) => ({
+        status: 'queued',
+        next_attempt_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+        error: null,
+        updated_at: now,
+      }),
+    });
+    this.queued();
+    return delivery;
+  }
+
+  private async change(
+    actor: Actor,
+    id: number,
+    step: {
+      from: Delivery['status'][];
+      action: string;
+      refusal: (status: string) => string;
+      changes: (now: string) => Parameters<typeof repo.transition>[3];
+    },
+  ): Promise<Delivery> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockForTransaction(trx, [`delivery:${id}`]);
+      const before = await this.load(trx, id);
+      const now = isoTime(this.now());
+      if (!(await repo.transition(trx, id, step.from, step.changes(now)))) {
+        throw new ConflictError(step.refusal(before.status), repo.toDelivery(before));
+      }
+      const after = repo.toDelivery(await this.load(trx, id));
+      await this.audit.record(trx, actor, {
+        action: step.action,
+        resourceType: 'delivery',
+        resourceId: id,
+        resourceName: `${after.template_name} → ${after.channel_name}`,
+        oldValue: { status: before.status },
+        newValue: { status: after.status },
+      });
+      return after;
+    });
+  }
+
+  private async load(db: Executor, id: number) {
+    const row = await repo.findDelivery(db, id);
+    if (!row) throw new NotFoundError(`There is no delivery ${id}`);
+    return row;
+  }
+
+  /** The delivery a live idempotency key of this caller already made, if any. */
+  private async liveIdempotent(db: Executor, requester: Requester, key: string | undefined) {
+    if (!key) return null;
+    const row = await repo.findByIdempotencyKey(db, requester.key, key);
+    if (!row || (row.idempotency_expires_at ?? '') <= isoTime(this.now())) return null;
+    return repo.toDelivery(row);
+  }
+
+  /** Checks the request against the template, channel and topic, and renders it as it will be sent. */
+  private async prepare(request: Request): Promise<Prepared> {
+    const template = await this.templates.requireForField({
+      id: request.template_id,
+      name: request.template_name,
+    });
+    if (!template.enabled) {
+      throw ValidationError.field('template_id', `The template '${template.template_name}' is disabled`);
+    }
+    const channel = request.channel_id
+      ? await this.channels.requireForField(this.db, request.channel_id, 'channel_id')
+      : await this.channels.get(template.channel_id);
+    if (!channel.enabled) {
+      throw ValidationError.field(
+        request.channel_id ? 'channel_id' : 'template_id',
+        `The channel '${channel.channel_name}' is disabled`,
+      );
+    }
+    let topic: Prepared['topic'] = null;
+    const topicId = request.topic_id ?? (channel.id === template.channel_id ? template.topic_id : null);
+    if (topicId) {
+      const found = await this.channels.requireTopicOfChannel(this.db, channel, topicId, 'topic_id');
+      if (!found.enabled) {
+        throw ValidationError.field('topic_id', `The topic '${found.topic_name}' is disabled`);
+      }
+      topic = { id: found.id, message_thread_id: found.message_thread_id };
+    }
+    const now = this.now();
+    let sendAt = isoTime(now);
+    if (request.send_at) {
+      const at = Date.parse(request.send_at);
+      if (at > now + DELIVERY_LIMITS.sendAtMaxDays * DAY_MS) {
+        throw ValidationError.field(
+          'send_at',
+          `send_at may be at most ${DELIVERY_LIMITS.sendAtMaxDays} days ahead`,
+        );
+      }
+      if (at > now) sendAt = isoTime(at);
+    }
+    const rendered = await this.rendering.render(
+      template.template_content,
+      template.parse_mode,
+      request.data,
+    );
+    if (!rendered.success) {
+      throw ValidationError.field('data', `Not queued: ${rendered.error}`);
+    }
+    return { request, template, channel, topic, text: rendered.rendered, sendAt };
+  }
+
+  /** Stores a prepared delivery, unless the caller's idempotency key made one meanwhile. */
+  private async store(
+    trx: Transaction<Database>,
+    requester: Requester,
+    prepared: Prepared,
+  ): Promise<{ delivery: Delivery; created: boolean }> {
+    const { request, template, channel, topic } = prepared;
+    const key = request.idempotency_key ?? null;
+    const now = this.now();
+    if (key) {
+      await lockForTransaction(trx, [`delivery-key:${requester.key}:${key}`]);
+      const existing = await repo.findByIdempotencyKey(trx, requester.key, key);
+      if (existing && (existing.idempotency_expires_at ?? '') > isoTime(now)) {
+        return { delivery: repo.toDelivery(existing), created: false };
+      }
+      if (existing) await repo.releaseIdempotencyKey(trx, existing.id);
+    }
+    const row = await repo.insertDelivery(trx, {
+      status: 'queued',
+      source: requester.source,
+      requester_key: requester.key,
+      requested_by: requester.name,
+      template_id: template.id,
+      template_name: template.template_name,
+      template_version: template.version,
+      channel_id: channel.id,
+      channel_name: channel.channel_name,
+      chat_id: channel.chat_id,
+      topic_id: topic?.id ?? null,
+      message_thread_id: topic?.message_thread_id ?? null,
+      text: prepared.text,
+      parse_mode: template.parse_mode,
+      disable_web_preview: template.disable_web_preview ? 1 : 0,
+      disable_notification: template.disable_notification ? 1 : 0,
+      pin: template.allow_pinning && template.pin_by_default ? 1 : 0,
+      data: JSON.stringify(request.data),
+      idempotency_key: key,
+      idempotency_expires_at: key ? isoAfter(DELIVERY_LIMITS.idempotencyHours * 3600_000, now) : null,
+      send_at: prepared.sendAt,
+      next_attempt_at: prepared.sendAt,
+      created_at: isoTime(now),
+      updated_at: isoTime(now),
+    });
+    const delivery = repo.toDelivery(row);
+    if (requester.actor) {
+      await this.audit.record(trx, requester.actor, {
+        action: 'delivery.queued',
+        resourceType: 'delivery',
+        resourceId: delivery.id,
+        resourceName: `${delivery.template_name} → ${delivery.channel_name}`,
+        newValue: {
+          template_id: delivery.template_id,
+          template_version: delivery.template_version,
+          channel_id: delivery.channel_id,
+          topic_id: delivery.topic_id,
+          send_at: delivery.send_at,
+        },
+      });
+    }
+    return { delivery, created: true };
+  }
+}
