@@ -108,6 +108,13 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/messaging/variables': TEMPLATES_WRITE,
   'PUT /api/v1/messaging/variables/:id': TEMPLATES_WRITE,
   'DELETE /api/v1/messaging/variables/:id': TEMPLATES_WRITE,
+  'POST /api/v1/messaging/deliveries': { ...TEMPLATES_SEND, key: 'ok' },
+  'POST /api/v1/messaging/deliveries/batch': { ...TEMPLATES_SEND, key: 'ok' },
+  'GET /api/v1/messaging/deliveries': TEMPLATES_READ,
+  'GET /api/v1/messaging/deliveries/summary': TEMPLATES_READ,
+  'GET /api/v1/messaging/deliveries/:id': { ...TEMPLATES_READ, key: 'ok' },
+  'POST /api/v1/messaging/deliveries/:id/cancel': TEMPLATES_SEND,
+  'POST /api/v1/messaging/deliveries/:id/retry': TEMPLATES_SEND,
 };
 
 interface Sample {
@@ -326,6 +333,18 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
       payload: { category: 'Matrix' },
     }),
     'DELETE /api/v1/messaging/variables/:id': async () => ({ url: '/api/v1/messaging/variables/999999' }),
+    // Deliveries name a template or delivery that does not exist (422 or 404, past the check).
+    'POST /api/v1/messaging/deliveries': async () => ({ payload: { template_id: 999999 } }),
+    'POST /api/v1/messaging/deliveries/batch': async () => ({
+      payload: { deliveries: [{ template_id: 999999 }] },
+    }),
+    'GET /api/v1/messaging/deliveries/:id': async () => ({ url: '/api/v1/messaging/deliveries/999999' }),
+    'POST /api/v1/messaging/deliveries/:id/cancel': async () => ({
+      url: '/api/v1/messaging/deliveries/999999/cancel',
+    }),
+    'POST /api/v1/messaging/deliveries/:id/retry': async () => ({
+      url: '/api/v1/messaging/deliveries/999999/retry',
+    }),
   };
 
   it('has exactly one row for every API route', () => {
