@@ -12,6 +12,7 @@ import {
   type Template,
 } from '@lumi/contract';
 import type { Kysely, Transaction } from 'kysely';
+import pLimit from 'p-limit';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../../db/database.js';
 import { lockForTransaction } from '../../../db/locks.js';
@@ -47,6 +48,8 @@ interface Prepared {
 }
 
 const DAY_MS = 86_400_000;
+/** Renderings of one batch in flight at once. */
+const BATCH_RENDER_CONCURRENCY = 4;
 
 /** The first error of a request that failed its schema, as a sentence with the field named. */
 function describe(error: z.ZodError): string {
@@ -89,22 +92,26 @@ export class DeliveriesService {
     const rejected: DeliveryBatchResponse['rejected'] = [];
     const ready: { index: number; prepared: Prepared }[] = [];
     const replays: DeliveryBatchResponse['accepted'] = [];
+    // A few at a time: the render pool's queue is bounded, and one batch must not fill it alone.
+    const limit = pLimit(BATCH_RENDER_CONCURRENCY);
     await Promise.all(
-      entries.map(async (entry, index) => {
-        const parsed = deliveryRequestSchema.safeParse(entry);
-        if (!parsed.success) {
-          rejected.push({ index, detail: describe(parsed.error) });
-          return;
-        }
-        try {
-          const existing = await this.liveIdempotent(this.db, requester, parsed.data.idempotency_key);
-          if (existing) replays.push({ index, delivery: existing });
-          else ready.push({ index, prepared: await this.prepare(parsed.data) });
-        } catch (error) {
-          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-          rejected.push({ index, detail: error.message });
-        }
-      }),
+      entries.map((entry, index) =>
+        limit(async () => {
+          const parsed = deliveryRequestSchema.safeParse(entry);
+          if (!parsed.success) {
+            rejected.push({ index, detail: describe(parsed.error) });
+            return;
+          }
+          try {
+            const existing = await this.liveIdempotent(this.db, requester, parsed.data.idempotency_key);
+            if (existing) replays.push({ index, delivery: existing });
+            else ready.push({ index, prepared: await this.prepare(parsed.data) });
+          } catch (error) {
+            if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+            rejected.push({ index, detail: error.message });
+          }
+        }),
+      ),
     );
     ready.sort((a, b) => a.index - b.index);
     const stored = await this.db.transaction().execute(async (trx) => {

@@ -1,0 +1,568 @@
+import type {
+  ApiKeyCreated,
+  AuditListResponse,
+  Channel,
+  Delivery,
+  DeliveryBatchResponse,
+  DeliveryDetail,
+  DeliveryListResponse,
+  Template,
+} from '@lumi/contract';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SenderSettings } from '../src/modules/messaging/deliveries/delivery-sender.js';
+import { badRequest, FakeBotApi, forbidden, serverError, tooManyRequests } from './fake-bot-api.js';
+import { createTestApp, dialects, expectError, type Session, type TestApp } from './helper.js';
+import { createChannel, createTemplate, createTopic, MESSAGING } from './messaging-helper.js';
+
+const TOKEN = '123456789:AAE-secret_token-value';
+const DATA = { token_name: 'Pepe', price_usd: 0.00001234 };
+const TEXT = '<b>Pepe</b> is at $0.00001234';
+const START = Date.parse('2026-11-25T10:00:00.000Z');
+const SECOND = 1000;
+
+/** Limits that never hold a test up, unless a test sets its own. */
+const OPEN: Partial<SenderSettings> = {
+  limits: { perSecond: 1000, perChatGapMs: 0, perChatPerMinute: 1000 },
+  baseBackoffMs: 10 * SECOND,
+  maxAttempts: 3,
+};
+
+describe.each(dialects)('deliveries on %s', (dialect) => {
+  let bot: FakeBotApi;
+  let t: TestApp;
+  let admin: Session;
+  let now = START;
+  let channel: Channel;
+  let template: Template;
+
+  const start = async (sender: Partial<SenderSettings> = OPEN) => {
+    await t?.close();
+    t = await createTestApp({
+      dialect,
+      app: {
+        now: () => now,
+        telegram: { botToken: TOKEN, apiBaseUrl: bot.url, timeoutMs: 500 },
+        sender,
+      },
+    });
+    admin = await t.loginAdmin();
+    channel = await createChannel(t, admin, { chat_id: '-1001234567890' });
+    template = await createTemplate(t, admin, { channel_id: channel.id });
+  };
+
+  beforeAll(async () => {
+    bot = await FakeBotApi.start();
+  });
+  afterAll(async () => {
+    await bot.close();
+  });
+  beforeEach(async () => {
+    now = START;
+    bot.reset();
+    await start();
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  const post = (payload: object, auth = admin.auth) =>
+    t.app.inject({ method: 'POST', url: `${MESSAGING}/deliveries`, headers: auth, payload });
+  const queue = async (payload: object = {}, auth = admin.auth) => {
+    const res = await post({ template_id: template.id, data: DATA, ...payload }, auth);
+    expect(res.statusCode, res.body).toBe(202);
+    return res.json<Delivery>();
+  };
+  const detail = async (id: number) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${MESSAGING}/deliveries/${id}`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<DeliveryDetail>();
+  };
+  const sendRound = () => t.app.services.messaging.sender.runOnce();
+  const sends = () => bot.requests.filter((r) => r.method === 'sendMessage');
+
+  it('queues the rendered text with every send option, and sends exactly that', async () => {
+    const topic = await createTopic(t, admin, channel.id, { message_thread_id: 77 });
+    const pinned = await createTemplate(t, admin, {
+      channel_id: channel.id,
+      topic_id: topic.id,
+      disable_web_preview: true,
+      disable_notification: true,
+      allow_pinning: true,
+      pin_by_default: true,
+    });
+    const queued = await queue({ template_id: pinned.id });
+    expect(queued).toMatchObject({
+      status: 'queued',
+      source: 'user',
+      requested_by: 'admin',
+      template_id: pinned.id,
+      template_version: 1,
+      channel_id: channel.id,
+      chat_id: '-1001234567890',
+      topic_id: topic.id,
+      message_thread_id: 77,
+      text: TEXT,
+      parse_mode: 'HTML',
+      disable_web_preview: true,
+      disable_notification: true,
+      pin: true,
+      attempts: 0,
+      next_attempt_at: new Date(START).toISOString(),
+    });
+
+    // A later edit of the template does not change what was queued.
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `${MESSAGING}/templates/${pinned.id}`,
+      headers: admin.auth,
+      payload: { version: pinned.version, template_content: 'Changed {{token_name}}' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    expect(await sendRound()).toBe(1);
+    expect(bot.methods()).toEqual(['sendMessage', 'pinChatMessage']);
+    expect(bot.requests[0]!.body).toEqual({
+      chat_id: -1001234567890,
+      text: TEXT,
+      parse_mode: 'HTML',
+      message_thread_id: 77,
+      link_preview_options: { is_disabled: true },
+      disable_notification: true,
+    });
+    const sent = await detail(queued.id);
+    expect(sent).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      telegram_message_id: 1001,
+      pinned: true,
+      error: null,
+      data: DATA,
+      sent_at: new Date(START).toISOString(),
+    });
+    expect(sent.attempt_log).toEqual([
+      expect.objectContaining({ attempt: 1, outcome: 'sent', error: null, error_code: null }),
+    ]);
+    expect(await sendRound()).toBe(0);
+  });
+
+  it('refuses with 422 and queues nothing when the template does not render or Telegram would refuse it', async () => {
+    const raw = await createTemplate(t, admin, { channel_id: channel.id, template_content: '{{{html}}}' });
+    const broken = expectError(
+      await post({ template_id: raw.id, data: { html: '<b>never closed' } }),
+      422,
+      'validation_failed',
+    );
+    expect(broken.detail).toMatch(/^Not queued: /);
+    const tooLong = expectError(
+      await post({ template_id: raw.id, data: { html: 'x'.repeat(4097) } }),
+      422,
+      'validation_failed',
+    );
+    expect(tooLong.detail).toMatch(/4,096|4096/);
+    expect(expectError(await post({ template_id: 999999 }), 422, 'validation_failed').errors).toEqual([
+      { path: 'template_id', message: 'There is no message template 999999' },
+    ]);
+    expect(expectError(await post({ template_name: 'nope' }), 422, 'validation_failed').errors).toEqual([
+      { path: 'template_name', message: "There is no message template named 'nope'" },
+    ]);
+    expectError(await post({ data: {} }), 422, 'validation_failed');
+    expectError(
+      await post({ template_id: template.id, template_name: template.template_name }),
+      422,
+      'validation_failed',
+    );
+    expectError(await post({ template_id: template.id, send_at: 'tomorrow' }), 422, 'validation_failed');
+    const farAway = expectError(
+      await post({ template_id: template.id, data: DATA, send_at: '2030-01-01T00:00:00Z' }),
+      422,
+      'validation_failed',
+    );
+    expect(farAway.detail).toBe('send_at may be at most 366 days ahead');
+
+    const disabled = await createChannel(t, admin, { enabled: false });
+    expect(
+      expectError(
+        await post({ template_id: template.id, data: DATA, channel_id: disabled.id }),
+        422,
+        'validation_failed',
+      ).detail,
+    ).toBe(`The channel '${disabled.channel_name}' is disabled`);
+    const otherTopic = await createTopic(t, admin, disabled.id);
+    expectError(
+      await post({ template_id: template.id, data: DATA, topic_id: otherTopic.id }),
+      422,
+      'validation_failed',
+    );
+
+    const list = await t.app.inject({ method: 'GET', url: `${MESSAGING}/deliveries`, headers: admin.auth });
+    expect(list.json<DeliveryListResponse>().deliveries).toEqual([]);
+  });
+
+  it('returns the first delivery for a repeated idempotency key of the same caller, also under parallel requests', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        post({ template_id: template.id, data: DATA, idempotency_key: 'order-7' }),
+      ),
+    );
+    const ids = new Set(results.map((res) => res.json<Delivery>().id));
+    expect(ids.size).toBe(1);
+    expect(results.filter((res) => res.statusCode === 202)).toHaveLength(1);
+    expect(results.filter((res) => res.statusCode === 200)).toHaveLength(11);
+
+    // Another caller's key is its own.
+    const operator = await t.signInAs(['operator']);
+    const theirs = await queue({ idempotency_key: 'order-7' }, operator.auth);
+    expect(ids.has(theirs.id)).toBe(false);
+
+    // After 24 hours the key may be used again.
+    now = START + 24 * 3600 * SECOND + SECOND;
+    admin = await t.loginAdmin();
+    const again = await queue({ idempotency_key: 'order-7' });
+    expect(ids.has(again.id)).toBe(false);
+  });
+
+  it('judges each delivery of a batch on its own', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${MESSAGING}/deliveries/batch`,
+      headers: admin.auth,
+      payload: {
+        deliveries: [
+          { template_id: template.id, data: DATA },
+          { template_id: 999999 },
+          'not an object',
+          { template_name: template.template_name, data: DATA, idempotency_key: 'b-1' },
+          { template_name: template.template_name, data: DATA, idempotency_key: 'b-1' },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const body = res.json<DeliveryBatchResponse>();
+    expect(body.accepted.map((a) => a.index)).toEqual([0, 3, 4]);
+    expect(body.accepted[1]!.delivery.id).toBe(body.accepted[2]!.delivery.id);
+    expect(body.rejected).toEqual([
+      { index: 1, detail: 'There is no message template 999999' },
+      { index: 2, detail: expect.stringMatching(/object/) },
+    ]);
+    const tooMany = await t.app.inject({
+      method: 'POST',
+      url: `${MESSAGING}/deliveries/batch`,
+      headers: admin.auth,
+      payload: { deliveries: Array.from({ length: 501 }, () => ({ template_id: template.id })) },
+    });
+    expect(expectError(tooMany, 422, 'validation_failed').errors).toContainEqual({
+      path: 'deliveries',
+      message: 'At most 500 deliveries per request',
+    });
+  });
+
+  it('lets a bot key with messages:send queue and read, and no one else', async () => {
+    const key = async (scopes: string[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/api-keys',
+        headers: admin.auth,
+        payload: { name: `bot ${scopes.join(' ')}`, scopes },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { authorization: `Bearer ${res.json<ApiKeyCreated>().key}` };
+    };
+    const sender = await key(['messages:send']);
+    const queued = await queue({}, sender);
+    expect(queued).toMatchObject({ source: 'api_key', requested_by: 'key:bot messages:send' });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `${MESSAGING}/deliveries/${queued.id}`,
+      headers: sender,
+    });
+    expect(read.statusCode).toBe(200);
+    expectError(await post({ template_id: template.id }, await key(['templates:read'])), 403, 'forbidden');
+    const viewer = await t.signInAs(['viewer']);
+    expectError(await post({ template_id: template.id }, viewer.auth), 403, 'forbidden');
+  });
+
+  it('cancels a queued delivery and retries a failed one, audited, and refuses both otherwise with 409', async () => {
+    const first = await queue();
+    const cancel = (id: number) =>
+      t.app.inject({ method: 'POST', url: `${MESSAGING}/deliveries/${id}/cancel`, headers: admin.auth });
+    const retry = (id: number) =>
+      t.app.inject({ method: 'POST', url: `${MESSAGING}/deliveries/${id}/retry`, headers: admin.auth });
+    expect((await cancel(first.id)).json<Delivery>().status).toBe('cancelled');
+    expect(await sendRound()).toBe(0);
+    const refused = await cancel(first.id);
+    expect(refused.statusCode).toBe(409);
+    // The answer carries the delivery as it is, so the console can show it.
+    expect(refused.json()).toMatchObject({
+      code: 'conflict',
+      detail: 'Only a queued delivery can be cancelled; this one is cancelled',
+      current: { id: first.id, status: 'cancelled' },
+    });
+    expect((await retry(first.id)).statusCode).toBe(409);
+
+    bot.respond(badRequest('Bad Request: can\'t parse entities: Unsupported start tag "x"'));
+    const second = await queue();
+    await sendRound();
+    expect(await detail(second.id)).toMatchObject({
+      status: 'failed',
+      error: 'Bad Request: can\'t parse entities: Unsupported start tag "x"',
+    });
+    const retried = await retry(second.id);
+    expect(retried.json<Delivery>()).toMatchObject({ status: 'queued', error: null });
+    await sendRound();
+    const done = await detail(second.id);
+    expect(done).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(done.attempt_log.map((a) => a.outcome)).toEqual(['failed', 'sent']);
+
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit-logs?resource_type=delivery',
+      headers: admin.auth,
+    });
+    expect(audit.json<AuditListResponse>().logs.map((l) => l.action)).toEqual([
+      'delivery.retried',
+      'delivery.queued',
+      'delivery.cancelled',
+      'delivery.queued',
+    ]);
+  });
+
+  it('fails at once on 400, and on 403 marks the channel until a message gets through', async () => {
+    bot.respond(forbidden());
+    const refused = await queue();
+    await sendRound();
+    expect(await detail(refused.id)).toMatchObject({
+      status: 'failed',
+      error: 'Forbidden: bot was kicked from the supergroup chat',
+    });
+    const marked = await t.app.inject({ method: 'GET', url: `${MESSAGING}/channels`, headers: admin.auth });
+    expect(marked.json<Channel[]>().find((c) => c.id === channel.id)).toMatchObject({
+      send_problem: 'Forbidden: bot was kicked from the supergroup chat',
+      send_problem_at: new Date(START).toISOString(),
+    });
+    await queue();
+    await sendRound();
+    const cleared = await t.app.inject({ method: 'GET', url: `${MESSAGING}/channels`, headers: admin.auth });
+    expect(cleared.json<Channel[]>().find((c) => c.id === channel.id)).toMatchObject({
+      send_problem: null,
+      send_problem_at: null,
+    });
+  });
+
+  it('retries network errors and 5xx with growing backoff, a bounded number of times', async () => {
+    bot.respond(serverError(), 'garbage', serverError());
+    const queued = await queue();
+    await sendRound();
+    const once = await detail(queued.id);
+    expect(once).toMatchObject({ status: 'queued', attempts: 1 });
+    const firstWait = Date.parse(once.next_attempt_at!) - now;
+    expect(firstWait).toBeGreaterThanOrEqual(5 * SECOND);
+    expect(firstWait).toBeLessThanOrEqual(10 * SECOND);
+    expect(await sendRound()).toBe(0); // not due yet
+
+    now = Date.parse(once.next_attempt_at!);
+    await sendRound();
+    const twice = await detail(queued.id);
+    const secondWait = Date.parse(twice.next_attempt_at!) - now;
+    expect(secondWait).toBeGreaterThanOrEqual(10 * SECOND);
+    expect(secondWait).toBeLessThanOrEqual(20 * SECOND);
+
+    now = Date.parse(twice.next_attempt_at!);
+    await sendRound();
+    const given = await detail(queued.id);
+    expect(given.status).toBe('failed');
+    expect(given.error).toMatch(/gave up after 3 tries/);
+    expect(given.attempt_log.map((a) => a.outcome)).toEqual(['retry', 'retry', 'failed']);
+    expect(given.attempt_log[0]).toMatchObject({ error_code: 502 });
+  });
+
+  it('pauses the whole bot for retry_after on 429, without using up a try', async () => {
+    const other = await createChannel(t, admin, { chat_id: '-1009' });
+    bot.respond(tooManyRequests(30));
+    const limited = await queue();
+    await sendRound();
+    const paused = await detail(limited.id);
+    expect(paused).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(paused.attempt_log).toEqual([
+      expect.objectContaining({ outcome: 'rate_limited', error_code: 429, retry_after_seconds: 30 }),
+    ]);
+    // Another chat waits too: Telegram limits the bot.
+    await queue({ channel_id: other.id });
+    now += 29 * SECOND;
+    expect(await sendRound()).toBe(0);
+    now += 2 * SECOND;
+    expect(await sendRound()).toBe(2);
+    expect((await detail(limited.id)).status).toBe('sent');
+  });
+
+  it("holds Telegram's limits: one message a second per chat, N a minute per chat, M a second in all", async () => {
+    await start({ ...OPEN, limits: { perSecond: 3, perChatGapMs: SECOND, perChatPerMinute: 2 } });
+    const chats = await Promise.all(
+      ['-1', '-2', '-3', '-4'].map((chat_id) => createChannel(t, admin, { chat_id })),
+    );
+    for (const c of chats) {
+      for (let i = 0; i < 3; i += 1) await queue({ channel_id: c.id });
+    }
+    // 3 in all this second, one per chat.
+    expect(await sendRound()).toBe(3);
+    expect(await sendRound()).toBe(0);
+    now += SECOND + 1;
+    expect(await sendRound()).toBe(3);
+    now += SECOND + 1;
+    // Chats 1-3 have used their 2 a minute; chat 4 has one left... and its second goes now.
+    const third = await sendRound();
+    expect(third).toBeLessThanOrEqual(3);
+    const perChat = new Map<unknown, number>();
+    for (const r of sends()) perChat.set(r.body.chat_id, (perChat.get(r.body.chat_id) ?? 0) + 1);
+    for (const count of perChat.values()) expect(count).toBeLessThanOrEqual(2);
+    now += 61 * SECOND;
+    while ((await sendRound()) > 0) now += SECOND + 1;
+    expect(sends()).toHaveLength(12);
+  });
+
+  it('marks a delivery whose sender stopped mid-send as unknown, never sending it again by itself', async () => {
+    const queued = await queue();
+    // As a sender that died after claiming it: sending, with its lease run out.
+    await t.app.db
+      .updateTable('deliveries')
+      .set({
+        status: 'sending',
+        lease_owner: 'dead-instance',
+        lease_expires_at: new Date(now - 1).toISOString(),
+      })
+      .where('id', '=', queued.id)
+      .execute();
+    expect(await sendRound()).toBe(0);
+    const unknown = await detail(queued.id);
+    expect(unknown.status).toBe('unknown');
+    expect(unknown.error).toMatch(/may or may not have been sent/);
+    expect(sends()).toHaveLength(0);
+  });
+
+  it('reports each send to the integrations panel as the telegram service', async () => {
+    bot.respond(badRequest('Bad Request: chat not found'));
+    await queue();
+    await queue();
+    await sendRound();
+    await t.app.services.integrations.flush();
+    const res = await t.app.inject({ method: 'GET', url: '/api/metrics/integrations', headers: admin.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(JSON.stringify(res.json())).toContain('telegram');
+    const rows = await t.app.db
+      .selectFrom('integration_calls')
+      .selectAll()
+      .where('service_name', '=', 'telegram')
+      .execute();
+    expect(rows.map((r) => r.status).sort()).toEqual(['error', 'success']);
+  });
+
+  it('answers the last 24 hours by status', async () => {
+    await queue();
+    const cancelled = await queue();
+    await t.app.inject({
+      method: 'POST',
+      url: `${MESSAGING}/deliveries/${cancelled.id}/cancel`,
+      headers: admin.auth,
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${MESSAGING}/deliveries/summary`,
+      headers: admin.auth,
+    });
+    expect(res.json()).toEqual({
+      since: new Date(START - 24 * 3600 * SECOND).toISOString(),
+      queued: 1,
+      sending: 0,
+      sent: 0,
+      failed: 0,
+      cancelled: 1,
+      unknown: 0,
+    });
+  });
+
+  it('pages the log newest first and filters it', async () => {
+    const other = await createChannel(t, admin, { chat_id: '-2' });
+    for (let i = 0; i < 5; i += 1) await queue(i % 2 ? { channel_id: other.id } : {});
+    const page = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${MESSAGING}/deliveries?${query}`,
+        headers: admin.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<DeliveryListResponse>();
+    };
+    const first = await page('limit=2');
+    expect(first.deliveries).toHaveLength(2);
+    const second = await page(`limit=2&cursor=${first.next_cursor}`);
+    const third = await page(`limit=2&cursor=${second.next_cursor}`);
+    expect(third.next_cursor).toBeNull();
+    const ids = [...first.deliveries, ...second.deliveries, ...third.deliveries].map((d) => d.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(5);
+    expect((await page(`channel_id=${other.id}`)).deliveries).toHaveLength(2);
+    expect((await page('status=sent')).deliveries).toHaveLength(0);
+    expectError(
+      await t.app.inject({ method: 'GET', url: `${MESSAGING}/deliveries?status=lost`, headers: admin.auth }),
+      422,
+      'validation_failed',
+    );
+  });
+});
+
+describe.skipIf(!dialects.includes('postgres'))('deliveries shared by two instances on PostgreSQL', () => {
+  let bot: FakeBotApi;
+  beforeAll(async () => {
+    bot = await FakeBotApi.start();
+  });
+  afterAll(async () => {
+    await bot.close();
+  });
+
+  it('sends each of 300 queued deliveries exactly once', async () => {
+    const t = await createTestApp({
+      dialect: 'postgres',
+      app: {
+        telegram: { botToken: TOKEN, apiBaseUrl: bot.url, timeoutMs: 2000 },
+        sender: { limits: { perSecond: 1000, perChatGapMs: 0, perChatPerMinute: 1000 } },
+      },
+    });
+    try {
+      const admin = await t.loginAdmin();
+      const channel = await createChannel(t, admin);
+      const template = await createTemplate(t, admin, {
+        channel_id: channel.id,
+        template_content: 'Message {{n}}',
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${MESSAGING}/deliveries/batch`,
+        headers: admin.auth,
+        payload: {
+          deliveries: Array.from({ length: 300 }, (_, n) => ({ template_id: template.id, data: { n } })),
+        },
+      });
+      expect(res.json<DeliveryBatchResponse>().rejected).toEqual([]);
+      expect(res.json<DeliveryBatchResponse>().accepted).toHaveLength(300);
+      const other = await t.secondInstance();
+      bot.delayMs = 5;
+      const senders = [t.app.services.messaging.sender, other.services.messaging.sender];
+      let rounds = 0;
+      for (;;) {
+        const claimed = await Promise.all(senders.flatMap((s) => [s.runOnce(), s.runOnce()]));
+        rounds += 1;
+        if (claimed.every((n) => n === 0) || rounds > 200) break;
+      }
+      const texts = bot.requests.filter((r) => r.method === 'sendMessage').map((r) => r.body.text);
+      expect(texts).toHaveLength(300);
+      expect(new Set(texts).size).toBe(300);
+      const statuses = await t.app.db.selectFrom('deliveries').select('status').execute();
+      expect(statuses.every((s) => s.status === 'sent')).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
