@@ -47,7 +47,8 @@ export class ServerProcess {
     readonly name: string,
     readonly url: string,
     private readonly child: ChildProcess,
-    private readonly dataDir: string,
+    /** A data directory of its own, removed on stop. */
+    private readonly dataDir: string | null,
   ) {
     this.exit = new Promise((resolve) => {
       child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
@@ -71,10 +72,18 @@ export class ServerProcess {
     });
   }
 
-  /** Starts an instance on `databaseUrl` and resolves once it answers /api/health. */
-  static async start(name: string, databaseUrl: string, env: Record<string, string> = {}) {
+  /**
+   * Starts an instance on `databaseUrl` (SQLite in its data directory when empty) and resolves once it
+   * answers /api/health. A `dataDir` given is kept on stop, so a restart finds the same SQLite database.
+   */
+  static async start(
+    name: string,
+    databaseUrl: string,
+    env: Record<string, string> = {},
+    options: { dataDir?: string } = {},
+  ) {
     const port = await freePort();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), `lumi-${name}-`));
+    const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `lumi-${name}-`));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: serverDir,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,7 +100,12 @@ export class ServerProcess {
         ...env,
       },
     });
-    const server = new ServerProcess(name, `http://127.0.0.1:${port}`, child, dataDir);
+    const server = new ServerProcess(
+      name,
+      `http://127.0.0.1:${port}`,
+      child,
+      options.dataDir ? null : dataDir,
+    );
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${name} exited at start:\n${server.output}`);
@@ -148,7 +162,7 @@ export class ServerProcess {
       await this.exit;
       clearTimeout(timer);
     }
-    rmSync(this.dataDir, { recursive: true, force: true });
+    if (this.dataDir) rmSync(this.dataDir, { recursive: true, force: true });
     return this.exit;
   }
 }
