@@ -15,7 +15,15 @@
 //  5. Cluster (PostgreSQL only): two instances on one scratch database holding BENCH_CLUSTER_EVENTS
 //     (default 1,000,000) events, beside one: ingestion through both, the two dashboards through both, and
 //     how soon a sign-out on one is refused by the other (BENCH_SIGNOUTS sessions, default 100).
-// BENCH_PARTS chooses parts (default `ingest,dashboards,hostile,retention,cluster`; cluster needs DATABASE_URL).
+//  6. Deliveries: the server with TELEGRAM_BOT_TOKEN set and TELEGRAM_API_BASE_URL at a local fake Bot API
+//     (scripts/lib/fake-bot-api.mjs), on SQLite (and PostgreSQL). (a) Deliveries accepted per second with
+//     a `messages:send` key: BENCH_DELIVERY_BATCHES (default 100) batches of 100, 3 in flight, then
+//     BENCH_DELIVERY_SINGLES (default 2,000) single POSTs, 10 in flight; all due in an hour, so the sender
+//     sends none meanwhile. (b) The sender: BENCH_SEND_DELIVERIES (default 900) deliveries over
+//     BENCH_SEND_CHATS (default 60) chats, so the per-chat limits do not bind; the sending rate and the
+//     busiest second as the fake received them (scripts/bench/deliveries.mjs).
+// BENCH_PARTS chooses parts (default `ingest,dashboards,hostile,retention,cluster,deliveries`; cluster needs
+// DATABASE_URL).
 // Everything scratch is removed at the end, also on Ctrl+C.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,9 +35,11 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { buildStale, root } from './lib/build-stale.mjs';
 import { measureInterleaved } from './bench/autocannon.mjs';
+import { measureAccepting, measureSending } from './bench/deliveries.mjs';
 import { measureHostile, printHostile } from './bench/hostile.mjs';
-import { report, reportCluster, reportRetention } from './bench/report.mjs';
+import { report, reportCluster, reportDeliveries, reportRetention } from './bench/report.mjs';
 import { ingestBodies } from './bench/workload.mjs';
+import { startFakeBotApi } from './lib/fake-bot-api.mjs';
 import { LumiApi } from './lib/lumi-api.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { freePort, startServer, stopServer } from './lib/server-process.mjs';
@@ -58,8 +68,28 @@ const RETENTION_EVENTS_PER_DAY = count('BENCH_RETENTION_EVENTS_PER_DAY', 1_000_0
 const RETENTION_DAYS = count('BENCH_RETENTION_DAYS', 30);
 const CLUSTER_EVENTS = count('BENCH_CLUSTER_EVENTS', 1_000_000);
 const SIGNOUTS = count('BENCH_SIGNOUTS', 100);
-const TARGETS = { ingestPerSecond: 20_000, p99Ms: 20, ratio: 0.5, signOutP99Ms: 100 };
-const PARTS = new Set((process.env.BENCH_PARTS || 'ingest,dashboards,hostile,retention,cluster').split(','));
+const DELIVERIES = {
+  batches: count('BENCH_DELIVERY_BATCHES', 100),
+  batchSize: 100,
+  batchConcurrency: 3,
+  singles: count('BENCH_DELIVERY_SINGLES', 2000),
+  singleConcurrency: 10,
+  deliveries: count('BENCH_SEND_DELIVERIES', 900),
+  chats: count('BENCH_SEND_CHATS', 60),
+};
+const TARGETS = {
+  ingestPerSecond: 20_000,
+  p99Ms: 20,
+  ratio: 0.5,
+  signOutP99Ms: 100,
+  acceptedPerSecond: 2_000,
+  // Within 5 % of Telegram's 30 messages a second, and never above it.
+  sendingPerSecond: 28.5,
+  sendingMaxPerSecond: 30,
+};
+const PARTS = new Set(
+  (process.env.BENCH_PARTS || 'ingest,dashboards,hostile,retention,cluster,deliveries').split(','),
+);
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const PASSWORD = randomBytes(18).toString('base64url');
@@ -70,9 +100,11 @@ const say = (text = '') => process.stdout.write(`${text}\n`);
 const scratchDir = mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-'));
 const scratchDatabases = [];
 const children = new Set();
+const fakes = new Set();
 
 async function cleanUp() {
   for (const child of children) await stopServer(child);
+  for (const fake of fakes) await fake.close();
   rmSync(scratchDir, { recursive: true, force: true });
   for (const name of scratchDatabases.splice(0)) {
     await withPostgres(DATABASE_URL, (client) =>
@@ -564,6 +596,36 @@ async function main() {
     } else {
       say('Cluster: skipped, it needs PostgreSQL (set DATABASE_URL=postgres://…; a role with CREATEDB).');
     }
+  }
+
+  if (PARTS.has('deliveries')) {
+    const runs = [await benchDeliveries('SQLite', { DATA_DIR: path.join(scratchDir, 'deliveries') })];
+    if (DATABASE_URL)
+      runs.push(await benchDeliveries('PostgreSQL', { DATABASE_URL: await scratchPostgres('deliveries') }));
+    reportDeliveries(runs, { ...DELIVERIES, targets: TARGETS });
+  }
+}
+
+/** Part `deliveries`: the server sending to a fake Bot API without limits of its own (scripts/bench/deliveries.mjs). */
+async function benchDeliveries(label, env) {
+  const fake = await startFakeBotApi();
+  fakes.add(fake);
+  const server = await launch({
+    ...env,
+    TELEGRAM_BOT_TOKEN: '123456:bench-not-a-real-token',
+    TELEGRAM_API_BASE_URL: fake.url,
+  });
+  try {
+    const token = await server.api.signIn('admin', PASSWORD);
+    const { key } = await server.api.createApiKey(token, 'bench deliveries', ['messages:send']);
+    const context = { api: server.api, token, key, fake };
+    const accepting = await measureAccepting(label, context, DELIVERIES);
+    const sending = await measureSending(label, context, DELIVERIES);
+    return { label, accepting, sending };
+  } finally {
+    await shut(server);
+    fakes.delete(fake);
+    await fake.close();
   }
 }
 

@@ -1,4 +1,4 @@
-// Prints the figures of `npm run bench` (scripts/bench.mjs) and whether each target (issues #3 and #14) is met.
+// Prints the figures of `npm run bench` (scripts/bench.mjs) and whether each target (issues #3, #14 and #15) is met.
 import os from 'node:os';
 
 const fmt = (n) => Math.round(n).toLocaleString('en');
@@ -142,4 +142,54 @@ export function reportCluster(
     `  p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms  ` +
       `p99 <= ${targets.signOutP99Ms} ms: ${mark(s.p99 <= targets.signOutP99Ms)}`,
   );
+}
+
+/** Part `deliveries`: accepting over HTTP and the sender's pace at a fake Bot API (scripts/bench/deliveries.mjs). */
+export function reportDeliveries(
+  runs,
+  { batches, batchSize, batchConcurrency, singles, singleConcurrency, deliveries, chats, targets },
+) {
+  say('');
+  say(
+    `Deliveries accepted (a messages:send key; all due in an hour, so the sender sends none meanwhile): ` +
+      `${fmt(batches)} batches of ${batchSize} with ${batchConcurrency} in flight, then ${fmt(singles)} ` +
+      `single POSTs with ${singleConcurrency} in flight`,
+  );
+  for (const r of runs) {
+    for (const [name, f] of [
+      ['batches', r.accepting.batch],
+      ['single', r.accepting.single],
+    ]) {
+      // The issue sets the target for SQLite, the embedded default; PostgreSQL's figure is for comparison.
+      const verdict =
+        r.label === 'SQLite'
+          ? `target >= ${fmt(targets.acceptedPerSecond)}/s: ${mark(f.perSecond >= targets.acceptedPerSecond)}`
+          : '(the target is for SQLite)';
+      say(
+        `  ${r.label.padEnd(11)} ${name.padEnd(8)} ${fmt(f.perSecond).padStart(6)} deliveries/s  ` +
+          `(${fmt(f.deliveries)} in ${f.seconds.toFixed(1)} s; request p50 ${f.p50.toFixed(0)} ms, ` +
+          `p99 ${f.p99.toFixed(0)} ms)  ${verdict}`,
+      );
+    }
+  }
+  say('');
+  say(
+    `Sender: ${fmt(deliveries)} deliveries over ${chats} chats, sent to a local fake Bot API without limits ` +
+      `of its own; times as the fake received them`,
+  );
+  for (const r of runs) {
+    const s = r.sending;
+    say(
+      `  ${r.label.padEnd(11)} ${s.steady.toFixed(1)} messages/s steady (${fmt(s.steadyMessages)} in ` +
+        `${s.steadySeconds.toFixed(1)} s, first and last second left out; ${s.overall.toFixed(1)}/s over all ` +
+        `${s.seconds.toFixed(1)} s)  target >= ${targets.sendingPerSecond}/s: ` +
+        `${mark(s.steady >= targets.sendingPerSecond)}`,
+    );
+    say(
+      `  ${''.padEnd(11)} busiest 1-second window: ${s.maxPerSecond} messages  <= ${targets.sendingMaxPerSecond}: ` +
+        `${mark(s.maxPerSecond <= targets.sendingMaxPerSecond)} (the quickest ${targets.sendingMaxPerSecond + 1} ` +
+        `arrived within ${fmt(s.overLimitMs)} ms); per chat: closest two ` +
+        `${fmt(s.minChatGapMs)} ms apart, at most ${s.maxChatPerMinute} in any 60 s`,
+    );
+  }
 }
