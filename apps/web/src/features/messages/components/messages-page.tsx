@@ -1,9 +1,13 @@
 import type { Template } from '@lumi/contract';
 import { Radio } from 'lucide-react';
-import { useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
 import { useHasPermission } from '@/lib/permissions';
 import type { EditorTarget } from '../templates/lib/template-form';
 import { ChannelsDialog } from '../channels/components/channels-dialog';
@@ -11,17 +15,44 @@ import { EditorPlaceholder } from '../templates/components/editor-placeholder';
 import { TemplateEditor } from '../templates/components/template-editor';
 import { TemplateList } from '../templates/components/template-list';
 
-/** The Messages screen (spec section 2, 'Messages (/messages)'; issue 5). */
+// The delivery log is a view of its own that most visits to the templates never open: its own chunk.
+const DeliveriesView = lazy(() =>
+  import('../deliveries/components/deliveries-view').then((m) => ({ default: m.DeliveriesView })),
+);
+
+const VIEWS = [
+  { value: 'templates', label: 'Templates' },
+  { value: 'deliveries', label: 'Deliveries' },
+] as const;
+
+type MessagesView = (typeof VIEWS)[number]['value'];
+
+const triggerClass = cn(
+  '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground',
+  'hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-foreground',
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+);
+
+/**
+ * The Messages screen (spec section 2, 'Messages (/messages)'; issues 5 and 15): the templates with their
+ * editor, and the delivery log. The view sits in the URL (?view=deliveries), so a link or a reload opens it.
+ */
 export function MessagesPage() {
   const canRead = useHasPermission('templates:read');
   const canWrite = useHasPermission('templates:write');
   const canManageChannels = useHasPermission('channels:write');
   const [target, setTarget] = useState<EditorTarget | null>(null);
   const [channelsOpen, setChannelsOpen] = useState(false);
+  const [params, setParams] = useSearchParams();
 
   if (!canRead) {
     return <AccessDenied>You don&apos;t have permission to view message templates.</AccessDenied>;
   }
+
+  const requested = params.get('view');
+  const view: MessagesView = VIEWS.find((candidate) => candidate.value === requested)?.value ?? 'templates';
+  // Each view has filters of its own in the URL: another view starts without them.
+  const selectView = (value: string) => setParams(value === 'templates' ? {} : { view: value });
 
   const create = canWrite ? () => setTarget({ kind: 'create' }) : undefined;
   const editing = target?.kind === 'edit' ? target.template : null;
@@ -30,7 +61,7 @@ export function MessagesPage() {
     <div>
       <PageHeader
         title="Message Templates"
-        subtitle="Manage the Telegram message templates the bot sends"
+        subtitle="Manage the Telegram message templates the bot sends, and follow what it sent"
         actions={
           canManageChannels && (
             <Button variant="secondary" onClick={() => setChannelsOpen(true)}>
@@ -40,24 +71,46 @@ export function MessagesPage() {
           )
         }
       />
-      <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <TemplateList
-          selectedId={editing?.id ?? null}
-          onSelect={(template: Template) => setTarget({ kind: 'edit', template })}
-          onCreate={create}
-        />
-        {target ? (
-          <TemplateEditor
-            // A fresh form for each template; a restore or reload of the same template keeps the editor.
-            key={editing ? `edit-${editing.id}` : 'create'}
-            template={editing}
-            onClose={() => setTarget(null)}
-            onTemplateChange={(template) => setTarget({ kind: 'edit', template })}
-          />
-        ) : (
-          <EditorPlaceholder onCreate={create} />
-        )}
-      </div>
+      <Tabs.Root value={view} onValueChange={selectView}>
+        <Tabs.List aria-label="Messages views" className="mb-4 flex border-b">
+          {VIEWS.map((candidate) => (
+            <Tabs.Trigger key={candidate.value} value={candidate.value} className={triggerClass}>
+              {candidate.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="templates" className="outline-none">
+          <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+            <TemplateList
+              selectedId={editing?.id ?? null}
+              onSelect={(template: Template) => setTarget({ kind: 'edit', template })}
+              onCreate={create}
+            />
+            {target ? (
+              <TemplateEditor
+                // A fresh form for each template; a restore or reload of the same template keeps the editor.
+                key={editing ? `edit-${editing.id}` : 'create'}
+                template={editing}
+                onClose={() => setTarget(null)}
+                onTemplateChange={(template) => setTarget({ kind: 'edit', template })}
+              />
+            ) : (
+              <EditorPlaceholder onCreate={create} />
+            )}
+          </div>
+        </Tabs.Content>
+        <Tabs.Content value="deliveries" className="outline-none">
+          <Suspense
+            fallback={
+              <div role="status" aria-label="Loading deliveries">
+                <Skeleton className="h-96 w-full" />
+              </div>
+            }
+          >
+            <DeliveriesView />
+          </Suspense>
+        </Tabs.Content>
+      </Tabs.Root>
       {channelsOpen && <ChannelsDialog open onOpenChange={setChannelsOpen} />}
     </div>
   );

@@ -1,5 +1,5 @@
 import { API_PREFIX, TEMPLATE_DEFAULTS } from '@lumi/contract';
-import type { Channel, RenderResult, Template, Topic, Variable } from '@lumi/contract';
+import type { Channel, DeliveryDetail, RenderResult, Template, Topic, Variable } from '@lumi/contract';
 import { fakeApi, type FakeRoutes } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render-with-providers';
 import { MESSAGING_PATH } from '../api/messaging-keys';
@@ -49,6 +49,43 @@ export function template(id: number, overrides: Partial<Template> = {}): Templat
   };
 }
 
+/** A delivery as the server answers GET /deliveries/{id}; the list's entries are the same without data and attempts. */
+export function delivery(id: number, overrides: Partial<DeliveryDetail> = {}): DeliveryDetail {
+  return {
+    id,
+    status: 'sent',
+    source: 'user',
+    requested_by: 'admin',
+    template_id: 1,
+    template_name: 'Template 1',
+    template_version: 1,
+    schedule_id: null,
+    channel_id: 1,
+    channel_name: 'Channel 1',
+    chat_id: '@channel_1x',
+    topic_id: null,
+    message_thread_id: null,
+    text: '<b>Pepe</b>',
+    parse_mode: 'HTML',
+    disable_web_preview: false,
+    disable_notification: false,
+    pin: false,
+    idempotency_key: null,
+    send_at: stamp,
+    attempts: 1,
+    next_attempt_at: null,
+    telegram_message_id: 1000 + id,
+    pinned: false,
+    error: null,
+    created_at: stamp,
+    updated_at: stamp,
+    sent_at: stamp,
+    data: { token_name: 'Pepe' },
+    attempt_log: [],
+    ...overrides,
+  };
+}
+
 export const variables: Variable[] = [
   {
     id: 1,
@@ -74,6 +111,10 @@ interface FakeMessagingApiOptions {
   channels?: Channel[];
   topics?: Record<number, Topic[]>;
   templates?: Template[];
+  /** The delivery log, newest first. */
+  deliveries?: DeliveryDetail[];
+  /** How many deliveries a page of the log holds. */
+  deliveryPageSize?: number;
   /** The test's own routes, paths as under MESSAGING_PATH; they win over the defaults. */
   routes?: FakeRoutes;
 }
@@ -91,13 +132,16 @@ export function renderedFor(content: string, data: unknown): RenderResult {
 
 /**
  * The messaging API on the fake API: channels, topics, templates (filtered by channel and type as the
- * server does), variables, test history and rendering (of unsaved content and of a saved template). The lists are read at each request, so a test's
- * route may change them.
+ * server does), variables, test history, rendering (of unsaved content and of a saved template) and the
+ * delivery log (filtered and paged by cursor as the server does). The lists are read at each request, so
+ * a test's route may change them.
  */
 export function fakeMessagingApi({
   channels = [channel(1)],
   topics = {},
   templates = [],
+  deliveries = [],
+  deliveryPageSize = 50,
   routes = {},
 }: FakeMessagingApiOptions) {
   return fakeApi(
@@ -123,6 +167,30 @@ export function fakeMessagingApi({
         const saved = templates.find((t) => t.id === Number(id));
         if (!saved) return jsonResponse({ detail: 'Template not found', code: 'not_found' }, 404);
         return jsonResponse(renderedFor(saved.template_content, (body as { data: unknown }).data));
+      },
+      'GET /deliveries': ({ query }) => {
+        const cursor = query.get('cursor');
+        const matching = deliveries.filter(
+          (d) =>
+            (!query.has('status') || d.status === query.get('status')) &&
+            (!query.has('channel_id') || d.channel_id === Number(query.get('channel_id'))) &&
+            (!query.has('template_id') || d.template_id === Number(query.get('template_id'))) &&
+            (!cursor || d.id < Number(cursor)),
+        );
+        const page = matching
+          .slice(0, deliveryPageSize)
+          .map(({ data: _data, attempt_log: _log, ...entry }) => entry);
+        const last = page.at(-1);
+        return jsonResponse({
+          deliveries: page,
+          next_cursor: matching.length > deliveryPageSize && last ? last.id : null,
+        });
+      },
+      'GET /deliveries/:id': (_request, { id }) => {
+        const found = deliveries.find((d) => d.id === Number(id));
+        return found
+          ? jsonResponse(found)
+          : jsonResponse({ detail: 'Delivery not found', code: 'not_found' }, 404);
       },
       ...routes,
     },

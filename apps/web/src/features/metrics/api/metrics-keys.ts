@@ -9,4 +9,5 @@ export const metricsKeys = {
   integrations: ['metrics', 'integrations'] as const,
   tokenBudgets: ['metrics', 'token-budgets'] as const,
   modelPrices: ['metrics', 'model-prices'] as const,
+  deliverySummary: ['metrics', 'delivery-summary'] as const,
 };

@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { ApiError } from '@/lib/api-client';
+import { useHasPermission } from '@/lib/permissions';
 import { useBotHealth } from '../api/get-bot-health';
 import { useCacheMetrics } from '../api/get-cache-metrics';
 import { useIntegrations } from '../api/get-integrations';
@@ -9,6 +10,7 @@ import { useLlmUsageDays } from '../hooks/use-llm-usage-days';
 import { BotHealthCard } from './bot-health-card';
 import { CachePerformanceCard } from './cache-performance-card';
 import { DashboardError, DashboardErrorBoundary } from './dashboard-error';
+import { DeliveriesCard } from './deliveries-card';
 import { LlmUsagePanel } from './llm-usage-panel';
 import { MarketDataCard } from './market-data-card';
 import { SystemStatusCard } from './system-status-card';
@@ -19,6 +21,8 @@ import { SystemStatusCard } from './system-status-card';
  */
 function OverviewPanels() {
   const { days, setDays } = useLlmUsageDays();
+  // The delivery log is the templates' (templates:read): a metrics reader without it sees no card.
+  const canReadDeliveries = useHasPermission('templates:read');
   const queries = [useBotHealth(), useMarketData(), useCacheMetrics(), useIntegrations(), useLlmUsage(days)];
   if (queries.every((query) => query.isError && !query.data)) {
     const apiError = queries.map((query) => query.error).find((error) => error instanceof ApiError);
@@ -38,13 +42,19 @@ function OverviewPanels() {
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <LlmUsagePanel days={days} onDaysChange={setDays} className="lg:col-span-2" />
-        <BotHealthCard />
+        <div className="space-y-4">
+          <BotHealthCard />
+          {canReadDeliveries && <DeliveriesCard />}
+        </div>
       </div>
     </div>
   );
 }
 
-/** System Overview (spec section 2): status, market data, cache, LLM usage and the bot's health. */
+/**
+ * System Overview (spec section 2): status, market data, cache, LLM usage, the bot's health and its
+ * deliveries.
+ */
 export function OverviewPage() {
   return (
     <div>

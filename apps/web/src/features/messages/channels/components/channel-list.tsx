@@ -1,10 +1,11 @@
 import type { Channel } from '@lumi/contract';
-import { ListTree, Plus } from 'lucide-react';
+import { ListTree, Plus, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { useChannels } from '../api/list-channels';
 import { useUpdateChannel } from '../api/update-channel';
 import { EnableEditDeleteActions } from './enable-edit-delete-actions';
@@ -68,6 +69,20 @@ export function ChannelList({ onAdd, onEdit, onTopics, onDelete }: ChannelListPr
                     Chat ID: <code className="break-all">{channel.chat_id}</code>
                   </p>
                   {channel.description && <p className="mt-1 text-sm">{channel.description}</p>}
+                  {channel.send_problem && (
+                    <p className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-warning">
+                      <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                      <span>
+                        Cannot send here: {channel.send_problem}
+                        {channel.send_problem_at && (
+                          <span className="font-normal">
+                            {' '}
+                            (since {formatDateTime(channel.send_problem_at)})
+                          </span>
+                        )}
+                      </span>
+                    </p>
+                  )}
                 </div>
                 <div className="flex flex-wrap items-center gap-0.5">
                   <Button variant="secondary" size="sm" className="px-2.5" onClick={() => onTopics(channel)}>

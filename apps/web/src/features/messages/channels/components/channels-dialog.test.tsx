@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { formatDateTime } from '@/lib/format';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { signIn } from '@/test/session-users';
 import { channel, fakeMessagingApi, topic } from '../../test/fake-messaging-api';
@@ -96,5 +97,27 @@ describe('Manage Channels', () => {
         enabled: true,
       }),
     );
+  });
+
+  it('says which channel the bot can no longer post to, and since when', async () => {
+    const since = '2026-11-23T14:05:00.000Z';
+    fakeMessagingApi({
+      channels: [
+        channel(1, {
+          channel_name: 'Alerts',
+          send_problem: 'Forbidden: bot was kicked from the channel chat',
+          send_problem_at: since,
+        }),
+        channel(2, { channel_name: 'Digest' }),
+      ],
+    });
+    const dialog = await openDialog();
+    const [alerts, digest] = within(
+      await within(dialog).findByRole('list', { name: 'Channels' }),
+    ).getAllByRole('listitem');
+    expect(alerts).toHaveTextContent(
+      `Cannot send here: Forbidden: bot was kicked from the channel chat (since ${formatDateTime(since)})`,
+    );
+    expect(digest).not.toHaveTextContent('Cannot send here');
   });
 });

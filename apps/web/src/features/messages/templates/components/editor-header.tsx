@@ -1,5 +1,5 @@
 import type { Template } from '@lumi/contract';
-import { History, Trash2 } from 'lucide-react';
+import { History, Send, Trash2 } from 'lucide-react';
 import type { Ref } from 'react';
 import { Button } from '@/components/ui/button';
 
@@ -18,8 +18,9 @@ interface EditorHeaderProps {
   onCancel: () => void;
   /** Shown only to those who may change templates (templates:write): Save, and Delete. */
   canWrite: boolean;
-  /** Shown only to those who may send tests (templates:send): the Test toggle. */
+  /** Shown only to those who may send (templates:send): the Test toggle and Send now. */
   canSend: boolean;
+  onSendNow: () => void;
   onDelete: () => void;
   saving: boolean;
 }
@@ -62,6 +63,12 @@ export function EditorHeader(props: EditorHeaderProps) {
             </Button>
           ))}
         </div>
+        {template && props.canSend && (
+          <Button variant="secondary" size="sm" onClick={props.onSendNow}>
+            <Send aria-hidden />
+            Send now
+          </Button>
+        )}
         {template && (
           <Button variant="secondary" size="sm" onClick={props.onShowHistory}>
             <History aria-hidden />

@@ -11,6 +11,7 @@ import { DeleteTemplateDialog } from './delete-template-dialog';
 import { EditorHeader, type EditorPanels } from './editor-header';
 import { PreviewPanel } from '../../rendering/components/preview-panel';
 import { TemplateFields } from './template-fields';
+import { SendNowDialog } from '../../deliveries/components/send-now-dialog';
 import { TestPanel } from '../../telegram/components/test-panel';
 import { SampleDataField } from '../../variables/components/sample-data-field';
 import { useSampleData } from '../../variables/hooks/use-sample-data';
@@ -27,7 +28,7 @@ interface TemplateEditorProps {
 
 /**
  * The right pane's editor: header with toggles, the fields, and the Variables, Preview and Test panels.
- * Preview and Test share one sample data box. A reader (no templates:write) sees it all read-only.
+ * Preview, Test and Send now share one sample data box. A reader (no templates:write) sees it all read-only.
  */
 export function TemplateEditor({ template, onClose, onTemplateChange }: TemplateEditorProps) {
   const canWrite = useHasPermission('templates:write');
@@ -36,6 +37,7 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
   const [panels, setPanels] = useState<EditorPanels>({ variables: true, preview: false, test: false });
   const [historyOpen, setHistoryOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [sendOpen, setSendOpen] = useState(false);
   const sample = useSampleData();
   const heading = useRef<HTMLHeadingElement>(null);
   const [content, parseMode] = useWatch({ control: form.control, name: ['template_content', 'parse_mode'] });
@@ -77,6 +79,7 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
             onCancel={onClose}
             canWrite={canWrite}
             canSend={canSend}
+            onSendNow={() => setSendOpen(true)}
             onDelete={() => setDeleteOpen(true)}
             saving={saving}
           />
@@ -134,6 +137,14 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
       </FormProvider>
       {template && deleteOpen && (
         <DeleteTemplateDialog template={template} onOpenChange={setDeleteOpen} onDeleted={onClose} />
+      )}
+      {template && sendOpen && canSend && (
+        <SendNowDialog
+          template={template}
+          unsaved={form.formState.isDirty}
+          sample={sample}
+          onOpenChange={setSendOpen}
+        />
       )}
       {template && historyOpen && (
         <VersionHistoryDialog

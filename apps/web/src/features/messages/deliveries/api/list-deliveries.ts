@@ -1,0 +1,39 @@
+import { DELIVERY_LIMITS, type DeliveryListResponse } from '@lumi/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { MESSAGING_PATH } from '../../api/messaging-keys';
+import type { DeliveryFilters } from '../hooks/use-delivery-filters';
+import { rangeStart } from '../lib/delivery-ranges';
+import { DELIVERIES_POLL_MS, deliveryKeys } from './delivery-keys';
+
+/**
+ * GET /v1/messaging/deliveries: newest first, older pages through the cursor. A time range counts back
+ * from the moment of each request, so a refresh keeps showing "the last hour".
+ */
+export function fetchDeliveries(filters: DeliveryFilters, cursor: number | undefined, signal?: AbortSignal) {
+  return api.get<DeliveryListResponse>(`${MESSAGING_PATH}/deliveries`, {
+    query: {
+      limit: DELIVERY_LIMITS.listDefault,
+      cursor,
+      status: filters.status,
+      channel_id: filters.channelId,
+      template_id: filters.templateId,
+      from: rangeStart(filters.range, Date.now()),
+    },
+    signal,
+  });
+}
+
+export function deliveriesQueryOptions(filters: DeliveryFilters) {
+  return infiniteQueryOptions({
+    queryKey: deliveryKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => fetchDeliveries(filters, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
+    refetchInterval: DELIVERIES_POLL_MS,
+  });
+}
+
+export function useDeliveries(filters: DeliveryFilters) {
+  return useInfiniteQuery(deliveriesQueryOptions(filters));
+}

@@ -1,0 +1,22 @@
+import type { Delivery } from '@lumi/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { MESSAGING_PATH } from '../../api/messaging-keys';
+import { deliveryKeys } from './delivery-keys';
+
+/**
+ * POST /v1/messaging/deliveries/{id}/retry: a failed or unknown delivery is queued for a new attempt;
+ * 409 with the reason otherwise.
+ */
+export function retryDelivery(id: number) {
+  return api.post<Delivery>(`${MESSAGING_PATH}/deliveries/${id}/retry`);
+}
+
+export function useRetryDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryDelivery,
+    // A 409 means the delivery moved on meanwhile: show where it is now, too.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: deliveryKeys.all }),
+  });
+}

@@ -1,0 +1,33 @@
+import type { DeliveryAttemptOutcome, DeliveryStatus } from '@lumi/contract';
+
+export const STATUS_LABELS: Record<DeliveryStatus, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  unknown: 'Unknown',
+};
+
+export const OUTCOME_LABELS: Record<DeliveryAttemptOutcome, string> = {
+  sending: 'Sending',
+  sent: 'Sent',
+  retry: 'Will retry',
+  rate_limited: 'Rate limited',
+  failed: 'Failed',
+  unknown: 'Unknown',
+};
+
+/** A delivery that will not change again unless an operator retries it. */
+export function isSettled({ status }: { status: DeliveryStatus }): boolean {
+  return status !== 'queued' && status !== 'sending';
+}
+
+/** Issue 15: an operator cancels a queued delivery and retries a failed or unknown one. */
+export function canCancel({ status }: { status: DeliveryStatus }): boolean {
+  return status === 'queued';
+}
+
+export function canRetry({ status }: { status: DeliveryStatus }): boolean {
+  return status === 'failed' || status === 'unknown';
+}
