@@ -74,7 +74,7 @@ function DeliveryFigures({ summary }: { summary: DeliverySummary }) {
 export function DeliveriesCard() {
   const summary = useDeliverySummary();
   return (
-    <MetricCard title={TITLE} description="Messages Lumi sent in the last 24 hours">
+    <MetricCard title={TITLE} description="Last 24 hours">
       {summary.isPending && <PanelSkeleton label={TITLE} rows={2} />}
       {summary.isError && !summary.data && (
         <PanelError message={panelErrorMessage(summary.error)} onRetry={() => void summary.refetch()} />
