@@ -171,6 +171,9 @@ export function reportDeliveries(
           `p99 ${f.p99.toFixed(0)} ms)  ${verdict}`,
       );
     }
+    const { rejected } = r.accepting;
+    if (rejected.count > 0)
+      say(`  ${''.padEnd(11)} ${fmt(rejected.count)} refused: ${rejected.reasons.join('; ')}`);
   }
   say('');
   say(
