@@ -1,21 +1,35 @@
 // `npm run demo`: the console exactly as `npm start` runs it, on a data directory of its own (./data-demo
 // unless DATA_DIR is set), and beside it a simulated bot that talks to it only over HTTP: it gets an API
 // key for itself, back-fills 7 days of history (or DEMO_HISTORY_HOURS hours: the end-to-end test takes 1,
-// to be live within seconds), then reports live events every few seconds.
-// Ctrl+C (SIGINT) or SIGTERM stops the bot and the server.
+// to be live within seconds), then reports live events every few seconds and asks Lumi to send a message
+// now and then (POST /api/v1/messaging/deliveries). Those go to a demo-only fake Telegram Bot API on this
+// machine (scripts/lib/fake-bot-api.mjs, with Telegram's 30 messages a second limit): the server gets a fake
+// TELEGRAM_BOT_TOKEN and TELEGRAM_API_BASE_URL pointing at it, so nothing ever reaches the real Telegram.
+// Ctrl+C (SIGINT) or SIGTERM stops the bot, the server and the fake Bot API.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildStale, root } from './lib/build-stale.mjs';
+import { startFakeBotApi } from './lib/fake-bot-api.mjs';
 import { ApiError, LumiApi } from './lib/lumi-api.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { checkPortFree, startServer, stopServer } from './lib/server-process.mjs';
 import { seedContent } from './demo/seed-content.mjs';
-import { DEMO_BUDGETS, eventsOfSlot, LLM_MODELS, SLOT_MS, slotOf } from './demo/simulated-bot.mjs';
+import {
+  DEMO_BUDGETS,
+  deliveriesOfSlot,
+  eventsOfSlot,
+  LLM_MODELS,
+  SLOT_MS,
+  slotOf,
+} from './demo/simulated-bot.mjs';
 
 const BATCH_SIZE = 1000;
 const LIVE_EVERY_MS = 5000;
 const KEY_NAME = 'demo-bot';
+const KEY_SCOPES = ['ingest:write', 'messages:send'];
+// A well-formed token the fake Bot API accepts; Telegram would not.
+const FAKE_BOT_TOKEN = '123456:demo-not-a-real-token';
 const STATE_FILE = 'demo-bot.json';
 
 const env = process.env;
@@ -63,6 +77,7 @@ class DemoStop extends Error {}
 
 const stopping = new AbortController();
 let server = null;
+let fakeBotApi = null;
 
 async function shutdown(signal, code = 0) {
   if (stopping.signal.aborted) return;
@@ -72,6 +87,7 @@ async function shutdown(signal, code = 0) {
     say(`Stopping the demo bot and the server (${signal})…`);
     await stopServer(server, signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
   }
+  await fakeBotApi?.close();
   say(
     `Demo stopped. Its data stays in ${shownDir}: \`npm run demo\` continues it, deleting the folder starts over.`,
   );
@@ -127,13 +143,21 @@ async function setUp(password) {
   let created;
   for (let n = 1; !created; n += 1) {
     try {
-      created = await api.createApiKey(token, n === 1 ? KEY_NAME : `${KEY_NAME}-${n}`, ['ingest:write']);
+      created = await api.createApiKey(token, n === 1 ? KEY_NAME : `${KEY_NAME}-${n}`, KEY_SCOPES);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409 || n >= 20) throw error;
     }
   }
-  writeState({ api_key: created.key, api_key_name: created.name, username, password });
-  say(`Demo bot: created API key '${created.name}' (scope ingest:write), kept in ${shownDir}/${STATE_FILE}.`);
+  writeState({
+    api_key: created.key,
+    api_key_name: created.name,
+    api_key_scopes: KEY_SCOPES,
+    username,
+    password,
+  });
+  say(
+    `Demo bot: created API key '${created.name}' (scopes ${KEY_SCOPES.join(', ')}), kept in ${shownDir}/${STATE_FILE}.`,
+  );
 
   // Real API calls, as an operator would make them in the console; an existing one is left as it is.
   const made = [];
@@ -181,6 +205,26 @@ async function sendSlots(apiKey, from, to, options, onBatch) {
   return totals;
 }
 
+/**
+ * Asks Lumi to send the slot's messages. One that fails is left (the next come soon): a network error or
+ * 5xx is passed over silently, anything else (the operator renamed or deleted a demo template, say) is
+ * told once.
+ */
+async function queueMessages(apiKey, slot, refused) {
+  for (const delivery of deliveriesOfSlot(slot)) {
+    try {
+      await api.queueDelivery(apiKey, delivery, stopping.signal);
+    } catch (error) {
+      if (stopping.signal.aborted) throw new DemoStop();
+      if (!(error instanceof ApiError) || error.status >= 500 || refused.has(error.message)) continue;
+      refused.add(error.message);
+      process.stderr.write(
+        `\nThe demo bot could not queue a '${delivery.template_name}' message: ${error.message}\n`,
+      );
+    }
+  }
+}
+
 async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -201,6 +245,8 @@ async function main() {
   await checkPortFree(port, host);
   // `npm run lighthouse` measures the build it is given and must not rebuild it under the others' feet.
   if (env.DEMO_SKIP_BUILD !== '1') buildStale();
+  fakeBotApi = await startFakeBotApi({ limit: true });
+  say(`Fake Telegram Bot API (demo only, not Telegram: nothing leaves this machine) at ${fakeBotApi.url}.`);
   say(`Starting the console (on a new database, the first admin '${username}' gets the demo's password).`);
   server = await startServer({
     baseUrl: api.baseUrl,
@@ -208,6 +254,9 @@ async function main() {
       DATA_DIR: dataDir,
       DATABASE_URL: demoDatabase ?? '',
       LUMI_ADMIN_PASSWORD: password,
+      // Whatever the shell holds, the demo's server sends only to the fake.
+      TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
+      TELEGRAM_API_BASE_URL: fakeBotApi.url,
       // The request log would bury the progress bar; LOG_LEVEL=info brings it back.
       LOG_LEVEL: env.LOG_LEVEL || 'warn',
     },
@@ -219,11 +268,14 @@ async function main() {
     process.exit(code || 1);
   });
 
+  // A key from a demo before deliveries cannot send messages (no messages:send): it gets a new one.
+  const sends = state?.api_key_scopes?.includes('messages:send');
   let apiKey = state?.api_key;
-  if (apiKey && (await storedKeyWorks(apiKey))) {
+  if (apiKey && sends && (await storedKeyWorks(apiKey))) {
     say(`Demo bot: using its API key '${state.api_key_name}' from ${shownDir}/${STATE_FILE}.`);
   } else {
-    if (apiKey)
+    if (apiKey && !sends) say('Demo bot: its stored API key cannot send messages; making a new one.');
+    else if (apiKey)
       say('Demo bot: its stored API key is no longer valid (revoked, or a new database); making a new one.');
     apiKey = await setUp(password);
   }
@@ -257,7 +309,9 @@ async function main() {
   if (state?.password && !env.LUMI_ADMIN_PASSWORD)
     say('              (as set at the first demo run; yours if you changed it since)');
   say(`    Data:     ${shownDir} (demo only; delete it to start over)`);
-  say(`  The bot reports live events every ${LIVE_EVERY_MS / 1000} s. Press Ctrl+C to stop.`);
+  say(`    Telegram: a demo-only fake Bot API at ${fakeBotApi.url} (not Telegram)`);
+  say(`  The bot reports live events every ${LIVE_EVERY_MS / 1000} s and asks Lumi to send a message every`);
+  say(`  ${(2 * SLOT_MS) / 1000} s (the log is under Messages > Deliveries). Press Ctrl+C to stop.`);
   say('');
 
   let next = now;
@@ -265,9 +319,11 @@ async function main() {
   let lastLine = 0;
   const tty = process.stderr.isTTY;
   const warned = new Set();
+  const refused = new Set();
   while (!stopping.signal.aborted) {
     const until = slotOf(Date.now());
     const live = await sendSlots(apiKey, next, until, options);
+    for (let slot = next; slot < until; slot += 1) await queueMessages(apiKey, slot, refused);
     next = until;
     sent += live.accepted;
     for (const budget of live.budgets.filter((b) => b.exceeded && !warned.has(b.provider))) {
@@ -276,7 +332,10 @@ async function main() {
         `\nThe ${budget.provider} token budget is used up for today (${budget.usage_percentage} %).\n`,
       );
     }
-    const line = `Live: ${fmt(sent)} events reported since start-up, the latest at ${new Date().toLocaleTimeString('en-GB')}.`;
+    const messages = fakeBotApi.counts.byMethod.sendMessage ?? 0;
+    const line =
+      `Live: ${fmt(sent)} events reported since start-up, ${fmt(messages)} messages received by the fake ` +
+      `Bot API, the latest at ${new Date().toLocaleTimeString('en-GB')}.`;
     if (tty) process.stderr.write(`\r${line}\x1b[K`);
     else if (Date.now() - lastLine >= 60_000) {
       lastLine = Date.now();
@@ -291,5 +350,6 @@ main().catch(async (error) => {
   process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
   stopping.abort();
   if (server) await stopServer(server);
+  await fakeBotApi?.close();
   process.exit(1);
 });

@@ -350,3 +350,34 @@ export function eventsOfSlot(slot, { quietAfter = Infinity } = {}) {
 }
 
 export const slotOf = (ms) => Math.floor(ms / SLOT_MS);
+
+/**
+ * The messages the bot asks Lumi to send (POST /api/v1/messaging/deliveries) in a slot, through the
+ * templates the demo seeds (demo/seed-content.mjs): a price alert every other slot (10 s), and the pinned
+ * market dashboard once a minute. The idempotency key is the slot's, so sending a slot again (a retry, or a
+ * demo restarted within the day) queues nothing twice.
+ */
+export function deliveriesOfSlot(slot) {
+  const random = seeded(`deliveries:${slot}`);
+  const token = pick(random, [
+    { token_name: 'Jupiter', token_symbol: 'JUP', price: [0.6, 1.4] },
+    { token_name: 'Bonk', token_symbol: 'BONK', price: [0.00001, 0.00004] },
+    { token_name: 'dogwifhat', token_symbol: 'WIF', price: [1.5, 3.5] },
+  ]);
+  const data = {
+    token_name: token.token_name,
+    token_symbol: token.token_symbol,
+    price_usd: Number(between(random, token.price).toPrecision(4)),
+    price_change_24h: Math.round(between(random, [-18, 18]) * 10) / 10,
+    volume_24h: integer(random, [2_000_000, 90_000_000]),
+    market_cap: integer(random, [300_000_000, 2_500_000_000]),
+    holders: integer(random, [80_000, 900_000]),
+    timestamp: new Date(slot * SLOT_MS).toISOString(),
+  };
+  const deliveries = [];
+  if (slot % 2 === 0)
+    deliveries.push({ template_name: 'Price alert', data, idempotency_key: `demo-alert:${slot}` });
+  if (slot % SLOTS_PER_MINUTE === 0)
+    deliveries.push({ template_name: 'Market dashboard', data, idempotency_key: `demo-dashboard:${slot}` });
+  return deliveries;
+}

@@ -57,6 +57,11 @@ export class LumiApi {
     return this.request('POST', '/api/ingest/events', { token: apiKey, body, signal });
   }
 
+  /** POST /api/v1/messaging/deliveries: queues a template with data (messages:send or templates:send). */
+  queueDelivery(token, delivery, signal) {
+    return this.request('POST', '/api/v1/messaging/deliveries', { token, body: delivery, signal });
+  }
+
   createBudget(token, provider, budget) {
     return this.request('POST', `/api/config/token-budgets/${encodeURIComponent(provider)}`, {
       token,
