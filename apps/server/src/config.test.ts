@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       LUMI_DELIVERY_MAX_ATTEMPTS: 5,
       LUMI_DELIVERY_MAX_AGE_MINUTES: 60,
       LUMI_DELIVERY_LEASE_SECONDS: 60,
+      LUMI_SCHEDULE_CATCHUP_MINUTES: 60,
       LUMI_HOUSEKEEPING_SECONDS: 600,
       LUMI_SHUTDOWN_DELAY_SECONDS: 0,
     });
@@ -33,6 +34,13 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ LUMI_SHUTDOWN_DELAY_SECONDS: '-1' })).toThrow(/LUMI_SHUTDOWN_DELAY_SECONDS: /);
     expect(loadConfig({ LUMI_SHUTDOWN_DELAY_SECONDS: '2.5' }).LUMI_SHUTDOWN_DELAY_SECONDS).toBe(2.5);
+    expect(() => loadConfig({ LUMI_SCHEDULE_CATCHUP_MINUTES: '-1' })).toThrow(
+      /LUMI_SCHEDULE_CATCHUP_MINUTES: /,
+    );
+    expect(() => loadConfig({ LUMI_SCHEDULE_CATCHUP_MINUTES: '20000' })).toThrow(
+      /LUMI_SCHEDULE_CATCHUP_MINUTES: /,
+    );
+    expect(loadConfig({ LUMI_SCHEDULE_CATCHUP_MINUTES: '0' }).LUMI_SCHEDULE_CATCHUP_MINUTES).toBe(0);
   });
 
   it('reads the Telegram settings and refuses malformed ones without echoing the token', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseTrustProxy, TRUST_PROXY_HELP } from './lib/trust-proxy.js';
 import { JOB_LEASE_SECONDS_DEFAULT } from './modules/cluster/jobs.js';
-import { HOUSEKEEPING_SECONDS_DEFAULT } from './jobs.js';
+import { HOUSEKEEPING_SECONDS_DEFAULT, SCHEDULE_CATCHUP_MINUTES_DEFAULT } from './jobs.js';
 import { SENDER_DEFAULTS } from './modules/messaging/deliveries/delivery-sender.js';
 import { AUTH_CACHE_SECONDS_DEFAULT } from './modules/auth/principal-cache.js';
 import { TELEMETRY_DEFAULTS } from './modules/telemetry/telemetry.settings.js';
@@ -103,6 +103,11 @@ const envSchema = z.object({
     .min(2)
     .max(3600)
     .default(SENDER_DEFAULTS.leaseMs / 1000),
+  LUMI_SCHEDULE_CATCHUP_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(SCHEDULE_CATCHUP_MINUTES_DEFAULT),
   LUMI_SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(0),
 });
 

@@ -1,25 +1,48 @@
 import type { JobDefinition } from './modules/cluster/jobs.js';
+import { ScheduleData } from './modules/messaging/schedules/schedule-data.js';
+import { TELEMETRY_DEFAULTS } from './modules/telemetry/telemetry.settings.js';
 import type { Services } from './services.js';
 
 /** LUMI_HOUSEKEEPING_SECONDS by default. */
 export const HOUSEKEEPING_SECONDS_DEFAULT = 600;
 /** Raw telemetry past RETENTION_DAYS and rollups past 400 days are pruned this often. */
 const RETENTION_MS = 60 * 60 * 1000;
+/** LUMI_SCHEDULE_CATCHUP_MINUTES by default: a run missed by less than this is sent late, once. */
+export const SCHEDULE_CATCHUP_MINUTES_DEFAULT = 60;
+/** Schedules are checked this often, so a run goes out within this much of its time. */
+const SCHEDULES_MS = 15_000;
 
 interface Logger {
   info(details: object, message: string): void;
+  warn(details: object, message: string): void;
 }
 
 /**
  * The periodic jobs of the cluster; each runs on one instance at a time (modules/cluster/jobs.ts):
  * - housekeeping: ended sessions and old sign-in failures go; PostgreSQL's event partitions are created
  *   ahead;
- * - retention: raw events past RETENTION_DAYS and rollups past 400 days go.
+ * - retention: raw events past RETENTION_DAYS and rollups past 400 days go;
+ * - schedules: every due run of a schedule becomes one delivery (issue 15, "Schedules").
  */
 export function clusterJobs(
   services: Services,
-  options: { housekeepingSeconds: number; log: Logger },
+  options: {
+    housekeepingSeconds: number;
+    log: Logger;
+    /** LUMI_SCHEDULE_CATCHUP_MINUTES. */
+    scheduleCatchupMinutes?: number;
+    /** LUMI_TIMEZONE: the days of the schedules' data sources ("yesterday", "today"). */
+    timezone?: string;
+    /** "Now" of the data sources; the services' clock in tests. */
+    now?: () => number;
+  },
 ): JobDefinition[] {
+  const scheduleData = new ScheduleData(
+    services.metrics,
+    services.budgets,
+    options.now ?? Date.now,
+    options.timezone ?? TELEMETRY_DEFAULTS.timezone,
+  );
   return [
     {
       name: 'housekeeping',
@@ -39,6 +62,16 @@ export function clusterJobs(
         options.log.info({ ...removed, ms }, 'telemetry retention: pruned old events and rollups');
         return removed;
       },
+    },
+    {
+      name: 'schedules',
+      intervalMs: SCHEDULES_MS,
+      run: () =>
+        services.messaging.schedules.runDue({
+          resolve: scheduleData.resolve,
+          catchupMs: (options.scheduleCatchupMinutes ?? SCHEDULE_CATCHUP_MINUTES_DEFAULT) * 60_000,
+          log: options.log,
+        }),
     },
   ];
 }

@@ -115,6 +115,15 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/messaging/deliveries/:id': { ...TEMPLATES_READ, key: 'ok' },
   'POST /api/v1/messaging/deliveries/:id/cancel': TEMPLATES_SEND,
   'POST /api/v1/messaging/deliveries/:id/retry': TEMPLATES_SEND,
+  'GET /api/v1/messaging/schedules': TEMPLATES_READ,
+  'POST /api/v1/messaging/schedules': TEMPLATES_WRITE,
+  'POST /api/v1/messaging/schedules/preview': TEMPLATES_READ,
+  'GET /api/v1/messaging/schedules/:id': TEMPLATES_READ,
+  'PUT /api/v1/messaging/schedules/:id': TEMPLATES_WRITE,
+  'DELETE /api/v1/messaging/schedules/:id': TEMPLATES_WRITE,
+  'POST /api/v1/messaging/schedules/:id/pause': TEMPLATES_WRITE,
+  'POST /api/v1/messaging/schedules/:id/resume': TEMPLATES_WRITE,
+  'GET /api/v1/messaging/schedules/:id/runs': TEMPLATES_READ,
 };
 
 interface Sample {
@@ -344,6 +353,30 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
     }),
     'POST /api/v1/messaging/deliveries/:id/retry': async () => ({
       url: '/api/v1/messaging/deliveries/999999/retry',
+    }),
+    // Schedules name a template or schedule that does not exist (422 or 404, past the check).
+    'POST /api/v1/messaging/schedules': async () => ({
+      payload: { name: 'Matrix', template_id: 999999, recurrence: { kind: 'daily', time: '09:00' } },
+    }),
+    'POST /api/v1/messaging/schedules/preview': async () => ({
+      payload: { recurrence: { kind: 'daily', time: '09:00' }, timezone: 'UTC' },
+    }),
+    'GET /api/v1/messaging/schedules/:id': async () => ({ url: '/api/v1/messaging/schedules/999999' }),
+    'PUT /api/v1/messaging/schedules/:id': async () => ({
+      url: '/api/v1/messaging/schedules/999999',
+      payload: { version: 1 },
+    }),
+    'DELETE /api/v1/messaging/schedules/:id': async () => ({
+      url: '/api/v1/messaging/schedules/999999?version=1',
+    }),
+    'POST /api/v1/messaging/schedules/:id/pause': async () => ({
+      url: '/api/v1/messaging/schedules/999999/pause',
+    }),
+    'POST /api/v1/messaging/schedules/:id/resume': async () => ({
+      url: '/api/v1/messaging/schedules/999999/resume',
+    }),
+    'GET /api/v1/messaging/schedules/:id/runs': async () => ({
+      url: '/api/v1/messaging/schedules/999999/runs',
     }),
   };
 

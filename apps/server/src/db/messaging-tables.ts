@@ -3,6 +3,8 @@ import type {
   DeliverySource,
   DeliveryStatus,
   MessageType,
+  ScheduleDataSource,
+  ScheduleRunOutcome,
   ParseMode,
 } from '@lumi/contract';
 import type { ColumnType, Generated, Selectable } from 'kysely';
@@ -23,6 +25,8 @@ export interface MessagingTables {
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
   telegram_send_state: TelegramSendStateTable;
+  messaging_schedules: MessagingSchedulesTable;
+  messaging_schedule_versions: MessagingScheduleVersionsTable;
 }
 
 /** Deliveries (migration 20261125120000-deliveries): one message to send, with every send option. */
@@ -183,3 +187,34 @@ export type TemplateRow = Selectable<MessagingTemplatesTable>;
 export type TemplateVersionRow = Selectable<MessagingTemplateVersionsTable>;
 export type VariableRow = Selectable<MessagingVariablesTable>;
 export type TestSendRow = Selectable<MessagingTestSendsTable>;
+
+/** Schedules (migration 20261125130000-schedules): versioned fields, then the scheduler's state. */
+export interface MessagingSchedulesTable extends VersionedColumns {
+  name: string;
+  template_id: number;
+  channel_id: number | null;
+  topic_id: number | null;
+  /** JSON text: the recurrence as the contract has it. */
+  recurrence: string;
+  timezone: string;
+  data_source: ScheduleDataSource;
+  /** JSON text: the fixed data. */
+  data: string;
+  ends_at: string | null;
+  max_runs: number | null;
+  enabled: number;
+  /** Every run time at or before it has been handled. */
+  handled_until: string;
+  next_run_at: string | null;
+  run_count: Generated<number>;
+  last_run_at: string | null;
+  last_outcome: ScheduleRunOutcome | null;
+  last_delivery_id: number | null;
+  last_detail: string | null;
+}
+export type ScheduleRow = Selectable<MessagingSchedulesTable>;
+
+export interface MessagingScheduleVersionsTable extends VersionHistoryColumns {
+  schedule_id: number;
+  version: number;
+}

@@ -9,6 +9,7 @@ import { templateSoftDelete } from './migrations/20261124200000-template-soft-de
 import { auditResourceName } from './migrations/20261124210000-audit-resource-name.js';
 import { cluster } from './migrations/20261125090000-cluster.js';
 import { deliveries } from './migrations/20261125120000-deliveries.js';
+import { schedules } from './migrations/20261125130000-schedules.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -23,6 +24,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124210000-audit-resource-name': auditResourceName,
   '20261125090000-cluster': cluster,
   '20261125120000-deliveries': deliveries,
+  '20261125130000-schedules': schedules,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

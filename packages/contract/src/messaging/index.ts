@@ -6,3 +6,4 @@ export * from './variables.js';
 export * from './rendering.js';
 export * from './test-sends.js';
 export * from './deliveries.js';
+export * from './schedules.js';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { channelsRoutes } from './channels/channels.routes.js';
 import { deliveriesRoutes } from './deliveries/deliveries.routes.js';
 import { renderingRoutes } from './rendering/rendering.routes.js';
+import { schedulesRoutes } from './schedules/schedules.routes.js';
 import { testSendsRoutes } from './telegram/test-sends.routes.js';
 import { templatesRoutes } from './templates/templates.routes.js';
 import { variablesRoutes } from './variables/variables.routes.js';
@@ -16,6 +17,7 @@ export const messagingRoutes: FastifyPluginAsync = async (app) => {
       await messaging.register(renderingRoutes);
       await messaging.register(testSendsRoutes);
       await messaging.register(deliveriesRoutes);
+      await messaging.register(schedulesRoutes);
     },
     { prefix: '/v1/messaging' },
   );

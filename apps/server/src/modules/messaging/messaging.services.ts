@@ -11,6 +11,7 @@ import {
   type SendReport,
 } from './deliveries/delivery-sender.js';
 import { RenderingService } from './rendering/rendering.service.js';
+import { SchedulesService } from './schedules/schedules.service.js';
 import { TelegramClient, type TelegramSettings } from './telegram/telegram-client.js';
 import { TestSendsService } from './telegram/test-sends.service.js';
 import { TemplatesService } from './templates/templates.service.js';
@@ -23,6 +24,8 @@ export interface MessagingServices {
   rendering: RenderingService;
   testSends: TestSendsService;
   deliveries: DeliveriesService;
+  /** Schedules; the scheduler job (jobs.ts) sends their runs. */
+  schedules: SchedulesService;
   /** Sends the queued deliveries; server.ts starts it (every instance runs one). */
   sender: DeliverySender;
 }
@@ -66,5 +69,6 @@ export function createMessagingServices(options: {
   const deliveries = new DeliveriesService(db, audit, now, templates, channels, rendering, () =>
     sender.wake(),
   );
-  return { channels, templates, variables, rendering, testSends, deliveries, sender };
+  const schedules = new SchedulesService(db, audit, now, templates, channels, deliveries);
+  return { channels, templates, variables, rendering, testSends, deliveries, schedules, sender };
 }

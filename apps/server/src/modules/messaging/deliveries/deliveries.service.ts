@@ -37,6 +37,15 @@ export interface Requester {
 
 type Request = z.output<typeof deliveryRequestSchema>;
 
+/** What a schedule's run is sent as: its template, and another channel or topic when it names them. */
+export interface ScheduleRef {
+  id: number;
+  name: string;
+  template_id: number;
+  channel_id: number | null;
+  topic_id: number | null;
+}
+
 /** A request checked and rendered, ready to be stored. */
 interface Prepared {
   request: Request;
@@ -83,6 +92,40 @@ export class DeliveriesService {
     if (existing) return { delivery: existing, created: false };
     const prepared = await this.prepare(request);
     const result = await this.db.transaction().execute((trx) => this.store(trx, requester, prepared));
+    if (result.created) this.queued();
+    return result;
+  }
+
+  /**
+   * One run of a schedule (issue 15, "Schedules"): a delivery unique per schedule and run time, so a pass
+   * tried again, or a second instance, finds the run's delivery instead of making another (`created:
+   * false`). A run that cannot be queued throws the 422 a request would get.
+   */
+  async enqueueScheduled(
+    schedule: ScheduleRef,
+    runAt: string,
+    data: Record<string, unknown>,
+  ): Promise<{ delivery: Delivery; created: boolean }> {
+    const existing = await repo.findScheduleRun(this.db, schedule.id, runAt);
+    if (existing) return { delivery: repo.toDelivery(existing), created: false };
+    const prepared = await this.prepare({
+      template_id: schedule.template_id,
+      channel_id: schedule.channel_id,
+      topic_id: schedule.topic_id,
+      data,
+    });
+    const requester: Requester = {
+      source: 'schedule',
+      key: `schedule:${schedule.id}`,
+      name: schedule.name,
+      actor: null,
+    };
+    const result = await this.db.transaction().execute(async (trx) => {
+      await lockForTransaction(trx, [`schedule-run:${schedule.id}:${runAt}`]);
+      const stored = await repo.findScheduleRun(trx, schedule.id, runAt);
+      if (stored) return { delivery: repo.toDelivery(stored), created: false };
+      return this.store(trx, requester, prepared, { schedule_id: schedule.id, schedule_run_at: runAt });
+    });
     if (result.created) this.queued();
     return result;
   }
@@ -283,6 +326,7 @@ export class DeliveriesService {
     trx: Transaction<Database>,
     requester: Requester,
     prepared: Prepared,
+    run: { schedule_id: number; schedule_run_at: string } | null = null,
   ): Promise<{ delivery: Delivery; created: boolean }> {
     const { request, template, channel, topic } = prepared;
     const key = request.idempotency_key ?? null;
@@ -303,6 +347,8 @@ export class DeliveriesService {
       template_id: template.id,
       template_name: template.template_name,
       template_version: template.version,
+      schedule_id: run?.schedule_id ?? null,
+      schedule_run_at: run?.schedule_run_at ?? null,
       channel_id: channel.id,
       channel_name: channel.channel_name,
       chat_id: channel.chat_id,

@@ -1,9 +1,125 @@
 import type { VariableValues } from '@lumi/contract';
 
+const LLM = 'Schedule: LLM usage yesterday';
+const HEALTH = 'Schedule: bot health now';
+const BUDGETS = 'Schedule: token budgets today';
+
+/**
+ * What each data source of a schedule gives a template (issue 15, "Schedules"; schedule-data.ts computes
+ * them), so the editor offers them. Lists are for {{#each}}: their entries' fields are in the description.
+ */
+const SCHEDULE_SOURCE_VARIABLES: readonly VariableValues[] = [
+  {
+    variable_name: 'usage_date',
+    data_type: 'string',
+    description: 'The day reported (YYYY-MM-DD in LUMI_TIMEZONE)',
+    category: LLM,
+    example_value: '2026-11-24',
+    available_helpers: ['default'],
+  },
+  {
+    variable_name: 'providers',
+    data_type: 'array',
+    description: 'Usage by provider: each has provider, tokens and cost (US dollars)',
+    category: LLM,
+    example_value: '[{"provider":"openai","tokens":120000,"cost":1.8}]',
+    available_helpers: [],
+  },
+  {
+    variable_name: 'total_tokens',
+    data_type: 'integer',
+    description: 'Tokens used that day by all providers',
+    category: LLM,
+    example_value: '120000',
+    available_helpers: ['formatNumber', 'default'],
+  },
+  {
+    variable_name: 'total_cost',
+    data_type: 'number',
+    description: 'Cost of that day in US dollars',
+    category: LLM,
+    example_value: '1.8',
+    available_helpers: ['formatCurrency', 'formatNumber', 'default'],
+  },
+  {
+    variable_name: 'telegram_status',
+    data_type: 'string',
+    description: "The bot's Telegram status from its latest heartbeat, or no_heartbeat",
+    category: HEALTH,
+    example_value: 'connected',
+    available_helpers: ['uppercase', 'default'],
+  },
+  {
+    variable_name: 'uptime_seconds',
+    data_type: 'integer',
+    description: 'Seconds since the bot started (0 without a recent heartbeat)',
+    category: HEALTH,
+    example_value: '86400',
+    available_helpers: ['formatNumber', 'default'],
+  },
+  {
+    variable_name: 'uptime_hours',
+    data_type: 'integer',
+    description: 'Whole hours since the bot started',
+    category: HEALTH,
+    example_value: '24',
+    available_helpers: ['formatNumber', 'default'],
+  },
+  {
+    variable_name: 'error_count_24h',
+    data_type: 'integer',
+    description: 'Errors the bot reported in the last 24 hours',
+    category: HEALTH,
+    example_value: '3',
+    available_helpers: ['formatNumber', 'default'],
+  },
+  {
+    variable_name: 'active_lock_count',
+    data_type: 'integer',
+    description: 'Locks the bot holds now',
+    category: HEALTH,
+    example_value: '1',
+    available_helpers: ['default'],
+  },
+  {
+    variable_name: 'active_locks',
+    data_type: 'array',
+    description: 'The locks the bot holds now, as its heartbeat lists them',
+    category: HEALTH,
+    example_value: '[]',
+    available_helpers: [],
+  },
+  {
+    variable_name: 'budget_date',
+    data_type: 'string',
+    description: 'Today (YYYY-MM-DD in LUMI_TIMEZONE)',
+    category: BUDGETS,
+    example_value: '2026-11-25',
+    available_helpers: ['default'],
+  },
+  {
+    variable_name: 'budgets',
+    data_type: 'array',
+    description:
+      'Active budgets: each has provider, daily_token_limit, daily_cost_limit, tokens_used, cost_incurred, usage_percentage and exceeded',
+    category: BUDGETS,
+    example_value: '[{"provider":"openai","tokens_used":50000,"usage_percentage":50,"exceeded":false}]',
+    available_helpers: [],
+  },
+  {
+    variable_name: 'exceeded_count',
+    data_type: 'integer',
+    description: 'Active budgets at or over their limit today',
+    category: BUDGETS,
+    example_value: '0',
+    available_helpers: ['default'],
+  },
+];
+
 /**
  * The catalogue a new installation starts with: the market variables the bot's messages use (issue 5,
- * "Variables"). The console's Preview and Test panels build their sample JSON from these names and
- * example values.
+ * "Variables"), and those the schedules' data sources give (issue 15). The console's Preview and Test
+ * panels build their sample JSON from these names and example values.
  */
 export const SEEDED_VARIABLES: readonly VariableValues[] = [
   {
@@ -78,4 +194,5 @@ export const SEEDED_VARIABLES: readonly VariableValues[] = [
     example_value: '2026-11-22T09:40:00Z',
     available_helpers: ['formatTimeAgo', 'default'],
   },
+  ...SCHEDULE_SOURCE_VARIABLES,
 ];
