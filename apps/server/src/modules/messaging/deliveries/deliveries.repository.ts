@@ -170,14 +170,13 @@ export function dueDeliveries(db: Executor, now: string, limit: number) {
     .execute();
 }
 
-/** Attempts started since `since`, in all. */
-export async function attemptsStartedSince(db: Executor, since: string): Promise<number> {
+/** The latest attempt's start (its slot), in all. */
+export async function latestAttemptStart(db: Executor): Promise<string | null> {
   const row = await db
     .selectFrom('delivery_attempts')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('started_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .select((eb) => eb.fn.max('started_at').as('latest'))
+    .executeTakeFirst();
+  return row?.latest ? String(row.latest) : null;
 }
 
 /** Per chat: attempts started since `since` and the latest start. */

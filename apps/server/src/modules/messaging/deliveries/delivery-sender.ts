@@ -55,10 +55,16 @@ interface Logger {
 const UNKNOWN_ERROR =
   'The instance sending it stopped before Telegram answered: it may or may not have been sent. Check the chat, then retry it or leave it.';
 
+/** Slots are this much wider than 1/perSecond, so jitter on the way to Telegram cannot crowd a second. */
+const PACING_MARGIN = 1.02;
+/** How far ahead of now a round takes slots: about one second of sends. */
+const CLAIM_AHEAD_MS = 1000;
+
 interface Claimed {
   delivery: DeliveryRow;
   attemptId: number;
   attempt: number;
+  /** The slot it is sent at (ms). */
   startedAt: number;
 }
 
@@ -152,10 +158,15 @@ export class DeliverySender {
       const paused = (await repo.pausedUntil(trx))?.paused_until;
       if (paused && paused > now) return [];
       const { limits } = this.settings;
-      let budget = limits.perSecond - (await repo.attemptsStartedSince(trx, isoAfter(-1000, nowMs)));
-      if (budget <= 0) return [];
+      // Sends are paced a slot apart, so that no second anywhere holds more than perSecond of them, even
+      // as they arrive at Telegram; a slot is taken at most CLAIM_AHEAD_MS ahead.
+      const gapMs = (1000 / limits.perSecond) * PACING_MARGIN;
+      const latest = await repo.latestAttemptStart(trx);
+      let slot = Math.max(nowMs, latest ? Date.parse(latest) + gapMs : nowMs);
+      const horizon = nowMs + CLAIM_AHEAD_MS;
+      if (slot > horizon) return [];
 
-      const due = await repo.dueDeliveries(trx, now, Math.max(budget * 4, 50));
+      const due = await repo.dueDeliveries(trx, now, Math.ceil((horizon - slot) / gapMs) * 4 + 10);
       const windows = new Map(
         (await repo.chatWindows(trx, [...new Set(due.map((d) => d.chat_id))], isoAfter(-60_000, nowMs))).map(
           (w) => [w.chat_id, { count: Number(w.n), last: w.last ? Date.parse(String(w.last)) : 0 }],
@@ -163,29 +174,30 @@ export class DeliverySender {
       );
       const claimed: Claimed[] = [];
       for (const delivery of due) {
-        if (budget <= 0) break;
+        if (slot > horizon) break;
         const window = windows.get(delivery.chat_id) ?? { count: 0, last: 0 };
-        if (window.count >= limits.perChatPerMinute || nowMs - window.last < limits.perChatGapMs) continue;
+        if (window.count >= limits.perChatPerMinute || slot - window.last < limits.perChatGapMs) continue;
         const attempt = delivery.attempts + 1;
         const taken = await repo.transition(trx, delivery.id, ['queued'], {
           status: 'sending',
           attempts: attempt,
           lease_owner: this.instanceId,
-          lease_expires_at: isoAfter(this.settings.leaseMs, nowMs),
+          lease_expires_at: isoAfter(this.settings.leaseMs, slot),
           updated_at: now,
         });
         if (!taken) continue;
+        // The attempt starts at its slot: the rate windows of every instance count it from then.
         const attemptId = await repo.insertAttempt(trx, {
           delivery_id: delivery.id,
           attempt,
           chat_id: delivery.chat_id,
           instance: this.instanceId,
           outcome: 'sending',
-          started_at: now,
+          started_at: isoTime(slot),
         });
-        windows.set(delivery.chat_id, { count: window.count + 1, last: nowMs });
-        budget -= 1;
-        claimed.push({ delivery, attemptId, attempt, startedAt: nowMs });
+        windows.set(delivery.chat_id, { count: window.count + 1, last: slot });
+        claimed.push({ delivery, attemptId, attempt, startedAt: slot });
+        slot += gapMs;
       }
       return claimed;
     });
@@ -194,6 +206,8 @@ export class DeliverySender {
   private async send(claimed: Claimed): Promise<void> {
     const { delivery } = claimed;
     const chatId = toChatId(delivery.chat_id);
+    const wait = claimed.startedAt - this.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const started = performance.now();
     try {
       const message = await this.telegram.call('sendMessage', {
