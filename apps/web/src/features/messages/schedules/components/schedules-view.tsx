@@ -1,0 +1,188 @@
+import { describeRecurrence, type Schedule } from '@lumi/contract';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, Td, Th } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useHasPermission } from '@/lib/permissions';
+import { useSchedules } from '../api/list-schedules';
+import { useDeleteSchedule, useSetScheduleEnabled } from '../api/schedule-actions';
+import { RunOutcomeBadge } from './run-outcome-badge';
+import { ScheduleDialog } from './schedule-dialog';
+import { ScheduleRunsDialog } from './schedule-runs-dialog';
+
+/**
+ * Messages > Schedules (issue 15, "Console"): every schedule with its recurrence in words, next run, last
+ * result and whether it is enabled (a checkbox that pauses and resumes it); create, edit, delete and the
+ * history of runs. Changing needs templates:write.
+ */
+export function SchedulesView() {
+  const schedules = useSchedules();
+  const canWrite = useHasPermission('templates:write');
+  const [editing, setEditing] = useState<Schedule | 'new' | null>(null);
+  const [showingRuns, setShowingRuns] = useState<Schedule | null>(null);
+  const [deleting, setDeleting] = useState<Schedule | null>(null);
+
+  return (
+    <section aria-labelledby="schedules-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="schedules-heading" className="text-lg font-semibold">
+          Schedules
+        </h2>
+        {canWrite && (
+          <Button onClick={() => setEditing('new')}>
+            <Plus aria-hidden className="size-4" />
+            New Schedule
+          </Button>
+        )}
+      </div>
+      {schedules.isPending ? (
+        <Skeleton className="h-32" />
+      ) : schedules.isError ? (
+        <Alert variant="error">{errorMessage(schedules.error, 'Failed to load the schedules')}</Alert>
+      ) : schedules.data.schedules.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No schedules yet. A schedule sends a template on a recurrence, with fixed data or figures Lumi
+          knows.
+        </p>
+      ) : (
+        <Table aria-label="Schedules">
+          <thead>
+            <tr>
+              <Th>Name</Th>
+              <Th>Template</Th>
+              <Th>Recurrence</Th>
+              <Th>Next run</Th>
+              <Th>Last result</Th>
+              <Th>Enabled</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
+            </tr>
+          </thead>
+          <tbody>
+            {schedules.data.schedules.map((schedule) => (
+              <ScheduleRow
+                key={schedule.id}
+                schedule={schedule}
+                canWrite={canWrite}
+                onEdit={() => setEditing(schedule)}
+                onRuns={() => setShowingRuns(schedule)}
+                onDelete={() => setDeleting(schedule)}
+              />
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <ScheduleDialog
+        key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
+        schedule={editing === 'new' || editing === null ? undefined : editing}
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+      />
+      {showingRuns && <ScheduleRunsDialog schedule={showingRuns} onClose={() => setShowingRuns(null)} />}
+      {deleting && <DeleteScheduleDialog schedule={deleting} onClose={() => setDeleting(null)} />}
+    </section>
+  );
+}
+
+interface ScheduleRowProps {
+  schedule: Schedule;
+  canWrite: boolean;
+  onEdit: () => void;
+  onRuns: () => void;
+  onDelete: () => void;
+}
+
+function ScheduleRow({ schedule, canWrite, onEdit, onRuns, onDelete }: ScheduleRowProps) {
+  const setEnabled = useSetScheduleEnabled();
+  const toggle = (enabled: boolean) =>
+    setEnabled.mutate(
+      { id: schedule.id, enabled },
+      {
+        onSuccess: () => toast.success(`Schedule '${schedule.name}' ${enabled ? 'resumed' : 'paused'}`),
+        onError: (error) => toast.error(errorMessage(error, 'Failed to change the schedule')),
+      },
+    );
+  const last = schedule.last_result;
+  return (
+    <tr>
+      <Td className="font-medium">{schedule.name}</Td>
+      <Td>{schedule.template_name ?? 'Deleted template'}</Td>
+      <Td>
+        {describeRecurrence(schedule.recurrence)}
+        <span className="block text-xs text-muted-foreground">{schedule.timezone}</span>
+      </Td>
+      <Td>{formatDateTime(schedule.next_run_at, schedule.enabled ? 'Ended' : 'Paused')}</Td>
+      <Td>
+        {last ? (
+          <div className="space-y-0.5">
+            <RunOutcomeBadge outcome={last.outcome} />
+            <span className="block text-xs text-muted-foreground">{formatDateTime(last.run_at)}</span>
+            {last.detail && <span className="block max-w-xs text-xs break-words">{last.detail}</span>}
+          </div>
+        ) : (
+          <span className="text-muted-foreground">No run yet</span>
+        )}
+      </Td>
+      <Td>
+        <Checkbox
+          checked={schedule.enabled}
+          disabled={!canWrite || setEnabled.isPending}
+          onCheckedChange={toggle}
+          label={<span className="sr-only">Enabled: {schedule.name}</span>}
+        />
+      </Td>
+      <Td>
+        <div className="flex justify-end gap-1">
+          <Button variant="ghost" size="sm" onClick={onRuns} aria-label={`Runs of ${schedule.name}`}>
+            Runs
+          </Button>
+          {canWrite && (
+            <>
+              <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${schedule.name}`}>
+                Edit
+              </Button>
+              <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${schedule.name}`}>
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
+      </Td>
+    </tr>
+  );
+}
+
+function DeleteScheduleDialog({ schedule, onClose }: { schedule: Schedule; onClose: () => void }) {
+  const remove = useDeleteSchedule();
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Delete '${schedule.name}'?`}
+      description="It sends nothing more. Its deliveries stay in the delivery log."
+      confirmLabel="Delete Schedule"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      error={remove.error ? errorMessage(remove.error, 'Failed to delete the schedule') : null}
+      onConfirm={() =>
+        remove.mutate(
+          { id: schedule.id, version: schedule.version },
+          {
+            onSuccess: () => {
+              toast.success(`Schedule '${schedule.name}' deleted`);
+              onClose();
+            },
+          },
+        )
+      }
+    />
+  );
+}

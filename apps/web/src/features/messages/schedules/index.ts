@@ -1,0 +1,2 @@
+/** Messages > Schedules; the Messages screen composes it. */
+export { SchedulesView } from './components/schedules-view';

@@ -1,0 +1,117 @@
+import { API_PREFIX, TEMPLATE_DEFAULTS } from '@lumi/contract';
+import type { Delivery, Schedule, Template } from '@lumi/contract';
+import { fakeApi, type FakeRoutes } from '@/test/fake-api';
+import { jsonResponse } from '@/test/render-with-providers';
+import { MESSAGING_PATH } from '../../api/messaging-keys';
+
+/** The schedules endpoints as the server answers them, for the Schedules view's tests. */
+
+const stamp = '2026-11-25T08:00:00.000Z';
+
+export function template(id: number, name = `Template ${id}`): Template {
+  return {
+    id,
+    ...TEMPLATE_DEFAULTS,
+    template_name: name,
+    channel_id: 1,
+    template_content: '{{total_tokens}}',
+    version: 1,
+    created_at: stamp,
+    updated_at: stamp,
+    updated_by: 'admin',
+  };
+}
+
+export function schedule(id: number, overrides: Partial<Schedule> = {}): Schedule {
+  return {
+    id,
+    name: `Schedule ${id}`,
+    template_id: 1,
+    template_name: 'Template 1',
+    channel_id: null,
+    topic_id: null,
+    recurrence: { kind: 'daily', time: '09:00' },
+    timezone: 'UTC',
+    data_source: 'fixed',
+    data: {},
+    ends_at: null,
+    max_runs: null,
+    enabled: true,
+    version: 1,
+    next_run_at: '2026-11-26T09:00:00.000Z',
+    run_count: 0,
+    last_result: null,
+    created_at: stamp,
+    updated_at: stamp,
+    updated_by: 'admin',
+    ...overrides,
+  };
+}
+
+export function run(id: number, overrides: Partial<Delivery> = {}): Delivery {
+  return {
+    id,
+    status: 'sent',
+    source: 'schedule',
+    requested_by: 'Schedule 1',
+    template_id: 1,
+    template_name: 'Template 1',
+    template_version: 1,
+    schedule_id: 1,
+    channel_id: 1,
+    channel_name: 'Alerts',
+    chat_id: '-100123',
+    topic_id: null,
+    message_thread_id: null,
+    text: 'Hello',
+    parse_mode: 'HTML',
+    disable_web_preview: false,
+    disable_notification: false,
+    pin: false,
+    idempotency_key: null,
+    send_at: stamp,
+    attempts: 1,
+    next_attempt_at: null,
+    telegram_message_id: 10,
+    pinned: false,
+    error: null,
+    created_at: stamp,
+    updated_at: stamp,
+    sent_at: stamp,
+    ...overrides,
+  };
+}
+
+export const PREVIEW_RUNS = [
+  '2026-11-26T09:00:00.000Z',
+  '2026-11-27T09:00:00.000Z',
+  '2026-11-28T09:00:00.000Z',
+  '2026-11-29T09:00:00.000Z',
+  '2026-11-30T09:00:00.000Z',
+];
+
+export function fakeSchedulesApi({
+  schedules = [],
+  templates = [template(1)],
+  runs = [],
+  routes = {},
+}: {
+  schedules?: Schedule[];
+  templates?: Template[];
+  runs?: Delivery[];
+  routes?: FakeRoutes;
+}) {
+  return fakeApi(
+    {
+      'GET /schedules': () => jsonResponse({ schedules }),
+      'GET /templates': () => jsonResponse(templates),
+      'GET /schedules/:id/runs': () => jsonResponse({ deliveries: runs, next_cursor: null }),
+      'POST /schedules/preview': ({ body }) => {
+        const { recurrence } = body as { recurrence: { kind: string } };
+        return jsonResponse({ cron: '0 9 * * *', description: recurrence.kind, runs: PREVIEW_RUNS });
+      },
+      ...routes,
+    },
+    { base: `${API_PREFIX}${MESSAGING_PATH}` },
+  );
+}
