@@ -139,6 +139,36 @@ function result(rendered: string, length: number, problems: RenderProblem[]): Re
   };
 }
 
+interface Parsed {
+  /** The template as written, for the analysis. */
+  ast: hbs.AST.Program;
+  /** Compiled from a copy whose values go through the slot helpers; helpers are given per call. */
+  template: HandlebarsTemplateDelegate;
+}
+
+/** Templates parsed and compiled lately, by content: a broadcast renders one template many times. */
+const parsedTemplates = new Map<string, Parsed>();
+const PARSED_CACHE_SIZE = 200;
+
+/** The parsed and compiled template of `content` (throws Handlebars' syntax error). */
+function parse(content: string): Parsed {
+  const hit = parsedTemplates.get(content);
+  if (hit) {
+    parsedTemplates.delete(content);
+    parsedTemplates.set(content, hit);
+    return hit;
+  }
+  const env = Handlebars.create();
+  const ast = env.parse(content);
+  const routed = env.parse(content);
+  routeValuesThroughSlots(routed);
+  const parsed = { ast, template: env.compile(routed, { noEscape: true, strict: false, compat: false }) };
+  parsedTemplates.set(content, parsed);
+  // Map iteration is insertion order: the first key is the least recently used.
+  if (parsedTemplates.size > PARSED_CACHE_SIZE) parsedTemplates.delete(parsedTemplates.keys().next().value!);
+  return parsed;
+}
+
 export function renderTemplate(
   content: string,
   parseMode: ParseMode,
@@ -146,26 +176,23 @@ export function renderTemplate(
   options: RenderOptions = {},
 ): RenderResult {
   checkExpressionCount(content);
-  const env = Handlebars.create();
-  let ast: hbs.AST.Program;
+  let parsed: Parsed;
   try {
-    ast = env.parse(content);
+    parsed = parse(content);
   } catch (error) {
     return result('', 0, [syntaxProblem(error as HandlebarsError, content)]);
   }
-  const analysis = analyseTemplate(ast, data);
+  const analysis = analyseTemplate(parsed.ast, data);
   if (analysis.some((p) => p.severity === 'error')) return result('', 0, analysis);
 
-  routeValuesThroughSlots(ast);
   const budget = options.budget ?? new RenderBudget();
   const values: string[] = [];
   let output: string;
   try {
-    const template = env.compile(ast, { noEscape: true, strict: false, compat: false });
-    output = template(data, {
+    output = parsed.template(data, {
       helpers: {
         ...templateHelpers(options.now),
-        each: boundedEach(env.helpers.each as Handlebars.HelperDelegate, budget),
+        each: boundedEach(Handlebars.helpers.each as Handlebars.HelperDelegate, budget),
         [SLOT_HELPER]: (value: unknown) => {
           const text = valueText(value);
           budget.value(text);
