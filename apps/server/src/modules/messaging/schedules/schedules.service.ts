@@ -207,7 +207,8 @@ export class SchedulesService {
     if (first !== null && first <= cutoff) {
       const skipped = cron
         .nextRuns(SKIPPED_COUNT_MAX, new Date(handled))
-        .filter((run) => run.getTime() <= cutoff);
+        .filter((run) => run.getTime() <= cutoff)
+        .filter((run) => schedule.ends_at === null || run.getTime() < Date.parse(schedule.ends_at));
       const lastSkipped = skipped.at(-1)?.getTime() ?? first;
       const count = `${skipped.length}${skipped.length === SKIPPED_COUNT_MAX ? ' or more' : ''}`;
       const detail =
