@@ -62,6 +62,23 @@ export async function insertDelivery(db: Executor, row: NewDelivery): Promise<De
   return db.insertInto('deliveries').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Rows per INSERT: about 30 columns each, far below SQLite's 32,766 bound parameters. */
+const INSERT_CHUNK = 200;
+
+/** Inserts many at once; returns them in the order given (ids are assigned in that order). */
+export async function insertDeliveries(db: Executor, rows: NewDelivery[]): Promise<DeliveryRow[]> {
+  const inserted: DeliveryRow[] = [];
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const chunk = await db
+      .insertInto('deliveries')
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .returningAll()
+      .execute();
+    inserted.push(...chunk.sort((a, b) => a.id - b.id));
+  }
+  return inserted;
+}
+
 export function findDelivery(db: Executor, id: number) {
   return db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirst();
 }

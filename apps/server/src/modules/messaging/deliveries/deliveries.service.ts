@@ -137,6 +137,7 @@ export class DeliveriesService {
     const replays: DeliveryBatchResponse['accepted'] = [];
     // A few at a time: the render pool's queue is bounded, and one batch must not fill it alone.
     const limit = pLimit(BATCH_RENDER_CONCURRENCY);
+    const lookups = this.lookups();
     await Promise.all(
       entries.map((entry, index) =>
         limit(async () => {
@@ -148,7 +149,7 @@ export class DeliveriesService {
           try {
             const existing = await this.liveIdempotent(this.db, requester, parsed.data.idempotency_key);
             if (existing) replays.push({ index, delivery: existing });
-            else ready.push({ index, prepared: await this.prepare(parsed.data) });
+            else ready.push({ index, prepared: await this.prepare(parsed.data, lookups) });
           } catch (error) {
             if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
             rejected.push({ index, detail: error.message });
@@ -159,8 +160,20 @@ export class DeliveriesService {
     ready.sort((a, b) => a.index - b.index);
     const stored = await this.db.transaction().execute(async (trx) => {
       const accepted: DeliveryBatchResponse['accepted'] = [];
+      // Those with an idempotency key one by one (each may have been made meanwhile), the others at once.
+      const plain = ready.filter(({ prepared }) => !prepared.request.idempotency_key);
       for (const { index, prepared } of ready) {
+        if (!prepared.request.idempotency_key) continue;
         accepted.push({ index, delivery: (await this.store(trx, requester, prepared)).delivery });
+      }
+      const rows = await repo.insertDeliveries(
+        trx,
+        plain.map(({ prepared }) => this.rowOf(requester, prepared, null)),
+      );
+      for (const [i, row] of rows.entries()) {
+        const delivery = repo.toDelivery(row);
+        await this.recordQueued(trx, requester, delivery);
+        accepted.push({ index: plain[i]!.index, delivery });
       }
       return accepted;
     });
@@ -271,18 +284,43 @@ export class DeliveriesService {
     return repo.toDelivery(row);
   }
 
+  /**
+   * The template, channel and topic look-ups of one request or batch, each made once: a broadcast names
+   * the same template (and often the same channel) hundreds of times.
+   */
+  private lookups() {
+    const cache = new Map<string, Promise<unknown>>();
+    const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+      let hit = cache.get(key) as Promise<T> | undefined;
+      if (!hit) {
+        hit = load();
+        cache.set(key, hit);
+      }
+      return hit;
+    };
+    return {
+      template: (ref: { id?: number; name?: string }) =>
+        once(`template:${ref.id ?? ''}:${ref.name ?? ''}`, () => this.templates.requireForField(ref)),
+      channel: (id: number, field: string | null) =>
+        once(`channel:${id}:${field ?? ''}`, () =>
+          field ? this.channels.requireForField(this.db, id, field) : this.channels.get(id),
+        ),
+      topic: (channel: Channel, topicId: number) =>
+        once(`topic:${channel.id}:${topicId}`, () =>
+          this.channels.requireTopicOfChannel(this.db, channel, topicId, 'topic_id'),
+        ),
+    };
+  }
+
   /** Checks the request against the template, channel and topic, and renders it as it will be sent. */
-  private async prepare(request: Request): Promise<Prepared> {
-    const template = await this.templates.requireForField({
-      id: request.template_id,
-      name: request.template_name,
-    });
+  private async prepare(request: Request, lookups = this.lookups()): Promise<Prepared> {
+    const template = await lookups.template({ id: request.template_id, name: request.template_name });
     if (!template.enabled) {
       throw ValidationError.field('template_id', `The template '${template.template_name}' is disabled`);
     }
     const channel = request.channel_id
-      ? await this.channels.requireForField(this.db, request.channel_id, 'channel_id')
-      : await this.channels.get(template.channel_id);
+      ? await lookups.channel(request.channel_id, 'channel_id')
+      : await lookups.channel(template.channel_id, null);
     if (!channel.enabled) {
       throw ValidationError.field(
         request.channel_id ? 'channel_id' : 'template_id',
@@ -292,7 +330,7 @@ export class DeliveriesService {
     let topic: Prepared['topic'] = null;
     const topicId = request.topic_id ?? (channel.id === template.channel_id ? template.topic_id : null);
     if (topicId) {
-      const found = await this.channels.requireTopicOfChannel(this.db, channel, topicId, 'topic_id');
+      const found = await lookups.topic(channel, topicId);
       if (!found.enabled) {
         throw ValidationError.field('topic_id', `The topic '${found.topic_name}' is disabled`);
       }
@@ -328,8 +366,7 @@ export class DeliveriesService {
     prepared: Prepared,
     run: { schedule_id: number; schedule_run_at: string } | null = null,
   ): Promise<{ delivery: Delivery; created: boolean }> {
-    const { request, template, channel, topic } = prepared;
-    const key = request.idempotency_key ?? null;
+    const key = prepared.request.idempotency_key ?? null;
     const now = this.now();
     if (key) {
       await lockForTransaction(trx, [`delivery-key:${requester.key}:${key}`]);
@@ -339,7 +376,21 @@ export class DeliveriesService {
       }
       if (existing) await repo.releaseIdempotencyKey(trx, existing.id);
     }
-    const row = await repo.insertDelivery(trx, {
+    const delivery = repo.toDelivery(await repo.insertDelivery(trx, this.rowOf(requester, prepared, run)));
+    await this.recordQueued(trx, requester, delivery);
+    return { delivery, created: true };
+  }
+
+  /** The row of a prepared delivery, as it is stored. */
+  private rowOf(
+    requester: Requester,
+    prepared: Prepared,
+    run: { schedule_id: number; schedule_run_at: string } | null,
+  ): repo.NewDelivery {
+    const { request, template, channel, topic } = prepared;
+    const key = request.idempotency_key ?? null;
+    const now = this.now();
+    return {
       status: 'queued',
       source: requester.source,
       requester_key: requester.key,
@@ -366,23 +417,24 @@ export class DeliveriesService {
       next_attempt_at: prepared.sendAt,
       created_at: isoTime(now),
       updated_at: isoTime(now),
+    };
+  }
+
+  /** A delivery a user asked for is audited; a bot's or a schedule's is in the delivery log. */
+  private async recordQueued(trx: Transaction<Database>, requester: Requester, delivery: Delivery) {
+    if (!requester.actor) return;
+    await this.audit.record(trx, requester.actor, {
+      action: 'delivery.queued',
+      resourceType: 'delivery',
+      resourceId: delivery.id,
+      resourceName: `${delivery.template_name} → ${delivery.channel_name}`,
+      newValue: {
+        template_id: delivery.template_id,
+        template_version: delivery.template_version,
+        channel_id: delivery.channel_id,
+        topic_id: delivery.topic_id,
+        send_at: delivery.send_at,
+      },
     });
-    const delivery = repo.toDelivery(row);
-    if (requester.actor) {
-      await this.audit.record(trx, requester.actor, {
-        action: 'delivery.queued',
-        resourceType: 'delivery',
-        resourceId: delivery.id,
-        resourceName: `${delivery.template_name} → ${delivery.channel_name}`,
-        newValue: {
-          template_id: delivery.template_id,
-          template_version: delivery.template_version,
-          channel_id: delivery.channel_id,
-          topic_id: delivery.topic_id,
-          send_at: delivery.send_at,
-        },
-      });
-    }
-    return { delivery, created: true };
   }
 }
