@@ -1,6 +1,5 @@
 import type { JobDefinition } from './modules/cluster/jobs.js';
 import { ScheduleData } from './modules/messaging/schedules/schedule-data.js';
-import { TELEMETRY_DEFAULTS } from './modules/telemetry/telemetry.settings.js';
 import type { Services } from './services.js';
 
 /** LUMI_HOUSEKEEPING_SECONDS by default. */
@@ -30,18 +29,18 @@ export function clusterJobs(
     housekeepingSeconds: number;
     log: Logger;
     /** LUMI_SCHEDULE_CATCHUP_MINUTES. */
-    scheduleCatchupMinutes?: number;
+    scheduleCatchupMinutes: number;
     /** LUMI_TIMEZONE: the days of the schedules' data sources ("yesterday", "today"). */
-    timezone?: string;
-    /** "Now" of the data sources; the services' clock in tests. */
-    now?: () => number;
+    timezone: string;
+    /** "Now" of the data sources: the services' clock. */
+    now: () => number;
   },
 ): JobDefinition[] {
   const scheduleData = new ScheduleData(
     services.metrics,
     services.budgets,
-    options.now ?? Date.now,
-    options.timezone ?? TELEMETRY_DEFAULTS.timezone,
+    options.now,
+    options.timezone,
   );
   return [
     {
@@ -69,7 +68,7 @@ export function clusterJobs(
       run: () =>
         services.messaging.schedules.runDue({
           resolve: scheduleData.resolve,
-          catchupMs: (options.scheduleCatchupMinutes ?? SCHEDULE_CATCHUP_MINUTES_DEFAULT) * 60_000,
+          catchupMs: options.scheduleCatchupMinutes * 60_000,
           log: options.log,
         }),
     },

@@ -75,6 +75,9 @@ async function main() {
   for (const job of clusterJobs(app.services, {
     housekeepingSeconds: config.LUMI_HOUSEKEEPING_SECONDS,
     log: app.log,
+    scheduleCatchupMinutes: config.LUMI_SCHEDULE_CATCHUP_MINUTES,
+    timezone: config.LUMI_TIMEZONE,
+    now: systemClock,
   })) {
     jobs.add(job);
   }

@@ -145,19 +145,32 @@ describe.each(dialects)('the variable catalogue on %s', (dialect) => {
     t.app.inject({ method, url: `${MESSAGING}${url}`, headers: session.auth, payload });
   type Variable = { id: number; variable_name: string; category: string; available_helpers: string[] };
 
-  it('is seeded with the market variables, once', async () => {
+  it('is seeded with the market variables and the schedules’ data sources, once', async () => {
     const viewer = await t.signInAs(['viewer']);
     const list = async () => (await call(viewer, 'GET', '/variables')).json<Variable[]>();
     const names = (await list()).map((v) => v.variable_name).sort();
     expect(names).toEqual([
+      'active_lock_count',
+      'active_locks',
+      'budget_date',
+      'budgets',
+      'error_count_24h',
+      'exceeded_count',
       'holders',
       'market_cap',
       'price_change_24h',
       'price_usd',
+      'providers',
+      'telegram_status',
       'timestamp',
       'token_address',
       'token_name',
+      'total_cost',
+      'total_tokens',
       'trending_rank',
+      'uptime_hours',
+      'uptime_seconds',
+      'usage_date',
       'volume_24h',
     ]);
     expect((await list()).find((v) => v.variable_name === 'price_usd')).toEqual({
@@ -170,7 +183,7 @@ describe.each(dialects)('the variable catalogue on %s', (dialect) => {
       available_helpers: ['formatCurrency', 'formatNumber', 'default'],
     });
     await t.app.services.messaging.variables.seed();
-    expect(await list()).toHaveLength(9);
+    expect(await list()).toHaveLength(22);
   });
 
   it('is edited with templates:write', async () => {

@@ -64,6 +64,7 @@ describe.each(dialects)('schedules on %s', (dialect) => {
       housekeepingSeconds: 600,
       log: { info: () => {}, warn: (_d: object, message: string) => warnings.push(message) },
       scheduleCatchupMinutes: catchupMinutes,
+      timezone: 'UTC',
       now: () => now,
     }).find((j) => j.name === 'schedules');
     return () => found!.run();
