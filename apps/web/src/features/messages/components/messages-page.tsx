@@ -15,14 +15,17 @@ import { EditorPlaceholder } from '../templates/components/editor-placeholder';
 import { TemplateEditor } from '../templates/components/template-editor';
 import { TemplateList } from '../templates/components/template-list';
 
-// The delivery log is a view of its own that most visits to the templates never open: its own chunk.
+// The delivery log and the schedules are views of their own that most visits to the templates never
+// open: each is its own chunk.
 const DeliveriesView = lazy(() =>
   import('../deliveries/components/deliveries-view').then((m) => ({ default: m.DeliveriesView })),
 );
+const SchedulesView = lazy(() => import('../schedules').then((m) => ({ default: m.SchedulesView })));
 
 const VIEWS = [
   { value: 'templates', label: 'Templates' },
   { value: 'deliveries', label: 'Deliveries' },
+  { value: 'schedules', label: 'Schedules' },
 ] as const;
 
 type MessagesView = (typeof VIEWS)[number]['value'];
@@ -35,7 +38,8 @@ const triggerClass = cn(
 
 /**
  * The Messages screen (spec section 2, 'Messages (/messages)'; issues 5 and 15): the templates with their
- * editor, and the delivery log. The view sits in the URL (?view=deliveries), so a link or a reload opens it.
+ * editor, the delivery log and the schedules. The view sits in the URL (?view=deliveries, ?view=schedules),
+ * so a link or a reload opens it.
  */
 export function MessagesPage() {
   const canRead = useHasPermission('templates:read');
@@ -108,6 +112,17 @@ export function MessagesPage() {
             }
           >
             <DeliveriesView />
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content value="schedules" className="outline-none">
+          <Suspense
+            fallback={
+              <div role="status" aria-label="Loading schedules">
+                <Skeleton className="h-96 w-full" />
+              </div>
+            }
+          >
+            <SchedulesView />
           </Suspense>
         </Tabs.Content>
       </Tabs.Root>
