@@ -36,12 +36,7 @@ export function clusterJobs(
     now: () => number;
   },
 ): JobDefinition[] {
-  const scheduleData = new ScheduleData(
-    services.metrics,
-    services.budgets,
-    options.now,
-    options.timezone,
-  );
+  const scheduleData = new ScheduleData(services.metrics, services.budgets, options.now, options.timezone);
   return [
     {
       name: 'housekeeping',

@@ -69,7 +69,9 @@ export const deliveryRequestSchema = z
       .max(DELIVERY_LIMITS.idempotencyKeyMax, DELIVERY_MESSAGES.idempotencyKeyMax)
       .optional(),
     /** Not before this time (ISO 8601); now when left out. */
-    send_at: z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 time with Z or an offset' }).optional(),
+    send_at: z.iso
+      .datetime({ offset: true, error: 'Must be an ISO 8601 time with Z or an offset' })
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.template_id === undefined && value.template_name === undefined) {
