@@ -166,6 +166,7 @@ describe.each(dialects)('the variable catalogue on %s', (dialect) => {
       'token_address',
       'token_name',
       'total_cost',
+      'total_requests',
       'total_tokens',
       'trending_rank',
       'uptime_hours',
@@ -183,7 +184,7 @@ describe.each(dialects)('the variable catalogue on %s', (dialect) => {
       available_helpers: ['formatCurrency', 'formatNumber', 'default'],
     });
     await t.app.services.messaging.variables.seed();
-    expect(await list()).toHaveLength(22);
+    expect(await list()).toHaveLength(23);
   });
 
   it('is edited with templates:write', async () => {

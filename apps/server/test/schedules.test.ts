@@ -322,7 +322,7 @@ describe.each(dialects)('schedules on %s', (dialect) => {
     /** The text of the first run of a schedule with this source; `meanwhile` runs at the run's time. */
     const dataOfRun = async (source: string, meanwhile: () => Promise<unknown> = async () => {}) => {
       const content =
-        '{{#each providers}}{{provider}} {{tokens}} {{cost}};{{/each}}' +
+        '{{#each providers}}{{provider}} {{tokens}} {{cost}} {{requests}};{{/each}}' +
         '{{telegram_status}} {{error_count_24h}} {{usage_date}}{{budget_date}} {{exceeded_count}}' +
         '{{#each budgets}} {{provider}} {{usage_percentage}}{{/each}}';
       const reporting = await createTemplate(t, admin, { channel_id: channel.id, template_content: content });
@@ -340,7 +340,7 @@ describe.each(dialects)('schedules on %s', (dialect) => {
       return delivery!.text;
     };
 
-    it('llm_usage_yesterday sums yesterday by provider', async () => {
+    it('llm_usage_yesterday sums yesterday by provider, requests included', async () => {
       const key = await botKey(t);
       await ingest(t.app, key, [
         events.llmCall('2026-11-24T10:00:00Z', {
@@ -362,7 +362,9 @@ describe.each(dialects)('schedules on %s', (dialect) => {
           cost_usd: 9,
         }),
       ]);
-      expect(await dataOfRun('llm_usage_yesterday')).toBe('anthropic 20 0.1;openai 150 0.25;  2026-11-24 ');
+      expect(await dataOfRun('llm_usage_yesterday')).toBe(
+        'anthropic 20 0.1 1;openai 150 0.25 1;  2026-11-24 ',
+      );
     });
 
     it('bot_health reports the latest heartbeat', async () => {

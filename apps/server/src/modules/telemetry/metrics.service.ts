@@ -110,6 +110,31 @@ export class MetricsService {
     return this.cache.get(`llm-usage:${dayCount}:${today}`, () => this.computeLlmUsage(now, dayCount));
   }
 
+  /**
+   * One local day's LLM usage by provider, with requests (a schedule's "LLM usage yesterday"): `daysAgo`
+   * 0 is today, 1 yesterday, in LUMI_TIMEZONE.
+   */
+  async llmUsageOfDay(daysAgo: number) {
+    const days = lastLocalDays(this.now(), daysAgo + 1, this.settings.timezone);
+    const day = days[0]!;
+    const rows = await rollups.llmUsageByHourAndProvider(this.db, hourKey(day.from), hourKey(day.to));
+    const byProvider = new Map<
+      string,
+      { provider: string; tokens: number; cost: number; requests: number }
+    >();
+    for (const row of rows) {
+      const sum = byProvider.get(row.provider) ?? { provider: row.provider, tokens: 0, cost: 0, requests: 0 };
+      sum.tokens += row.tokens;
+      sum.cost += row.cost;
+      sum.requests += row.requests;
+      byProvider.set(row.provider, sum);
+    }
+    const providers = [...byProvider.values()]
+      .sort((a, b) => a.provider.localeCompare(b.provider))
+      .map((sum) => ({ ...sum, cost: money(sum.cost) }));
+    return { date: day.date, providers };
+  }
+
   private async computeLlmUsage(now: number, dayCount: number): Promise<LlmUsage> {
     const days = lastLocalDays(now, dayCount, this.settings.timezone);
     const rows = await rollups.llmUsageByHourAndProvider(

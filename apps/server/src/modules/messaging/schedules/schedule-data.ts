@@ -1,5 +1,5 @@
 import type { ScheduleDataSource } from '@lumi/contract';
-import { lastLocalDays, localDate } from '../../../lib/zoned-days.js';
+import { localDate } from '../../../lib/zoned-days.js';
 import type { Clock } from '../../../lib/time.js';
 import type { BudgetsService } from '../../telemetry/budgets.service.js';
 import type { MetricsService } from '../../telemetry/metrics.service.js';
@@ -34,19 +34,15 @@ export class ScheduleData {
     }
   };
 
-  /** Yesterday in LUMI_TIMEZONE, by provider and in all. */
+  /** Yesterday in LUMI_TIMEZONE, by provider (tokens, cost, requests) and in all. */
   private async llmUsageYesterday() {
-    const [yesterday] = lastLocalDays(this.now(), 2, this.timezone);
-    const date = yesterday!.date;
-    const usage = await this.metrics.llmUsage(2);
-    const providers = usage.daily_usage
-      .filter((row) => row.date === date)
-      .map((row) => ({ provider: row.provider, tokens: row.tokens_used, cost: row.cost }));
+    const { date, providers } = await this.metrics.llmUsageOfDay(1);
     return {
       usage_date: date,
       providers,
       total_tokens: providers.reduce((sum, row) => sum + row.tokens, 0),
       total_cost: Math.round(providers.reduce((sum, row) => sum + row.cost, 0) * 1e6) / 1e6,
+      total_requests: providers.reduce((sum, row) => sum + row.requests, 0),
     };
   }
 

@@ -20,9 +20,9 @@ const SCHEDULE_SOURCE_VARIABLES: readonly VariableValues[] = [
   {
     variable_name: 'providers',
     data_type: 'array',
-    description: 'Usage by provider: each has provider, tokens and cost (US dollars)',
+    description: 'Usage by provider: each has provider, tokens, cost (US dollars) and requests',
     category: LLM,
-    example_value: '[{"provider":"openai","tokens":120000,"cost":1.8}]',
+    example_value: '[{"provider":"openai","tokens":120000,"cost":1.8,"requests":42}]',
     available_helpers: [],
   },
   {
@@ -40,6 +40,14 @@ const SCHEDULE_SOURCE_VARIABLES: readonly VariableValues[] = [
     category: LLM,
     example_value: '1.8',
     available_helpers: ['formatCurrency', 'formatNumber', 'default'],
+  },
+  {
+    variable_name: 'total_requests',
+    data_type: 'integer',
+    description: 'LLM requests that day by all providers',
+    category: LLM,
+    example_value: '42',
+    available_helpers: ['formatNumber', 'default'],
   },
   {
     variable_name: 'telegram_status',
