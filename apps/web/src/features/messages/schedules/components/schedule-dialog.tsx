@@ -73,7 +73,13 @@ function ScheduleForm({ schedule, onDone }: { schedule?: Schedule; onDone: () =>
     defaultValues: formDefaults(schedule),
     save: (values) => save.mutateAsync(toScheduleInput(values, schedule)),
     onSaved: onDone,
-    serverFields: { name: 'name', template_id: 'template_id', timezone: 'timezone', max_runs: 'max_runs' },
+    serverFields: {
+      name: 'name',
+      template_id: 'template_id',
+      timezone: 'timezone',
+      max_runs: 'max_runs',
+      ends_at: 'ends_at',
+    },
     failureMessage: schedule ? 'Failed to save schedule' : 'Failed to create schedule',
     successMessage: ({ name }) => `Schedule '${name}' ${schedule ? 'saved' : 'created'}`,
   });
@@ -181,6 +187,13 @@ function ScheduleForm({ schedule, onDone }: { schedule?: Schedule; onDone: () =>
         hint="Leave empty to run until paused"
       >
         <Input inputMode="numeric" autoComplete="off" {...register('max_runs')} />
+      </Field>
+      <Field
+        label="End on"
+        error={errors.ends_at?.message}
+        hint="Your local time; no run after it. Leave empty to run until paused"
+      >
+        <Input type="datetime-local" {...register('ends_at')} />
       </Field>
       <FormCheckbox control={control} name="enabled" label="Enabled" />
     </DialogForm>

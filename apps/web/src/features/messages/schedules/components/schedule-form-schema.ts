@@ -31,6 +31,8 @@ export const scheduleFormSchema = z
     data_source: z.enum(SCHEDULE_DATA_SOURCES),
     data_text: z.string(),
     max_runs: z.string(),
+    /** A datetime-local value in the browser's time zone, or empty. */
+    ends_at: z.string(),
     enabled: z.boolean(),
   })
   .superRefine((values, ctx) => {
@@ -46,6 +48,13 @@ export const scheduleFormSchema = z
         code: 'custom',
         path: ['data_text'],
         message: 'Must be a JSON object, such as {"name": "Pepe"}',
+      });
+    }
+    if (values.ends_at && Number.isNaN(Date.parse(values.ends_at))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ends_at'],
+        message: 'Enter a date and time, or leave it empty',
       });
     }
     const maxRuns = values.max_runs.trim();
@@ -109,8 +118,16 @@ export function formDefaults(schedule?: Schedule): ScheduleFormValues {
     data_text:
       schedule && Object.keys(schedule.data).length > 0 ? JSON.stringify(schedule.data, null, 2) : '',
     max_runs: schedule?.max_runs ? String(schedule.max_runs) : '',
+    ends_at: schedule?.ends_at ? toLocalInput(schedule.ends_at) : '',
     enabled: schedule?.enabled ?? true,
   };
+}
+
+/** An ISO time as a datetime-local input shows it: the browser's local time, to the minute. */
+function toLocalInput(iso: string): string {
+  const at = new Date(iso);
+  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
 }
 
 /** The request the checked form stands for; the channel and topic stay as they were (the template's by default). */
@@ -124,7 +141,8 @@ export function toScheduleInput(values: ScheduleFormValues, schedule?: Schedule)
     timezone: values.timezone,
     data_source: values.data_source,
     data: values.data_source === 'fixed' ? (parseData(values.data_text) ?? {}) : {},
-    ends_at: schedule?.ends_at ?? null,
+    // A datetime-local value has no offset: the Date constructor reads it in the browser's time zone.
+    ends_at: values.ends_at ? new Date(values.ends_at).toISOString() : null,
     max_runs: values.max_runs.trim() ? Number(values.max_runs) : null,
     enabled: values.enabled,
   };

@@ -140,6 +140,23 @@ describe('Schedules', () => {
     expect(requestsTo('/schedules/1', 'DELETE')[0]?.query.get('version')).toBe('4');
   });
 
+  it('keeps an end time in the browser’s local time and sends it as an instant', async () => {
+    const endsAt = '2026-12-31T17:00:00.000Z';
+    const { requestsTo } = fakeSchedulesApi({
+      schedules: [schedule(1, { name: 'Digest', version: 2, ends_at: endsAt })],
+      routes: { 'PUT /schedules/:id': ({ body }) => jsonResponse(schedule(1, body as object)) },
+    });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Digest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Schedule: Digest' });
+    const field = within(dialog).getByLabelText('End on');
+    expect(new Date((field as HTMLInputElement).value).toISOString()).toBe(endsAt);
+    await userEvent.clear(field);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Schedule' }));
+    await waitFor(() => expect(requestsTo('/schedules/1', 'PUT')).toHaveLength(1));
+    expect(requestsTo('/schedules/1', 'PUT')[0]?.body).toMatchObject({ ends_at: null });
+  });
+
   it('shows the history of runs', async () => {
     fakeSchedulesApi({
       schedules: [schedule(1, { name: 'Digest' })],
