@@ -16,7 +16,12 @@ const port = Number(process.env.E2E_PORT ?? 3199);
  * never leave the machine: it answers sendMessage with a new message_id and every other method with
  * `true`, and lists the calls it received at GET /requests for the tests to check. It listens on the
  * server's port + 1000 (messages.spec.ts uses the same rule), so parallel runs on other ports do not meet.
+ * A chat id that starts with FAIL_ONCE_PREFIX has its first sendMessage refused the way Telegram refuses
+ * an unknown chat (400, which the sender does not retry by itself) and its later ones accepted, so a spec
+ * can fail a delivery and then retry it; each such chat id fails once, so specs use unique ones.
  */
+const FAIL_ONCE_PREFIX = '@e2e_fail_once';
+const failedOnce = new Set();
 const botRequests = [];
 let nextMessageId = 1000;
 const fakeBotApi = http.createServer((request, response) => {
@@ -34,6 +39,13 @@ const fakeBotApi = http.createServer((request, response) => {
       // Recorded as sent: an empty object tells the test the body was not JSON.
     }
     botRequests.push({ method, params });
+    const chatId = String(params.chat_id ?? '');
+    if (method === 'sendMessage' && chatId.startsWith(FAIL_ONCE_PREFIX) && !failedOnce.has(chatId)) {
+      failedOnce.add(chatId);
+      response.statusCode = 400;
+      const refusal = { ok: false, error_code: 400, description: 'Bad Request: chat not found' };
+      return response.end(JSON.stringify(refusal));
+    }
     if (method === 'sendMessage') {
       nextMessageId += 1;
       const chat = { id: Number(params.chat_id) || -1001, type: 'supergroup' };
