@@ -47,6 +47,8 @@ export const SENDER_DEFAULTS: SenderSettings = {
 /** How the integrations panel hears of each send (the `telegram` service). */
 export type SendReport = (call: { ok: boolean; latencyMs: number; error: string | null }) => void;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 interface Logger {
   warn(details: object, message: string): void;
   info(details: object, message: string): void;
@@ -56,7 +58,7 @@ const UNKNOWN_ERROR =
   'The instance sending it stopped before Telegram answered: it may or may not have been sent. Check the chat, then retry it or leave it.';
 
 /** Slots are this much wider than 1/perSecond, so jitter on the way to Telegram cannot crowd a second. */
-const PACING_MARGIN = 1.02;
+const PACING_MARGIN = 1.03;
 /** How far ahead of now a round takes slots: about one second of sends. */
 const CLAIM_AHEAD_MS = 1000;
 
@@ -81,6 +83,8 @@ export class DeliverySender {
   private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
   private wakeSoon = false;
+  /** When this instance's latest send began (performance.now()). */
+  private lastSendStart = -Infinity;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -206,8 +210,7 @@ export class DeliverySender {
   private async send(claimed: Claimed): Promise<void> {
     const { delivery } = claimed;
     const chatId = toChatId(delivery.chat_id);
-    const wait = claimed.startedAt - this.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await this.pace(claimed.startedAt);
     const started = performance.now();
     try {
       const message = await this.telegram.call('sendMessage', {
@@ -240,6 +243,21 @@ export class DeliverySender {
         this.log.warn({ err: failure, delivery: delivery.id }, 'a delivery outcome could not be recorded'),
       );
     }
+  }
+
+  /**
+   * Waits for a send's slot, and then until at least one slot width has passed since this instance's
+   * previous send began: a timer that fires late only delays a send, it never crowds two together.
+   */
+  private async pace(slot: number): Promise<void> {
+    const wait = slot - this.now();
+    if (wait > 0) await sleep(wait);
+    const gapMs = (1000 / this.settings.limits.perSecond) * PACING_MARGIN;
+    const at = Math.max(performance.now(), this.lastSendStart + gapMs);
+    // Reserved before waiting, so sends that wake together take consecutive turns.
+    this.lastSendStart = at;
+    const behind = at - performance.now();
+    if (behind > 0) await sleep(behind);
   }
 
   /** Pins a sent message; the reason when Telegram refused, null when pinned. */
