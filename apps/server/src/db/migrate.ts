@@ -10,6 +10,7 @@ import { auditResourceName } from './migrations/20261124210000-audit-resource-na
 import { cluster } from './migrations/20261125090000-cluster.js';
 import { deliveries } from './migrations/20261125120000-deliveries.js';
 import { schedules } from './migrations/20261125130000-schedules.js';
+import { scheduleVariables } from './migrations/20261125140000-schedule-variables.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -25,6 +26,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261125090000-cluster': cluster,
   '20261125120000-deliveries': deliveries,
   '20261125130000-schedules': schedules,
+  '20261125140000-schedule-variables': scheduleVariables,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

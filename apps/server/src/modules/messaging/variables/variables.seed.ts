@@ -8,7 +8,7 @@ const BUDGETS = 'Schedule: token budgets today';
  * What each data source of a schedule gives a template (issue 15, "Schedules"; schedule-data.ts computes
  * them), so the editor offers them. Lists are for {{#each}}: their entries' fields are in the description.
  */
-const SCHEDULE_SOURCE_VARIABLES: readonly VariableValues[] = [
+export const SCHEDULE_SOURCE_VARIABLES: readonly VariableValues[] = [
   {
     variable_name: 'usage_date',
     data_type: 'string',
