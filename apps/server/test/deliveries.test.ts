@@ -379,6 +379,19 @@ describe.each(dialects)('deliveries on %s', (dialect) => {
     expect(given.attempt_log[0]).toMatchObject({ error_code: 502 });
   });
 
+  it('retries a send Telegram does not answer in time', async () => {
+    bot.respond('hang');
+    const queued = await queue();
+    await sendRound();
+    const timedOut = await detail(queued.id);
+    expect(timedOut).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(timedOut.attempt_log[0]).toMatchObject({ outcome: 'retry', error_code: null });
+    expect(timedOut.attempt_log[0]!.error).toMatch(/did not answer sendMessage within 0.5 s/);
+    now = Date.parse(timedOut.next_attempt_at!);
+    await sendRound();
+    expect((await detail(queued.id)).status).toBe('sent');
+  });
+
   it('pauses the whole bot for retry_after on 429, without using up a try', async () => {
     const other = await createChannel(t, admin, { chat_id: '-1009' });
     bot.respond(tooManyRequests(30));
