@@ -1,7 +1,7 @@
 import type { Template } from '@lumi/contract';
 import { Radio } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
@@ -104,29 +104,32 @@ export function MessagesPage() {
           </div>
         </Tabs.Content>
         <Tabs.Content value="deliveries" className="outline-none">
-          <Suspense
-            fallback={
-              <div role="status" aria-label="Loading deliveries">
-                <Skeleton className="h-96 w-full" />
-              </div>
-            }
-          >
+          <LazyView label="Loading deliveries">
             <DeliveriesView />
-          </Suspense>
+          </LazyView>
         </Tabs.Content>
         <Tabs.Content value="schedules" className="outline-none">
-          <Suspense
-            fallback={
-              <div role="status" aria-label="Loading schedules">
-                <Skeleton className="h-96 w-full" />
-              </div>
-            }
-          >
+          <LazyView label="Loading schedules">
             <SchedulesView />
-          </Suspense>
+          </LazyView>
         </Tabs.Content>
       </Tabs.Root>
       {channelsOpen && <ChannelsDialog open onOpenChange={setChannelsOpen} />}
     </div>
+  );
+}
+
+/** A view loaded on demand, with a placeholder of its size while its chunk arrives. */
+function LazyView({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div role="status" aria-label={label}>
+          <Skeleton className="h-96 w-full" />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
   );
 }

@@ -1,25 +1,17 @@
-import { API_PREFIX, TEMPLATE_DEFAULTS } from '@lumi/contract';
+import { API_PREFIX } from '@lumi/contract';
 import type { Delivery, Schedule, Template } from '@lumi/contract';
 import { fakeApi, type FakeRoutes } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render-with-providers';
 import { MESSAGING_PATH } from '../../api/messaging-keys';
+import { delivery, template as messagingTemplate } from '../../test/fake-messaging-api';
 
 /** The schedules endpoints as the server answers them, for the Schedules view's tests. */
 
 const stamp = '2026-11-25T08:00:00.000Z';
 
+/** A template as the schedules' tests name it. */
 export function template(id: number, name = `Template ${id}`): Template {
-  return {
-    id,
-    ...TEMPLATE_DEFAULTS,
-    template_name: name,
-    channel_id: 1,
-    template_content: '{{total_tokens}}',
-    version: 1,
-    created_at: stamp,
-    updated_at: stamp,
-    updated_by: 'admin',
-  };
+  return messagingTemplate(id, { template_name: name, template_content: '{{total_tokens}}' });
 }
 
 export function schedule(id: number, overrides: Partial<Schedule> = {}): Schedule {
@@ -48,38 +40,9 @@ export function schedule(id: number, overrides: Partial<Schedule> = {}): Schedul
   };
 }
 
+/** A delivery a schedule made (one of its runs). */
 export function run(id: number, overrides: Partial<Delivery> = {}): Delivery {
-  return {
-    id,
-    status: 'sent',
-    source: 'schedule',
-    requested_by: 'Schedule 1',
-    template_id: 1,
-    template_name: 'Template 1',
-    template_version: 1,
-    schedule_id: 1,
-    channel_id: 1,
-    channel_name: 'Alerts',
-    chat_id: '-100123',
-    topic_id: null,
-    message_thread_id: null,
-    text: 'Hello',
-    parse_mode: 'HTML',
-    disable_web_preview: false,
-    disable_notification: false,
-    pin: false,
-    idempotency_key: null,
-    send_at: stamp,
-    attempts: 1,
-    next_attempt_at: null,
-    telegram_message_id: 10,
-    pinned: false,
-    error: null,
-    created_at: stamp,
-    updated_at: stamp,
-    sent_at: stamp,
-    ...overrides,
-  };
+  return delivery(id, { source: 'schedule', requested_by: 'Schedule 1', schedule_id: 1, ...overrides });
 }
 
 export const PREVIEW_RUNS = [
