@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, Td, Th } from '@/components/ui/table';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useHasPermission } from '@/lib/permissions';
@@ -52,33 +52,49 @@ export function SchedulesView() {
           knows.
         </p>
       ) : (
-        <Table aria-label="Schedules">
-          <thead>
-            <tr>
-              <Th>Name</Th>
-              <Th>Template</Th>
-              <Th>Recurrence</Th>
-              <Th>Next run</Th>
-              <Th>Last result</Th>
-              <Th>Enabled</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
-            </tr>
-          </thead>
-          <tbody>
-            {schedules.data.schedules.map((schedule) => (
-              <ScheduleRow
-                key={schedule.id}
-                schedule={schedule}
-                canWrite={canWrite}
-                onEdit={() => setEditing(schedule)}
-                onRuns={() => setShowingRuns(schedule)}
-                onDelete={() => setDeleting(schedule)}
-              />
-            ))}
-          </tbody>
-        </Table>
+        <ResponsiveTable
+          aria-label="Schedules"
+          rows={schedules.data.schedules}
+          rowKey={(schedule) => schedule.id}
+          columns={[
+            { header: 'Name', primary: true, className: 'font-medium', cell: (schedule) => schedule.name },
+            {
+              header: 'Template',
+              cell: (schedule) => schedule.template_name ?? 'Deleted template',
+            },
+            {
+              header: 'Recurrence',
+              cell: (schedule) => (
+                <span>
+                  {describeRecurrence(schedule.recurrence)}
+                  <span className="block text-xs text-muted-foreground">{schedule.timezone}</span>
+                </span>
+              ),
+            },
+            {
+              header: 'Next run',
+              cell: (schedule) => formatDateTime(schedule.next_run_at, schedule.enabled ? 'Ended' : 'Paused'),
+            },
+            { header: 'Last result', cell: (schedule) => <LastResult schedule={schedule} /> },
+            {
+              header: 'Enabled',
+              cell: (schedule) => <EnabledToggle schedule={schedule} canWrite={canWrite} />,
+            },
+            {
+              header: 'Actions',
+              headerHidden: true,
+              cell: (schedule) => (
+                <ScheduleActions
+                  schedule={schedule}
+                  canWrite={canWrite}
+                  onEdit={() => setEditing(schedule)}
+                  onRuns={() => setShowingRuns(schedule)}
+                  onDelete={() => setDeleting(schedule)}
+                />
+              ),
+            },
+          ]}
+        />
       )}
       <ScheduleDialog
         key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
@@ -92,15 +108,20 @@ export function SchedulesView() {
   );
 }
 
-interface ScheduleRowProps {
-  schedule: Schedule;
-  canWrite: boolean;
-  onEdit: () => void;
-  onRuns: () => void;
-  onDelete: () => void;
+function LastResult({ schedule }: { schedule: Schedule }) {
+  const last = schedule.last_result;
+  if (!last) return <span className="text-muted-foreground">No run yet</span>;
+  return (
+    <div className="space-y-0.5">
+      <RunOutcomeBadge outcome={last.outcome} />
+      <span className="block text-xs text-muted-foreground">{formatDateTime(last.run_at)}</span>
+      {last.detail && <span className="block max-w-xs text-xs break-words">{last.detail}</span>}
+    </div>
+  );
 }
 
-function ScheduleRow({ schedule, canWrite, onEdit, onRuns, onDelete }: ScheduleRowProps) {
+/** Pauses and resumes a schedule from its row. */
+function EnabledToggle({ schedule, canWrite }: { schedule: Schedule; canWrite: boolean }) {
   const setEnabled = useSetScheduleEnabled();
   const toggle = (enabled: boolean) =>
     setEnabled.mutate(
@@ -110,53 +131,41 @@ function ScheduleRow({ schedule, canWrite, onEdit, onRuns, onDelete }: ScheduleR
         onError: (error) => toast.error(errorMessage(error, 'Failed to change the schedule')),
       },
     );
-  const last = schedule.last_result;
   return (
-    <tr>
-      <Td className="font-medium">{schedule.name}</Td>
-      <Td>{schedule.template_name ?? 'Deleted template'}</Td>
-      <Td>
-        {describeRecurrence(schedule.recurrence)}
-        <span className="block text-xs text-muted-foreground">{schedule.timezone}</span>
-      </Td>
-      <Td>{formatDateTime(schedule.next_run_at, schedule.enabled ? 'Ended' : 'Paused')}</Td>
-      <Td>
-        {last ? (
-          <div className="space-y-0.5">
-            <RunOutcomeBadge outcome={last.outcome} />
-            <span className="block text-xs text-muted-foreground">{formatDateTime(last.run_at)}</span>
-            {last.detail && <span className="block max-w-xs text-xs break-words">{last.detail}</span>}
-          </div>
-        ) : (
-          <span className="text-muted-foreground">No run yet</span>
-        )}
-      </Td>
-      <Td>
-        <Checkbox
-          checked={schedule.enabled}
-          disabled={!canWrite || setEnabled.isPending}
-          onCheckedChange={toggle}
-          label={<span className="sr-only">Enabled: {schedule.name}</span>}
-        />
-      </Td>
-      <Td>
-        <div className="flex justify-end gap-1">
-          <Button variant="ghost" size="sm" onClick={onRuns} aria-label={`Runs of ${schedule.name}`}>
-            Runs
+    <Checkbox
+      checked={schedule.enabled}
+      disabled={!canWrite || setEnabled.isPending}
+      onCheckedChange={toggle}
+      label={<span className="sr-only">Enabled: {schedule.name}</span>}
+    />
+  );
+}
+
+interface ScheduleActionsProps {
+  schedule: Schedule;
+  canWrite: boolean;
+  onEdit: () => void;
+  onRuns: () => void;
+  onDelete: () => void;
+}
+
+function ScheduleActions({ schedule, canWrite, onEdit, onRuns, onDelete }: ScheduleActionsProps) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="sm" onClick={onRuns} aria-label={`Runs of ${schedule.name}`}>
+        Runs
+      </Button>
+      {canWrite && (
+        <>
+          <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${schedule.name}`}>
+            Edit
           </Button>
-          {canWrite && (
-            <>
-              <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${schedule.name}`}>
-                Edit
-              </Button>
-              <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${schedule.name}`}>
-                Delete
-              </Button>
-            </>
-          )}
-        </div>
-      </Td>
-    </tr>
+          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${schedule.name}`}>
+            Delete
+          </Button>
+        </>
+      )}
+    </div>
   );
 }
 
