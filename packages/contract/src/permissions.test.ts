@@ -48,9 +48,11 @@ describe('seeded roles (foundation issue)', () => {
         'templates:send',
         'channels:write',
         'budgets:write',
+        'alerts:read',
+        'alerts:write',
       ],
     ],
-    ['viewer', ['metrics:read', 'config:read', 'templates:read']],
+    ['viewer', ['metrics:read', 'config:read', 'templates:read', 'alerts:read']],
   ])('%s has exactly its permissions', (name, granted) => {
     const allowed = PERMISSIONS.filter((permission) => hasPermission([seeded(name)], permission));
     expect([...allowed].sort()).toEqual([...granted].sort());

@@ -15,6 +15,8 @@ export const PERMISSIONS = [
   'templates:send',
   'channels:write',
   'admin:keys:write',
+  'alerts:read',
+  'alerts:write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -34,6 +36,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'templates:send': 'Send test messages',
   'channels:write': 'Manage channels and topics',
   'admin:keys:write': 'Manage API keys',
+  'alerts:read': 'View alert rules, contact points, silences and history',
+  'alerts:write': 'Manage alert rules, contact points and silences',
 };
 
 export const ADMIN_ROLE = 'admin';
@@ -57,12 +61,14 @@ export const SEEDED_ROLES: ReadonlyArray<{
       'templates:send',
       'channels:write',
       'budgets:write',
+      'alerts:read',
+      'alerts:write',
     ],
   },
   {
     name: 'viewer',
     description: 'Read-only access to metrics, configuration and templates',
-    permissions: ['metrics:read', 'config:read', 'templates:read'],
+    permissions: ['metrics:read', 'config:read', 'templates:read', 'alerts:read'],
   },
 ];
 

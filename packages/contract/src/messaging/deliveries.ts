@@ -13,7 +13,7 @@ export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancel
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** Who asked for a delivery. */
-export const DELIVERY_SOURCES = ['user', 'api_key', 'schedule'] as const;
+export const DELIVERY_SOURCES = ['user', 'api_key', 'schedule', 'alert'] as const;
 export type DeliverySource = (typeof DELIVERY_SOURCES)[number];
 
 /**

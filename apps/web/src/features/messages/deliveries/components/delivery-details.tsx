@@ -1,4 +1,4 @@
-import type { DeliveryDetail } from '@lumi/contract';
+import type { DeliveryDetail, DeliverySource } from '@lumi/contract';
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { formatDateTime } from '@/lib/format';
@@ -6,7 +6,12 @@ import { TelegramMessage } from '../../rendering/components/telegram-message';
 import { DeliveryAttempts } from './delivery-attempts';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 
-const SOURCES = { user: 'User', api_key: 'API key', schedule: 'Schedule' } as const;
+const SOURCES: Record<DeliverySource, string> = {
+  user: 'User',
+  api_key: 'API key',
+  schedule: 'Schedule',
+  alert: 'Alert rule',
+};
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
