@@ -152,6 +152,16 @@ describe.each(dialects)('the variable catalogue on %s', (dialect) => {
     expect(names).toEqual([
       'active_lock_count',
       'active_locks',
+      'alert_kind',
+      'alert_rule_name',
+      'alert_severity',
+      'alert_started_at',
+      'alert_state',
+      'alert_summary',
+      'alert_threshold',
+      'alert_unit',
+      'alert_url',
+      'alert_value',
       'budget_date',
       'budgets',
       'error_count_24h',
@@ -184,7 +194,7 @@ describe.each(dialects)('the variable catalogue on %s', (dialect) => {
       available_helpers: ['formatCurrency', 'formatNumber', 'default'],
     });
     await t.app.services.messaging.variables.seed();
-    expect(await list()).toHaveLength(23);
+    expect(await list()).toHaveLength(33);
   });
 
   it('is edited with templates:write', async () => {

@@ -30,7 +30,7 @@ describe.each(dialects)('the schedule-variables migration on %s', (dialect) => {
         .insertInto('messaging_variables')
         .values([row('token_name', 'Name of the token'), row('providers', 'My own providers')])
         .execute();
-      await migrateToLatest(handle);
+      await migrateToLatest(handle, '20261125140000-schedule-variables');
       const rows = await handle.db.selectFrom('messaging_variables').selectAll().execute();
       const names = rows.map((r) => r.variable_name).sort();
       expect(names).toEqual(

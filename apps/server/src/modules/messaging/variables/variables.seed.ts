@@ -124,9 +124,99 @@ export const SCHEDULE_SOURCE_VARIABLES: readonly VariableValues[] = [
   },
 ];
 
+const ALERTS = 'Alerts';
+
+/**
+ * What an alert notification gives the `alert` template (issue 16, "Contact points"; alert-notifier.ts
+ * fills them in), so the editor offers them.
+ */
+export const ALERT_VARIABLES: readonly VariableValues[] = [
+  {
+    variable_name: 'alert_rule_name',
+    data_type: 'string',
+    description: 'The name of the alert rule',
+    category: ALERTS,
+    example_value: 'Bot heartbeat',
+    available_helpers: ['truncate', 'uppercase', 'default'],
+  },
+  {
+    variable_name: 'alert_severity',
+    data_type: 'string',
+    description: "The rule's severity: warning or critical",
+    category: ALERTS,
+    example_value: 'critical',
+    available_helpers: ['uppercase', 'default'],
+  },
+  {
+    variable_name: 'alert_state',
+    data_type: 'string',
+    description: "The rule's state now: ok, pending or firing",
+    category: ALERTS,
+    example_value: 'firing',
+    available_helpers: ['uppercase', 'default'],
+  },
+  {
+    variable_name: 'alert_kind',
+    data_type: 'string',
+    description: 'Why the message is sent: firing, renotify (still firing), resolved or test',
+    category: ALERTS,
+    example_value: 'firing',
+    available_helpers: ['uppercase', 'default'],
+  },
+  {
+    variable_name: 'alert_value',
+    data_type: 'number',
+    description: 'The measured value that caused it, in alert_unit (empty when there was no data)',
+    category: ALERTS,
+    example_value: '340',
+    available_helpers: ['formatNumber', 'default'],
+  },
+  {
+    variable_name: 'alert_threshold',
+    data_type: 'number',
+    description: "The rule's threshold, in alert_unit",
+    category: ALERTS,
+    example_value: '60',
+    available_helpers: ['formatNumber', 'default'],
+  },
+  {
+    variable_name: 'alert_unit',
+    data_type: 'string',
+    description: 'The unit of the value and threshold: s, min, count, usd, percent, ms or bool',
+    category: ALERTS,
+    example_value: 's',
+    available_helpers: ['default'],
+  },
+  {
+    variable_name: 'alert_summary',
+    data_type: 'string',
+    description: 'One sentence on what was measured',
+    category: ALERTS,
+    example_value: 'No heartbeat for 340 s (threshold 60 s)',
+    available_helpers: ['truncate', 'default'],
+  },
+  {
+    variable_name: 'alert_started_at',
+    data_type: 'datetime',
+    description: 'When the rule started firing (or pending), ISO 8601',
+    category: ALERTS,
+    example_value: '2026-11-26T09:40:00.000Z',
+    available_helpers: ['formatTimeAgo', 'default'],
+  },
+  {
+    variable_name: 'alert_url',
+    data_type: 'string',
+    description: 'The rule in the console (LUMI_PUBLIC_URL)',
+    category: ALERTS,
+    example_value: 'https://lumi.example.com/admin/alerts?rule=3',
+    available_helpers: ['default'],
+  },
+];
+
 /**
  * The catalogue a new installation starts with: the market variables the bot's messages use (issue 5,
- * "Variables"), and those the schedules' data sources give (issue 15). The console's Preview and Test
+ * "Variables"), those the schedules' data sources give (issue 15) and those of alert notifications
+ * (issue 16). The console's Preview and Test
  * panels build their sample JSON from these names and example values.
  */
 export const SEEDED_VARIABLES: readonly VariableValues[] = [
@@ -203,4 +293,5 @@ export const SEEDED_VARIABLES: readonly VariableValues[] = [
     available_helpers: ['formatTimeAgo', 'default'],
   },
   ...SCHEDULE_SOURCE_VARIABLES,
+  ...ALERT_VARIABLES,
 ];
