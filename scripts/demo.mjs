@@ -5,6 +5,7 @@
 // now and then (POST /api/v1/messaging/deliveries). Those go to a demo-only fake Telegram Bot API on this
 // machine (scripts/lib/fake-bot-api.mjs, with Telegram's 30 messages a second limit): the server gets a fake
 // TELEGRAM_BOT_TOKEN and TELEGRAM_API_BASE_URL pointing at it, so nothing ever reaches the real Telegram.
+// Once live it sets up two alert rules, then goes down for a few minutes so the heartbeat one fires.
 // Ctrl+C (SIGINT) or SIGTERM stops the bot, the server and the fake Bot API.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,12 +15,14 @@ import { startFakeBotApi } from './lib/fake-bot-api.mjs';
 import { ApiError, LumiApi } from './lib/lumi-api.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { checkPortFree, startServer, stopServer } from './lib/server-process.mjs';
-import { seedContent } from './demo/seed-content.mjs';
+import { ALERT_RULES, OPS_CHANNEL, seedAlerts, seedContent } from './demo/seed-content.mjs';
 import {
   DEMO_BUDGETS,
   deliveriesOfSlot,
   eventsOfSlot,
   LLM_MODELS,
+  OUTAGE_MS,
+  planOutage,
   SLOT_MS,
   slotOf,
 } from './demo/simulated-bot.mjs';
@@ -31,6 +34,8 @@ const KEY_SCOPES = ['ingest:write', 'messages:send'];
 // A well-formed token the fake Bot API accepts; Telegram would not.
 const FAKE_BOT_TOKEN = '123456:demo-not-a-real-token';
 const STATE_FILE = 'demo-bot.json';
+// Short, so the demo's alerts fire and resolve within seconds of their condition.
+const ALERT_EVALUATION_SECONDS = '10';
 
 const env = process.env;
 const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data-demo'));
@@ -51,6 +56,8 @@ const say = (text = '') => process.stdout.write(`${text}\n`);
 const fmt = (n) => n.toLocaleString('en');
 const span = (n, unit) => new Intl.NumberFormat('en', { style: 'unit', unit, unitDisplay: 'long' }).format(n);
 const historySpan = historyHours % 24 === 0 ? span(historyHours / 24, 'day') : span(historyHours, 'hour');
+const clock = (ms, seconds = false) =>
+  new Date(ms).toLocaleTimeString('en-GB', seconds ? {} : { hour: '2-digit', minute: '2-digit' });
 const sleep = (ms, signal) =>
   new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -178,6 +185,36 @@ async function setUp(password) {
   return created.key;
 }
 
+/**
+ * Signs in and sets up the alert rules (demo/seed-content.mjs), once per data directory, so a demo from
+ * before alerts gets them too. They come after the back-fill: made earlier, the heartbeat rule would fire
+ * at a history days old. A failed sign-in (the admin's password changed) only skips them.
+ */
+async function setUpAlerts(password) {
+  if (readState()?.alerts_seeded) return;
+  let token;
+  try {
+    token = await api.signIn(username, password);
+  } catch (error) {
+    if (!(error instanceof ApiError) || ![401, 429].includes(error.status)) throw error;
+    say(
+      `Demo bot: could not sign in as '${username}' to set up the alert rules; the demo goes on without them.`,
+    );
+    say(`  LUMI_ADMIN_PASSWORD='…' npm run demo sets them up, with that admin's password.`);
+    return;
+  }
+  const made = await seedAlerts(api, token);
+  writeState({ ...readState(), alerts_seeded: true });
+  if (made.length) say(`Demo bot: set up ${made.join(', ')}.`);
+}
+
+/** Reports the slots [from, to) live: their events, then their messages. */
+async function reportLive(apiKey, from, to, options, refused) {
+  const totals = await sendSlots(apiKey, from, to, options);
+  for (let slot = from; slot < to; slot += 1) await queueMessages(apiKey, slot, options, refused);
+  return totals;
+}
+
 /** Sends the events of slots [from, to) in batches of up to BATCH_SIZE; reports progress per batch. */
 async function sendSlots(apiKey, from, to, options, onBatch) {
   let batch = [];
@@ -210,8 +247,8 @@ async function sendSlots(apiKey, from, to, options, onBatch) {
  * 5xx is passed over silently, anything else (the operator renamed or deleted a demo template, say) is
  * told once.
  */
-async function queueMessages(apiKey, slot, refused) {
-  for (const delivery of deliveriesOfSlot(slot)) {
+async function queueMessages(apiKey, slot, options, refused) {
+  for (const delivery of deliveriesOfSlot(slot, options)) {
     try {
       await api.queueDelivery(apiKey, delivery, stopping.signal);
     } catch (error) {
@@ -254,6 +291,7 @@ async function main() {
       DATA_DIR: dataDir,
       DATABASE_URL: demoDatabase ?? '',
       LUMI_ADMIN_PASSWORD: password,
+      ALERT_EVALUATION_SECONDS: env.ALERT_EVALUATION_SECONDS || ALERT_EVALUATION_SECONDS,
       // Whatever the shell holds, the demo's server sends only to the fake.
       TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
       TELEGRAM_API_BASE_URL: fakeBotApi.url,
@@ -302,6 +340,15 @@ async function main() {
       ` in ${seconds} s (${fmt(Math.round(((history.accepted + history.duplicates) * 1000) / elapsedMs))} events/s).`,
   );
 
+  // The slots that passed meanwhile, so the latest heartbeat is current when the alert rules come.
+  const refused = new Set();
+  let next = slotOf(Date.now());
+  let sent = (await reportLive(apiKey, now, next, options, refused)).accepted;
+  await setUpAlerts(password);
+  const outage = planOutage(Date.now());
+  const live = { ...options, outage };
+  const heartbeatRule = ALERT_RULES.find((rule) => rule.condition.type === 'heartbeat_missing');
+
   say('');
   say('  Lumi Admin demo is running.');
   say(`    Console:  ${consoleUrl}`);
@@ -312,21 +359,35 @@ async function main() {
   say(`    Telegram: a demo-only fake Bot API at ${fakeBotApi.url} (not Telegram)`);
   say(`  The bot reports live events every ${LIVE_EVERY_MS / 1000} s and asks Lumi to send a message every`);
   say(`  ${(2 * SLOT_MS) / 1000} s (the log is under Messages > Deliveries). Press Ctrl+C to stop.`);
+  const firesAt = clock(outage.from * SLOT_MS + heartbeatRule.condition.seconds * 1000);
+  say(
+    `  At ${clock(outage.from * SLOT_MS)} the bot goes down for ${span(OUTAGE_MS / 60_000, 'minute')}, then restarts:`,
+  );
+  say(
+    `  the alert '${heartbeatRule.name}' fires at about ${firesAt}, tells the ${OPS_CHANNEL.channel_name} chat,`,
+  );
+  say(`  and resolves at about ${clock((outage.to + 3) * SLOT_MS)} (Alerts in the console).`);
   say('');
 
-  let next = now;
-  let sent = 0;
   let lastLine = 0;
+  let told = fakeBotApi.messages.length;
   const tty = process.stderr.isTTY;
   const warned = new Set();
-  const refused = new Set();
   while (!stopping.signal.aborted) {
     const until = slotOf(Date.now());
-    const live = await sendSlots(apiKey, next, until, options);
-    for (let slot = next; slot < until; slot += 1) await queueMessages(apiKey, slot, refused);
+    const totals = await reportLive(apiKey, next, until, live, refused);
     next = until;
-    sent += live.accepted;
-    for (const budget of live.budgets.filter((b) => b.exceeded && !warned.has(b.provider))) {
+    sent += totals.accepted;
+    // Each alert that reached the Ops chat, by the first line of its text.
+    for (const message of fakeBotApi.messages.slice(told)) {
+      if (message.chat_id !== OPS_CHANNEL.chat_id) continue;
+      const title = message.text.split('\n')[0].replace(/<[^>]*>/g, '');
+      process.stderr.write(
+        `\nAlert to the ${OPS_CHANNEL.channel_name} chat at ${clock(message.at, true)}: ${title}\n`,
+      );
+    }
+    told = fakeBotApi.messages.length;
+    for (const budget of totals.budgets.filter((b) => b.exceeded && !warned.has(b.provider))) {
       warned.add(budget.provider);
       process.stderr.write(
         `\nThe ${budget.provider} token budget is used up for today (${budget.usage_percentage} %).\n`,

@@ -3,13 +3,16 @@
 //
 // Time is cut into 5-second slots and each slot's events come from a random generator seeded by the slot,
 // with ids derived from it: a slot always yields the same events, so sending one twice (a retry, or the
-// back-fill of a later demo run over hours already sent) only counts duplicates.
+// back-fill of a later demo run over hours already sent) only counts duplicates. The one exception is the
+// live outage (planOutage): its slots yield nothing, and a later run's back-fill fills them in.
 
 export const SLOT_MS = 5000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 const SLOTS_PER_MINUTE = MINUTE_MS / SLOT_MS;
+/** The heartbeat, market data and cache reports each come once in this many slots (30 s), staggered. */
+const REPORT_EVERY_SLOTS = 6;
 
 /** mulberry32: a small, fast, seedable generator (numbers in [0, 1)). */
 function generator(seed) {
@@ -205,9 +208,35 @@ function incidentsAt(ms, quietAfter) {
   };
 }
 
-/** The bot restarts (a deploy) every 53 hours; heartbeats report the time of the latest restart. */
+/** How long after the demo goes live its bot goes down, and for how long (planOutage). */
+export const OUTAGE_AFTER_MS = 2 * MINUTE_MS;
+export const OUTAGE_MS = 3 * MINUTE_MS;
+
+/**
+ * The live incident (issue 16: the demo's bot heartbeat alert fires): a deploy that hangs, so the bot
+ * reports nothing and sends nothing from `from` to `to` (slots), then restarts. It begins in the first
+ * slot after a heartbeat at least OUTAGE_AFTER_MS past `ms` and ends on a heartbeat slot, so no heartbeat
+ * comes for the whole span of about OUTAGE_MS; a heartbeat rule of 90 s then fires in its second minute.
+ */
+export function planOutage(ms) {
+  const earliest = slotOf(ms + OUTAGE_AFTER_MS);
+  const from = earliest + ((REPORT_EVERY_SLOTS + 1 - (earliest % REPORT_EVERY_SLOTS)) % REPORT_EVERY_SLOTS);
+  // OUTAGE_MS is a whole number of report periods, so `to`, one slot short of it, is a heartbeat slot.
+  return { from, to: from + OUTAGE_MS / SLOT_MS - 1 };
+}
+
+const down = (slot, outage) => outage !== undefined && slot >= outage.from && slot < outage.to;
+
+/**
+ * The bot restarts (a deploy) every 53 hours, and once more at the end of an outage; heartbeats report
+ * the time of the latest restart.
+ */
 const RESTART_EVERY_MS = 53 * HOUR_MS;
-const startedAt = (ms) => new Date(Math.floor(ms / RESTART_EVERY_MS) * RESTART_EVERY_MS + 7000).toISOString();
+function startedAt(ms, outage) {
+  const deploy = Math.floor(ms / RESTART_EVERY_MS) * RESTART_EVERY_MS + 7000;
+  const restart = outage && ms >= outage.to * SLOT_MS ? outage.to * SLOT_MS : 0;
+  return new Date(Math.max(deploy, restart)).toISOString();
+}
 
 function llmCall(random, slot, i, ts, incident) {
   const model = weighted(random, LLM_MODELS);
@@ -255,8 +284,12 @@ function integrationCall(random, integration, slot, i, ts, incident) {
   return event;
 }
 
-/** The events of one 5-second slot, ordered by time. Same slot, same events. */
-export function eventsOfSlot(slot, { quietAfter = Infinity } = {}) {
+/**
+ * The events of one 5-second slot, ordered by time. Same slot, same events; none while the bot is down
+ * (`outage`, from planOutage).
+ */
+export function eventsOfSlot(slot, { quietAfter = Infinity, outage } = {}) {
+  if (down(slot, outage)) return [];
   const start = slot * SLOT_MS;
   const random = seeded(`slot:${slot}`);
   const busy = activity(start);
@@ -294,7 +327,7 @@ export function eventsOfSlot(slot, { quietAfter = Infinity } = {}) {
     });
   }
 
-  const phase = slot % 6; // every 30 s: heartbeat, market data and cache report, staggered
+  const phase = slot % REPORT_EVERY_SLOTS;
   const ts = new Date(start + 1000 + Math.floor(random() * 3000)).toISOString();
   if (phase === 0) {
     const locks = [
@@ -315,7 +348,7 @@ export function eventsOfSlot(slot, { quietAfter = Infinity } = {}) {
       id: `hb:${slot}`,
       ts,
       telegram_status: 'connected',
-      started_at: startedAt(start),
+      started_at: startedAt(start, outage),
       active_locks: locks,
     });
   }
@@ -354,10 +387,11 @@ export const slotOf = (ms) => Math.floor(ms / SLOT_MS);
 /**
  * The messages the bot asks Lumi to send (POST /api/v1/messaging/deliveries) in a slot, through the
  * templates the demo seeds (demo/seed-content.mjs): a price alert every other slot (10 s), and the pinned
- * market dashboard once a minute. The idempotency key is the slot's, so sending a slot again (a retry, or a
- * demo restarted within the day) queues nothing twice.
+ * market dashboard once a minute; none while the bot is down (`outage`). The idempotency key is the
+ * slot's, so sending a slot again (a retry, or a demo restarted within the day) queues nothing twice.
  */
-export function deliveriesOfSlot(slot) {
+export function deliveriesOfSlot(slot, { outage } = {}) {
+  if (down(slot, outage)) return [];
   const random = seeded(`deliveries:${slot}`);
   const token = pick(random, [
     { token_name: 'Jupiter', token_symbol: 'JUP', price: [0.6, 1.4] },
