@@ -271,4 +271,51 @@ describe.each(dialects)('telemetry ingestion on %s', (dialect) => {
     expect(await t.app.services.telemetry.prune()).toMatchObject({ events: 1, rollups: 1 });
     expect((await llmUsage(400)).totals.requests).toBe(1);
   });
+
+  it('writes minute rollups in the ingest transaction and prunes them after two days', async () => {
+    now = NOW;
+    const key = await botKey(t);
+    await ingest(t.app, key, [
+      events.llmCall(NOW - 3 * DAY),
+      events.llmCall(NOW - MINUTE, { success: false, cost_usd: 0.5 }),
+      events.llmCall(NOW - MINUTE + 30_000, { cost_usd: 0.25 }),
+      events.integrationCall(NOW - MINUTE, { status: 'error' }),
+      events.cacheStats(NOW - MINUTE),
+      events.error(NOW - 2 * MINUTE, { source: 'poster' }),
+    ]);
+    // A retried event is a duplicate: the minute rollups count it once, like the hourly ones.
+    await ingest(t.app, key, [events.error(NOW - 2 * MINUTE, { source: 'poster', id: 'e-1' })]);
+    await ingest(t.app, key, [events.error(NOW - 2 * MINUTE, { source: 'poster', id: 'e-1' })]);
+    const minute = (ms: number) => new Date(Math.floor(ms / MINUTE) * MINUTE).toISOString();
+    const llm = await t.app.db.selectFrom('llm_usage_minute').selectAll().orderBy('minute').execute();
+    expect(llm.map((r) => [r.minute, Number(r.requests), Number(r.failed_requests), r.cost_usd])).toEqual([
+      [minute(NOW - 3 * DAY), 1, 0, 0.01],
+      [minute(NOW - MINUTE), 2, 1, 0.75],
+    ]);
+    const integration = await t.app.db.selectFrom('integration_minute').selectAll().execute();
+    expect(integration.map((r) => [r.minute, Number(r.total_calls), Number(r.error_count)])).toEqual([
+      [minute(NOW - MINUTE), 1, 1],
+    ]);
+    const cache = await t.app.db.selectFrom('cache_minute').selectAll().execute();
+    expect(cache.map((r) => [r.minute, Number(r.hits), Number(r.misses)])).toEqual([
+      [minute(NOW - MINUTE), 8, 2],
+    ]);
+    const errors = await t.app.db.selectFrom('error_minute').selectAll().execute();
+    expect(errors.map((r) => [r.minute, r.source, Number(r.errors)])).toEqual([
+      [minute(NOW - 2 * MINUTE), 'poster', 2],
+    ]);
+
+    // The call of three days ago goes; the hourly rollups keep it.
+    expect(await t.app.services.telemetry.prune()).toMatchObject({ minute_rollups: 1, rollups: 0 });
+    expect(await t.app.db.selectFrom('llm_usage_minute').select('minute').execute()).toEqual([
+      { minute: minute(NOW - MINUTE) },
+    ]);
+    expect((await llmUsage(5)).totals.requests).toBe(3);
+
+    now = NOW + 2 * DAY;
+    expect(await t.app.services.telemetry.prune()).toMatchObject({ minute_rollups: 4 });
+    for (const table of ['llm_usage_minute', 'integration_minute', 'cache_minute', 'error_minute'] as const) {
+      expect(await t.app.db.selectFrom(table).selectAll().execute()).toEqual([]);
+    }
+  });
 });

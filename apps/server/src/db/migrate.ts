@@ -11,6 +11,7 @@ import { cluster } from './migrations/20261125090000-cluster.js';
 import { deliveries } from './migrations/20261125120000-deliveries.js';
 import { schedules } from './migrations/20261125130000-schedules.js';
 import { scheduleVariables } from './migrations/20261125140000-schedule-variables.js';
+import { minuteRollups } from './migrations/20261126080000-minute-rollups.js';
 import { alerts } from './migrations/20261126090000-alerts.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
@@ -28,6 +29,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261125120000-deliveries': deliveries,
   '20261125130000-schedules': schedules,
   '20261125140000-schedule-variables': scheduleVariables,
+  '20261126080000-minute-rollups': minuteRollups,
   '20261126090000-alerts': alerts,
 };
 

@@ -16,6 +16,10 @@ export interface TelemetryTables {
   integration_hourly: IntegrationHourlyTable;
   cache_hourly: CacheHourlyTable;
   error_hourly: ErrorHourlyTable;
+  llm_usage_minute: LlmUsageMinuteTable;
+  integration_minute: IntegrationMinuteTable;
+  cache_minute: CacheMinuteTable;
+  error_minute: ErrorMinuteTable;
   token_budgets: TokenBudgetsTable;
   model_prices: ModelPricesTable;
 }
@@ -132,6 +136,26 @@ export interface ErrorHourlyTable {
   hour: string;
   source: string;
   errors: Int8;
+}
+
+/**
+ * The minute twins of the hourly rollups (migration 20261126080000-minute-rollups): the same sums keyed by
+ * the minute, kept two days, read by the alert rules' windows.
+ */
+export interface LlmUsageMinuteTable extends Omit<LlmUsageHourlyTable, 'hour'> {
+  minute: string;
+}
+
+export interface IntegrationMinuteTable extends Omit<IntegrationHourlyTable, 'hour'> {
+  minute: string;
+}
+
+export interface CacheMinuteTable extends Omit<CacheHourlyTable, 'hour'> {
+  minute: string;
+}
+
+export interface ErrorMinuteTable extends Omit<ErrorHourlyTable, 'hour'> {
+  minute: string;
 }
 
 export interface TokenBudgetsTable {

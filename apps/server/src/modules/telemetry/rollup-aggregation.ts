@@ -1,15 +1,27 @@
 import { hourKey } from '../../lib/hour-buckets.js';
-import type { CacheRow, ErrorRow, IntegrationRow, LlmUsageRow } from './rollups.repository.js';
+import type { CacheSum, ErrorSum, IntegrationSum, LlmUsageSum } from './rollups.repository.js';
 import type { RawRow } from './telemetry.repository.js';
 
 /**
  * Sums a batch of stored events into one row per rollup key, so the ingest transaction writes each key
  * once (one upsert per rollup key, not per event). Rows come back sorted by key: concurrent batches then
- * lock rollup rows in the same order.
+ * lock rollup rows in the same order. The same sums go to the hourly rollups (the dashboards) and to their
+ * minute twins (the alert rules' windows); `grain` names the bucket.
  */
 
-function hourOf(ts: string): string {
-  return hourKey(Date.parse(ts));
+export type RollupGrain = 'hour' | 'minute';
+
+export const MINUTE_MS = 60 * 1000;
+
+/** The minute bucket holding `ms`, named by its start like the hourly ones: `2026-11-22T09:41:00.000Z`. */
+export function minuteKey(ms: number): string {
+  return new Date(Math.floor(ms / MINUTE_MS) * MINUTE_MS).toISOString();
+}
+
+const bucketKeys: Record<RollupGrain, (ms: number) => string> = { hour: hourKey, minute: minuteKey };
+
+function bucketOf(ts: string, grain: RollupGrain): string {
+  return bucketKeys[grain](Date.parse(ts));
 }
 
 function sortedValues<T>(map: Map<string, T>): T[] {
@@ -19,15 +31,15 @@ function sortedValues<T>(map: Map<string, T>): T[] {
 /** A separator no provider, model or service name contains (they are validated, printable text). */
 const SEP = '\u0000';
 
-export function aggregateLlmCalls(rows: RawRow<'llm_calls'>[]): LlmUsageRow[] {
-  const byKey = new Map<string, LlmUsageRow>();
+export function aggregateLlmCalls(rows: RawRow<'llm_calls'>[], grain: RollupGrain): LlmUsageSum[] {
+  const byKey = new Map<string, LlmUsageSum>();
   for (const row of rows) {
-    const hour = hourOf(row.ts);
-    const key = [hour, row.provider, row.model].join(SEP);
+    const bucket = bucketOf(row.ts, grain);
+    const key = [bucket, row.provider, row.model].join(SEP);
     let sum = byKey.get(key);
     if (!sum) {
       sum = {
-        hour,
+        bucket,
         provider: row.provider,
         model: row.model,
         requests: 0,
@@ -53,15 +65,18 @@ export function aggregateLlmCalls(rows: RawRow<'llm_calls'>[]): LlmUsageRow[] {
   return sortedValues(byKey);
 }
 
-export function aggregateIntegrationCalls(rows: RawRow<'integration_calls'>[]): IntegrationRow[] {
-  const byKey = new Map<string, IntegrationRow>();
+export function aggregateIntegrationCalls(
+  rows: RawRow<'integration_calls'>[],
+  grain: RollupGrain,
+): IntegrationSum[] {
+  const byKey = new Map<string, IntegrationSum>();
   for (const row of rows) {
-    const hour = hourOf(row.ts);
-    const key = [hour, row.service_name].join(SEP);
+    const bucket = bucketOf(row.ts, grain);
+    const key = [bucket, row.service_name].join(SEP);
     let sum = byKey.get(key);
     if (!sum) {
       sum = {
-        hour,
+        bucket,
         service_name: row.service_name,
         total_calls: 0,
         success_count: 0,
@@ -86,14 +101,14 @@ export function aggregateIntegrationCalls(rows: RawRow<'integration_calls'>[]): 
 }
 
 /** Averages are weighted by the hits (misses) they describe, so the window's averages stay exact. */
-export function aggregateCacheReports(rows: RawRow<'cache_reports'>[]): CacheRow[] {
-  const byKey = new Map<string, CacheRow>();
+export function aggregateCacheReports(rows: RawRow<'cache_reports'>[], grain: RollupGrain): CacheSum[] {
+  const byKey = new Map<string, CacheSum>();
   for (const row of rows) {
-    const hour = hourOf(row.ts);
-    let sum = byKey.get(hour);
+    const bucket = bucketOf(row.ts, grain);
+    let sum = byKey.get(bucket);
     if (!sum) {
-      sum = { hour, reports: 0, hits: 0, misses: 0, cached_ms_total: 0, uncached_ms_total: 0 };
-      byKey.set(hour, sum);
+      sum = { bucket, reports: 0, hits: 0, misses: 0, cached_ms_total: 0, uncached_ms_total: 0 };
+      byKey.set(bucket, sum);
     }
     sum.reports += 1;
     sum.hits += row.hits;
@@ -104,12 +119,12 @@ export function aggregateCacheReports(rows: RawRow<'cache_reports'>[]): CacheRow
   return sortedValues(byKey);
 }
 
-export function aggregateErrors(rows: RawRow<'bot_errors'>[]): ErrorRow[] {
-  const byKey = new Map<string, ErrorRow>();
+export function aggregateErrors(rows: RawRow<'bot_errors'>[], grain: RollupGrain): ErrorSum[] {
+  const byKey = new Map<string, ErrorSum>();
   for (const row of rows) {
-    const hour = hourOf(row.ts);
-    const key = [hour, row.source].join(SEP);
-    const sum = byKey.get(key) ?? { hour, source: row.source, errors: 0 };
+    const bucket = bucketOf(row.ts, grain);
+    const key = [bucket, row.source].join(SEP);
+    const sum = byKey.get(key) ?? { bucket, source: row.source, errors: 0 };
     sum.errors += 1;
     byKey.set(key, sum);
   }

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import type {
   CacheHourlyTable,
   ErrorHourlyTable,
@@ -6,105 +6,135 @@ import type {
   LlmUsageHourlyTable,
 } from '../../db/telemetry-tables.js';
 import type { Executor } from '../../db/database.js';
+import type { RollupGrain } from './rollup-aggregation.js';
 
 /**
- * The hourly rollups: written by upserts in the ingest transaction (one row per key and batch, the batch
- * aggregated first) and the only telemetry the dashboards read. Rows arrive sorted by key, so concurrent
- * batches on PostgreSQL lock rows in the same order and cannot deadlock each other.
+ * The rollups: written by upserts in the ingest transaction (one row per key and batch, the batch
+ * aggregated first). The hourly ones are the only telemetry the dashboards read; their minute twins (kept
+ * two days) serve the alert rules' windows. Rows arrive sorted by key, so concurrent batches on PostgreSQL
+ * lock rows in the same order and cannot deadlock each other.
  */
 
-export type LlmUsageRow = Insertable<LlmUsageHourlyTable>;
-export type IntegrationRow = Insertable<IntegrationHourlyTable>;
-export type CacheRow = Insertable<CacheHourlyTable>;
-export type ErrorRow = Insertable<ErrorHourlyTable>;
+/** A batch's sums for one bucket (an hour or a minute, named by its start) and key. */
+type Sum<T extends { hour: string }> = Omit<Insertable<T>, 'hour'> & { bucket: string };
+export type LlmUsageSum = Sum<LlmUsageHourlyTable>;
+export type IntegrationSum = Sum<IntegrationHourlyTable>;
+export type CacheSum = Sum<CacheHourlyTable>;
+export type ErrorSum = Sum<ErrorHourlyTable>;
 
-export async function upsertLlmUsage(db: Executor, rows: LlmUsageRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('llm_usage_hourly')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['hour', 'provider', 'model']).doUpdateSet((eb) => ({
-        requests: eb('llm_usage_hourly.requests', '+', eb.ref('excluded.requests')),
-        failed_requests: eb('llm_usage_hourly.failed_requests', '+', eb.ref('excluded.failed_requests')),
-        cached_requests: eb('llm_usage_hourly.cached_requests', '+', eb.ref('excluded.cached_requests')),
-        input_tokens: eb('llm_usage_hourly.input_tokens', '+', eb.ref('excluded.input_tokens')),
-        output_tokens: eb('llm_usage_hourly.output_tokens', '+', eb.ref('excluded.output_tokens')),
-        cost_usd: eb('llm_usage_hourly.cost_usd', '+', eb.ref('excluded.cost_usd')),
-        latency_ms_total: eb('llm_usage_hourly.latency_ms_total', '+', eb.ref('excluded.latency_ms_total')),
-        last_call_at: eb
-          .case()
-          .when('excluded.last_call_at', '>', eb.ref('llm_usage_hourly.last_call_at'))
-          .then(eb.ref('excluded.last_call_at'))
-          .else(eb.ref('llm_usage_hourly.last_call_at'))
-          .end(),
-      })),
-    )
-    .execute();
+/** Each grain's tables; the bucket column is named after the grain (`hour`, `minute`). */
+export const ROLLUP_TABLES = {
+  hour: {
+    llm: 'llm_usage_hourly',
+    integration: 'integration_hourly',
+    cache: 'cache_hourly',
+    error: 'error_hourly',
+  },
+  minute: {
+    llm: 'llm_usage_minute',
+    integration: 'integration_minute',
+    cache: 'cache_minute',
+    error: 'error_minute',
+  },
+} as const;
+
+/**
+ * The hourly and minute tables have the same columns but the bucket's, so one statement is written for
+ * both with the table and bucket column named at run time; Kysely cannot type a table chosen so, hence
+ * this untyped view (the column names below are checked by the tests on both databases).
+ */
+type UntypedRollups = Kysely<Record<string, Record<string, unknown>>>;
+
+function untyped(db: Executor): UntypedRollups {
+  return db as unknown as UntypedRollups;
 }
 
-export async function upsertIntegrations(db: Executor, rows: IntegrationRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('integration_hourly')
-    .values(rows)
+function rowsOf<T extends { bucket: string }>(grain: RollupGrain, sums: T[]) {
+  return sums.map(({ bucket, ...sum }) => ({ [grain]: bucket, ...sum }));
+}
+
+/** ON CONFLICT: the stored sum plus the batch's. */
+function added(table: string, columns: readonly string[]): Record<string, RawBuilder<unknown>> {
+  return Object.fromEntries(
+    columns.map((column) => [
+      column,
+      sql`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`,
+    ]),
+  );
+}
+
+/** ON CONFLICT: `column` of the batch where `newer` holds, else the stored one. */
+function chosen(table: string, column: string, newer: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`case when ${newer} then ${sql.ref(`excluded.${column}`)} else ${sql.ref(`${table}.${column}`)} end`;
+}
+
+export async function upsertLlmUsage(db: Executor, grain: RollupGrain, sums: LlmUsageSum[]): Promise<void> {
+  if (sums.length === 0) return;
+  const table = ROLLUP_TABLES[grain].llm;
+  const newer = sql`${sql.ref('excluded.last_call_at')} > ${sql.ref(`${table}.last_call_at`)}`;
+  await untyped(db)
+    .insertInto(table)
+    .values(rowsOf(grain, sums))
     .onConflict((oc) =>
-      oc.columns(['hour', 'service_name']).doUpdateSet((eb) => {
-        const newer = eb('excluded.last_call_at', '>=', eb.ref('integration_hourly.last_call_at'));
-        return {
-          total_calls: eb('integration_hourly.total_calls', '+', eb.ref('excluded.total_calls')),
-          success_count: eb('integration_hourly.success_count', '+', eb.ref('excluded.success_count')),
-          error_count: eb('integration_hourly.error_count', '+', eb.ref('excluded.error_count')),
-          latency_ms_total: eb(
-            'integration_hourly.latency_ms_total',
-            '+',
-            eb.ref('excluded.latency_ms_total'),
-          ),
-          last_status: eb
-            .case()
-            .when(newer)
-            .then(eb.ref('excluded.last_status'))
-            .else(eb.ref('integration_hourly.last_status'))
-            .end(),
-          last_call_at: eb
-            .case()
-            .when(newer)
-            .then(eb.ref('excluded.last_call_at'))
-            .else(eb.ref('integration_hourly.last_call_at'))
-            .end(),
-        };
+      oc.columns([grain, 'provider', 'model']).doUpdateSet({
+        ...added(table, [
+          'requests',
+          'failed_requests',
+          'cached_requests',
+          'input_tokens',
+          'output_tokens',
+          'cost_usd',
+          'latency_ms_total',
+        ]),
+        last_call_at: chosen(table, 'last_call_at', newer),
       }),
     )
     .execute();
 }
 
-export async function upsertCache(db: Executor, rows: CacheRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('cache_hourly')
-    .values(rows)
+export async function upsertIntegrations(
+  db: Executor,
+  grain: RollupGrain,
+  sums: IntegrationSum[],
+): Promise<void> {
+  if (sums.length === 0) return;
+  const table = ROLLUP_TABLES[grain].integration;
+  // Of two calls at the same time, the later in the batch sets the last status.
+  const newer = sql`${sql.ref('excluded.last_call_at')} >= ${sql.ref(`${table}.last_call_at`)}`;
+  await untyped(db)
+    .insertInto(table)
+    .values(rowsOf(grain, sums))
     .onConflict((oc) =>
-      oc.column('hour').doUpdateSet((eb) => ({
-        reports: eb('cache_hourly.reports', '+', eb.ref('excluded.reports')),
-        hits: eb('cache_hourly.hits', '+', eb.ref('excluded.hits')),
-        misses: eb('cache_hourly.misses', '+', eb.ref('excluded.misses')),
-        cached_ms_total: eb('cache_hourly.cached_ms_total', '+', eb.ref('excluded.cached_ms_total')),
-        uncached_ms_total: eb('cache_hourly.uncached_ms_total', '+', eb.ref('excluded.uncached_ms_total')),
-      })),
+      oc.columns([grain, 'service_name']).doUpdateSet({
+        ...added(table, ['total_calls', 'success_count', 'error_count', 'latency_ms_total']),
+        last_status: chosen(table, 'last_status', newer),
+        last_call_at: chosen(table, 'last_call_at', newer),
+      }),
     )
     .execute();
 }
 
-export async function upsertErrors(db: Executor, rows: ErrorRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('error_hourly')
-    .values(rows)
+export async function upsertCache(db: Executor, grain: RollupGrain, sums: CacheSum[]): Promise<void> {
+  if (sums.length === 0) return;
+  const table = ROLLUP_TABLES[grain].cache;
+  await untyped(db)
+    .insertInto(table)
+    .values(rowsOf(grain, sums))
     .onConflict((oc) =>
-      oc.columns(['hour', 'source']).doUpdateSet((eb) => ({
-        errors: eb('error_hourly.errors', '+', eb.ref('excluded.errors')),
-      })),
+      oc
+        .column(grain)
+        .doUpdateSet(added(table, ['reports', 'hits', 'misses', 'cached_ms_total', 'uncached_ms_total'])),
     )
+    .execute();
+}
+
+export async function upsertErrors(db: Executor, grain: RollupGrain, sums: ErrorSum[]): Promise<void> {
+  if (sums.length === 0) return;
+  const table = ROLLUP_TABLES[grain].error;
+  await untyped(db)
+    .insertInto(table)
+    .values(rowsOf(grain, sums))
+    .onConflict((oc) => oc.columns([grain, 'source']).doUpdateSet(added(table, ['errors'])))
     .execute();
 }
 
@@ -237,10 +267,11 @@ export async function integrationRows(db: Executor, from: string, to: string) {
   }));
 }
 
-export async function pruneRollups(db: Executor, before: string): Promise<number> {
+/** Deletes the rollups of `grain` whose bucket starts before `before`; returns how many rows went. */
+export async function pruneRollups(db: Executor, grain: RollupGrain, before: string): Promise<number> {
   let removed = 0;
-  for (const table of ['llm_usage_hourly', 'integration_hourly', 'cache_hourly', 'error_hourly'] as const) {
-    const result = await db.deleteFrom(table).where('hour', '<', before).executeTakeFirst();
+  for (const table of Object.values(ROLLUP_TABLES[grain])) {
+    const result = await untyped(db).deleteFrom(table).where(grain, '<', before).executeTakeFirst();
     removed += Number(result.numDeletedRows);
   }
   return removed;

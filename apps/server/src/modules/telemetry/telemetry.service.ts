@@ -21,6 +21,8 @@ import {
   aggregateErrors,
   aggregateIntegrationCalls,
   aggregateLlmCalls,
+  minuteKey,
+  type RollupGrain,
 } from './rollup-aggregation.js';
 import {
   pruneRollups,
@@ -35,6 +37,11 @@ import type { TelemetrySettings } from './telemetry.settings.js';
 type EventOf<T extends TelemetryEvent['type']> = Extract<TelemetryEvent, { type: T }>;
 
 const iso = (ts: string) => new Date(ts).toISOString();
+
+/** The minute rollups serve alert windows of at most a day (ALERT_LIMITS.windowMinutesMax); two are kept. */
+const MINUTE_ROLLUP_RETENTION_MS = 2 * DAY_MS;
+
+const GRAINS: RollupGrain[] = ['hour', 'minute'];
 
 /** At most this many problems are listed in one rejected event's detail. */
 const MAX_ISSUES = 3;
@@ -147,11 +154,12 @@ export class TelemetryService {
   }
 
   /**
-   * Removes raw events past RETENTION_DAYS and rollups past 400 days; run by the retention job. SQLite
+   * Removes raw events past RETENTION_DAYS, hourly rollups past 400 days and minute rollups past two days;
+   * run by the retention job. SQLite
    * deletes the rows. PostgreSQL drops each day partition once the whole day is past (so a day's events
    * stay up to a day longer) and deletes only the few late events the default partitions hold.
    */
-  async prune(): Promise<{ events: number; rollups: number; partitions: number }> {
+  async prune(): Promise<{ events: number; rollups: number; minute_rollups: number; partitions: number }> {
     const now = this.now();
     const before = isoAfter(-this.settings.retentionDays * DAY_MS, now);
     let events: number;
@@ -168,9 +176,15 @@ export class TelemetryService {
     } else {
       events = await pruneEvents(this.db, before);
     }
-    const rollups = await pruneRollups(this.db, hourKey(now - INGEST_LIMITS.rollupRetentionDays * DAY_MS));
+    const rollups = await pruneRollups(
+      this.db,
+      'hour',
+      hourKey(now - INGEST_LIMITS.rollupRetentionDays * DAY_MS),
+    );
+    const minutes = await pruneRollups(this.db, 'minute', minuteKey(now - MINUTE_ROLLUP_RETENTION_MS));
+    // The dashboards read only hourly rollups: the minutes going changes none of their answers.
     if (events > 0 || rollups > 0) await this.telemetryChanged();
-    return { events, rollups, partitions };
+    return { events, rollups, minute_rollups: minutes, partitions };
   }
 
   /** PostgreSQL: creates the event partitions of today and the next days where missing; returns how many. */
@@ -221,10 +235,16 @@ export class TelemetryService {
       stored += result.stored;
       return rows.filter((row) => row.client_id === null || result.storedIds.has(row.client_id));
     };
-    await upsertLlmUsage(trx, aggregateLlmCalls(await insert('llm_calls', llm)));
-    await upsertIntegrations(trx, aggregateIntegrationCalls(await insert('integration_calls', integrations)));
-    await upsertCache(trx, aggregateCacheReports(await insert('cache_reports', cache)));
-    await upsertErrors(trx, aggregateErrors(await insert('bot_errors', errors)));
+    const storedLlm = await insert('llm_calls', llm);
+    const storedIntegrations = await insert('integration_calls', integrations);
+    const storedCache = await insert('cache_reports', cache);
+    const storedErrors = await insert('bot_errors', errors);
+    for (const grain of GRAINS) {
+      await upsertLlmUsage(trx, grain, aggregateLlmCalls(storedLlm, grain));
+      await upsertIntegrations(trx, grain, aggregateIntegrationCalls(storedIntegrations, grain));
+      await upsertCache(trx, grain, aggregateCacheReports(storedCache, grain));
+      await upsertErrors(trx, grain, aggregateErrors(storedErrors, grain));
+    }
     await insert('heartbeats', heartbeats);
     await insert('market_data_reports', market);
     return stored;
