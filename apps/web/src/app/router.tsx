@@ -18,6 +18,7 @@ const ConfigRoute = lazy(() => import('./routes/config-route').then((m) => ({ de
 const MessagesRoute = lazy(() =>
   import('./routes/messages-route').then((m) => ({ default: m.MessagesRoute })),
 );
+const AlertsRoute = lazy(() => import('./routes/alerts-route').then((m) => ({ default: m.AlertsRoute })));
 const AdminRoute = lazy(() => import('./routes/admin-route').then((m) => ({ default: m.AdminRoute })));
 
 function TopLevel({ children }: { children: ReactNode }) {
@@ -52,6 +53,7 @@ export const router = createBrowserRouter(
         { path: 'metrics', element: <MetricsRoute /> },
         { path: 'config', element: <ConfigRoute /> },
         { path: 'messages', element: <MessagesRoute /> },
+        { path: 'alerts', element: <AlertsRoute /> },
         { path: 'admin', element: <AdminRoute /> },
         { path: 'profile', element: <ProfileRoute /> },
         { path: 'users', element: <UsersRoute /> },

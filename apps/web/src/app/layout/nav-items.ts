@@ -1,6 +1,7 @@
 import type { Permission } from '@lumi/contract';
 import {
   BarChart3,
+  BellRing,
   LayoutDashboard,
   MessageSquare,
   Settings2,
@@ -24,6 +25,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Metrics', to: '/metrics', icon: BarChart3 },
   { label: 'Configuration', to: '/config', icon: Settings2 },
   { label: 'Messages', to: '/messages', icon: MessageSquare },
+  { label: 'Alerts', to: '/alerts', icon: BellRing, permission: 'alerts:read' },
   { label: 'Users', to: '/users', icon: Users, permission: 'users:read' },
   { label: 'Admin', to: '/admin', icon: ShieldCheck, permission: 'admin:audit:read' },
 ];
@@ -31,6 +33,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 /** The items of the desktop bar: those the user has the permission for. */
 export function usePermittedNavItems(): NavItem[] {
   const granted: Partial<Record<Permission, boolean>> = {
+    'alerts:read': useHasPermission('alerts:read'),
     'users:read': useHasPermission('users:read'),
     'admin:audit:read': useHasPermission('admin:audit:read'),
   };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { ApiError } from '@/lib/api-client';
 import { useHasPermission } from '@/lib/permissions';
@@ -53,12 +54,13 @@ function OverviewPanels() {
 
 /**
  * System Overview (spec section 2): status, market data, cache, LLM usage, the bot's health and its
- * deliveries.
+ * deliveries. `banner` sits above the panels (the firing alerts, which src/app brings in).
  */
-export function OverviewPage() {
+export function OverviewPage({ banner }: { banner?: ReactNode }) {
   return (
     <div>
       <PageHeader title="System Overview" subtitle="The bot, its data feeds and its LLM spend at a glance" />
+      {banner}
       <DashboardErrorBoundary>
         <OverviewPanels />
       </DashboardErrorBoundary>

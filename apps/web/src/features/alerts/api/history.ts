@@ -1,0 +1,35 @@
+import { ALERT_LIMITS, type AlertHistoryResponse } from '@lumi/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { AlertHistoryFilters } from '../hooks/use-history-filters';
+import { ALERTS_PATH, ALERTS_POLL_MS, alertKeys } from './alert-keys';
+
+/** GET /alerts/history: state changes, newest first, older pages through the cursor. */
+export function fetchHistory(filters: AlertHistoryFilters, cursor: number | undefined, signal?: AbortSignal) {
+  return api.get<AlertHistoryResponse>(`${ALERTS_PATH}/history`, {
+    query: {
+      rule_id: filters.ruleId,
+      state: filters.state,
+      severity: filters.severity,
+      from: filters.from,
+      to: filters.to,
+      cursor,
+      limit: ALERT_LIMITS.historyDefault,
+    },
+    signal,
+  });
+}
+
+export function historyQueryOptions(filters: AlertHistoryFilters) {
+  return infiniteQueryOptions({
+    queryKey: alertKeys.history(filters),
+    queryFn: ({ pageParam, signal }) => fetchHistory(filters, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
+    refetchInterval: ALERTS_POLL_MS,
+  });
+}
+
+export function useAlertHistory(filters: AlertHistoryFilters) {
+  return useInfiniteQuery(historyQueryOptions(filters));
+}

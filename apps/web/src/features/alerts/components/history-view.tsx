@@ -1,0 +1,206 @@
+import { ALERT_SEVERITIES, ALERT_STATES, type AlertHistoryEntry } from '@lumi/contract';
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/input';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { useAlertHistory } from '../api/history';
+import { useRules } from '../api/rules';
+import { useHistoryFilters, type AlertHistoryFilters } from '../hooks/use-history-filters';
+import { AlertStateBadge, SEVERITY_LABELS, SeverityBadge, STATE_LABELS } from './alert-badges';
+import { RelativeTime } from './relative-time';
+
+/**
+ * Alerts > History (issue 16): every state change with the value that caused it, newest first, filtered
+ * by rule, state, severity and time (all in the URL), 50 at a time with Load more.
+ */
+export function HistoryView() {
+  const { filters, setFilter, clearFilters } = useHistoryFilters();
+  const history = useAlertHistory(filters);
+  const rows = history.data?.pages.flatMap((page) => page.entries) ?? [];
+  const filtered = Object.values(filters).some((value) => value !== null);
+
+  return (
+    <section aria-labelledby="history-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          History
+        </h2>
+        {filtered && (
+          <Button variant="secondary" size="sm" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+      <HistoryFilters filters={filters} onChange={setFilter} />
+      {history.isPending ? (
+        <div role="status" aria-label="Loading history" className="space-y-2">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} className="h-12 w-full" />
+          ))}
+        </div>
+      ) : history.isError && !history.data ? (
+        <Alert variant="error" title="Failed to load the history">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span>{errorMessage(history.error, 'Check your connection.')}</span>
+            <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
+              Retry
+            </Button>
+          </div>
+        </Alert>
+      ) : rows.length === 0 ? (
+        <p className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">
+          {filtered ? 'No state changes match these filters' : 'No state changes yet.'}
+        </p>
+      ) : (
+        <HistoryTable entries={rows} />
+      )}
+      {history.isFetchNextPageError && <Alert variant="error">Failed to load more of the history</Alert>}
+      {history.hasNextPage && (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            disabled={history.isFetchingNextPage}
+            onClick={() => void history.fetchNextPage()}
+          >
+            {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function HistoryTable({ entries }: { entries: AlertHistoryEntry[] }) {
+  return (
+    <ResponsiveTable
+      aria-label="State changes"
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      columns={[
+        {
+          header: 'Rule',
+          primary: true,
+          cell: (entry) => (
+            <Link
+              to={`/alerts?rule=${entry.rule_id}`}
+              className="font-medium underline-offset-2 hover:underline"
+            >
+              {entry.rule_name}
+            </Link>
+          ),
+        },
+        { header: 'Time', cell: (entry) => <RelativeTime value={entry.at} /> },
+        { header: 'Severity', cell: (entry) => <SeverityBadge severity={entry.severity} /> },
+        {
+          header: 'Change',
+          cell: (entry) => (
+            <span className="inline-flex flex-wrap items-center gap-1">
+              <span className="text-xs text-muted-foreground">{STATE_LABELS[entry.from_state]}</span>
+              <ArrowRight aria-label="to" className="size-3 text-muted-foreground" />
+              <AlertStateBadge state={entry.to_state} />
+              {entry.silenced && <Badge>Silenced</Badge>}
+            </span>
+          ),
+        },
+        {
+          header: 'Value',
+          className: 'max-w-80',
+          cell: (entry) => <span className="break-words max-sm:text-right">{entry.summary}</span>,
+        },
+      ]}
+    />
+  );
+}
+
+/** A datetime-local value for an ISO time, in the browser's time zone. */
+function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+function fromLocalInput(local: string): string | null {
+  const at = new Date(local);
+  return local && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
+}
+
+interface HistoryFiltersProps {
+  filters: AlertHistoryFilters;
+  onChange: <K extends keyof AlertHistoryFilters>(name: K, value: AlertHistoryFilters[K]) => void;
+}
+
+/** Rule, state, severity and time range; each choice applies at once and lands in the URL. */
+function HistoryFilters({ filters, onChange }: HistoryFiltersProps) {
+  const rules = useRules();
+  return (
+    <div
+      role="group"
+      aria-label="Filter the history"
+      className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5"
+    >
+      <Field label="Rule">
+        <Select
+          value={filters.ruleId ?? ''}
+          onChange={(event) => onChange('ruleId', event.target.value ? Number(event.target.value) : null)}
+        >
+          <option value="">All rules</option>
+          {(rules.data?.rules ?? []).map((rule) => (
+            <option key={rule.id} value={rule.id}>
+              {rule.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="New state">
+        <Select
+          value={filters.state ?? ''}
+          onChange={(event) =>
+            onChange('state', ALERT_STATES.find((state) => state === event.target.value) ?? null)
+          }
+        >
+          <option value="">Any state</option>
+          {ALERT_STATES.map((state) => (
+            <option key={state} value={state}>
+              {STATE_LABELS[state]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Severity">
+        <Select
+          value={filters.severity ?? ''}
+          onChange={(event) =>
+            onChange('severity', ALERT_SEVERITIES.find((severity) => severity === event.target.value) ?? null)
+          }
+        >
+          <option value="">Any severity</option>
+          {ALERT_SEVERITIES.map((severity) => (
+            <option key={severity} value={severity}>
+              {SEVERITY_LABELS[severity]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="From">
+        <Input
+          type="datetime-local"
+          value={toLocalInput(filters.from)}
+          onChange={(event) => onChange('from', fromLocalInput(event.target.value))}
+        />
+      </Field>
+      <Field label="To">
+        <Input
+          type="datetime-local"
+          value={toLocalInput(filters.to)}
+          onChange={(event) => onChange('to', fromLocalInput(event.target.value))}
+        />
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,256 @@
+import type { AlertRule } from '@lumi/contract';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { useHasPermission } from '@/lib/permissions';
+import { useDeleteRule, useRules, useUpdateRule } from '../api/rules';
+import { useOpenRule } from '../hooks/use-open-rule';
+import { describeCondition } from '../lib/conditions';
+import { AlertStateBadge, SeverityBadge } from './alert-badges';
+import { RelativeTime } from './relative-time';
+import { RuleCard } from './rule-card';
+import { RuleDialog } from './rule-dialog';
+
+const SEVERITY_ORDER = { critical: 0, warning: 1 } as const;
+const STATE_ORDER = { firing: 0, pending: 1, ok: 2 } as const;
+
+/** Firing before pending, critical before warning, the longest first. */
+function byUrgency(a: AlertRule, b: AlertRule): number {
+  return (
+    STATE_ORDER[a.state] - STATE_ORDER[b.state] ||
+    SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+    (a.state_since ?? '').localeCompare(b.state_since ?? '')
+  );
+}
+
+/**
+ * Alerts > Rules (issue 16, "Console"): the firing and pending alerts first, then every rule with its
+ * condition in words, state, last value and last change. ?rule=<id> opens that rule's editor (or, read
+ * only, shows it on top). Changing needs alerts:write.
+ */
+export function RulesView() {
+  const rules = useRules();
+  const canWrite = useHasPermission('alerts:write');
+  const { openRuleId, setOpenRuleId } = useOpenRule();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<AlertRule | null>(null);
+
+  const all = rules.data?.rules ?? [];
+  const active = all.filter((rule) => rule.state !== 'ok').sort(byUrgency);
+  const opened = all.find((rule) => rule.id === openRuleId);
+  const create = canWrite ? () => setCreating(true) : undefined;
+
+  return (
+    <div className="space-y-6">
+      {rules.isPending ? (
+        <div role="status" aria-label="Loading rules" className="space-y-2">
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-48 w-full" />
+        </div>
+      ) : rules.isError ? (
+        <Alert variant="error" title="Failed to load the rules">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span>{errorMessage(rules.error, 'Check your connection.')}</span>
+            <Button variant="secondary" size="sm" onClick={() => void rules.refetch()}>
+              Retry
+            </Button>
+          </div>
+        </Alert>
+      ) : (
+        <>
+          {opened && !canWrite && (
+            <section aria-labelledby="selected-rule-heading" className="space-y-2">
+              <h2 id="selected-rule-heading" className="text-lg font-semibold">
+                Selected rule
+              </h2>
+              <ul>
+                <RuleCard rule={opened} />
+              </ul>
+            </section>
+          )}
+          <section aria-labelledby="active-alerts-heading" className="space-y-2">
+            <h2 id="active-alerts-heading" className="text-lg font-semibold">
+              Firing and pending
+            </h2>
+            {active.length === 0 ? (
+              <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">
+                Nothing firing or pending. Every enabled rule is OK.
+              </p>
+            ) : (
+              <ul aria-label="Firing and pending alerts" className="grid gap-3 lg:grid-cols-2">
+                {active.map((rule) => (
+                  <RuleCard key={rule.id} rule={rule} onOpen={() => setOpenRuleId(rule.id)} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="rules-heading" className="space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="rules-heading" className="text-lg font-semibold">
+                Rules
+              </h2>
+              {create && (
+                <Button onClick={create}>
+                  <Plus aria-hidden />
+                  New Rule
+                </Button>
+              )}
+            </div>
+            {all.length === 0 ? (
+              <div className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">
+                <p>
+                  No alert rules yet. A rule watches the bot&apos;s telemetry and tells you when something is
+                  wrong.
+                </p>
+                {create && (
+                  <Button className="mt-3" onClick={create}>
+                    <Plus aria-hidden />
+                    New Rule
+                  </Button>
+                )}
+              </div>
+            ) : (
+              <RulesTable
+                rules={all}
+                canWrite={canWrite}
+                onEdit={(rule) => setOpenRuleId(rule.id)}
+                onDelete={setDeleting}
+              />
+            )}
+          </section>
+        </>
+      )}
+      <RuleDialog
+        key={creating ? 'new' : (opened?.id ?? 'closed')}
+        rule={creating ? undefined : opened}
+        open={canWrite && (creating || opened !== undefined)}
+        onOpenChange={(open) => {
+          if (open) return;
+          setCreating(false);
+          setOpenRuleId(null);
+        }}
+      />
+      {deleting && <DeleteRuleDialog rule={deleting} onClose={() => setDeleting(null)} />}
+    </div>
+  );
+}
+
+interface RulesTableProps {
+  rules: AlertRule[];
+  canWrite: boolean;
+  onEdit: (rule: AlertRule) => void;
+  onDelete: (rule: AlertRule) => void;
+}
+
+function RulesTable({ rules, canWrite, onEdit, onDelete }: RulesTableProps) {
+  return (
+    <ResponsiveTable
+      aria-label="Alert rules"
+      rows={rules}
+      rowKey={(rule) => rule.id}
+      columns={[
+        { header: 'Name', primary: true, className: 'font-medium', cell: (rule) => rule.name },
+        {
+          header: 'Condition',
+          className: 'max-w-72',
+          cell: (rule) => <span className="max-sm:text-right">{describeCondition(rule.condition)}</span>,
+        },
+        { header: 'Severity', cell: (rule) => <SeverityBadge severity={rule.severity} /> },
+        { header: 'State', cell: (rule) => <AlertStateBadge state={rule.state} silenced={rule.silenced} /> },
+        {
+          header: 'Last value',
+          className: 'max-w-72',
+          cell: (rule) => (
+            <span className="break-words max-sm:text-right">
+              {rule.last_evaluation?.summary ?? (
+                <span className="text-muted-foreground">Not evaluated yet</span>
+              )}
+            </span>
+          ),
+        },
+        { header: 'Last change', cell: (rule) => <RelativeTime value={rule.state_since} /> },
+        { header: 'Enabled', cell: (rule) => <EnabledToggle rule={rule} canWrite={canWrite} /> },
+        ...(canWrite
+          ? [
+              {
+                header: 'Actions',
+                headerHidden: true,
+                cell: (rule: AlertRule) => (
+                  <div className="flex justify-end gap-1">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => onEdit(rule)}
+                      aria-label={`Edit ${rule.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => onDelete(rule)}
+                      aria-label={`Delete ${rule.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+}
+
+/** Turns a rule on and off from its row; read only without alerts:write. */
+function EnabledToggle({ rule, canWrite }: { rule: AlertRule; canWrite: boolean }) {
+  const update = useUpdateRule();
+  const toggle = (enabled: boolean) =>
+    update.mutate(
+      { id: rule.id, update: { enabled } },
+      {
+        onSuccess: () => toast.success(`Rule '${rule.name}' ${enabled ? 'enabled' : 'disabled'}`),
+        onError: (error) => toast.error(errorMessage(error, 'Failed to change the rule')),
+      },
+    );
+  return (
+    <Checkbox
+      checked={rule.enabled}
+      disabled={!canWrite || update.isPending}
+      onCheckedChange={toggle}
+      label={<span className="sr-only">Enabled: {rule.name}</span>}
+    />
+  );
+}
+
+function DeleteRuleDialog({ rule, onClose }: { rule: AlertRule; onClose: () => void }) {
+  const remove = useDeleteRule();
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Delete '${rule.name}'?`}
+      description="It stops watching and notifies nobody. Its history is deleted with it."
+      confirmLabel="Delete Rule"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      error={remove.error ? errorMessage(remove.error, 'Failed to delete the rule') : null}
+      onConfirm={() =>
+        remove.mutate(rule.id, {
+          onSuccess: () => {
+            toast.success(`Rule '${rule.name}' deleted`);
+            onClose();
+          },
+        })
+      }
+    />
+  );
+}

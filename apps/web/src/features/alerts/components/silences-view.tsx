@@ -1,0 +1,134 @@
+import type { Silence } from '@lumi/contract';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { useHasPermission } from '@/lib/permissions';
+import { useDeleteSilence, useSilences } from '../api/silences';
+import { describeSilenceScope, describeSilenceWhen } from '../lib/silences';
+import { SilenceStatusBadge } from './alert-badges';
+import { SilenceDialog } from './silence-dialog';
+
+/**
+ * Alerts > Silences (issue 16): what is muted, when, and why. A silenced alert still changes state and
+ * is kept in the history; it only does not notify. Changing needs alerts:write.
+ */
+export function SilencesView() {
+  const silences = useSilences();
+  const canWrite = useHasPermission('alerts:write');
+  const [creating, setCreating] = useState(false);
+  const [ending, setEnding] = useState<Silence | null>(null);
+
+  return (
+    <section aria-labelledby="silences-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 id="silences-heading" className="text-lg font-semibold">
+            Silences
+          </h2>
+          <p className="text-xs text-muted-foreground">
+            A silenced alert still changes state and is kept in the history; it only does not notify.
+          </p>
+        </div>
+        {canWrite && (
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            New Silence
+          </Button>
+        )}
+      </div>
+      {silences.isPending ? (
+        <div role="status" aria-label="Loading silences">
+          <Skeleton className="h-32 w-full" />
+        </div>
+      ) : silences.isError ? (
+        <Alert variant="error">{errorMessage(silences.error, 'Failed to load the silences')}</Alert>
+      ) : silences.data.silences.length === 0 ? (
+        <p className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">
+          No silences. Mute a rule during a deploy, or every rule during a weekly maintenance window.
+        </p>
+      ) : (
+        <ResponsiveTable
+          aria-label="Silences"
+          rows={silences.data.silences}
+          rowKey={(silence) => silence.id}
+          columns={[
+            {
+              header: 'Mutes',
+              primary: true,
+              className: 'font-medium',
+              cell: (silence) => describeSilenceScope(silence),
+            },
+            {
+              header: 'Kind',
+              cell: (silence) => (silence.kind === 'once' ? 'Once' : 'Maintenance window'),
+            },
+            {
+              header: 'When',
+              cell: (silence) => <span className="max-sm:text-right">{describeSilenceWhen(silence)}</span>,
+            },
+            { header: 'Status', cell: (silence) => <SilenceStatusBadge status={silence.status} /> },
+            {
+              header: 'Comment',
+              className: 'max-w-64',
+              cell: (silence) => <span className="break-words max-sm:text-right">{silence.comment}</span>,
+            },
+            { header: 'Created by', cell: (silence) => silence.created_by ?? '—' },
+            ...(canWrite
+              ? [
+                  {
+                    header: 'Actions',
+                    headerHidden: true,
+                    cell: (silence: Silence) => (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setEnding(silence)}
+                        aria-label={`${silence.status === 'active' ? 'End' : 'Delete'} silence: ${silence.comment}`}
+                      >
+                        {silence.status === 'active' ? 'End' : 'Delete'}
+                      </Button>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
+      {creating && <SilenceDialog onClose={() => setCreating(false)} />}
+      {ending && <EndSilenceDialog silence={ending} onClose={() => setEnding(null)} />}
+    </section>
+  );
+}
+
+function EndSilenceDialog({ silence, onClose }: { silence: Silence; onClose: () => void }) {
+  const remove = useDeleteSilence();
+  const active = silence.status === 'active';
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={active ? 'End this silence?' : 'Delete this silence?'}
+      description={`${describeSilenceScope(silence)}: ${
+        active ? 'the alerts it mutes notify again from now on.' : 'it will mute nothing more.'
+      }`}
+      confirmLabel={active ? 'End Silence' : 'Delete Silence'}
+      pendingLabel={active ? 'Ending...' : 'Deleting...'}
+      pending={remove.isPending}
+      error={remove.error ? errorMessage(remove.error, 'Failed to end the silence') : null}
+      onConfirm={() =>
+        remove.mutate(silence.id, {
+          onSuccess: () => {
+            toast.success(active ? 'Silence ended' : 'Silence deleted');
+            onClose();
+          },
+        })
+      }
+    />
+  );
+}
