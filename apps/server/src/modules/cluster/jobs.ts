@@ -22,7 +22,7 @@ interface Logger {
 
 /**
  * Runs periodic jobs once across however many instances share the database. Every instance checks each job
- * every third of the lease: it takes the job's lease when it is free (or renews its own) in one statement,
+ * every third of the lease (or half the shortest job interval, when that is shorter): it takes the job's lease when it is free (or renews its own) in one statement,
  * and the holder starts the job when its interval has passed since the last start, wherever that was. A
  * holder that stops releases its leases, so another instance takes over at its next check; one that dies
  * (kill -9, lost network) is replaced when its lease expires. Instances' clocks must agree to well within
@@ -54,8 +54,18 @@ export class JobScheduler {
     return [...this.held].sort();
   }
 
+  /**
+   * How often this instance checks its jobs: every third of the lease, so a lease is renewed well before it
+   * runs out, and at least twice per interval of the most frequent job, so a job of a 1 s interval runs
+   * about every second (and another instance takes a stopped one's job over within one interval).
+   */
+  checkEveryMs(): number {
+    const shortest = Math.min(...this.jobs.map((job) => job.intervalMs));
+    return Math.max(250, Math.floor(Math.min(this.leaseMs / 3, shortest / 2)));
+  }
+
   start(): void {
-    this.timer = setInterval(() => void this.tick(), Math.max(250, Math.floor(this.leaseMs / 3)));
+    this.timer = setInterval(() => void this.tick(), this.checkEveryMs());
     this.timer.unref();
     void this.tick();
   }
