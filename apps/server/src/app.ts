@@ -11,6 +11,8 @@ import { lazyRequestLogger } from './lib/request-logger.js';
 import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 import { encodeFrozenOnce } from './lib/shared-answers.js';
 import { systemClock, type Clock } from './lib/time.js';
+import { alertsRoutes } from './modules/alerts/alerts.routes.js';
+import type { AlertSettings } from './modules/alerts/alerts.services.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -72,7 +74,12 @@ export interface AppOptions {
   instanceId?: string;
   /** The delivery sender's limits and timings (tests shorten them); Telegram's limits by default. */
   sender?: Partial<SenderSettings>;
+  /** LUMI_PUBLIC_URL (http://localhost:3000 by default) and the webhooks' timings (tests shorten them). */
+  alerts?: Partial<AlertSettings>;
 }
+
+/** The console's base URL in alerts when LUMI_PUBLIC_URL is not given to buildApp. */
+const PUBLIC_URL_DEFAULT = 'http://localhost:3000';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -118,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     invalidation: options.invalidation ?? new LocalInvalidation(),
     instanceId: options.instanceId ?? `local:${process.pid}:${randomBytes(3).toString('hex')}`,
     sender: options.sender,
+    alerts: { publicUrl: PUBLIC_URL_DEFAULT, ...options.alerts },
     log: app.log,
   });
   app.decorate('db', options.db);
@@ -148,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(metricsRoutes);
       await api.register(budgetsRoutes);
       await api.register(messagingRoutes);
+      await api.register(alertsRoutes);
     },
     { prefix: '/api' },
   );

@@ -32,8 +32,9 @@ export async function openAndMigrate(config: Config): Promise<DatabaseHandle> {
 }
 
 /**
- * Seeds the roles, the template variable catalogue (when empty) and, when no user exists, the first admin.
- * Returns the password to print, if generated.
+ * Seeds the roles, the template variable catalogue (when empty), the `alert` template (when a channel
+ * exists and no template has that name) and, when no user exists, the first admin. Returns the password to
+ * print, if generated.
  */
 export async function seed(
   db: Kysely<Database>,
@@ -44,6 +45,7 @@ export async function seed(
   return whileLocked(db, 'lumi:seed', async () => {
     await services.roles.seed();
     await services.messaging.variables.seed();
+    await services.alerts.templates.seed();
     if ((await services.users.countUsers()) > 0) return { created: false };
     const password = config.LUMI_ADMIN_PASSWORD ?? generatePassword();
     const created = await services.users.createFirstAdmin(config.LUMI_ADMIN_USERNAME, password);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, publicUrlOf } from './config.js';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -24,7 +24,22 @@ describe('loadConfig', () => {
       LUMI_SCHEDULE_CATCHUP_MINUTES: 60,
       LUMI_HOUSEKEEPING_SECONDS: 600,
       LUMI_SHUTDOWN_DELAY_SECONDS: 0,
+      ALERT_EVALUATION_SECONDS: 30,
     });
+  });
+
+  it('reads the alert settings, refusing an interval out of range and a public URL that is not http(s)', () => {
+    expect(loadConfig({ ALERT_EVALUATION_SECONDS: '1' }).ALERT_EVALUATION_SECONDS).toBe(1);
+    expect(loadConfig({ ALERT_EVALUATION_SECONDS: '3600' }).ALERT_EVALUATION_SECONDS).toBe(3600);
+    for (const bad of ['0', '3601', '2.5', 'soon']) {
+      expect(() => loadConfig({ ALERT_EVALUATION_SECONDS: bad })).toThrow(/ALERT_EVALUATION_SECONDS: /);
+    }
+    expect(publicUrlOf(loadConfig({ PORT: '8080' }))).toBe('http://localhost:8080');
+    expect(publicUrlOf(loadConfig({ LUMI_PUBLIC_URL: 'https://lumi.example.com/' }))).toBe(
+      'https://lumi.example.com',
+    );
+    expect(() => loadConfig({ LUMI_PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/LUMI_PUBLIC_URL: /);
+    expect(() => loadConfig({ LUMI_PUBLIC_URL: 'lumi.example.com' })).toThrow(/LUMI_PUBLIC_URL: /);
   });
 
   it('refuses cluster timings out of range with the variable named', () => {

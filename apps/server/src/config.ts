@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { parseTrustProxy, TRUST_PROXY_HELP } from './lib/trust-proxy.js';
 import { JOB_LEASE_SECONDS_DEFAULT } from './modules/cluster/jobs.js';
-import { HOUSEKEEPING_SECONDS_DEFAULT, SCHEDULE_CATCHUP_MINUTES_DEFAULT } from './jobs.js';
+import {
+  ALERT_EVALUATION_SECONDS_DEFAULT,
+  HOUSEKEEPING_SECONDS_DEFAULT,
+  SCHEDULE_CATCHUP_MINUTES_DEFAULT,
+} from './jobs.js';
 import { SENDER_DEFAULTS } from './modules/messaging/deliveries/delivery-sender.js';
 import { AUTH_CACHE_SECONDS_DEFAULT } from './modules/auth/principal-cache.js';
 import { TELEMETRY_DEFAULTS } from './modules/telemetry/telemetry.settings.js';
@@ -109,9 +113,27 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(SCHEDULE_CATCHUP_MINUTES_DEFAULT),
   LUMI_SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  ALERT_EVALUATION_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(1)
+    .max(3600)
+    .default(ALERT_EVALUATION_SECONDS_DEFAULT),
+  /** Where the console is reached, for the links in alerts; http://localhost:${PORT} when left out. */
+  LUMI_PUBLIC_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http:// or https:// URL, such as https://lumi.example.com',
+    })
+    .optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** LUMI_PUBLIC_URL without a trailing slash, or the local address of this server. */
+export function publicUrlOf(config: Pick<Config, 'LUMI_PUBLIC_URL' | 'PORT'>): string {
+  return (config.LUMI_PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
 
 export class ConfigError extends Error {}
 

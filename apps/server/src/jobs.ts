@@ -10,6 +10,10 @@ const RETENTION_MS = 60 * 60 * 1000;
 export const SCHEDULE_CATCHUP_MINUTES_DEFAULT = 60;
 /** Schedules are checked this often, so a run goes out within this much of its time. */
 const SCHEDULES_MS = 15_000;
+/** ALERT_EVALUATION_SECONDS by default: every alert rule is evaluated this often. */
+export const ALERT_EVALUATION_SECONDS_DEFAULT = 30;
+/** Due webhook retries (and Telegram notifications a pass could not hand on) are tried this often. */
+const ALERT_NOTIFICATIONS_MS = 5_000;
 
 interface Logger {
   info(details: object, message: string): void;
@@ -21,7 +25,9 @@ interface Logger {
  * - housekeeping: ended sessions and old sign-in failures go; PostgreSQL's event partitions are created
  *   ahead;
  * - retention: raw events past RETENTION_DAYS and rollups past 400 days go;
- * - schedules: every due run of a schedule becomes one delivery (issue 15, "Schedules").
+ * - schedules: every due run of a schedule becomes one delivery (issue 15, "Schedules");
+ * - alerts: every enabled alert rule is evaluated, and what it changed is recorded and notified (issue 16);
+ * - alert-notifications: notifications due again (a webhook's retries) are tried.
  */
 export function clusterJobs(
   services: Services,
@@ -34,6 +40,8 @@ export function clusterJobs(
     timezone: string;
     /** "Now" of the data sources: the services' clock. */
     now: () => number;
+    /** ALERT_EVALUATION_SECONDS. */
+    alertEvaluationSeconds?: number;
   },
 ): JobDefinition[] {
   const scheduleData = new ScheduleData(services.metrics, services.budgets, options.now, options.timezone);
@@ -66,6 +74,16 @@ export function clusterJobs(
           catchupMs: options.scheduleCatchupMinutes * 60_000,
           log: options.log,
         }),
+    },
+    {
+      name: 'alerts',
+      intervalMs: (options.alertEvaluationSeconds ?? ALERT_EVALUATION_SECONDS_DEFAULT) * 1000,
+      run: () => services.alerts.evaluator.runPass(),
+    },
+    {
+      name: 'alert-notifications',
+      intervalMs: ALERT_NOTIFICATIONS_MS,
+      run: () => services.alerts.notifier.sendDue(),
     },
   ];
 }

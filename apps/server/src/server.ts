@@ -6,7 +6,7 @@ import { buildApp } from './app.js';
 import { loadSecret, openAndMigrate, seed } from './bootstrap.js';
 import { LocalInvalidation, PostgresInvalidation } from './modules/cluster/invalidation.js';
 import { JobScheduler } from './modules/cluster/jobs.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, publicUrlOf } from './config.js';
 import { clusterJobs } from './jobs.js';
 import { systemClock } from './lib/time.js';
 
@@ -48,6 +48,7 @@ async function main() {
       maxAgeMs: config.LUMI_DELIVERY_MAX_AGE_MINUTES * 60_000,
       leaseMs: config.LUMI_DELIVERY_LEASE_SECONDS * 1000,
     },
+    alerts: { publicUrl: publicUrlOf(config) },
   });
   if (invalidation instanceof PostgresInvalidation) await invalidation.start();
 
@@ -78,6 +79,7 @@ async function main() {
     scheduleCatchupMinutes: config.LUMI_SCHEDULE_CATCHUP_MINUTES,
     timezone: config.LUMI_TIMEZONE,
     now: systemClock,
+    alertEvaluationSeconds: config.ALERT_EVALUATION_SECONDS,
   })) {
     jobs.add(job);
   }

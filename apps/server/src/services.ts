@@ -5,6 +5,11 @@ import type { Database } from './db/database.js';
 import type { PasswordHasher } from './lib/password.js';
 import type { Clock } from './lib/time.js';
 import { TtlCache } from './lib/ttl-cache.js';
+import {
+  createAlertServices,
+  type AlertServices,
+  type AlertSettings,
+} from './modules/alerts/alerts.services.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AuthService, type Principal } from './modules/auth/auth.service.js';
@@ -42,6 +47,7 @@ export interface Services {
   messaging: MessagingServices;
   /** Lumi's own calls to outside services (Telegram), for the integrations panel. */
   integrations: IntegrationReporter;
+  alerts: AlertServices;
 }
 
 /**
@@ -70,6 +76,8 @@ export function createServices(options: {
   instanceId: string;
   /** The delivery sender's limits, tries and timings; Telegram's limits and the defaults otherwise. */
   sender?: Partial<SenderSettings>;
+  /** LUMI_PUBLIC_URL and the webhooks' timings. */
+  alerts: AlertSettings;
   log: FastifyBaseLogger;
 }): Services {
   const { db, secret, hasher, now } = options;
@@ -104,6 +112,15 @@ export function createServices(options: {
     report: (call) => integrations.report('telegram', call),
     log: options.log,
   });
+  const alerts = createAlertServices({
+    db,
+    audit,
+    now,
+    messaging,
+    timezone: options.telemetry.timezone,
+    settings: options.alerts,
+    log: options.log,
+  });
   audit.resolveNamesWith('user', (ids) => users.currentNames(ids));
   audit.resolveNamesWith('config_item', (ids) => configItems.currentNames(ids));
   audit.resolveNamesWith('template', (ids) => messaging.templates.currentNames(ids));
@@ -123,5 +140,6 @@ export function createServices(options: {
     metrics,
     messaging,
     integrations,
+    alerts,
   };
 }

@@ -1,0 +1,206 @@
+import {
+  ALERT_MESSAGES,
+  type AlertCondition,
+  type AlertEvaluation,
+  type AlertRule,
+  type AlertRuleUpdate,
+  type AlertRuleValues,
+  type AlertSummary,
+} from '@lumi/contract';
+import type { Kysely } from 'kysely';
+import { AuditedEntity } from '../../db/audited-entity.js';
+import type { Database, Executor } from '../../db/database.js';
+import { lockForTransaction } from '../../db/locks.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { isoTime, type Clock } from '../../lib/time.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
+import { createAlertData } from './alert-data.js';
+import * as repo from './alerts.repository.js';
+import { evaluateCondition } from './conditions.js';
+import { isSilenced, type SilenceWindow } from './silences.js';
+import type { SilencesService } from './silences.service.js';
+
+/** The lock a change of a contact point's use takes, so a rule never links to one being deleted. */
+export const contactPointLock = (id: number) => `alert-contact-point:${id}`;
+
+const SEVERITY_ORDER = { critical: 0, warning: 1 } as const;
+
+/**
+ * Alert rules (issue 16, "Rules"): what a rule watches, how it fires and whom it tells; every change is
+ * audited. The evaluation pass (alert-evaluator.ts) owns the state; a change takes effect at its next pass.
+ * Disabling a rule is the one exception: a disabled rule is not evaluated, so it goes back to `ok` at once
+ * (a history entry says so, nobody is notified) rather than showing a state nothing keeps current.
+ */
+export class AlertRulesService {
+  private readonly rules: AuditedEntity<AlertRule>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    audit: AuditService,
+    private readonly now: Clock,
+    private readonly silences: SilencesService,
+    /** LUMI_TIMEZONE: the day of "today" conditions. */
+    private readonly timezone: string,
+  ) {
+    this.rules = new AuditedEntity(audit, {
+      load: (db, id) => this.load(db, id),
+      resourceType: 'alert_rule',
+      action: 'alert_rule',
+      name: (rule) => rule.name,
+    });
+  }
+
+  async list(): Promise<AlertRule[]> {
+    const silences = await this.silences.windows();
+    const now = this.now();
+    return (await repo.listRules(this.db)).map((row) => toRule(row, silences, now));
+  }
+
+  get(id: number): Promise<AlertRule> {
+    return this.load(this.db, id);
+  }
+
+  async create(actor: Actor, values: AlertRuleValues): Promise<AlertRule> {
+    return this.db.transaction().execute((trx) =>
+      this.rules.create(trx, actor, async () => {
+        await this.checkContactPoints(trx, values);
+        return repo.insertRule(trx, values, { at: isoTime(this.now()), by: actor.username });
+      }),
+    );
+  }
+
+  /** Fields left out keep their values. */
+  async update(actor: Actor, id: number, update: AlertRuleUpdate): Promise<AlertRule> {
+    return this.db.transaction().execute((trx) =>
+      this.rules.update(trx, actor, id, async (before) => {
+        const defined = Object.fromEntries(
+          Object.entries(update).filter(([, v]) => v !== undefined),
+        ) as Partial<AlertRuleValues>;
+        const values: AlertRuleValues = { ...settingsOf(before), ...defined };
+        await this.checkContactPoints(trx, values);
+        const at = isoTime(this.now());
+        await repo.updateRule(trx, id, values, { at, by: actor.username });
+        if (!values.enabled && before.state !== 'ok') await this.resetDisabled(trx, before, at);
+      }),
+    );
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.db.transaction().execute((trx) =>
+      this.rules.remove(trx, actor, id, async () => {
+        await repo.deleteRule(trx, id);
+      }),
+    );
+  }
+
+  /** "What would this evaluate to now": the editor's live line. */
+  preview(condition: AlertCondition): Promise<AlertEvaluation> {
+    const now = this.now();
+    return evaluateCondition(condition, createAlertData(this.db, now, { timezone: this.timezone }));
+  }
+
+  /** Firing and pending rules, for the Overview banner: critical first, then the longest firing. */
+  async summary(): Promise<AlertSummary> {
+    const rules = (await this.list()).filter((rule) => rule.enabled);
+    const firing = rules
+      .filter((rule) => rule.state === 'firing')
+      .sort(
+        (a, b) =>
+          SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+          (a.state_since ?? '').localeCompare(b.state_since ?? '') ||
+          a.id - b.id,
+      );
+    return {
+      firing: firing.length,
+      pending: rules.filter((rule) => rule.state === 'pending').length,
+      firing_rules: firing.map((rule) => ({
+        id: rule.id,
+        name: rule.name,
+        severity: rule.severity,
+        since: rule.state_since,
+        summary: rule.last_evaluation?.summary ?? null,
+      })),
+    };
+  }
+
+  private async load(db: Executor, id: number): Promise<AlertRule> {
+    const row = await repo.findRule(db, id);
+    if (!row) throw new NotFoundError(`There is no alert rule ${id}`);
+    return toRule(row, await this.silences.windows(db), this.now());
+  }
+
+  /**
+   * The contact points exist (422 naming the missing ids), and an enabled rule has at least one. Each is
+   * locked for the transaction, so none is deleted between this check and the link.
+   */
+  private async checkContactPoints(trx: Parameters<typeof lockForTransaction>[0], values: AlertRuleValues) {
+    const ids = values.contact_point_ids;
+    if (values.enabled && ids.length === 0) {
+      throw ValidationError.field('contact_point_ids', ALERT_MESSAGES.contactPointsRequired);
+    }
+    await lockForTransaction(trx, ids.map(contactPointLock));
+    const missing = await repo.missingContactPoints(trx, ids);
+    if (missing.length > 0) {
+      const which =
+        missing.length === 1
+          ? `There is no contact point ${missing[0]}`
+          : `There are no contact points ${missing.join(', ')}`;
+      throw ValidationError.field('contact_point_ids', which);
+    }
+  }
+
+  /** A rule disabled while pending or firing goes back to ok, kept in the history, telling nobody. */
+  private async resetDisabled(db: Executor, before: AlertRule, at: string) {
+    await repo.setRuntime(db, before.id, { state: 'ok', state_since: at, pending_since: null });
+    await repo.insertHistory(db, {
+      rule_id: before.id,
+      rule_name: before.name,
+      severity: before.severity,
+      from_state: before.state,
+      to_state: 'ok',
+      value: null,
+      threshold: null,
+      summary: 'The rule was disabled',
+      silenced: 0,
+      at,
+    });
+  }
+}
+
+/** A rule's settings as a create takes them. */
+function settingsOf(rule: AlertRule): AlertRuleValues {
+  return {
+    name: rule.name,
+    condition: rule.condition,
+    severity: rule.severity,
+    pending_seconds: rule.pending_seconds,
+    no_data: rule.no_data,
+    renotify_minutes: rule.renotify_minutes,
+    notify_on_resolve: rule.notify_on_resolve,
+    contact_point_ids: rule.contact_point_ids,
+    enabled: rule.enabled,
+  };
+}
+
+export function toRule(row: repo.RuleRecord, silences: SilenceWindow[], now: number): AlertRule {
+  return {
+    id: row.id,
+    name: row.name,
+    condition: repo.conditionOf(row),
+    severity: row.severity,
+    pending_seconds: row.pending_seconds,
+    no_data: row.no_data,
+    renotify_minutes: row.renotify_minutes,
+    notify_on_resolve: row.notify_on_resolve === 1,
+    contact_point_ids: row.contact_point_ids,
+    enabled: row.enabled === 1,
+    state: row.state,
+    state_since: row.state_since,
+    last_evaluation: repo.evaluationOf(row),
+    last_evaluated_at: row.last_evaluated_at,
+    silenced: row.enabled === 1 && isSilenced({ id: row.id, severity: row.severity }, silences, now),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    updated_by: row.updated_by,
+  };
+}

@@ -1,0 +1,68 @@
+import { DEFAULT_ALERT_TEMPLATE_NAME } from '@lumi/contract';
+import { ConflictError, ValidationError } from '../../lib/errors.js';
+import type { Actor } from '../audit/audit.service.js';
+import type { ChannelsService } from '../messaging/channels/channels.service.js';
+import type { TemplatesService } from '../messaging/templates/templates.service.js';
+
+/**
+ * The default `alert` template (issue 16, "Contact points"): HTML, short, with the alert variables of the
+ * catalogue (variables.seed.ts). Every value is escaped where it lands by the renderer, so a rule named
+ * `<b>` or `&` arrives as written, and a name is at most 200 characters, far within Telegram's 4,096.
+ */
+export const ALERT_TEMPLATE_CONTENT = [
+  '<b>{{uppercase alert_kind}} · {{uppercase alert_severity}}</b>',
+  '<b>{{alert_rule_name}}</b>',
+  '{{alert_summary}}',
+  'State: {{alert_state}} · since {{default (formatTimeAgo alert_started_at) "now"}}',
+  '<a href="{{alert_url}}">Open in Lumi</a>',
+].join('\n');
+
+/** Start-up seeding and the first Telegram contact point act as the system. */
+const SYSTEM: Actor = { id: null, username: null, ip: null, userAgent: 'lumi alerts' };
+
+/** Makes the `alert` template when none of that name exists. */
+export class AlertTemplates {
+  constructor(
+    private readonly templates: TemplatesService,
+    private readonly channels: ChannelsService,
+  ) {}
+
+  /** At start-up: on the first channel, when there is one. */
+  async seed(): Promise<void> {
+    const first = (await this.channels.list()).sort((a, b) => a.id - b.id)[0];
+    if (first) await this.ensure(first.id);
+  }
+
+  /** On `channelId`, unless a template named `alert` exists (one made meanwhile by another request is kept). */
+  async ensure(channelId: number): Promise<void> {
+    if (await this.exists()) return;
+    try {
+      await this.templates.create(SYSTEM, {
+        template_name: DEFAULT_ALERT_TEMPLATE_NAME,
+        channel_id: channelId,
+        topic_id: null,
+        template_content: ALERT_TEMPLATE_CONTENT,
+        message_type: 'alert',
+        parse_mode: 'HTML',
+        disable_web_preview: true,
+        disable_notification: false,
+        allow_pinning: false,
+        pin_by_default: false,
+        enabled: true,
+        description: 'Alert notifications (issue 16); edit freely, the alert variables are in the catalogue',
+      });
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+
+  private async exists(): Promise<boolean> {
+    try {
+      await this.templates.requireForField({ name: DEFAULT_ALERT_TEMPLATE_NAME });
+      return true;
+    } catch (error) {
+      if (error instanceof ValidationError) return false;
+      throw error;
+    }
+  }
+}

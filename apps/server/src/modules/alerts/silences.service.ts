@@ -1,0 +1,121 @@
+import type { Silence, SilenceValues, Weekday } from '@lumi/contract';
+import type { Kysely } from 'kysely';
+import { AuditedEntity } from '../../db/audited-entity.js';
+import type { Database, Executor } from '../../db/database.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { isoTime, type Clock } from '../../lib/time.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
+import * as repo from './alerts.repository.js';
+import { silenceStatus, type SilenceWindow } from './silences.js';
+
+/** A stored silence as the engine's silences.ts reads it. */
+export function silenceWindow(row: repo.SilenceRecord): SilenceWindow {
+  return {
+    kind: row.kind,
+    rule_id: row.rule_id,
+    severity: row.severity,
+    starts_at: row.starts_at,
+    ends_at: row.ends_at,
+    weekdays: row.weekdays === null ? null : (JSON.parse(row.weekdays) as Weekday[]),
+    start_time: row.start_time,
+    duration_minutes: row.duration_minutes,
+    timezone: row.timezone,
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * Silences (issue 16, "Contact points and silences"): mute one rule, every rule of a severity or every
+ * rule, once until a time or in a recurring maintenance window. A silenced rule still changes state and
+ * is kept in the history; it only does not notify. Every change is audited.
+ */
+export class SilencesService {
+  private readonly silences: AuditedEntity<Silence>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    audit: AuditService,
+    private readonly now: Clock,
+  ) {
+    this.silences = new AuditedEntity(audit, {
+      load: (db, id) => this.load(db, id),
+      resourceType: 'alert_silence',
+      action: 'alert_silence',
+      name: (silence) => silence.comment.slice(0, 100),
+    });
+  }
+
+  async list(): Promise<Silence[]> {
+    const now = this.now();
+    return (await repo.listSilences(this.db)).map((row) => this.toSilence(row, now));
+  }
+
+  get(id: number): Promise<Silence> {
+    return this.load(this.db, id);
+  }
+
+  /** The silences as the evaluation pass and the rule list judge them. */
+  async windows(db: Executor = this.db): Promise<SilenceWindow[]> {
+    return (await repo.listSilences(db)).map(silenceWindow);
+  }
+
+  async create(actor: Actor, values: SilenceValues): Promise<Silence> {
+    return this.db.transaction().execute((trx) =>
+      this.silences.create(trx, actor, async () => {
+        await this.checkRule(trx, values.rule_id);
+        return repo.insertSilence(trx, values, { at: isoTime(this.now()), by: actor.username });
+      }),
+    );
+  }
+
+  /** A silence is replaced as a whole (its kind may change). */
+  async update(actor: Actor, id: number, values: SilenceValues): Promise<Silence> {
+    return this.db.transaction().execute((trx) =>
+      this.silences.update(trx, actor, id, async () => {
+        await this.checkRule(trx, values.rule_id);
+        await repo.updateSilence(trx, id, values, isoTime(this.now()));
+      }),
+    );
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.db
+      .transaction()
+      .execute((trx) => this.silences.remove(trx, actor, id, () => repo.deleteSilence(trx, id)));
+  }
+
+  private async load(db: Executor, id: number): Promise<Silence> {
+    const row = await repo.findSilence(db, id);
+    if (!row) throw new NotFoundError(`There is no silence ${id}`);
+    return this.toSilence(row, this.now());
+  }
+
+  private async checkRule(db: Executor, ruleId: number | null) {
+    if (ruleId !== null && !(await repo.findRule(db, ruleId))) {
+      throw ValidationError.field('rule_id', `There is no alert rule ${ruleId}`);
+    }
+  }
+
+  private toSilence(row: repo.SilenceRecord, now: number): Silence {
+    const window = silenceWindow(row);
+    const { status, next_change_at } = silenceStatus(window, now);
+    return {
+      id: row.id,
+      kind: row.kind,
+      rule_id: row.rule_id,
+      rule_name: row.rule_name,
+      severity: row.severity,
+      comment: row.comment,
+      starts_at: row.starts_at,
+      ends_at: row.ends_at,
+      weekdays: window.weekdays,
+      start_time: row.start_time,
+      duration_minutes: row.duration_minutes,
+      timezone: row.timezone,
+      status,
+      next_change_at,
+      created_at: row.created_at,
+      created_by: row.created_by,
+    };
+  }
+}
