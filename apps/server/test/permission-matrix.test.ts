@@ -34,6 +34,9 @@ const TEMPLATES_READ: Row = { anonymous: 401, viewer: 'ok', operator: 'ok', admi
 const TEMPLATES_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
 const TEMPLATES_SEND: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
 const CHANNELS_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
+/** alerts:read: every seeded role; alerts:write: the operator and the admin (issue 16). */
+const ALERTS_READ: Row = { anonymous: 401, viewer: 'ok', operator: 'ok', admin: 'ok' };
+const ALERTS_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
 /** permission 'api-key': bots with the route's scope, never a user. */
 const KEYS_ONLY: Row = { anonymous: 401, viewer: 403, operator: 403, admin: 403, key: 'ok' };
 
@@ -124,6 +127,26 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/messaging/schedules/:id/pause': TEMPLATES_WRITE,
   'POST /api/v1/messaging/schedules/:id/resume': TEMPLATES_WRITE,
   'GET /api/v1/messaging/schedules/:id/runs': TEMPLATES_READ,
+  'GET /api/alerts/rules': ALERTS_READ,
+  'POST /api/alerts/rules': ALERTS_WRITE,
+  'POST /api/alerts/rules/preview': ALERTS_WRITE,
+  'GET /api/alerts/rules/:id': ALERTS_READ,
+  'PUT /api/alerts/rules/:id': ALERTS_WRITE,
+  'DELETE /api/alerts/rules/:id': ALERTS_WRITE,
+  'GET /api/alerts/summary': ALERTS_READ,
+  'GET /api/alerts/contact-points': ALERTS_READ,
+  'POST /api/alerts/contact-points': ALERTS_WRITE,
+  'GET /api/alerts/contact-points/:id': ALERTS_READ,
+  'PUT /api/alerts/contact-points/:id': ALERTS_WRITE,
+  'DELETE /api/alerts/contact-points/:id': ALERTS_WRITE,
+  'POST /api/alerts/contact-points/:id/test': ALERTS_WRITE,
+  'GET /api/alerts/contact-points/:id/notifications': ALERTS_READ,
+  'GET /api/alerts/silences': ALERTS_READ,
+  'POST /api/alerts/silences': ALERTS_WRITE,
+  'GET /api/alerts/silences/:id': ALERTS_READ,
+  'PUT /api/alerts/silences/:id': ALERTS_WRITE,
+  'DELETE /api/alerts/silences/:id': ALERTS_WRITE,
+  'GET /api/alerts/history': ALERTS_READ,
 };
 
 interface Sample {
@@ -378,6 +401,48 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
     'GET /api/v1/messaging/schedules/:id/runs': async () => ({
       url: '/api/v1/messaging/schedules/999999/runs',
     }),
+    // Alerts: creates make their own (a rule names a contact point that does not exist: 422, past the
+    // check); everything else names a rule, contact point or silence that does not exist (404).
+    'POST /api/alerts/rules': async () => ({
+      payload: {
+        name: `Matrix ${next()}`,
+        condition: { type: 'telegram_disconnected' },
+        contact_point_ids: [999999],
+      },
+    }),
+    'POST /api/alerts/rules/preview': async () => ({
+      payload: { condition: { type: 'telegram_disconnected' } },
+    }),
+    'GET /api/alerts/rules/:id': async () => ({ url: '/api/alerts/rules/999999' }),
+    'PUT /api/alerts/rules/:id': async () => ({
+      url: '/api/alerts/rules/999999',
+      payload: { name: 'Matrix' },
+    }),
+    'DELETE /api/alerts/rules/:id': async () => ({ url: '/api/alerts/rules/999999' }),
+    'POST /api/alerts/contact-points': async () => ({
+      payload: { name: `Matrix ${next()}`, type: 'webhook', url: 'https://example.com/hooks/lumi' },
+    }),
+    'GET /api/alerts/contact-points/:id': async () => ({ url: '/api/alerts/contact-points/999999' }),
+    'PUT /api/alerts/contact-points/:id': async () => ({
+      url: '/api/alerts/contact-points/999999',
+      payload: { name: 'Matrix' },
+    }),
+    'DELETE /api/alerts/contact-points/:id': async () => ({ url: '/api/alerts/contact-points/999999' }),
+    'POST /api/alerts/contact-points/:id/test': async () => ({
+      url: '/api/alerts/contact-points/999999/test',
+    }),
+    'GET /api/alerts/contact-points/:id/notifications': async () => ({
+      url: '/api/alerts/contact-points/999999/notifications',
+    }),
+    'POST /api/alerts/silences': async () => ({
+      payload: { kind: 'once', comment: `Matrix ${next()}`, ends_at: '2099-01-01T00:00:00Z' },
+    }),
+    'GET /api/alerts/silences/:id': async () => ({ url: '/api/alerts/silences/999999' }),
+    'PUT /api/alerts/silences/:id': async () => ({
+      url: '/api/alerts/silences/999999',
+      payload: { kind: 'once', comment: 'Matrix', ends_at: '2099-01-01T00:00:00Z' },
+    }),
+    'DELETE /api/alerts/silences/:id': async () => ({ url: '/api/alerts/silences/999999' }),
   };
 
   it('has exactly one row for every API route', () => {
