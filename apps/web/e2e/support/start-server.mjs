@@ -78,6 +78,8 @@ Object.assign(process.env, {
   LOG_LEVEL: 'warn',
   TELEGRAM_BOT_TOKEN: '123456789:e2e-fake-token',
   TELEGRAM_API_BASE_URL: `http://127.0.0.1:${port + 1000}`,
+  // Alert rules are evaluated every second, so alerts.spec.ts sees a rule fire and resolve at once.
+  ALERT_EVALUATION_SECONDS: '1',
 });
 delete process.env.DATABASE_URL;
 
