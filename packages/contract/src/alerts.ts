@@ -208,6 +208,58 @@ export const alertConditionSchema = z.discriminatedUnion(
 export type AlertConditionInput = z.input<typeof alertConditionSchema>;
 export type AlertCondition = z.output<typeof alertConditionSchema>;
 
+const storedDimension = z.string().nullable();
+
+/**
+ * A condition as answers and webhook bodies carry it: the shapes above as stored, typed but not
+ * re-validated, and without the input's transforms (a response is encoded, and a transform cannot be).
+ */
+export const alertConditionAnswerSchema = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('heartbeat_missing'), seconds: z.number() }),
+    z.object({ type: z.literal('telegram_disconnected') }),
+    z.object({ type: z.literal('errors'), count: z.number(), minutes: z.number(), source: storedDimension }),
+    z.object({
+      type: z.literal('llm_cost'),
+      usd: z.number(),
+      window: z.enum(['hour', 'day']),
+      provider: storedDimension,
+      model: storedDimension,
+    }),
+    z.object({
+      type: z.literal('llm_failure_rate'),
+      percent: z.number(),
+      minutes: z.number(),
+      min_calls: z.number(),
+      provider: storedDimension,
+      model: storedDimension,
+    }),
+    z.object({
+      type: z.literal('llm_latency'),
+      ms: z.number(),
+      minutes: z.number(),
+      provider: storedDimension,
+      model: storedDimension,
+    }),
+    z.object({ type: z.literal('budget_usage'), provider: z.string(), percent: z.number() }),
+    z.object({
+      type: z.literal('integration_success_rate'),
+      service: z.string(),
+      percent: z.number(),
+      minutes: z.number(),
+      min_calls: z.number(),
+    }),
+    z.object({ type: z.literal('market_data_stale'), minutes: z.number(), websocket: z.boolean() }),
+    z.object({
+      type: z.literal('cache_hit_rate'),
+      percent: z.number(),
+      minutes: z.number(),
+      min_lookups: z.number(),
+    }),
+    z.object({ type: z.literal('delivery_failures'), count: z.number(), minutes: z.number() }),
+  ])
+  .meta({ id: 'AlertCondition' });
+
 /** What a condition came to at one evaluation. */
 export const alertEvaluationSchema = z
   .object({
@@ -288,7 +340,7 @@ export const alertRuleSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    condition: alertConditionSchema,
+    condition: alertConditionAnswerSchema,
     severity: z.enum(ALERT_SEVERITIES),
     pending_seconds: z.number().int(),
     no_data: z.enum(ALERT_NO_DATA),
@@ -458,7 +510,7 @@ export const alertWebhookBodySchema = z
         id: z.number().int(),
         name: z.string(),
         severity: z.enum(ALERT_SEVERITIES),
-        condition: alertConditionSchema,
+        condition: alertConditionAnswerSchema,
       })
       .nullable(),
     state: z.enum(ALERT_STATES),

@@ -1,5 +1,8 @@
 import { DEFAULT_ALERT_TEMPLATE_NAME } from '@lumi/contract';
-import { ConflictError, ValidationError } from '../../lib/errors.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { whileLocked } from '../../db/locks.js';
+import { ValidationError } from '../../lib/errors.js';
 import type { Actor } from '../audit/audit.service.js';
 import type { ChannelsService } from '../messaging/channels/channels.service.js';
 import type { TemplatesService } from '../messaging/templates/templates.service.js';
@@ -23,6 +26,7 @@ const SYSTEM: Actor = { id: null, username: null, ip: null, userAgent: 'lumi ale
 /** Makes the `alert` template when none of that name exists. */
 export class AlertTemplates {
   constructor(
+    private readonly db: Kysely<Database>,
     private readonly templates: TemplatesService,
     private readonly channels: ChannelsService,
   ) {}
@@ -33,10 +37,14 @@ export class AlertTemplates {
     if (first) await this.ensure(first.id);
   }
 
-  /** On `channelId`, unless a template named `alert` exists (one made meanwhile by another request is kept). */
+  /**
+   * On `channelId`, unless a template named `alert` exists. Contact points made at once (on several
+   * instances) take turns, so one of them makes it and the others find it.
+   */
   async ensure(channelId: number): Promise<void> {
     if (await this.exists()) return;
-    try {
+    await whileLocked(this.db, 'lumi:alert-template', async () => {
+      if (await this.exists()) return;
       await this.templates.create(SYSTEM, {
         template_name: DEFAULT_ALERT_TEMPLATE_NAME,
         channel_id: channelId,
@@ -51,9 +59,7 @@ export class AlertTemplates {
         enabled: true,
         description: 'Alert notifications (issue 16); edit freely, the alert variables are in the catalogue',
       });
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-    }
+    });
   }
 
   private async exists(): Promise<boolean> {

@@ -52,7 +52,7 @@ export function createAlertServices(options: {
     ...WEBHOOK_DEFAULTS,
     ...options.settings.webhook,
   });
-  const templates = new AlertTemplates(messaging.templates, messaging.channels);
+  const templates = new AlertTemplates(db, messaging.templates, messaging.channels);
   const silences = new SilencesService(db, audit, now);
   const rules = new AlertRulesService(db, audit, now, silences, timezone);
   const contactPoints = new ContactPointsService(
