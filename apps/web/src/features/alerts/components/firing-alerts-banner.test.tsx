@@ -1,0 +1,78 @@
+import type { SessionUser } from '@lumi/contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { fakeApi } from '@/test/fake-api';
+import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
+import { signIn } from '@/test/session-users';
+import { FiringAlertsBanner } from './firing-alerts-banner';
+
+const withPermissions = (permissions: string[]): SessionUser => ({
+  id: 2,
+  username: 'ops',
+  email: 'ops@example.com',
+  name: 'Ops',
+  role: 'operator',
+  roles: [{ id: 2, name: 'operator', permissions }],
+});
+
+const summary = (
+  firing: Array<{ id: number; name: string; severity: 'warning' | 'critical' }>,
+  pending = 0,
+) => ({
+  firing: firing.length,
+  pending,
+  firing_rules: firing.map((rule) => ({
+    ...rule,
+    since: '2026-11-25T08:00:00.000Z',
+    summary: `${rule.name} holds`,
+  })),
+});
+
+const show = () => renderWithProviders(<FiringAlertsBanner />, { path: '/overview' });
+
+describe('FiringAlertsBanner', () => {
+  afterEach(() => useAuthStore.getState().clear());
+
+  it('names the firing rules, critical first as the server orders them, and links to the Alerts screen', async () => {
+    signIn(withPermissions(['alerts:read']));
+    fakeApi({
+      'GET /api/alerts/summary': jsonResponse(
+        summary(
+          [
+            { id: 3, name: 'Telegram down', severity: 'critical' },
+            { id: 1, name: 'Budget', severity: 'warning' },
+          ],
+          1,
+        ),
+      ),
+    });
+    show();
+    const banner = await screen.findByRole('region', { name: /2 alerts firing/ });
+    expect(banner).toHaveTextContent('1 pending');
+    const items = within(banner).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Critical');
+    expect(items[0]).toHaveTextContent('Telegram down holds');
+    expect(within(items[0]!).getByRole('link', { name: 'Telegram down' })).toHaveAttribute(
+      'href',
+      '/alerts?rule=3',
+    );
+    expect(within(banner).getByRole('link', { name: 'View alerts' })).toHaveAttribute('href', '/alerts');
+  });
+
+  it('is a quiet line when nothing fires', async () => {
+    signIn(withPermissions(['alerts:read']));
+    fakeApi({ 'GET /api/alerts/summary': jsonResponse(summary([])) });
+    show();
+    expect(await screen.findByRole('region', { name: 'Alerts' })).toHaveTextContent('No alerts firing');
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('is not there, and asks nothing, without alerts:read', () => {
+    signIn(withPermissions(['metrics:read']));
+    const { requests } = fakeApi();
+    show();
+    expect(screen.queryByRole('region', { name: /alert/i })).not.toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+});
