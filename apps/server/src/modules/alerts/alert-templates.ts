@@ -16,7 +16,7 @@ export const ALERT_TEMPLATE_CONTENT = [
   '<b>{{uppercase alert_kind}} · {{uppercase alert_severity}}</b>',
   '<b>{{alert_rule_name}}</b>',
   '{{alert_summary}}',
-  'State: {{alert_state}} · since {{default (formatTimeAgo alert_started_at) "now"}}',
+  'State: {{alert_state}} · started {{default (formatTimeAgo alert_started_at) "just now"}}',
   '<a href="{{alert_url}}">Open in Lumi</a>',
 ].join('\n');
 
