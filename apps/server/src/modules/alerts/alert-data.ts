@@ -90,11 +90,14 @@ export function createAlertData(db: Kysely<Database>, now: number, options: { ti
     return pending;
   };
 
-  const current = minuteKey(now);
+  // Windows are [from, until) in bucket keys, as the dashboards' are: until is the bucket after the current.
+  const until = minuteKey(now + MINUTE_MS);
   const since = (minutes: number) => minuteKey(now - minutes * MINUTE_MS);
 
-  const llmRows = (table: 'llm_usage_minute' | 'llm_usage_hourly', from: string, to: string) =>
-    db
+  /** LLM sums by provider and model over [from, to) of the minute or the hourly rollups. */
+  const llmRows = (grain: 'minute' | 'hour', from: string, to: string) => {
+    const table = grain === 'minute' ? 'llm_usage_minute' : 'llm_usage_hourly';
+    return db
       .selectFrom(table)
       .select((eb) => [
         'provider',
@@ -105,21 +108,24 @@ export function createAlertData(db: Kysely<Database>, now: number, options: { ti
         eb.fn.sum<number | string>('latency_ms_total').as('latency'),
         eb.fn.sum<number | string>(eb('input_tokens', '+', eb.ref('output_tokens'))).as('tokens'),
       ])
-      .where(table === 'llm_usage_minute' ? 'minute' : 'hour', '>=', from)
-      .where(table === 'llm_usage_minute' ? 'minute' : 'hour', table === 'llm_usage_minute' ? '<=' : '<', to)
+      .where(grain, '>=', from)
+      .where(grain, '<', to)
       .groupBy(['provider', 'model'])
       .execute()
       .then((rows) =>
-        rows.map((r): LlmRow => ({
-          provider: r.provider,
-          model: r.model,
-          requests: num(r.requests),
-          failed: num(r.failed),
-          costUsd: num(r.cost),
-          latencyMsTotal: num(r.latency),
-          tokens: num(r.tokens),
-        })),
+        rows.map(
+          (r): LlmRow => ({
+            provider: r.provider,
+            model: r.model,
+            requests: num(r.requests),
+            failed: num(r.failed),
+            costUsd: num(r.cost),
+            latencyMsTotal: num(r.latency),
+            tokens: num(r.tokens),
+          }),
+        ),
       );
+  };
 
   /** Today's LLM usage by provider and model, from the hourly rollups of the local day. */
   const today = () =>
@@ -127,7 +133,7 @@ export function createAlertData(db: Kysely<Database>, now: number, options: { ti
       const date = localDate(now, options.timezone);
       const from = hourKey(firstHourOfLocalDate(date, options.timezone));
       const to = hourKey(firstHourOfLocalDate(addDays(date, 1), options.timezone));
-      return llmRows('llm_usage_hourly', from, to);
+      return llmRows('hour', from, to);
     });
 
   return {
@@ -163,7 +169,7 @@ export function createAlertData(db: Kysely<Database>, now: number, options: { ti
           .selectFrom('error_minute')
           .select((eb) => ['source', eb.fn.sum<number | string>('errors').as('errors')])
           .where('minute', '>=', since(minutes))
-          .where('minute', '<=', current)
+          .where('minute', '<', until)
           .groupBy('source')
           .execute();
         return found.map((r) => ({ source: r.source, errors: num(r.errors) }));
@@ -173,7 +179,7 @@ export function createAlertData(db: Kysely<Database>, now: number, options: { ti
 
     llmWindow: async (minutes, filter) =>
       sumLlm(
-        await once(`llm:${minutes}`, () => llmRows('llm_usage_minute', since(minutes), current)),
+        await once(`llm:${minutes}`, () => llmRows('minute', since(minutes), until)),
         filter,
       ),
 
@@ -209,7 +215,7 @@ export function createAlertData(db: Kysely<Database>, now: number, options: { ti
             eb.fn.sum<number | string>('success_count').as('success'),
           ])
           .where('minute', '>=', since(minutes))
-          .where('minute', '<=', current)
+          .where('minute', '<', until)
           .groupBy('service_name')
           .execute();
         return new Map(found.map((r) => [r.service_name, { total: num(r.total), success: num(r.success) }]));
@@ -226,7 +232,7 @@ export function createAlertData(db: Kysely<Database>, now: number, options: { ti
             eb.fn.sum<number | string>('misses').as('misses'),
           ])
           .where('minute', '>=', since(minutes))
-          .where('minute', '<=', current)
+          .where('minute', '<', until)
           .executeTakeFirstOrThrow();
         return { hits: num(row.hits), misses: num(row.misses) };
       }),
