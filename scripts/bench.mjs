@@ -22,8 +22,13 @@
 //     sends none meanwhile. (b) The sender: BENCH_SEND_DELIVERIES (default 900) deliveries over
 //     BENCH_SEND_CHATS (default 60) chats, so the per-chat limits do not bind; the sending rate and the
 //     busiest second as the fake received them (scripts/bench/deliveries.mjs).
-// BENCH_PARTS chooses parts (default `ingest,dashboards,hostile,retention,cluster,deliveries`; cluster needs
-// DATABASE_URL).
+//  7. Alerts: BENCH_EVENTS llm_call events (as part 2 loads them) and the rest of a bot's telemetry of the same
+//     29 days (scripts/bench/load-alert-data.ts) in a scratch database, then BENCH_ALERT_PASSES (default 10)
+//     evaluation passes of BENCH_ALERT_RULES (default 200) rules over every condition type, measured in-process
+//     on the server's own code (scripts/bench/alerts-pass.ts); on SQLite (and PostgreSQL). Target: a pass
+//     under 1 s.
+// BENCH_PARTS chooses parts (default `ingest,dashboards,hostile,retention,cluster,deliveries,alerts`; cluster
+// needs DATABASE_URL).
 // Everything scratch is removed at the end, also on Ctrl+C.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,7 +42,7 @@ import { buildStale, root } from './lib/build-stale.mjs';
 import { measureInterleaved } from './bench/autocannon.mjs';
 import { measureAccepting, measureSending } from './bench/deliveries.mjs';
 import { measureHostile, printHostile } from './bench/hostile.mjs';
-import { report, reportCluster, reportDeliveries, reportRetention } from './bench/report.mjs';
+import { report, reportAlerts, reportCluster, reportDeliveries, reportRetention } from './bench/report.mjs';
 import { ingestBodies } from './bench/workload.mjs';
 import { startFakeBotApi } from './lib/fake-bot-api.mjs';
 import { LumiApi } from './lib/lumi-api.mjs';
@@ -68,6 +73,8 @@ const RETENTION_EVENTS_PER_DAY = count('BENCH_RETENTION_EVENTS_PER_DAY', 1_000_0
 const RETENTION_DAYS = count('BENCH_RETENTION_DAYS', 30);
 const CLUSTER_EVENTS = count('BENCH_CLUSTER_EVENTS', 1_000_000);
 const SIGNOUTS = count('BENCH_SIGNOUTS', 100);
+const ALERT_RULES = count('BENCH_ALERT_RULES', 200);
+const ALERT_PASSES = count('BENCH_ALERT_PASSES', 10);
 const DELIVERIES = {
   batches: count('BENCH_DELIVERY_BATCHES', 100),
   batchSize: 100,
@@ -86,9 +93,10 @@ const TARGETS = {
   // Within 5 % of Telegram's 30 messages a second, and never above it.
   sendingPerSecond: 28.5,
   sendingMaxPerSecond: 30,
+  alertPassMs: 1000,
 };
 const PARTS = new Set(
-  (process.env.BENCH_PARTS || 'ingest,dashboards,hostile,retention,cluster,deliveries').split(','),
+  (process.env.BENCH_PARTS || 'ingest,dashboards,hostile,retention,cluster,deliveries,alerts').split(','),
 );
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
@@ -505,7 +513,8 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(', ')} (1, 5, 15 min) on ${os.cpus().length} CPUs.`,
   );
-  buildStale(['@lumi/server']);
+  // Every part but `alerts` (in-process, on the sources) runs the built server.
+  if ([...PARTS].some((part) => part !== 'alerts')) buildStale(['@lumi/server']);
 
   const ingest = [];
   const dashboards = [];
@@ -604,6 +613,31 @@ async function main() {
       runs.push(await benchDeliveries('PostgreSQL', { DATABASE_URL: await scratchPostgres('deliveries') }));
     reportDeliveries(runs, { ...DELIVERIES, targets: TARGETS });
   }
+
+  if (PARTS.has('alerts')) {
+    const dir = path.join(scratchDir, 'alerts');
+    mkdirSync(dir, { recursive: true });
+    const runs = [await benchAlerts('SQLite', { BENCH_SQLITE_FILE: path.join(dir, 'lumi.db') })];
+    rmSync(dir, { recursive: true, force: true });
+    if (DATABASE_URL)
+      runs.push(await benchAlerts('PostgreSQL', { BENCH_DATABASE_URL: await scratchPostgres('alerts') }));
+    reportAlerts(runs, { rules: ALERT_RULES, passes: ALERT_PASSES, targets: TARGETS });
+  }
+}
+
+/**
+ * Part `alerts`: the dashboards' llm_call events and the rest of a bot's telemetry in a scratch database,
+ * then the evaluation passes, in-process on the server's code (scripts/bench/alerts-pass.ts).
+ */
+async function benchAlerts(label, env) {
+  const llm = await load(env);
+  const other = await load(env, 'load-alert-data.ts');
+  say(`Alerts on ${label}: ${ALERT_PASSES} evaluation passes of ${ALERT_RULES} rules…`);
+  const pass = await load(
+    { ...env, BENCH_ALERT_RULES: String(ALERT_RULES), BENCH_ALERT_PASSES: String(ALERT_PASSES) },
+    'alerts-pass.ts',
+  );
+  return { label, events: llm.events + other.events, deliveries: other.deliveries, ...pass };
 }
 
 /** Part `deliveries`: the server sending to a fake Bot API without limits of its own (scripts/bench/deliveries.mjs). */

@@ -1,9 +1,10 @@
 /**
  * The benchmark's generator (`npm run bench`, run through tsx): loads BENCH_EVENTS llm_call events, spread
  * over the last 29 days (inside the default 30-day retention, so the server prunes none of them at start),
- * with their hourly rollups, into a scratch database. Not through HTTP: raw rows go in with the driver in
- * large transactions, and each chunk's rollups are summed and upserted in the same transaction by the
- * server's own code (aggregateLlmCalls, upsertLlmUsage), exactly as ingestion does. On PostgreSQL the day
+ * with their hourly rollups (and the minute rollups of the last two days, the ones retention keeps), into a
+ * scratch database. Not through HTTP: raw rows go in with the driver in large transactions, and each
+ * chunk's rollups are summed and upserted in the same transaction by the server's own code
+ * (aggregateLlmCalls, upsertLlmUsage), exactly as ingestion does. On PostgreSQL the day
  * partitions of those days are created first. Prints one JSON line with what it loaded; progress goes to
  * stderr.
  *
@@ -39,6 +40,8 @@ const SQLITE_ROWS_PER_INSERT = 200;
 const POSTGRES_ROWS_PER_INSERT = 10_000;
 /** Rollup rows per upsert (12 parameters each), within SQLite's limit as above. */
 const ROLLUPS_PER_UPSERT = 1_000;
+/** The minute rollups retention keeps (telemetry.service.ts): older ones would be pruned at the start. */
+const MINUTES_KEPT_MS = 2 * DAY_MS;
 
 const COLUMNS = [
   'client_id',
@@ -136,6 +139,7 @@ async function main() {
   const insertSqlite = sqlite ? sqliteInserter(sqlite) : null;
 
   const start = Date.now() - SPAN_MS - 60_000;
+  const minutesKeptFrom = new Date(Date.now() - MINUTES_KEPT_MS).toISOString();
   await createDayPartitions(handle, start, Date.now());
   const progress = createProgress({ label: `Loading ${total.toLocaleString('en')} llm_call events` });
   const began = Date.now();
@@ -150,9 +154,15 @@ async function main() {
         insertSqlite!(rows);
       }
       // A chunk of a small run spans every hour of the month: keep each upsert within SQLite's parameters.
-      const rollups = aggregateLlmCalls(rows);
-      for (let i = 0; i < rollups.length; i += ROLLUPS_PER_UPSERT) {
-        await upsertLlmUsage(trx, rollups.slice(i, i + ROLLUPS_PER_UPSERT));
+      const recent = rows.filter((row) => row.ts >= minutesKeptFrom);
+      for (const [grain, stored] of [
+        ['hour', rows],
+        ['minute', recent],
+      ] as const) {
+        const rollups = aggregateLlmCalls(stored, grain);
+        for (let i = 0; i < rollups.length; i += ROLLUPS_PER_UPSERT) {
+          await upsertLlmUsage(trx, grain, rollups.slice(i, i + ROLLUPS_PER_UPSERT));
+        }
       }
     });
     const done = from + rows.length;

@@ -98,6 +98,27 @@ export function reportRetention(runs, { perDay, retentionDays }) {
   }
 }
 
+/** Part `alerts`: one evaluation pass of all rules, in ms (scripts/bench/alerts-pass.ts). */
+export function reportAlerts(runs, { rules, passes, targets }) {
+  say('');
+  say(
+    `Alerts: one evaluation pass of ${fmt(rules)} rules over every condition type (data reads, conditions, ` +
+      `silences, state machine), ${passes} passes one after the other; target under ${fmt(targets.alertPassMs)} ms`,
+  );
+  for (const r of runs) {
+    const sorted = [...r.passes].sort((a, b) => a - b);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)];
+    const max = sorted.at(-1);
+    const met = max < targets.alertPassMs ? 'met' : 'NOT met';
+    say(
+      `  ${r.label.padEnd(11)} ${fmt(r.events)} events and ${fmt(r.deliveries)} deliveries stored: median ` +
+        `${median.toFixed(1)} ms, max ${max.toFixed(1)} ms (first ${r.passes[0].toFixed(1)} ms), ` +
+        `${r.queries} queries a pass; ${r.holds} rules holding, ${r.clear} not, ${r.noData} without data; ` +
+        `target ${met}`,
+    );
+  }
+}
+
 /** Part `cluster`: two instances on one PostgreSQL database beside one (scripts/bench.mjs). */
 export function reportCluster(
   c,
