@@ -113,17 +113,15 @@ export function createAlertData(db: Kysely<Database>, now: number, options: { ti
       .groupBy(['provider', 'model'])
       .execute()
       .then((rows) =>
-        rows.map(
-          (r): LlmRow => ({
-            provider: r.provider,
-            model: r.model,
-            requests: num(r.requests),
-            failed: num(r.failed),
-            costUsd: num(r.cost),
-            latencyMsTotal: num(r.latency),
-            tokens: num(r.tokens),
-          }),
-        ),
+        rows.map((r): LlmRow => ({
+          provider: r.provider,
+          model: r.model,
+          requests: num(r.requests),
+          failed: num(r.failed),
+          costUsd: num(r.cost),
+          latencyMsTotal: num(r.latency),
+          tokens: num(r.tokens),
+        })),
       );
   };
 
@@ -178,10 +176,7 @@ export function createAlertData(db: Kysely<Database>, now: number, options: { ti
     },
 
     llmWindow: async (minutes, filter) =>
-      sumLlm(
-        await once(`llm:${minutes}`, () => llmRows('minute', since(minutes), until)),
-        filter,
-      ),
+      sumLlm(await once(`llm:${minutes}`, () => llmRows('minute', since(minutes), until)), filter),
 
     llmToday: async (filter) => sumLlm(await today(), filter),
 
