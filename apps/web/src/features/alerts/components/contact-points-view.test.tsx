@@ -51,7 +51,7 @@ describe('Alerts > Contact points', () => {
     const [ops, pager] = within(table).getAllByRole('row').slice(1);
     expect(ops).toHaveTextContent('Telegram');
     expect(ops).toHaveTextContent('Ops chat');
-    expect(ops).toHaveTextContent('Template Short alert');
+    expect(ops).toHaveTextContent('Template: Short alert');
     expect(within(ops!).getByText('2 rules')).toHaveAttribute('title', 'Heartbeat, Rule 2');
     expect(pager).toHaveTextContent('Webhook');
     expect(pager).toHaveTextContent('https://hooks.example.com/lumi');

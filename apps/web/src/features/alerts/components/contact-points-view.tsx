@@ -84,8 +84,8 @@ export function ContactPointsView() {
               },
             },
             {
+              // Up to four buttons: on a phone they get a line of their own instead of the card's corner.
               header: 'Actions',
-              headerHidden: true,
               cell: (point) => (
                 <div className="flex flex-wrap justify-end gap-1">
                   <Button
@@ -146,7 +146,7 @@ function Target({ point }: { point: ContactPoint }) {
     <span className="max-sm:text-right">
       {point.channel_name ?? 'Deleted channel'}
       <span className="block text-xs text-muted-foreground">
-        {point.topic_id !== null ? 'In a topic · ' : ''}Template {point.template_name ?? 'alert (default)'}
+        {point.topic_id !== null ? 'In a topic · ' : ''}Template: {point.template_name ?? 'alert (default)'}
       </span>
     </span>
   );

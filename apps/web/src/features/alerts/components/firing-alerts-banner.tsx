@@ -1,6 +1,5 @@
 import { CircleCheck, Flame } from 'lucide-react';
 import { Link } from 'react-router';
-import { cn } from '@/lib/cn';
 import { useHasPermission } from '@/lib/permissions';
 import { useAlertSummary } from '../api/summary';
 import { SeverityBadge } from './alert-badges';
@@ -41,7 +40,7 @@ export function FiringAlertsBanner() {
   return (
     <section
       aria-labelledby="firing-alerts-heading"
-      className={cn('mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-4')}
+      className="mb-4 rounded-lg border border-l-4 border-l-destructive bg-card p-4 shadow-sm"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="firing-alerts-heading" className="flex items-center gap-2 font-semibold text-destructive">
@@ -70,7 +69,7 @@ export function FiringAlertsBanner() {
             )}
             {rule.since && (
               <span className="text-xs text-muted-foreground">
-                since <RelativeTime value={rule.since} />
+                started <RelativeTime value={rule.since} />
               </span>
             )}
           </li>

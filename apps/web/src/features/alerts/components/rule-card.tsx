@@ -36,7 +36,8 @@ export function RuleCard({ rule, onOpen }: { rule: AlertRule; onOpen?: () => voi
       </div>
       <p className="mt-1 text-sm">{rule.last_evaluation?.summary ?? describeCondition(rule.condition)}</p>
       <p className="mt-1 text-xs text-muted-foreground">
-        {STATE_LABELS[rule.state]} since <RelativeTime value={rule.state_since} fallback="unknown" />
+        {STATE_LABELS[rule.state]} · changed{' '}
+        <RelativeTime value={rule.state_since} fallback="at an unknown time" />
       </p>
     </li>
   );
