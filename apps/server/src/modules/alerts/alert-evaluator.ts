@@ -98,13 +98,13 @@ export class AlertEvaluator {
     now: number,
   ): Promise<number | null> {
     const at = isoTime(now);
+    const runtime = { ...next.next, last_evaluation: JSON.stringify(evaluation), last_evaluated_at: at };
+    // Most evaluations change nothing but the last value: one statement, no transaction.
+    if (!next.transition && !next.notify) {
+      return (await repo.advanceRuntime(this.db, rule, runtime)) ? 0 : null;
+    }
     return this.db.transaction().execute(async (trx) => {
-      const written = await repo.advanceRuntime(trx, rule, {
-        ...next.next,
-        last_evaluation: JSON.stringify(evaluation),
-        last_evaluated_at: at,
-      });
-      if (!written) return null;
+      if (!(await repo.advanceRuntime(trx, rule, runtime))) return null;
       if (next.transition) {
         await repo.insertHistory(trx, {
           rule_id: rule.id,

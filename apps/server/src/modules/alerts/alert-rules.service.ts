@@ -85,10 +85,14 @@ export class AlertRulesService {
     );
   }
 
+  /** Its history stays; its silences go. */
   async remove(actor: Actor, id: number): Promise<void> {
     await this.db.transaction().execute((trx) =>
       this.rules.remove(trx, actor, id, async () => {
+        // Its silences go with it; the log keeps them with the rule.
+        const silences = (await repo.listSilences(trx)).filter((silence) => silence.rule_id === id);
         await repo.deleteRule(trx, id);
+        return silences.length > 0 ? { silences } : undefined;
       }),
     );
   }
