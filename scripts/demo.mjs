@@ -378,10 +378,14 @@ async function main() {
     const totals = await reportLive(apiKey, next, until, live, refused);
     next = until;
     sent += totals.accepted;
-    // Each alert that reached the Ops chat, by the first line of its text.
+    // Each alert that reached the Ops chat, by the first lines of its text.
     for (const message of fakeBotApi.messages.slice(told)) {
       if (message.chat_id !== OPS_CHANNEL.chat_id) continue;
-      const title = message.text.split('\n')[0].replace(/<[^>]*>/g, '');
+      const lines = message.text
+        .replace(/<[^>]*>/g, '')
+        .split('\n')
+        .filter(Boolean);
+      const title = lines.slice(0, 3).join(' · ');
       process.stderr.write(
         `\nAlert to the ${OPS_CHANNEL.channel_name} chat at ${clock(message.at, true)}: ${title}\n`,
       );
