@@ -1,5 +1,6 @@
 import type { AlertEvaluation } from '@lumi/contract';
 import type { Kysely } from 'kysely';
+import pLimit from 'p-limit';
 import type { Database } from '../../db/database.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import { createAlertData } from './alert-data.js';
@@ -13,6 +14,9 @@ import { step, type RuleRuntime, type RuleSettings, type Step } from './state-ma
 interface Logger {
   warn(details: object, message: string): void;
 }
+
+/** Writes of unchanged rules in flight at once (each is one UPDATE). */
+const QUIET_WRITES_AT_ONCE = 4;
 
 export interface PassResult {
   evaluated: number;
@@ -70,26 +74,60 @@ export class AlertEvaluator {
     const rules = await repo.listRules(this.db, { enabled: true });
     const silences = await this.silences.windows();
     const data = createAlertData(this.db, now, { timezone: this.timezone });
+    // Most evaluations change nothing but the last value: those writes go out a few at a time while the
+    // next rules are evaluated; the changes are recorded after them, one rule after another, in order.
+    const limit = pLimit(QUIET_WRITES_AT_ONCE);
+    const quiet: Promise<void>[] = [];
+    const changes: Array<{
+      rule: repo.RuleRecord;
+      evaluation: AlertEvaluation;
+      next: Step;
+      silenced: boolean;
+    }> = [];
+    const failed = (rule: repo.RuleRecord, error: unknown) => {
+      result.failed += 1;
+      this.log.warn({ err: error, rule: rule.id, name: rule.name }, 'alert rule: evaluation failed');
+    };
     for (const rule of rules) {
       try {
         const evaluation = await evaluateCondition(repo.conditionOf(rule), data);
         const silenced = isSilenced({ id: rule.id, severity: rule.severity }, silences, now);
         const next = step(settingsOf(rule), runtimeOf(rule), evaluation, now, silenced);
+        if (next.transition || next.notify) {
+          changes.push({ rule, evaluation, next, silenced });
+          continue;
+        }
+        const runtime = this.runtimeColumns(evaluation, next, now);
+        quiet.push(
+          limit(async () => {
+            if (await repo.advanceRuntime(this.db, rule, runtime)) result.evaluated += 1;
+          }).catch((error: unknown) => failed(rule, error)),
+        );
+      } catch (error) {
+        failed(rule, error);
+      }
+    }
+    await Promise.all(quiet);
+    for (const { rule, evaluation, next, silenced } of changes) {
+      try {
         const recorded = await this.record(rule, evaluation, next, silenced, now);
         if (recorded === null) continue;
         result.evaluated += 1;
         if (next.transition) result.transitions += 1;
         result.notifications += recorded;
       } catch (error) {
-        result.failed += 1;
-        this.log.warn({ err: error, rule: rule.id, name: rule.name }, 'alert rule: evaluation failed');
+        failed(rule, error);
       }
     }
     result.tried = await this.notifier.sendDue();
     return result;
   }
 
-  /** Writes the step; null when the rule changed since it was read (nothing written). */
+  private runtimeColumns(evaluation: AlertEvaluation, next: Step, now: number): repo.RuleRuntimeColumns {
+    return { ...next.next, last_evaluation: JSON.stringify(evaluation), last_evaluated_at: isoTime(now) };
+  }
+
+  /** Writes a step that changes the state or notifies; null when the rule changed since it was read. */
   private async record(
     rule: repo.RuleRecord,
     evaluation: AlertEvaluation,
@@ -98,13 +136,8 @@ export class AlertEvaluator {
     now: number,
   ): Promise<number | null> {
     const at = isoTime(now);
-    const runtime = { ...next.next, last_evaluation: JSON.stringify(evaluation), last_evaluated_at: at };
-    // Most evaluations change nothing but the last value: one statement, no transaction.
-    if (!next.transition && !next.notify) {
-      return (await repo.advanceRuntime(this.db, rule, runtime)) ? 0 : null;
-    }
     return this.db.transaction().execute(async (trx) => {
-      if (!(await repo.advanceRuntime(trx, rule, runtime))) return null;
+      if (!(await repo.advanceRuntime(trx, rule, this.runtimeColumns(evaluation, next, now)))) return null;
       if (next.transition) {
         await repo.insertHistory(trx, {
           rule_id: rule.id,
