@@ -20,6 +20,10 @@ const SCREENS = [
   '/admin/metrics?tab=integrations',
   '/admin/config',
   '/admin/messages',
+  '/admin/alerts',
+  '/admin/alerts?view=contact-points',
+  '/admin/alerts?view=silences',
+  '/admin/alerts?view=history',
   '/admin/users',
   '/admin/admin',
   '/admin/admin?tab=api-keys',
@@ -104,6 +108,33 @@ async function arrangeContent(request: APIRequestContext) {
     channel_id: channel.id,
     message_type: 'alert',
     template_content: 'Price of {{token_name}} moved',
+  });
+  // An alert rule that fires at once (today's LLM spend is above a cent's tenth), so the Overview banner,
+  // the firing card and the history are checked too; a contact point of each type and a silence.
+  const contactPoint = await post('/api/alerts/contact-points', {
+    name: `${run} Ops chat`,
+    type: 'telegram',
+    channel_id: channel.id,
+  });
+  await post('/api/alerts/contact-points', {
+    name: `${run} Pager`,
+    type: 'webhook',
+    url: `https://hooks.example.com/${run}/a-long-path-that-has-to-wrap-on-a-phone`,
+  });
+  const rule = await post('/api/alerts/rules', {
+    name: `${run} LLM spend today`,
+    condition: { type: 'llm_cost', usd: 0.001, window: 'day' },
+    severity: 'critical',
+    contact_point_ids: [contactPoint.id],
+  });
+  await post('/api/alerts/silences', {
+    kind: 'recurring',
+    rule_id: rule.id,
+    weekdays: ['sunday'],
+    start_time: '02:00',
+    duration_minutes: 60,
+    timezone: 'Europe/Berlin',
+    comment: 'Weekly maintenance of the LLM gateway',
   });
 }
 
