@@ -109,7 +109,11 @@ export class AlertNotifier {
       url: this.ruleUrl(null),
       unit: null,
     };
-    const id = await repo.insertNotification(this.db, this.newRow(point.id, null, content, now));
+    // Never due: no retry round takes it, it is tried here once.
+    const id = await repo.insertNotification(this.db, {
+      ...this.newRow(point.id, null, content, now),
+      next_attempt_at: null,
+    });
     const row = await repo.findNotificationRow(this.db, id);
     const stored = (await repo.contactPointsByIds(this.db, [point.id]))[0];
     if (!row || !stored) throw new NotFoundError(`There is no contact point ${point.id}`);
@@ -138,7 +142,10 @@ export class AlertNotifier {
     };
   }
 
-  /** One try of a notification, if this instance claims it; false when another had it. */
+  /**
+   * One try of a notification, if this instance claims it (false when another had it); a test
+   * notification, never due, is this request's alone and is tried once.
+   */
   private async attempt(
     row: AlertNotificationRow,
     point: AlertContactPointRow,
@@ -146,7 +153,8 @@ export class AlertNotifier {
   ): Promise<boolean> {
     const now = this.now();
     const leaseUntil = isoAfter(this.settings.timeoutMs + 5_000, now);
-    if (!(await repo.claimNotification(this.db, row, isoTime(now), leaseUntil))) return false;
+    if (!options.once && !(await repo.claimNotification(this.db, row, isoTime(now), leaseUntil)))
+      return false;
     const attempts = row.attempts + 1;
     const content = JSON.parse(row.body) as NotificationContent;
     let outcome: TryOutcome;
@@ -166,6 +174,7 @@ export class AlertNotifier {
     const at = isoTime(this.now());
     if (outcome.status === 'sent') {
       await repo.updateNotification(this.db, row.id, {
+        attempts,
         status: outcome.deliveryId === undefined ? 'sent' : 'queued',
         delivery_id: outcome.deliveryId ?? null,
         response_status: outcome.responseStatus,
@@ -175,6 +184,7 @@ export class AlertNotifier {
       });
     } else if (outcome.status === 'failed' || options.once || attempts >= this.settings.maxAttempts) {
       await repo.updateNotification(this.db, row.id, {
+        attempts,
         status: 'failed',
         response_status: outcome.responseStatus,
         error: outcome.error,
