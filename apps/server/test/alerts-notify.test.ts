@@ -306,6 +306,15 @@ describe.each(dialects)('alert notifications on %s', (dialect) => {
     now += 3600 * SECOND;
     expect(await t.app.services.alerts.notifier.sendDue()).toBe(0);
 
+    receiver.respond(302);
+    const redirected = (await call('POST', `/contact-points/${hook.id}/test`)).json<AlertNotification>();
+    expect(redirected).toMatchObject({
+      status: 'failed',
+      response_status: 302,
+      error: 'The webhook answered HTTP 302 (redirects are not followed; use the final URL)',
+    });
+    expect(receiver.received.map((r) => r.path)).toEqual(['/hooks/lumi', '/hooks/lumi', '/hooks/lumi']);
+
     const unreachable = await createWebhookPoint(t, admin, 'http://127.0.0.1:9/hooks');
     const refused = (await call('POST', `/contact-points/${unreachable.id}/test`)).json<AlertNotification>();
     expect(refused).toMatchObject({ status: 'failed', response_status: null });
