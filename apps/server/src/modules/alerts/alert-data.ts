@@ -185,12 +185,13 @@ export function createAlertData(db: Kysely<Database>, now: number, options: { ti
         db.selectFrom('token_budgets').selectAll().where('is_active', '=', 1).execute(),
       );
       const budget = budgets.find((b) => b.provider === provider);
+      if (!budget) return null;
       const limits = {
-        tokens: budget?.daily_token_limit == null ? null : num(budget.daily_token_limit),
-        cost: budget?.daily_cost_limit ?? null,
+        tokens: budget.daily_token_limit === null ? null : num(budget.daily_token_limit),
+        cost: budget.daily_cost_limit,
       };
       // A budget without a limit measures nothing (budgetUsagePercentage would call it 0 %).
-      if (!budget || (!limits.tokens && !limits.cost)) return null;
+      if (!limits.tokens && !limits.cost) return null;
       const usage = { tokens: 0, cost: 0 };
       for (const row of await today()) {
         if (row.provider !== provider) continue;

@@ -242,6 +242,12 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'llm failures: no calls is no data',
+    condition: { type: 'llm_failure_rate', percent: 5, minutes: 15, min_calls: 1, provider: 'openai' },
+    world: {},
+    expected: { value: null, holds: null, summary: 'No LLM calls for openai in the last 15 min' },
+  },
+  {
     name: 'llm failures: 10 of 250 is 4 %, above 2 %',
     condition: { type: 'llm_failure_rate', percent: 2, minutes: 15, min_calls: 20, provider: 'openai' },
     world: { llm: { 'openai/gpt-4o': calls(250, { failed: 10 }) } },
@@ -329,6 +335,18 @@ const cases: Case[] = [
       holds: null,
       summary: 'Only 3 calls to exchange in the last 15 min, fewer than the 10 needed',
     },
+  },
+  {
+    name: 'integration: no calls is no data',
+    condition: {
+      type: 'integration_success_rate',
+      service: 'exchange',
+      percent: 95,
+      minutes: 5,
+      min_calls: 1,
+    },
+    world: {},
+    expected: { value: null, holds: null, summary: 'No calls to exchange in the last 5 min' },
   },
   {
     name: 'integration: 37 of 40 is 92.5 %, below 95 %',

@@ -109,7 +109,9 @@ const llmFailureRate: Evaluator<'llm_failure_rate'> = async (c, data) => {
     return noData(
       c.percent,
       'percent',
-      `Only ${plural(totals.requests, 'LLM call', 'LLM calls')}${llmScope(filter)} ${lastMinutes(c.minutes)}, fewer than the ${format(c.min_calls)} needed`,
+      totals.requests === 0
+        ? `No LLM calls${llmScope(filter)} ${lastMinutes(c.minutes)}`
+        : `Only ${plural(totals.requests, 'LLM call', 'LLM calls')}${llmScope(filter)} ${lastMinutes(c.minutes)}, fewer than the ${format(c.min_calls)} needed`,
     );
   }
   const rate = roundTo((totals.failed / totals.requests) * 100, 2);
@@ -158,7 +160,9 @@ const integrationSuccessRate: Evaluator<'integration_success_rate'> = async (c, 
     return noData(
       c.percent,
       'percent',
-      `Only ${plural(total, 'call', 'calls')} to ${c.service} ${lastMinutes(c.minutes)}, fewer than the ${format(c.min_calls)} needed`,
+      total === 0
+        ? `No calls to ${c.service} ${lastMinutes(c.minutes)}`
+        : `Only ${plural(total, 'call', 'calls')} to ${c.service} ${lastMinutes(c.minutes)}, fewer than the ${format(c.min_calls)} needed`,
     );
   }
   const rate = roundTo((success / total) * 100, 2);
