@@ -25,8 +25,9 @@
 //  7. Alerts: BENCH_EVENTS llm_call events (as part 2 loads them) and the rest of a bot's telemetry of the same
 //     29 days (scripts/bench/load-alert-data.ts) in a scratch database, then BENCH_ALERT_PASSES (default 10)
 //     evaluation passes of BENCH_ALERT_RULES (default 200) rules over every condition type, measured in-process
-//     on the server's own code (scripts/bench/alerts-pass.ts); on SQLite (and PostgreSQL). Target: a pass
-//     under 1 s.
+//     on the server's own code (scripts/bench/alerts-pass.ts): the engine alone, then the whole pass of the
+//     alerts job with its writes and webhook notifications (to a local receiver on port 4150); on SQLite (and
+//     PostgreSQL). Target: a pass under 1 s.
 // BENCH_PARTS chooses parts (default `ingest,dashboards,hostile,retention,cluster,deliveries,alerts`; cluster
 // needs DATABASE_URL).
 // Everything scratch is removed at the end, also on Ctrl+C.

@@ -64,7 +64,7 @@ function generate(from: number, to: number, started: number): Rows {
       active_locks: '[]',
     });
   }
-  for (let t = from; t < to; t += 60_000) {
+  for (let t = from, minute = 0; t < to; t += 60_000, minute += 1) {
     rows.market_data_reports.push({
       client_id: `md-${t}`,
       ts: iso(t),
@@ -82,7 +82,7 @@ function generate(from: number, to: number, started: number): Rows {
       avg_response_time_cached_ms: 4,
       avg_response_time_uncached_ms: 400,
     });
-    if ((t / 60_000) % 2 === 0) {
+    if (minute % 2 === 0) {
       rows.bot_errors.push({
         client_id: `er-${t}`,
         ts: iso(t),

@@ -98,23 +98,38 @@ export function reportRetention(runs, { perDay, retentionDays }) {
   }
 }
 
-/** Part `alerts`: one evaluation pass of all rules, in ms (scripts/bench/alerts-pass.ts). */
+/** Part `alerts`: evaluation passes of all rules, in ms (scripts/bench/alerts-pass.ts). */
 export function reportAlerts(runs, { rules, passes, targets }) {
-  say('');
-  say(
-    `Alerts: one evaluation pass of ${fmt(rules)} rules over every condition type (data reads, conditions, ` +
-      `silences, state machine), ${passes} passes one after the other; target under ${fmt(targets.alertPassMs)} ms`,
-  );
-  for (const r of runs) {
-    const sorted = [...r.passes].sort((a, b) => a - b);
+  const figures = (list) => {
+    const sorted = [...list].sort((a, b) => a - b);
     const median = sorted[Math.floor((sorted.length - 1) / 2)];
     const max = sorted.at(-1);
-    const met = max < targets.alertPassMs ? 'met' : 'NOT met';
+    return {
+      text: `median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms (first ${list[0].toFixed(1)} ms)`,
+      met: max < targets.alertPassMs,
+    };
+  };
+  say('');
+  say(
+    `Alerts: ${passes} evaluation passes one after the other of ${fmt(rules)} rules over every condition ` +
+      `type; target under ${fmt(targets.alertPassMs)} ms a pass`,
+  );
+  for (const r of runs) {
+    const engine = figures(r.passes);
+    const whole = figures(r.whole.passes);
+    const first = r.whole.first;
     say(
-      `  ${r.label.padEnd(11)} ${fmt(r.events)} events and ${fmt(r.deliveries)} deliveries stored: median ` +
-        `${median.toFixed(1)} ms, max ${max.toFixed(1)} ms (first ${r.passes[0].toFixed(1)} ms), ` +
-        `${r.queries} queries a pass; ${r.holds} rules holding, ${r.clear} not, ${r.noData} without data; ` +
-        `target ${met}`,
+      `  ${r.label} (${fmt(r.events)} events and ${fmt(r.deliveries)} deliveries stored; ${r.holds} rules ` +
+        `holding, ${r.clear} not, ${r.noData} without data):`,
+    );
+    say(
+      `    engine (reads, conditions, silences, state machine): ${engine.text}, ${r.queries} queries a ` +
+        `pass; target ${engine.met ? 'met' : 'NOT met'}`,
+    );
+    say(
+      `    whole pass of the alerts job (the engine and each rule's writes; the first pass ${first.transitions} ` +
+        `state changes and ${first.notifications} webhook notifications): ${whole.text}; ` +
+        `target ${whole.met ? 'met' : 'NOT met'}`,
     );
   }
 }
