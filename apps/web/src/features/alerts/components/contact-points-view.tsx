@@ -53,7 +53,7 @@ export function ContactPointsView() {
         <div role="status" aria-label="Loading contact points">
           <Skeleton className="h-32 w-full" />
         </div>
-      ) : points.isError ? (
+      ) : !points.data ? (
         <Alert variant="error">{errorMessage(points.error, 'Failed to load the contact points')}</Alert>
       ) : points.data.contact_points.length === 0 ? (
         <p className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">

@@ -41,7 +41,7 @@ function NotificationsList({ point }: { point: ContactPoint }) {
       </div>
     );
   }
-  if (notifications.isError) {
+  if (!notifications.data) {
     return (
       <Alert variant="error">{errorMessage(notifications.error, 'Failed to load the notifications')}</Alert>
     );

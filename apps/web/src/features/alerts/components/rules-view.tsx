@@ -54,7 +54,7 @@ export function RulesView() {
           <Skeleton className="h-20 w-full" />
           <Skeleton className="h-48 w-full" />
         </div>
-      ) : rules.isError ? (
+      ) : !rules.data ? (
         <Alert variant="error" title="Failed to load the rules">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span>{errorMessage(rules.error, 'Check your connection.')}</span>
@@ -65,6 +65,12 @@ export function RulesView() {
         </Alert>
       ) : (
         <>
+          {rules.isRefetchError && (
+            <p role="status" className="text-xs text-destructive">
+              Could not refresh: {errorMessage(rules.error, 'check your connection')}. The states below are
+              the last ones loaded.
+            </p>
+          )}
           {opened && !canWrite && (
             <section aria-labelledby="selected-rule-heading" className="space-y-2">
               <h2 id="selected-rule-heading" className="text-lg font-semibold">

@@ -46,7 +46,7 @@ export function SilencesView() {
         <div role="status" aria-label="Loading silences">
           <Skeleton className="h-32 w-full" />
         </div>
-      ) : silences.isError ? (
+      ) : !silences.data ? (
         <Alert variant="error">{errorMessage(silences.error, 'Failed to load the silences')}</Alert>
       ) : silences.data.silences.length === 0 ? (
         <p className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">

@@ -1,11 +1,10 @@
-import type { ContactPointCreated } from '@lumi/contract';
+import { ALERT_WEBHOOK_HEADERS, type ContactPointCreated } from '@lumi/contract';
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
-import { ALERT_WEBHOOK_HEADERS } from '@lumi/contract';
 
 /** A new webhook's signing secret, shown this once with a copy button. */
 export function WebhookSecretDialog({
