@@ -282,6 +282,42 @@ describe.each(dialects)('the alerts API on %s', (dialect) => {
     ).toHaveLength(1);
   });
 
+  it('refuses to delete a channel or topic a Telegram contact point posts to, naming it', async () => {
+    const channel = await createChannel(t, admin);
+    const topic = await createTopic(t, admin, channel.id);
+    const chat = await createTelegramPoint(t, admin, {
+      channel_id: channel.id,
+      topic_id: topic.id,
+      name: 'Ops <chat>',
+    });
+    const removeTopic = () =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `${MESSAGING}/channels/${channel.id}/topics/${topic.id}`,
+        headers: admin.auth,
+      });
+    expect(expectError(await removeTopic(), 409).detail).toMatch(/used by the contact point 'Ops <chat>'/);
+    // The alert template made with the contact point posts to the channel too: it is named first.
+    const template = (
+      await t.app.inject({ method: 'GET', url: `${MESSAGING}/templates`, headers: admin.auth })
+    )
+      .json<Template[]>()
+      .find((candidate) => candidate.template_name === DEFAULT_ALERT_TEMPLATE_NAME)!;
+    await t.app.inject({
+      method: 'PUT',
+      url: `${MESSAGING}/templates/${template.id}`,
+      headers: admin.auth,
+      payload: { channel_id: (await createChannel(t, admin)).id, version: template.version },
+    });
+    const removeChannel = () =>
+      t.app.inject({ method: 'DELETE', url: `${MESSAGING}/channels/${channel.id}`, headers: admin.auth });
+    expect(expectError(await removeChannel(), 409).detail).toMatch(/used by the contact point 'Ops <chat>'/);
+
+    expect((await call('DELETE', `/contact-points/${chat.id}`)).statusCode).toBe(204);
+    expect((await removeTopic()).statusCode).toBe(200);
+    expect((await removeChannel()).statusCode).toBe(200);
+  });
+
   it('never links a rule to a contact point deleted at the same time', async () => {
     for (let round = 0; round < 5; round += 1) {
       const hook = await createWebhookPoint(t, admin, HOOK_URL);

@@ -277,6 +277,21 @@ export async function rulesUsingContactPoint(db: Executor, id: number): Promise<
   return rows.map((r) => r.name);
 }
 
+/** The names of the Telegram contact points that post to a channel or topic. */
+export async function contactPointNamesUsing(
+  db: Executor,
+  column: 'channel_id' | 'topic_id',
+  id: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('alert_contact_points')
+    .select('name')
+    .where(column, '=', id)
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => r.name);
+}
+
 /** Contact points by id, with their secrets (the notifier's look-up). */
 export async function contactPointsByIds(db: Executor, ids: number[]): Promise<AlertContactPointRow[]> {
   if (ids.length === 0) return [];

@@ -8,6 +8,7 @@ import { AlertHistoryService } from './alert-history.service.js';
 import { AlertNotifier, WEBHOOK_DEFAULTS, type WebhookSettings } from './alert-notifier.js';
 import { AlertRulesService } from './alert-rules.service.js';
 import { AlertTemplates } from './alert-templates.js';
+import * as repo from './alerts.repository.js';
 import { ContactPointsService } from './contact-points.service.js';
 import { SilencesService } from './silences.service.js';
 
@@ -65,6 +66,10 @@ export function createAlertServices(options: {
     notifier,
   );
   const history = new AlertHistoryService(db);
+  messaging.channels.usedBy(async (trx, column, id) => ({
+    kind: 'contact point',
+    names: await repo.contactPointNamesUsing(trx, column, id),
+  }));
   const evaluator = new AlertEvaluator(db, now, silences, notifier, timezone, log);
   return { rules, contactPoints, silences, history, evaluator, notifier, templates };
 }

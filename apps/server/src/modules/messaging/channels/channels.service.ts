@@ -20,10 +20,21 @@ function nameList(names: string[]): string {
   return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
 }
 
+/**
+ * Something other than templates that posts to a channel or topic (alert contact points): the names of
+ * what uses it, and what they are called ("contact point"), for the 409 of a delete.
+ */
+export type ChannelUsage = (
+  db: Executor,
+  column: 'channel_id' | 'topic_id',
+  id: number,
+) => Promise<{ kind: string; names: string[] }>;
+
 /** Telegram channels (chats) the bot posts to, and their forum topics (issue 5, "Channels and topics"). */
 export class ChannelsService {
   private readonly channels: AuditedEntity<Channel>;
   private readonly topics: AuditedEntity<Topic, TopicKey>;
+  private readonly usages: ChannelUsage[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -42,6 +53,11 @@ export class ChannelsService {
       action: 'topic',
       name: (topic) => topic.topic_name,
     });
+  }
+
+  /** Another module's users of channels and topics, which a delete must not leave pointing nowhere. */
+  usedBy(usage: ChannelUsage): void {
+    this.usages.push(usage);
   }
 
   list(enabled?: boolean): Promise<Channel[]> {
@@ -194,7 +210,7 @@ export class ChannelsService {
     );
   }
 
-  /** A 409 naming the templates that post to the channel or topic, if any do. */
+  /** A 409 naming the templates (or other users, such as contact points) that post to the channel or topic. */
   private async refuseWhileUsed(
     db: Executor,
     column: 'channel_id' | 'topic_id',
@@ -202,10 +218,15 @@ export class ChannelsService {
     what: string,
     advice: string,
   ) {
-    const users = await repo.templateNamesUsing(db, column, id);
-    if (users.length === 0) return;
-    const templates = users.length === 1 ? 'the template' : `${users.length} templates:`;
-    throw new ConflictError(`${what} is used by ${templates} ${nameList(users)}. ${advice}`);
+    const users = [
+      { kind: 'template', names: await repo.templateNamesUsing(db, column, id) },
+      ...(await Promise.all(this.usages.map((usage) => usage(db, column, id)))),
+    ];
+    const user = users.find((candidate) => candidate.names.length > 0);
+    if (!user) return;
+    const { kind, names } = user;
+    const those = names.length === 1 ? `the ${kind}` : `${names.length} ${kind}s:`;
+    throw new ConflictError(`${what} is used by ${those} ${nameList(names)}. ${advice}`);
   }
 
   private async ensureNameFree(db: Executor, name: string, exceptId?: number) {
