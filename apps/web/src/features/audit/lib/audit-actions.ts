@@ -42,6 +42,21 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'variable.created': 'Created template variable',
   'variable.updated': 'Updated template variable',
   'variable.deleted': 'Deleted template variable',
+  'delivery.queued': 'Queued a delivery',
+  'delivery.cancelled': 'Cancelled a delivery',
+  'delivery.retried': 'Retried a delivery',
+  'schedule.created': 'Created message schedule',
+  'schedule.updated': 'Updated message schedule',
+  'schedule.deleted': 'Deleted message schedule',
+  'alert_rule.created': 'Created alert rule',
+  'alert_rule.updated': 'Updated alert rule',
+  'alert_rule.deleted': 'Deleted alert rule',
+  'alert_contact_point.created': 'Created alert contact point',
+  'alert_contact_point.updated': 'Updated alert contact point',
+  'alert_contact_point.deleted': 'Deleted alert contact point',
+  'alert_silence.created': 'Created alert silence',
+  'alert_silence.updated': 'Updated alert silence',
+  'alert_silence.deleted': 'Deleted alert silence',
 };
 
 function isKnownAction(action: string): action is AuditAction {
