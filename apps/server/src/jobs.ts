@@ -24,7 +24,8 @@ interface Logger {
  * The periodic jobs of the cluster; each runs on one instance at a time (modules/cluster/jobs.ts):
  * - housekeeping: ended sessions and old sign-in failures go; PostgreSQL's event partitions are created
  *   ahead;
- * - retention: raw events past RETENTION_DAYS and rollups past 400 days go;
+ * - retention: raw events past RETENTION_DAYS, rollups past 400 days, alert history past 400 days and
+ *   settled alert notifications past 90 days go;
  * - schedules: every due run of a schedule becomes one delivery (issue 15, "Schedules");
  * - alerts: every enabled alert rule is evaluated, and what it changed is recorded and notified (issue 16);
  * - alert-notifications: notifications due again (a webhook's retries) are tried.
@@ -62,7 +63,8 @@ export function clusterJobs(
         const removed = await services.telemetry.prune();
         const ms = Math.round(performance.now() - started);
         options.log.info({ ...removed, ms }, 'telemetry retention: pruned old events and rollups');
-        return removed;
+        const alerts = await services.alerts.history.prune();
+        return { ...removed, alert_history: alerts.history, alert_notifications: alerts.notifications };
       },
     },
     {

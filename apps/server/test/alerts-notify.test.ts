@@ -286,6 +286,28 @@ describe.each(dialects)('alert notifications on %s', (dialect) => {
     expect(await rule(watched.id)).toMatchObject({ silenced: false });
   });
 
+  it('prunes settled notifications after 90 days and the history after 400, keeping what is newer', async () => {
+    const hook = await createWebhookPoint(t, admin, receiver.url);
+    const watched = await createRule(t, admin, { contact_point_ids: [hook.id] });
+    await heartbeat('disconnected');
+    await runPass(t.app);
+    expect(await notifications(hook.id)).toMatchObject([{ kind: 'firing', status: 'sent' }]);
+    expect(await history(watched.id)).toHaveLength(1);
+
+    const prune = () => t.app.services.alerts.history.prune();
+    now = START + 89 * 86_400_000;
+    expect(await prune()).toEqual({ history: 0, notifications: 0 });
+    now = START + 91 * 86_400_000;
+    expect(await prune()).toEqual({ history: 0, notifications: 1 });
+    admin = await t.loginAdmin();
+    expect(await notifications(hook.id)).toEqual([]);
+    expect(await history(watched.id)).toHaveLength(1);
+    now = START + 401 * 86_400_000;
+    expect(await prune()).toEqual({ history: 1, notifications: 0 });
+    admin = await t.loginAdmin();
+    expect(await history(watched.id)).toEqual([]);
+  });
+
   it('sends test notifications, and fails one the renderer refuses with its reason', async () => {
     const hook = await createWebhookPoint(t, admin, receiver.url);
     const tested = await call('POST', `/contact-points/${hook.id}/test`);

@@ -152,6 +152,11 @@ export const alerts = (dialect: DialectName) => ({
       .columns(['status', 'next_attempt_at', 'id'])
       .execute();
     await db.schema
+      .createIndex('alert_notifications_created_idx')
+      .on('alert_notifications')
+      .column('created_at')
+      .execute();
+    await db.schema
       .createIndex('alert_notifications_cp_idx')
       .on('alert_notifications')
       .columns(['contact_point_id', 'id'])

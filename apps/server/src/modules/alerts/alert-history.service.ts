@@ -2,7 +2,14 @@ import type { AlertHistoryResponse, alertHistoryQuerySchema } from '@lumi/contra
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
+import { isoTime, type Clock } from '../../lib/time.js';
 import * as repo from './alerts.repository.js';
+
+const DAY_MS = 86_400_000;
+/** The history is kept as long as the hourly rollups it can be compared with. */
+export const ALERT_HISTORY_DAYS = 400;
+/** Notifications (webhook bodies and tries, links to deliveries) are kept this long once settled. */
+export const ALERT_NOTIFICATION_DAYS = 90;
 
 type HistoryQuery = z.output<typeof alertHistoryQuerySchema>;
 
@@ -11,7 +18,20 @@ type HistoryQuery = z.output<typeof alertHistoryQuerySchema>;
  * newest first, paged by id; it outlives the rules (their name and severity are kept with each entry).
  */
 export class AlertHistoryService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+  ) {}
+
+  /** The retention job's part: history past 400 days and settled notifications past 90 days go. */
+  prune(): Promise<{ history: number; notifications: number }> {
+    const now = this.now();
+    return repo.pruneOld(
+      this.db,
+      isoTime(now - ALERT_HISTORY_DAYS * DAY_MS),
+      isoTime(now - ALERT_NOTIFICATION_DAYS * DAY_MS),
+    );
+  }
 
   async list(query: HistoryQuery): Promise<AlertHistoryResponse> {
     const rows = await repo.listHistory(this.db, {

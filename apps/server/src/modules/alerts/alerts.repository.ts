@@ -518,3 +518,21 @@ export async function updateNotification(
 ): Promise<void> {
   await db.updateTable('alert_notifications').set(changes).where('id', '=', id).execute();
 }
+
+/** Removes history entries before `historyBefore` and notifications made before `notificationsBefore`. */
+export async function pruneOld(
+  db: Executor,
+  historyBefore: string,
+  notificationsBefore: string,
+): Promise<{ history: number; notifications: number }> {
+  const history = await db.deleteFrom('alert_history').where('at', '<', historyBefore).executeTakeFirst();
+  const notifications = await db
+    .deleteFrom('alert_notifications')
+    .where('created_at', '<', notificationsBefore)
+    .where('status', '!=', 'queued')
+    .executeTakeFirst();
+  return {
+    history: Number(history.numDeletedRows),
+    notifications: Number(notifications.numDeletedRows),
+  };
+}

@@ -65,7 +65,7 @@ export function createAlertServices(options: {
     templates,
     notifier,
   );
-  const history = new AlertHistoryService(db);
+  const history = new AlertHistoryService(db, now);
   messaging.channels.usedBy(async (trx, column, id) => ({
     kind: 'contact point',
     names: await repo.contactPointNamesUsing(trx, column, id),
