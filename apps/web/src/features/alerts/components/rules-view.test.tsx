@@ -98,6 +98,34 @@ describe('Alerts > Rules', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('edits a rule, an optional name left empty going back as null', async () => {
+    const { requestsTo } = fakeAlertsApi({
+      rules: [
+        rule(2, {
+          name: 'Errors',
+          condition: { type: 'errors', count: 5, minutes: 10, source: null },
+          renotify_minutes: 30,
+        }),
+      ],
+      contactPoints: [contactPoint(1)],
+      routes: { 'PUT /alerts/rules/:id': ({ body }) => jsonResponse(rule(2, body as object)) },
+    });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Errors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Rule: Errors' });
+    expect(within(dialog).getByRole('textbox', { name: 'Source (optional)' })).toHaveValue('');
+    const count = within(dialog).getByRole('textbox', { name: 'More than (errors)' });
+    await userEvent.clear(count);
+    await userEvent.type(count, '8');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Rule' }));
+    await waitFor(() => expect(requestsTo('/alerts/rules/2', 'PUT')).toHaveLength(1));
+    expect(requestsTo('/alerts/rules/2', 'PUT')[0]?.body).toMatchObject({
+      condition: { type: 'errors', count: 8, minutes: 10, source: null },
+      renotify_minutes: 30,
+      contact_point_ids: [1],
+    });
+  });
+
   it('is read only without alerts:write: no create, edit, delete, and the switches are disabled', async () => {
     signIn(viewer);
     fakeAlertsApi({ rules: [rule(1, { name: 'Heartbeat', state: 'firing' })] });
