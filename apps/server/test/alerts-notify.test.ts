@@ -288,19 +288,23 @@ describe.each(dialects)('alert notifications on %s', (dialect) => {
 
   it('prunes settled notifications after 90 days and the history after 400, keeping what is newer', async () => {
     const hook = await createWebhookPoint(t, admin, receiver.url);
-    const watched = await createRule(t, admin, { contact_point_ids: [hook.id] });
+    const chat = await createTelegramPoint(t, admin, { channel_id: channel.id });
+    const watched = await createRule(t, admin, { contact_point_ids: [hook.id, chat.id] });
     await heartbeat('disconnected');
     await runPass(t.app);
     expect(await notifications(hook.id)).toMatchObject([{ kind: 'firing', status: 'sent' }]);
+    // A Telegram notification is settled by its delivery, which is still queued here.
+    expect(await notifications(chat.id)).toMatchObject([{ kind: 'firing', status: 'queued' }]);
     expect(await history(watched.id)).toHaveLength(1);
 
     const prune = () => t.app.services.alerts.history.prune();
     now = START + 89 * 86_400_000;
     expect(await prune()).toEqual({ history: 0, notifications: 0 });
     now = START + 91 * 86_400_000;
-    expect(await prune()).toEqual({ history: 0, notifications: 1 });
+    expect(await prune()).toEqual({ history: 0, notifications: 2 });
     admin = await t.loginAdmin();
     expect(await notifications(hook.id)).toEqual([]);
+    expect(await notifications(chat.id)).toEqual([]);
     expect(await history(watched.id)).toHaveLength(1);
     now = START + 401 * 86_400_000;
     expect(await prune()).toEqual({ history: 1, notifications: 0 });

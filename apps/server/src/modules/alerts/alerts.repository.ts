@@ -519,7 +519,7 @@ export async function updateNotification(
   await db.updateTable('alert_notifications').set(changes).where('id', '=', id).execute();
 }
 
-/** Removes history entries before `historyBefore` and notifications made before `notificationsBefore`. */
+/** Removes history entries before `historyBefore` and settled notifications made before `notificationsBefore`. */
 export async function pruneOld(
   db: Executor,
   historyBefore: string,
@@ -529,7 +529,8 @@ export async function pruneOld(
   const notifications = await db
     .deleteFrom('alert_notifications')
     .where('created_at', '<', notificationsBefore)
-    .where('status', '!=', 'queued')
+    // A Telegram notification stays `queued` here once its delivery is made; the delivery settles it.
+    .where((eb) => eb.or([eb('status', '!=', 'queued'), eb('delivery_id', 'is not', null)]))
     .executeTakeFirst();
   return {
     history: Number(history.numDeletedRows),
