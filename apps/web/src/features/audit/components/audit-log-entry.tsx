@@ -3,7 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { describeAction, describeActor } from '../lib/audit-actions';
-import { formatRelativeTime } from '../lib/relative-time';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { resourceLink } from '../lib/resource-link';
 import { AuditChanges } from './audit-changes';
 

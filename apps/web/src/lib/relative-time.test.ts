@@ -16,4 +16,15 @@ describe('formatRelativeTime', () => {
   ])('$value', ({ value, expected }) => {
     expect(formatRelativeTime(value, now)).toBe(expected);
   });
+
+  it.each([
+    [0, rtf.format(0, 'second')],
+    [40, rtf.format(-40, 'second')],
+    [5 * 60 + 10, rtf.format(-5, 'minute')],
+    [3 * 3600, rtf.format(-3, 'hour')],
+    [2 * 86_400, rtf.format(-2, 'day')],
+  ])('with seconds, %i seconds ago reads %s', (seconds, expected) => {
+    const value = new Date(now - seconds * 1000).toISOString();
+    expect(formatRelativeTime(value, now, { seconds: true })).toBe(expected);
+  });
 });
