@@ -2,7 +2,7 @@ import { API_PREFIX, TEMPLATE_DEFAULTS } from '@lumi/contract';
 import type { Channel, DeliveryDetail, RenderResult, Template, Topic, Variable } from '@lumi/contract';
 import { fakeApi, type FakeRoutes } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render-with-providers';
-import { MESSAGING_PATH } from '../api/messaging-keys';
+import { MESSAGING_PATH } from '@/lib/messaging-keys';
 
 const stamp = '2026-11-22T09:00:00.000Z';
 

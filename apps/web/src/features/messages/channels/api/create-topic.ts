@@ -1,7 +1,7 @@
 import type { Topic, TopicInput } from '@lumi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { MESSAGING_PATH, messagingKeys } from '../../api/messaging-keys';
+import { MESSAGING_PATH, messagingKeys } from '@/lib/messaging-keys';
 
 /** POST /v1/messaging/channels/{id}/topics */
 export function createTopic({ channelId, input }: { channelId: number; input: TopicInput }) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { MESSAGING_PATH, messagingKeys } from '../../api/messaging-keys';
+import { MESSAGING_PATH, messagingKeys } from '@/lib/messaging-keys';
 
 /** DELETE /v1/messaging/channels/{id}: refused (409, naming them) while templates use the channel. */
 export function deleteChannel(id: number) {

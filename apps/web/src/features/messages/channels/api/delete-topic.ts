@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { MESSAGING_PATH, messagingKeys } from '../../api/messaging-keys';
+import { MESSAGING_PATH, messagingKeys } from '@/lib/messaging-keys';
 
 /** DELETE /v1/messaging/channels/{id}/topics/{topic_id}: refused (409) while templates use the topic. */
 export function deleteTopic({ channelId, topicId }: { channelId: number; topicId: number }) {

@@ -1,7 +1,7 @@
 import type { Channel, ChannelUpdate } from '@lumi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { MESSAGING_PATH, messagingKeys } from '../../api/messaging-keys';
+import { MESSAGING_PATH, messagingKeys } from '@/lib/messaging-keys';
 
 /** PUT /v1/messaging/channels/{id}: the fields sent change, the others keep their values. */
 export function updateChannel({ id, input }: { id: number; input: ChannelUpdate }) {

@@ -1,7 +1,7 @@
 import type { DeliveryDetail } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { MESSAGING_PATH } from '../../api/messaging-keys';
+import { MESSAGING_PATH } from '@/lib/messaging-keys';
 import { isSettled } from '../lib/delivery-status';
 import { DELIVERIES_POLL_MS, deliveryKeys } from './delivery-keys';
 

@@ -1,7 +1,7 @@
 import { DELIVERY_LIMITS, type DeliveryListResponse } from '@lumi/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { MESSAGING_PATH } from '../../api/messaging-keys';
+import { MESSAGING_PATH } from '@/lib/messaging-keys';
 import type { DeliveryFilters } from '../hooks/use-delivery-filters';
 import { rangeStart } from '../lib/delivery-ranges';
 import { DELIVERIES_POLL_MS, deliveryKeys } from './delivery-keys';

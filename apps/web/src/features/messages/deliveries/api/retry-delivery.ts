@@ -1,7 +1,7 @@
 import type { Delivery } from '@lumi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { MESSAGING_PATH } from '../../api/messaging-keys';
+import { MESSAGING_PATH } from '@/lib/messaging-keys';
 import { deliveryKeys } from './delivery-keys';
 
 /**

@@ -1,6 +1,6 @@
 import type { RenderContentBody, RenderResult } from '@lumi/contract';
 import { api } from '@/lib/api-client';
-import { MESSAGING_PATH } from '../../api/messaging-keys';
+import { MESSAGING_PATH } from '@/lib/messaging-keys';
 
 /**
  * POST /v1/messaging/render: content that is not saved yet (issue 5's extension, so the preview works

@@ -1,6 +1,6 @@
 import type { RenderResult } from '@lumi/contract';
 import { api } from '@/lib/api-client';
-import { MESSAGING_PATH } from '../../api/messaging-keys';
+import { MESSAGING_PATH } from '@/lib/messaging-keys';
 
 /**
  * POST /v1/messaging/templates/{id}/render: the saved template with sample data, checked against

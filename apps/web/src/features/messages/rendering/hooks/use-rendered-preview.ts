@@ -1,7 +1,7 @@
 import type { ParseMode, Template } from '@lumi/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { messagingKeys } from '../../api/messaging-keys';
+import { messagingKeys } from '@/lib/messaging-keys';
 import { renderContent } from '../api/render-content';
 import { renderTemplate } from '../api/render-template';
 import type { SampleData } from '../../variables/lib/sample-data';

@@ -1,5 +1,5 @@
 import type { Recurrence } from '@lumi/contract';
-import { MESSAGING_PATH } from '../../api/messaging-keys';
+import { MESSAGING_PATH } from '@/lib/messaging-keys';
 
 /** Query keys of the schedules endpoints; `all` invalidates every one of them. */
 export const scheduleKeys = {

@@ -2,7 +2,7 @@ import { API_PREFIX } from '@lumi/contract';
 import type { Delivery, Schedule, Template } from '@lumi/contract';
 import { fakeApi, type FakeRoutes } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render-with-providers';
-import { MESSAGING_PATH } from '../../api/messaging-keys';
+import { MESSAGING_PATH } from '@/lib/messaging-keys';
 import { delivery, template as messagingTemplate } from '../../test/fake-messaging-api';
 
 /** The schedules endpoints as the server answers them, for the Schedules view's tests. */

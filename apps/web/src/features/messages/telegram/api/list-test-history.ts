@@ -1,7 +1,7 @@
 import type { TestSendRecord } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { MESSAGING_PATH, messagingKeys } from '../../api/messaging-keys';
+import { MESSAGING_PATH, messagingKeys } from '@/lib/messaging-keys';
 
 /** GET /v1/messaging/templates/{id}/test-history: the template's test sends, newest first. */
 export function fetchTestHistory(templateId: number, signal?: AbortSignal) {

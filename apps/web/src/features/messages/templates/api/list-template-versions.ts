@@ -1,7 +1,7 @@
 import type { TemplateVersion } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { MESSAGING_PATH, messagingKeys } from '../../api/messaging-keys';
+import { MESSAGING_PATH, messagingKeys } from '@/lib/messaging-keys';
 
 /** GET /v1/messaging/templates/{id}/versions: every version with its content and settings, newest first. */
 export function fetchTemplateVersions(templateId: number, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { templateSchema, type Template, type TemplateUpdate } from '@lumi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
-import { MESSAGING_PATH, messagingKeys } from '../../api/messaging-keys';
+import { MESSAGING_PATH, messagingKeys } from '@/lib/messaging-keys';
 
 /** PUT /v1/messaging/templates/{id}: `version` is the one the edit started from (409 when stale). */
 export function updateTemplate({ id, input }: { id: number; input: TemplateUpdate }) {

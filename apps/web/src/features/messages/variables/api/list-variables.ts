@@ -2,7 +2,7 @@ import type { Variable } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
-import { MESSAGING_PATH, messagingKeys } from '../../api/messaging-keys';
+import { MESSAGING_PATH, messagingKeys } from '@/lib/messaging-keys';
 
 /** GET /v1/messaging/variables: the variable catalogue, by category and name. */
 export function fetchVariables(signal?: AbortSignal) {
