@@ -1,6 +1,7 @@
 import { DELIVERY_STATUSES, type DeliveryStatus } from '@lumi/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { idFromUrl, useUrlFilterSetters } from '@/lib/url-filters';
 import { isDeliveryRange, type DeliveryRange } from '../lib/delivery-ranges';
 
 /** The delivery log's filters, as they sit in the URL (?status=failed&channel=2&template=5&range=24h). */
@@ -20,10 +21,7 @@ export const DELIVERY_PARAMS = {
   open: 'delivery',
 } as const;
 
-function asId(value: string | null): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+const { open: _open, ...FILTER_PARAMS } = DELIVERY_PARAMS;
 
 function asStatus(value: string | null): DeliveryStatus | null {
   return DELIVERY_STATUSES.find((status) => status === value) ?? null;
@@ -42,43 +40,15 @@ export function useDeliveryFilters() {
   const filters = useMemo<DeliveryFilters>(
     () => ({
       status: asStatus(status),
-      channelId: asId(channel),
-      templateId: asId(template),
+      channelId: idFromUrl(channel),
+      templateId: idFromUrl(template),
       range: isDeliveryRange(range) ? range : null,
     }),
     [status, channel, template, range],
   );
-  const openId = asId(params.get(DELIVERY_PARAMS.open));
+  const openId = idFromUrl(params.get(DELIVERY_PARAMS.open));
 
-  /** Filter changes replace the history entry, so Back leaves the view instead of undoing each choice. */
-  const setFilter = useCallback(
-    <K extends keyof DeliveryFilters>(name: K, value: DeliveryFilters[K]) =>
-      setParams(
-        (previous) => {
-          const updated = new URLSearchParams(previous);
-          if (value === null) updated.delete(DELIVERY_PARAMS[name]);
-          else updated.set(DELIVERY_PARAMS[name], String(value));
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
-  const clearFilters = useCallback(
-    () =>
-      setParams(
-        (previous) => {
-          const updated = new URLSearchParams(previous);
-          for (const name of ['status', 'channelId', 'templateId', 'range'] as const) {
-            updated.delete(DELIVERY_PARAMS[name]);
-          }
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const { setFilter, clearFilters } = useUrlFilterSetters<DeliveryFilters>(FILTER_PARAMS);
 
   /**
    * Opening details is a step of its own in the history, so Back closes them; closing replaces the entry,
