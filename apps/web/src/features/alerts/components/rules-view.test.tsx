@@ -98,6 +98,16 @@ describe('Alerts > Rules', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('says so when a link names a rule that is gone, and forgets it when dismissed', async () => {
+    fakeAlertsApi({ rules: [rule(7, { name: 'Heartbeat' })], contactPoints: [contactPoint(1)] });
+    const router = show('/alerts?rule=99');
+    expect(await screen.findByText('There is no rule 99')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /dismiss/i }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('There is no rule 99')).not.toBeInTheDocument();
+  });
+
   it('edits a rule, an optional name left empty going back as null', async () => {
     const { requestsTo } = fakeAlertsApi({
       rules: [

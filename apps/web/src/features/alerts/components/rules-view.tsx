@@ -71,6 +71,15 @@ export function RulesView() {
               the last ones loaded.
             </p>
           )}
+          {openRuleId !== null && !opened && (
+            <Alert
+              variant="info"
+              title={`There is no rule ${openRuleId}`}
+              onDismiss={() => setOpenRuleId(null)}
+            >
+              It may have been deleted; its state changes are still in the history.
+            </Alert>
+          )}
           {opened && !canWrite && (
             <section aria-labelledby="selected-rule-heading" className="space-y-2">
               <h2 id="selected-rule-heading" className="text-lg font-semibold">
