@@ -1,24 +1,10 @@
 import type { AlertRule, AlertRuleInput, ContactPointCreated, ContactPointInput } from '@lumi/contract';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { created, next, type Auth, type Harness } from './messaging-helper.js';
 
 /** Builders for the alerts API tests: contact points and rules, created through the API. */
 
 export const ALERTS = '/api/alerts';
-
-interface Harness {
-  app: FastifyInstance;
-}
-type Auth = { auth: { authorization: string } };
-
-let serial = 0;
-const next = () => (serial += 1);
-
-async function created<T>(t: Harness, session: Auth, url: string, payload: object): Promise<T> {
-  const res = await t.app.inject({ method: 'POST', url, headers: session.auth, payload });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<T>();
-}
 
 export function createWebhookPoint(t: Harness, session: Auth, url: string, name = `Hook ${next()}`) {
   return created<ContactPointCreated>(t, session, `${ALERTS}/contact-points`, {

@@ -6,15 +6,17 @@ import { expect } from 'vitest';
 
 export const MESSAGING = '/api/v1/messaging';
 
-interface Harness {
+export interface Harness {
   app: FastifyInstance;
 }
-type Auth = { auth: { authorization: string } };
+export type Auth = { auth: { authorization: string } };
 
 let serial = 0;
-const next = () => (serial += 1);
+/** A number no other builder has used in this process, for unique names. */
+export const next = () => (serial += 1);
 
-async function created<T>(t: Harness, session: Auth, url: string, payload: object): Promise<T> {
+/** POSTs `payload` to `url` as `session`, expects 201 and answers the created resource. */
+export async function created<T>(t: Harness, session: Auth, url: string, payload: object): Promise<T> {
   const res = await t.app.inject({ method: 'POST', url, headers: session.auth, payload });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<T>();
