@@ -57,7 +57,8 @@ export class AlertTemplates {
         allow_pinning: false,
         pin_by_default: false,
         enabled: true,
-        description: 'Alert notifications (issue 16); edit freely, the alert variables are in the catalogue',
+        description:
+          'Alert notifications; edit it freely: the alert variables are in the variables catalogue',
       });
     });
   }
