@@ -5,7 +5,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { CONDITION_DEFAULTS, CONDITION_FIELDS, type ConditionField } from '../lib/conditions';
 import type { RuleFormValues } from '../lib/rule-form';
-import { RequiredLabel } from './required-label';
+import { RequiredLabel } from '@/components/ui/required-label';
 
 type ConditionErrors = Partial<Record<string, { message?: string }>> & { message?: string };
 

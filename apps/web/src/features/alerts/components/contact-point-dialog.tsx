@@ -13,7 +13,7 @@ import {
   toContactPointInput,
   toContactPointUpdate,
 } from '../lib/contact-point-form';
-import { RequiredLabel } from './required-label';
+import { RequiredLabel } from '@/components/ui/required-label';
 
 interface ContactPointDialogProps {
   /** The contact point to edit, or none to create one. */

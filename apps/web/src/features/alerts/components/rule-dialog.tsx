@@ -19,7 +19,7 @@ import {
 } from '../lib/rule-form';
 import { SEVERITY_LABELS } from './alert-badges';
 import { ConditionFields } from './condition-fields';
-import { RequiredLabel } from './required-label';
+import { RequiredLabel } from '@/components/ui/required-label';
 import { RulePreview } from './rule-preview';
 
 const NO_DATA_LABELS: Record<AlertNoData, string> = {

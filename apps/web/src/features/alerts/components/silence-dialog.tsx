@@ -10,7 +10,7 @@ import { useFormDialog } from '@/lib/use-form-dialog';
 import { useRules } from '../api/rules';
 import { useCreateSilence } from '../api/silences';
 import { silenceFormDefaults, silenceFormSchema, toSilenceInput, type ScopeValue } from '../lib/silences';
-import { RequiredLabel } from './required-label';
+import { RequiredLabel } from '@/components/ui/required-label';
 
 const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`;
 

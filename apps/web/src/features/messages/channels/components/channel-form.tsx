@@ -6,7 +6,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { useFormDialog } from '@/lib/use-form-dialog';
 import { useCreateChannel } from '../api/create-channel';
 import { useUpdateChannel } from '../api/update-channel';
-import { RequiredLabel } from '../../components/required-label';
+import { RequiredLabel } from '@/components/ui/required-label';
 import { ViewHeading } from './view-heading';
 
 interface ChannelFormProps {

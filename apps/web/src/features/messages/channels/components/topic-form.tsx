@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { useFormDialog } from '@/lib/use-form-dialog';
 import { useCreateTopic } from '../api/create-topic';
 import { useUpdateTopic } from '../api/update-topic';
-import { RequiredLabel } from '../../components/required-label';
+import { RequiredLabel } from '@/components/ui/required-label';
 
 interface TopicFormProps {
   channelId: number;

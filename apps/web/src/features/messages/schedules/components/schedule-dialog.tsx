@@ -15,7 +15,7 @@ import { FormCheckbox } from '@/components/ui/form-checkbox';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useFormDialog } from '@/lib/use-form-dialog';
-import { RequiredLabel } from '../../components/required-label';
+import { RequiredLabel } from '@/components/ui/required-label';
 import { useTemplates } from '../../templates/api/list-templates';
 import { useSchedulePreview } from '../api/preview-schedule';
 import { useSaveSchedule } from '../api/save-schedule';

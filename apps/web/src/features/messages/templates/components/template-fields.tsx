@@ -6,7 +6,7 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { useChannels } from '../../channels/api/list-channels';
 import { useTopics } from '../../channels/api/list-topics';
 import type { TemplateFormValues } from '../lib/template-form';
-import { RequiredLabel } from '../../components/required-label';
+import { RequiredLabel } from '@/components/ui/required-label';
 import { TemplateOptions } from './template-options';
 
 const TYPE_LABELS = { dashboard: 'Dashboard', alert: 'Alert', digest: 'Digest', custom: 'Custom' } as const;
