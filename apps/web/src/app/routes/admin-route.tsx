@@ -2,9 +2,9 @@ import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { PageHeader } from '@/components/ui/page-header';
+import { ViewTabList } from '@/components/ui/view-tabs';
 import { ApiKeysSection } from '@/features/api-keys/components/api-keys-section';
 import { AuditLogPanel } from '@/features/audit/components/audit-log-panel';
-import { cn } from '@/lib/cn';
 import { useHasPermission } from '@/lib/permissions';
 
 const TABS = [
@@ -13,12 +13,6 @@ const TABS = [
 ] as const;
 
 type AdminTab = (typeof TABS)[number]['value'];
-
-const triggerClass = cn(
-  '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground',
-  'hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-foreground',
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-);
 
 /**
  * /admin: the Administration screen, one tab per area the user may use (the audit log, the bot's API keys).
@@ -51,15 +45,7 @@ export function AdminRoute() {
     <div>
       <PageHeader title="Administration" />
       <Tabs.Root value={tab} onValueChange={selectTab}>
-        {allowed.length > 1 && (
-          <Tabs.List aria-label="Administration sections" className="mb-4 flex border-b">
-            {allowed.map((candidate) => (
-              <Tabs.Trigger key={candidate.value} value={candidate.value} className={triggerClass}>
-                {candidate.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-        )}
+        {allowed.length > 1 && <ViewTabList label="Administration sections" views={allowed} />}
         {canReadAudit && (
           <Tabs.Content value="audit" className="outline-none">
             <AuditLogPanel />

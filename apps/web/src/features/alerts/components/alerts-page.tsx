@@ -1,10 +1,9 @@
 import { Tabs } from 'radix-ui';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
+import { LazyView, ViewTabList } from '@/components/ui/view-tabs';
 import { useHasPermission } from '@/lib/permissions';
 import { RulesView } from './rules-view';
 
@@ -23,12 +22,6 @@ const VIEWS = [
 ] as const;
 
 type AlertsView = (typeof VIEWS)[number]['value'];
-
-const triggerClass = cn(
-  '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground',
-  'hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-foreground',
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-);
 
 /**
  * The Alerts screen (issue 16, "Console"): rules with the firing and pending alerts first, contact
@@ -52,13 +45,7 @@ export function AlertsPage() {
     <div>
       <PageHeader title="Alerts" subtitle="Rules that watch the bot and tell you on Telegram or a webhook" />
       <Tabs.Root value={view} onValueChange={selectView}>
-        <Tabs.List aria-label="Alerts views" className="mb-4 flex overflow-x-auto border-b">
-          {VIEWS.map((candidate) => (
-            <Tabs.Trigger key={candidate.value} value={candidate.value} className={triggerClass}>
-              {candidate.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <ViewTabList label="Alerts views" views={VIEWS} />
         <Tabs.Content value="rules" className="outline-none">
           <RulesView />
         </Tabs.Content>
@@ -79,20 +66,5 @@ export function AlertsPage() {
         </Tabs.Content>
       </Tabs.Root>
     </div>
-  );
-}
-
-/** A view loaded on demand, with a placeholder of its size while its chunk arrives. */
-function LazyView({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <div role="status" aria-label={label}>
-          <Skeleton className="h-96 w-full" />
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
   );
 }

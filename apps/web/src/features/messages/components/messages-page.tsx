@@ -1,13 +1,12 @@
 import type { Template } from '@lumi/contract';
 import { Radio } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
+import { LazyView, ViewTabList } from '@/components/ui/view-tabs';
 import { useHasPermission } from '@/lib/permissions';
 import type { EditorTarget } from '../templates/lib/template-form';
 import { ChannelsDialog } from '../channels/components/channels-dialog';
@@ -29,12 +28,6 @@ const VIEWS = [
 ] as const;
 
 type MessagesView = (typeof VIEWS)[number]['value'];
-
-const triggerClass = cn(
-  '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground',
-  'hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-foreground',
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-);
 
 /**
  * The Messages screen (spec section 2, 'Messages (/messages)'; issues 5 and 15): the templates with their
@@ -76,13 +69,7 @@ export function MessagesPage() {
         }
       />
       <Tabs.Root value={view} onValueChange={selectView}>
-        <Tabs.List aria-label="Messages views" className="mb-4 flex border-b">
-          {VIEWS.map((candidate) => (
-            <Tabs.Trigger key={candidate.value} value={candidate.value} className={triggerClass}>
-              {candidate.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <ViewTabList label="Messages views" views={VIEWS} />
         <Tabs.Content value="templates" className="outline-none">
           <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
             <TemplateList
@@ -116,20 +103,5 @@ export function MessagesPage() {
       </Tabs.Root>
       {channelsOpen && <ChannelsDialog open onOpenChange={setChannelsOpen} />}
     </div>
-  );
-}
-
-/** A view loaded on demand, with a placeholder of its size while its chunk arrives. */
-function LazyView({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <div role="status" aria-label={label}>
-          <Skeleton className="h-96 w-full" />
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
   );
 }
