@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './config-items.js';
 export * from './errors.js';
 export * from './fields.js';
+export * from './llm-dimensions.js';
 export * from './messaging/index.js';
 export * from './permissions.js';
 export * from './roles.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumberText } from './fields.js';
+import { visibleName, wholeNumberText } from './fields.js';
 
 /**
  * What the bot reports (telemetry issue, "Ingestion"): `POST /api/ingest/events {events: [...]}` with an
@@ -39,6 +39,30 @@ const milliseconds = z
   .min(0)
   .max(24 * 3600 * 1000);
 
+/** The dimensions an llm_call may carry (issue 17, "Dimensions and percentiles"). */
+export const LLM_DIMENSION_LIMITS = { featureMax: 64, errorTypeMax: 100 } as const;
+
+/**
+ * A Telegram chat or user id as a string (JSON numbers lose digits past 2^53): a whole number in its
+ * canonical form, no leading zeros or plus sign, so one chat is always one key in the rollups.
+ */
+export const TELEGRAM_ID_PATTERN = /^(0|-?[1-9]\d{0,19})$/;
+const telegramId = z
+  .string({ error: 'Must be a Telegram id sent as a string, such as "-1001234567890"' })
+  .regex(
+    TELEGRAM_ID_PATTERN,
+    'Must be a Telegram id: digits with an optional minus, such as "-1001234567890"',
+  );
+/** An optional name people read on a dashboard: printable, not blank (leave the field out instead). */
+const dimension = (max: number) =>
+  visibleName(
+    z
+      .string()
+      .trim()
+      .min(1, 'Must not be blank; leave the field out instead')
+      .max(max, `Must be at most ${max} characters`),
+  );
+
 const common = {
   /** The bot's own id for the event: a retried event with the same type and id is stored once. */
   id: z.string().min(1).max(INGEST_LIMITS.maxIdLength).optional(),
@@ -57,6 +81,12 @@ export const llmCallEventSchema = z.object({
   latency_ms: milliseconds,
   cached: z.boolean(),
   success: z.boolean(),
+  chat_id: telegramId.optional(),
+  user_id: telegramId.optional(),
+  /** The bot's name for the kind of work: "reply", "digest", "summarize" … */
+  feature: dimension(LLM_DIMENSION_LIMITS.featureMax).optional(),
+  /** Why a failed call failed, in the bot's words ("timeout", "rate_limited" …); counted for failed calls. */
+  error_type: dimension(LLM_DIMENSION_LIMITS.errorTypeMax).optional(),
 });
 
 export const integrationCallEventSchema = z.object({
