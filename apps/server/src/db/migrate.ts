@@ -13,6 +13,8 @@ import { schedules } from './migrations/20261125130000-schedules.js';
 import { scheduleVariables } from './migrations/20261125140000-schedule-variables.js';
 import { minuteRollups } from './migrations/20261126080000-minute-rollups.js';
 import { alerts } from './migrations/20261126090000-alerts.js';
+import { llmDimensions } from './migrations/20261127080000-llm-dimensions.js';
+import { latencyHistograms } from './migrations/20261127090000-latency-histograms.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -31,6 +33,8 @@ const migrations: Record<string, DialectMigration> = {
   '20261125140000-schedule-variables': scheduleVariables,
   '20261126080000-minute-rollups': minuteRollups,
   '20261126090000-alerts': alerts,
+  '20261127080000-llm-dimensions': llmDimensions,
+  '20261127090000-latency-histograms': latencyHistograms,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,10 +1,11 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { LlmDimensionTables } from './llm-dimension-tables.js';
 
 /**
  * The tables of API keys and bot telemetry (migration 20261122120000-telemetry), kept beside database.ts
  * so each area's schema reads on its own. Same conventions: ISO 8601 UTC text timestamps, 0/1 booleans.
  */
-export interface TelemetryTables {
+export interface TelemetryTables extends LlmDimensionTables {
   api_keys: ApiKeysTable;
   llm_calls: LlmCallsTable;
   integration_calls: IntegrationCallsTable;
@@ -20,6 +21,8 @@ export interface TelemetryTables {
   integration_minute: IntegrationMinuteTable;
   cache_minute: CacheMinuteTable;
   error_minute: ErrorMinuteTable;
+  llm_latency_hourly: LlmLatencyHourlyTable;
+  integration_latency_hourly: IntegrationLatencyHourlyTable;
   token_budgets: TokenBudgetsTable;
   model_prices: ModelPricesTable;
 }
@@ -63,6 +66,11 @@ export interface LlmCallsTable extends RawEvent {
   latency_ms: number;
   cached: number;
   success: number;
+  /** The dimensions (migration 20261127080000-llm-dimensions); null when the bot sent none. */
+  chat_id: string | null;
+  user_id: string | null;
+  feature: string | null;
+  error_type: string | null;
 }
 
 export interface IntegrationCallsTable extends RawEvent {
@@ -156,6 +164,25 @@ export interface CacheMinuteTable extends Omit<CacheHourlyTable, 'hour'> {
 
 export interface ErrorMinuteTable extends Omit<ErrorHourlyTable, 'hour'> {
   minute: string;
+}
+
+/**
+ * Latency histograms per hour (migration 20261127090000-latency-histograms): one row per key and non-empty
+ * bucket of lib/latency-buckets.ts, counting the calls whose latency fell in it.
+ */
+export interface LlmLatencyHourlyTable {
+  hour: string;
+  provider: string;
+  model: string;
+  bucket: number;
+  count: Int8;
+}
+
+export interface IntegrationLatencyHourlyTable {
+  hour: string;
+  service_name: string;
+  bucket: number;
+  count: Int8;
 }
 
 export interface TokenBudgetsTable {

@@ -24,6 +24,7 @@ import {
   minuteKey,
   type RollupGrain,
 } from './rollup-aggregation.js';
+import { pruneLatencies, upsertLatencies } from './latency-histograms.js';
 import {
   pruneRollups,
   upsertCache,
@@ -181,10 +182,14 @@ export class TelemetryService {
       'hour',
       hourKey(now - INGEST_LIMITS.rollupRetentionDays * DAY_MS),
     );
+    const latencies = await pruneLatencies(
+      this.db,
+      hourKey(now - INGEST_LIMITS.rollupRetentionDays * DAY_MS),
+    );
     const minutes = await pruneRollups(this.db, 'minute', minuteKey(now - MINUTE_ROLLUP_RETENTION_MS));
     // The dashboards read only hourly rollups: the minutes going changes none of their answers.
-    if (events > 0 || rollups > 0) await this.telemetryChanged();
-    return { events, rollups, minute_rollups: minutes, partitions };
+    if (events > 0 || rollups + latencies > 0) await this.telemetryChanged();
+    return { events, rollups: rollups + latencies, minute_rollups: minutes, partitions };
   }
 
   /** PostgreSQL: creates the event partitions of today and the next days where missing; returns how many. */
@@ -245,6 +250,7 @@ export class TelemetryService {
       await upsertCache(trx, grain, aggregateCacheReports(storedCache, grain));
       await upsertErrors(trx, grain, aggregateErrors(storedErrors, grain));
     }
+    await upsertLatencies(trx, storedLlm, storedIntegrations);
     await insert('heartbeats', heartbeats);
     await insert('market_data_reports', market);
     return stored;
