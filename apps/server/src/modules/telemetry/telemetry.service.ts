@@ -25,6 +25,8 @@ import {
   type RollupGrain,
 } from './rollup-aggregation.js';
 import { pruneLatencies, upsertLatencies } from './latency-histograms.js';
+import { aggregateLlmDimensions } from './llm-dimensions.js';
+import { pruneDimensionRollups, upsertDimensionSums } from './llm-dimensions.repository.js';
 import {
   pruneRollups,
   upsertCache,
@@ -160,7 +162,13 @@ export class TelemetryService {
    * deletes the rows. PostgreSQL drops each day partition once the whole day is past (so a day's events
    * stay up to a day longer) and deletes only the few late events the default partitions hold.
    */
-  async prune(): Promise<{ events: number; rollups: number; minute_rollups: number; partitions: number }> {
+  async prune(): Promise<{
+    events: number;
+    rollups: number;
+    dimension_rollups: number;
+    minute_rollups: number;
+    partitions: number;
+  }> {
     const now = this.now();
     const before = isoAfter(-this.settings.retentionDays * DAY_MS, now);
     let events: number;
@@ -186,10 +194,20 @@ export class TelemetryService {
       this.db,
       hourKey(now - INGEST_LIMITS.rollupRetentionDays * DAY_MS),
     );
+    const dimensions = await pruneDimensionRollups(
+      this.db,
+      hourKey(now - INGEST_LIMITS.rollupRetentionDays * DAY_MS),
+    );
     const minutes = await pruneRollups(this.db, 'minute', minuteKey(now - MINUTE_ROLLUP_RETENTION_MS));
     // The dashboards read only hourly rollups: the minutes going changes none of their answers.
-    if (events > 0 || rollups + latencies > 0) await this.telemetryChanged();
-    return { events, rollups: rollups + latencies, minute_rollups: minutes, partitions };
+    if (events > 0 || rollups + latencies + dimensions > 0) await this.telemetryChanged();
+    return {
+      events,
+      rollups: rollups + latencies,
+      dimension_rollups: dimensions,
+      minute_rollups: minutes,
+      partitions,
+    };
   }
 
   /** PostgreSQL: creates the event partitions of today and the next days where missing; returns how many. */
@@ -251,6 +269,7 @@ export class TelemetryService {
       await upsertErrors(trx, grain, aggregateErrors(storedErrors, grain));
     }
     await upsertLatencies(trx, storedLlm, storedIntegrations);
+    await upsertDimensionSums(trx, aggregateLlmDimensions(storedLlm));
     await insert('heartbeats', heartbeats);
     await insert('market_data_reports', market);
     return stored;
@@ -272,6 +291,10 @@ export class TelemetryService {
       latency_ms: c.latency_ms,
       cached: c.cached ? 1 : 0,
       success: c.success ? 1 : 0,
+      chat_id: c.chat_id ?? null,
+      user_id: c.user_id ?? null,
+      feature: c.feature ?? null,
+      error_type: c.error_type ?? null,
     }));
   }
 }

@@ -1,0 +1,57 @@
+import type { Int8 } from './telemetry-tables.js';
+
+/**
+ * The rollups of the llm_call dimensions (migration 20261127080000-llm-dimensions, issue 17): usage by
+ * feature and errors by type per UTC hour, spend by chat and by user per UTC day. Same conventions as the
+ * other rollups: bucket keys are ISO 8601 UTC text (`YYYY-MM-DD` for days), sums that can outgrow 32 bits
+ * are bigint, money is double precision.
+ */
+export interface LlmDimensionTables {
+  llm_feature_hourly: LlmFeatureHourlyTable;
+  llm_error_hourly: LlmErrorHourlyTable;
+  llm_chat_daily: LlmChatDailyTable;
+  llm_user_daily: LlmUserDailyTable;
+}
+
+/** A call reported without a feature counts under feature ''. */
+export interface LlmFeatureHourlyTable {
+  hour: string;
+  feature: string;
+  provider: string;
+  model: string;
+  requests: Int8;
+  failed_requests: Int8;
+  input_tokens: Int8;
+  output_tokens: Int8;
+  cost_usd: number;
+}
+
+/** Failed calls only; one reported without an error type counts under 'unknown'. */
+export interface LlmErrorHourlyTable {
+  hour: string;
+  provider: string;
+  model: string;
+  error_type: string;
+  errors: Int8;
+}
+
+/**
+ * Calls with a chat_id, per UTC day and chat. A finished day keeps its top 1,000 chats by cost; the rest
+ * are summed into the day's row with chat_id '__other__' (a Telegram id never looks like that).
+ */
+export interface LlmChatDailyTable {
+  day: string;
+  chat_id: string;
+  requests: Int8;
+  tokens: Int8;
+  cost_usd: number;
+}
+
+/** As llm_chat_daily, for user_id. */
+export interface LlmUserDailyTable {
+  day: string;
+  user_id: string;
+  requests: Int8;
+  tokens: Int8;
+  cost_usd: number;
+}

@@ -1,0 +1,284 @@
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import { isPostgres } from '../../db/locks.js';
+import type { LlmDimensionSums, SpendSum } from './llm-dimensions.js';
+
+/**
+ * All SQL of the llm_call dimension rollups (issue 17): the upserts of the ingest transaction, the folding
+ * of a finished day's long tail of chats (users) into one row, pruning, and the reads of the endpoints.
+ */
+
+/** The daily spend tables and the column naming the chat (user) in each. */
+export const SPEND_TABLES = {
+  chats: { table: 'llm_chat_daily', key: 'chat_id' },
+  users: { table: 'llm_user_daily', key: 'user_id' },
+} as const;
+export type SpendKind = keyof typeof SPEND_TABLES;
+
+/** The key of a day's row that holds the chats (users) folded out of its top list; no Telegram id. */
+export const OTHER_KEY = '__other__';
+
+/**
+ * The spend tables differ only in their key column's name, so one statement is written for both with the
+ * names chosen at run time; Kysely cannot type a table chosen so, hence this untyped view (the column names
+ * are checked by the tests on both databases).
+ */
+type UntypedSchema = Record<string, Record<string, unknown>>;
+type Untyped = Kysely<UntypedSchema>;
+const untyped = (db: Executor) => db as unknown as Untyped;
+
+/** ON CONFLICT: the stored sum plus the batch's. */
+function added(table: string, columns: readonly string[]): Record<string, RawBuilder<unknown>> {
+  return Object.fromEntries(
+    columns.map((column) => [
+      column,
+      sql`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`,
+    ]),
+  );
+}
+
+async function upsertSpend(db: Executor, kind: SpendKind, sums: SpendSum[]): Promise<void> {
+  if (sums.length === 0) return;
+  const { table, key } = SPEND_TABLES[kind];
+  await untyped(db)
+    .insertInto(table)
+    .values(sums.map(({ key: id, ...sum }) => ({ ...sum, [key]: id })))
+    .onConflict((oc) =>
+      oc.columns(['day', key]).doUpdateSet(added(table, ['requests', 'tokens', 'cost_usd'])),
+    )
+    .execute();
+}
+
+/** One upsert per table, the batch aggregated and sorted first (llm-dimensions.ts). */
+export async function upsertDimensionSums(db: Executor, sums: LlmDimensionSums): Promise<void> {
+  if (sums.features.length > 0) {
+    await db
+      .insertInto('llm_feature_hourly')
+      .values(sums.features)
+      .onConflict((oc) =>
+        oc
+          .columns(['hour', 'feature', 'provider', 'model'])
+          .doUpdateSet(
+            added('llm_feature_hourly', [
+              'requests',
+              'failed_requests',
+              'input_tokens',
+              'output_tokens',
+              'cost_usd',
+            ]) as never,
+          ),
+      )
+      .execute();
+  }
+  if (sums.errors.length > 0) {
+    await db
+      .insertInto('llm_error_hourly')
+      .values(sums.errors)
+      .onConflict((oc) =>
+        oc
+          .columns(['hour', 'provider', 'model', 'error_type'])
+          .doUpdateSet(added('llm_error_hourly', ['errors']) as never),
+      )
+      .execute();
+  }
+  await upsertSpend(db, 'chats', sums.chats);
+  await upsertSpend(db, 'users', sums.users);
+}
+
+/** Days before `beforeDay` holding more than `keep` chats (users) besides their other row. */
+export async function daysOverBound(
+  db: Executor,
+  kind: SpendKind,
+  beforeDay: string,
+  keep: number,
+): Promise<string[]> {
+  const { table, key } = SPEND_TABLES[kind];
+  const rows = await untyped(db)
+    .selectFrom(table)
+    .select('day')
+    .where('day', '<', beforeDay)
+    .where(key, '<>', OTHER_KEY)
+    .groupBy('day')
+    .having((eb) => eb.fn.countAll(), '>', keep)
+    .orderBy('day')
+    .execute();
+  return rows.map((row) => String(row.day));
+}
+
+/**
+ * Keeps the day's top `keep` chats (users) by cost (ties by id) and folds the rest into its other row;
+ * returns how many rows were folded. The deleted rows' sums are what the other row gains (DELETE …
+ * RETURNING), so a late event's increment is counted once whether it landed before or after the delete.
+ * Run in a transaction. On PostgreSQL the rows are locked in key order first, the order ingestion's
+ * upserts take them in, so a late event for that day cannot deadlock with the fold.
+ */
+export async function foldDay(db: Executor, kind: SpendKind, day: string, keep: number): Promise<number> {
+  const { table, key } = SPEND_TABLES[kind];
+  const last = await untyped(db)
+    .selectFrom(table)
+    .select(['cost_usd', key])
+    .where('day', '=', day)
+    .where(key, '<>', OTHER_KEY)
+    .orderBy('cost_usd', 'desc')
+    .orderBy(key)
+    .limit(1)
+    .offset(keep - 1)
+    .executeTakeFirst();
+  if (!last) return 0;
+  const cost = Number(last.cost_usd);
+  const lastKey = String(last[key]);
+  // Ranked after the last kept row: cheaper, or as cheap with a later id.
+  const beyond = (eb: ExpressionBuilder<UntypedSchema, string>) =>
+    eb.and([
+      eb('day', '=', day),
+      eb(key, '<>', OTHER_KEY),
+      eb.or([eb('cost_usd', '<', cost), eb.and([eb('cost_usd', '=', cost), eb(key, '>', lastKey)])]),
+    ]);
+  if (isPostgres(db)) {
+    await untyped(db).selectFrom(table).select(key).where(beyond).orderBy(key).forUpdate().execute();
+  }
+  const folded = await untyped(db)
+    .deleteFrom(table)
+    .where(beyond)
+    .returning(['requests', 'tokens', 'cost_usd'])
+    .execute();
+  if (folded.length === 0) return 0;
+  const other: SpendSum = { day, key: OTHER_KEY, requests: 0, tokens: 0, cost_usd: 0 };
+  for (const row of folded) {
+    other.requests += Number(row.requests);
+    other.tokens += Number(row.tokens);
+    other.cost_usd += Number(row.cost_usd);
+  }
+  await upsertSpend(db, kind, [other]);
+  return folded.length;
+}
+
+/** Deletes the hourly rollups before hour `before` and the daily ones before its day; returns how many. */
+export async function pruneDimensionRollups(db: Executor, before: string): Promise<number> {
+  let removed = 0;
+  for (const table of ['llm_feature_hourly', 'llm_error_hourly'] as const) {
+    const result = await db.deleteFrom(table).where('hour', '<', before).executeTakeFirst();
+    removed += Number(result.numDeletedRows);
+  }
+  for (const { table } of Object.values(SPEND_TABLES)) {
+    const result = await db.deleteFrom(table).where('day', '<', before.slice(0, 10)).executeTakeFirst();
+    removed += Number(result.numDeletedRows);
+  }
+  return removed;
+}
+
+// Reads. Hour windows are [from, to) in hour keys, day windows [fromDay, toDay] both included; sums come
+// back as strings from PostgreSQL, hence Number().
+
+export async function featureUsage(db: Executor, from: string, to: string) {
+  const rows = await db
+    .selectFrom('llm_feature_hourly')
+    .select((eb) => [
+      'feature',
+      'provider',
+      'model',
+      eb.fn.sum<number | string>('requests').as('requests'),
+      eb.fn.sum<number | string>('failed_requests').as('failed_requests'),
+      eb.fn.sum<number | string>('input_tokens').as('input_tokens'),
+      eb.fn.sum<number | string>('output_tokens').as('output_tokens'),
+      eb.fn.sum<number | string>('cost_usd').as('cost_usd'),
+    ])
+    .where('hour', '>=', from)
+    .where('hour', '<', to)
+    .groupBy(['feature', 'provider', 'model'])
+    .execute();
+  return rows.map((r) => ({
+    feature: r.feature,
+    provider: r.provider,
+    model: r.model,
+    requests: Number(r.requests),
+    failed_requests: Number(r.failed_requests),
+    input_tokens: Number(r.input_tokens),
+    output_tokens: Number(r.output_tokens),
+    cost_usd: Number(r.cost_usd),
+  }));
+}
+
+/** Requests and failed requests per provider and model, from the hourly usage rollup. */
+export async function requestsByModel(db: Executor, from: string, to: string) {
+  const rows = await db
+    .selectFrom('llm_usage_hourly')
+    .select((eb) => [
+      'provider',
+      'model',
+      eb.fn.sum<number | string>('requests').as('requests'),
+      eb.fn.sum<number | string>('failed_requests').as('failed_requests'),
+    ])
+    .where('hour', '>=', from)
+    .where('hour', '<', to)
+    .groupBy(['provider', 'model'])
+    .execute();
+  return rows.map((r) => ({
+    provider: r.provider,
+    model: r.model,
+    requests: Number(r.requests),
+    failed_requests: Number(r.failed_requests),
+  }));
+}
+
+export async function errorsByType(db: Executor, from: string, to: string) {
+  const rows = await db
+    .selectFrom('llm_error_hourly')
+    .select((eb) => ['provider', 'model', 'error_type', eb.fn.sum<number | string>('errors').as('errors')])
+    .where('hour', '>=', from)
+    .where('hour', '<', to)
+    .groupBy(['provider', 'model', 'error_type'])
+    .execute();
+  return rows.map((r) => ({
+    provider: r.provider,
+    model: r.model,
+    error_type: r.error_type,
+    errors: Number(r.errors),
+  }));
+}
+
+interface Spend {
+  requests: number;
+  tokens: number;
+  cost_usd: number;
+}
+
+const spendOf = (row: Record<string, unknown>): Spend => ({
+  requests: Number(row.requests),
+  tokens: Number(row.tokens),
+  cost_usd: Number(row.cost_usd),
+});
+
+/** The `limit` chats (users) that spent most in the days, other rows excluded, and the days' total. */
+export async function topSpenders(
+  db: Executor,
+  kind: SpendKind,
+  fromDay: string,
+  toDay: string,
+  limit: number,
+): Promise<{ top: Array<Spend & { id: string }>; total: Spend }> {
+  const { table, key } = SPEND_TABLES[kind];
+  const inDays = untyped(db).selectFrom(table).where('day', '>=', fromDay).where('day', '<=', toDay);
+  const top = await inDays
+    .select((eb) => [
+      sql.ref(key).as('id'),
+      eb.fn.sum('requests').as('requests'),
+      eb.fn.sum('tokens').as('tokens'),
+      eb.fn.sum('cost_usd').as('cost_usd'),
+    ])
+    .where(key, '<>', OTHER_KEY)
+    .groupBy(key)
+    .orderBy((eb) => eb.fn.sum('cost_usd'), 'desc')
+    .orderBy(key)
+    .limit(limit)
+    .execute();
+  const total = await inDays
+    .select((eb) => [
+      eb.fn.sum('requests').as('requests'),
+      eb.fn.sum('tokens').as('tokens'),
+      eb.fn.sum('cost_usd').as('cost_usd'),
+    ])
+    .executeTakeFirstOrThrow();
+  // SUM over no rows is NULL: Number(null) is 0.
+  return { top: top.map((row) => ({ id: String(row.id), ...spendOf(row) })), total: spendOf(total) };
+}
