@@ -24,6 +24,7 @@ import { RolesService } from './modules/roles/roles.service.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { BudgetsService } from './modules/telemetry/budgets.service.js';
 import { IntegrationReporter } from './modules/telemetry/integration-reporter.js';
+import { LatencyService } from './modules/telemetry/latency.service.js';
 import { MetricsService } from './modules/telemetry/metrics.service.js';
 import { TelemetryService } from './modules/telemetry/telemetry.service.js';
 import type { TelemetrySettings } from './modules/telemetry/telemetry.settings.js';
@@ -44,6 +45,7 @@ export interface Services {
   budgets: BudgetsService;
   telemetry: TelemetryService;
   metrics: MetricsService;
+  latency: LatencyService;
   messaging: MessagingServices;
   /** Lumi's own calls to outside services (Telegram), for the integrations panel. */
   integrations: IntegrationReporter;
@@ -101,6 +103,7 @@ export function createServices(options: {
   const budgets = new BudgetsService(db, audit, now, options.telemetry, dashboardCache, telemetryChanged);
   const telemetry = new TelemetryService(db, budgets, now, options.telemetry, telemetryChanged);
   const metrics = new MetricsService(db, now, options.telemetry, dashboardCache);
+  const latency = new LatencyService(db, now, options.telemetry, dashboardCache);
   const integrations = new IntegrationReporter(telemetry, now, options.log);
   const messaging = createMessagingServices({
     db,
@@ -138,6 +141,7 @@ export function createServices(options: {
     budgets,
     telemetry,
     metrics,
+    latency,
     messaging,
     integrations,
     alerts,

@@ -81,6 +81,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/metrics/market-data': METRICS_READ,
   'GET /api/metrics/gemini-usage': METRICS_READ,
   'GET /api/metrics/integrations': METRICS_READ,
+  'GET /api/metrics/llm/latency': METRICS_READ,
+  'GET /api/metrics/integrations/latency': METRICS_READ,
   'GET /api/config/token-budgets': METRICS_READ,
   'POST /api/config/token-budgets/:provider': BUDGETS_WRITE,
   'PUT /api/config/token-budgets/:provider': BUDGETS_WRITE,
