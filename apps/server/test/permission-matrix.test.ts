@@ -61,6 +61,7 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/roles/:id': ADMIN_ONLY,
   'DELETE /api/roles/:id': ADMIN_ONLY,
   'GET /api/admin/audit-logs': ADMIN_ONLY,
+  'GET /api/admin/audit-logs/export': ADMIN_ONLY,
   'GET /api/admin/api/config/:domain': CONFIG_READ,
   'POST /api/admin/api/config/:domain': CONFIG_WRITE,
   'GET /api/admin/api/config/:domain/export': CONFIG_READ,

@@ -104,4 +104,15 @@ export const AUDIT_ACTIONS = [
   'alert_silence.created',
   'alert_silence.updated',
   'alert_silence.deleted',
+  'audit.exported',
 ] as const;
+
+/** The audit log's download formats: CSV for spreadsheets, JSON Lines (one entry a line) for scripts. */
+export const AUDIT_EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
+
+/** GET /admin/audit-logs/export: the list's filters, every entry they match (no limit, no cursor). */
+export const auditExportQuerySchema = auditQuerySchema.omit({ limit: true, cursor: true }).extend({
+  format: z.enum(AUDIT_EXPORT_FORMATS).default('csv'),
+});
+export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;

@@ -57,6 +57,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'alert_silence.created': 'Created alert silence',
   'alert_silence.updated': 'Updated alert silence',
   'alert_silence.deleted': 'Deleted alert silence',
+  'audit.exported': 'Exported the audit log',
 };
 
 function isKnownAction(action: string): action is AuditAction {
