@@ -287,3 +287,31 @@ describe.each(dialects)('latency percentiles on %s', (dialect) => {
     }
   });
 });
+
+describe.each(dialects)('latency percentiles by day in a time zone on %s', (dialect) => {
+  // India is 5 h 30 min ahead of UTC: the hour from 18:00 UTC, which holds local midnight, opens the day.
+  const t = useTestApp(dialect, { app: { now: () => NOW, telemetry: { timezone: 'Asia/Kolkata' } } });
+
+  it('splits days at local midnight, the straddling hour counting for the new day', async () => {
+    await ingest(t.app, await botKey(t), [
+      events.llmCall('2026-11-19T17:50:00.000Z', { latency_ms: 100 }),
+      events.llmCall('2026-11-19T18:10:00.000Z', { latency_ms: 200 }),
+      events.llmCall('2026-11-20T12:00:00.000Z', { latency_ms: 400 }),
+    ]);
+    const admin = await t.loginAdmin();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/metrics/llm/latency?from=2026-11-19T00:00:00.000Z&to=${iso(NOW)}&interval=day`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [model] = res.json<LlmLatency>().models;
+    expect(model!.intervals.map((i) => [i.start, i.requests])).toEqual([
+      ['2026-11-19T00:00:00.000Z', 1],
+      ['2026-11-19T18:00:00.000Z', 2],
+    ]);
+    expectClose(model!.intervals[0]!, [100], 'the 19th');
+    expectClose(model!.intervals[1]!, [200, 400], 'the 20th');
+    expectClose(model!.total, [100, 200, 400], 'both days');
+  });
+});
