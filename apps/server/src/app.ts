@@ -25,6 +25,7 @@ import type { TelegramSettings } from './modules/messaging/telegram/telegram-cli
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { budgetsRoutes } from './modules/telemetry/budgets.routes.js';
 import { latencyRoutes } from './modules/telemetry/latency.routes.js';
+import { llmDimensionsRoutes } from './modules/telemetry/llm-dimensions.routes.js';
 import { metricsRoutes } from './modules/telemetry/metrics.routes.js';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.js';
 import { TELEMETRY_DEFAULTS, type TelemetrySettings } from './modules/telemetry/telemetry.settings.js';
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(apiKeysRoutes);
       await api.register(telemetryRoutes);
       await api.register(metricsRoutes);
+      await api.register(llmDimensionsRoutes);
       await api.register(latencyRoutes);
       await api.register(budgetsRoutes);
       await api.register(messagingRoutes);

@@ -23,7 +23,7 @@ interface Logger {
 /**
  * The periodic jobs of the cluster; each runs on one instance at a time (modules/cluster/jobs.ts):
  * - housekeeping: ended sessions and old sign-in failures go; PostgreSQL's event partitions are created
- *   ahead;
+ *   ahead; finished days' chat and user rollups are bounded to their top 1,000 and an other row;
  * - retention: raw events past RETENTION_DAYS, rollups past 400 days, alert history past 400 days and
  *   settled alert notifications past 90 days go;
  * - schedules: every due run of a schedule becomes one delivery (issue 15, "Schedules");
@@ -52,7 +52,8 @@ export function clusterJobs(
       intervalMs: options.housekeepingSeconds * 1000,
       run: async () => {
         await services.auth.prune();
-        return { partitionsCreated: await services.telemetry.maintainPartitions() };
+        const folded = await services.llmDimensions.compactFinishedDays();
+        return { partitionsCreated: await services.telemetry.maintainPartitions(), ...folded };
       },
     },
     {

@@ -25,6 +25,7 @@ import { SessionsService } from './modules/sessions/sessions.service.js';
 import { BudgetsService } from './modules/telemetry/budgets.service.js';
 import { IntegrationReporter } from './modules/telemetry/integration-reporter.js';
 import { LatencyService } from './modules/telemetry/latency.service.js';
+import { LlmDimensionsService } from './modules/telemetry/llm-dimensions.service.js';
 import { MetricsService } from './modules/telemetry/metrics.service.js';
 import { TelemetryService } from './modules/telemetry/telemetry.service.js';
 import type { TelemetrySettings } from './modules/telemetry/telemetry.settings.js';
@@ -45,6 +46,8 @@ export interface Services {
   budgets: BudgetsService;
   telemetry: TelemetryService;
   metrics: MetricsService;
+  /** LLM usage by feature, chat and user, and errors by type (issue 17). */
+  llmDimensions: LlmDimensionsService;
   latency: LatencyService;
   messaging: MessagingServices;
   /** Lumi's own calls to outside services (Telegram), for the integrations panel. */
@@ -103,6 +106,7 @@ export function createServices(options: {
   const budgets = new BudgetsService(db, audit, now, options.telemetry, dashboardCache, telemetryChanged);
   const telemetry = new TelemetryService(db, budgets, now, options.telemetry, telemetryChanged);
   const metrics = new MetricsService(db, now, options.telemetry, dashboardCache);
+  const llmDimensions = new LlmDimensionsService(db, now, dashboardCache, telemetryChanged);
   const latency = new LatencyService(db, now, options.telemetry, dashboardCache);
   const integrations = new IntegrationReporter(telemetry, now, options.log);
   const messaging = createMessagingServices({
@@ -141,6 +145,7 @@ export function createServices(options: {
     budgets,
     telemetry,
     metrics,
+    llmDimensions,
     latency,
     messaging,
     integrations,

@@ -1,0 +1,222 @@
+import {
+  LLM_RANGE_DEFAULT_HOURS,
+  LLM_RANGE_MAX_DAYS,
+  LLM_RANGE_MESSAGES,
+  LLM_TOP_PER_DAY,
+  type LlmErrors,
+  type LlmFeatureUsage,
+  type LlmRangeQuery,
+  type LlmTopChats,
+  type LlmTopQuery,
+  type LlmTopUsers,
+} from '@lumi/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { utcDay } from '../../db/event-partitions.js';
+import { ValidationError } from '../../lib/errors.js';
+import { DAY_MS, floorHour, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
+import { roundTo } from '../../lib/llm-cost.js';
+import type { Clock } from '../../lib/time.js';
+import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
+import { NO_FEATURE } from './llm-dimensions.js';
+import * as repo from './llm-dimensions.repository.js';
+
+const money = (usd: number) => roundTo(usd, 6);
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A range resolved: the whole UTC hours and the UTC days (both included) that [from, to) touches. */
+interface Range {
+  from: string;
+  to: string;
+  fromDay: string;
+  toDay: string;
+}
+
+/**
+ * `to` defaults to the end of the current hour and `from` to 24 hours before `to`, so the default is the
+ * current UTC hour and the 23 before it, as on the other dashboards.
+ */
+function resolveRange(query: LlmRangeQuery, now: number): Range {
+  const to = query.to ? Date.parse(query.to) : floorHour(now) + HOUR_MS;
+  const from = query.from ? Date.parse(query.from) : to - LLM_RANGE_DEFAULT_HOURS * HOUR_MS;
+  if (from >= to) throw ValidationError.field('from', LLM_RANGE_MESSAGES.order);
+  if (to - from > LLM_RANGE_MAX_DAYS * DAY_MS)
+    throw ValidationError.field('from', LLM_RANGE_MESSAGES.tooLong);
+  return {
+    from: hourKey(from),
+    to: hourKey(floorHour(to - 1) + HOUR_MS),
+    fromDay: utcDay(from),
+    toDay: utcDay(to - 1),
+  };
+}
+
+interface Usage {
+  requests: number;
+  failed_requests: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+}
+
+const emptyUsage = (): Usage => ({
+  requests: 0,
+  failed_requests: 0,
+  input_tokens: 0,
+  output_tokens: 0,
+  cost_usd: 0,
+});
+
+function addUsage(sum: Usage, row: Usage): void {
+  sum.requests += row.requests;
+  sum.failed_requests += row.failed_requests;
+  sum.input_tokens += row.input_tokens;
+  sum.output_tokens += row.output_tokens;
+  sum.cost_usd += row.cost_usd;
+}
+
+/**
+ * Who and what spends (issue 17, "Dimensions and percentiles"): the answers read the dimension rollups
+ * (and, for error rates, the hourly usage rollup) only, never raw events, and go through the dashboards'
+ * cache (cleared on every instance when stored telemetry changes), keyed by the resolved range. The
+ * housekeeping job bounds the daily chat and user rollups: see `compactFinishedDays`.
+ */
+export class LlmDimensionsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+    private readonly cache: TtlCache,
+    /** Called after folding changed stored rollups: every instance forgets its dashboard answers. */
+    private readonly telemetryChanged: () => Promise<void>,
+  ) {}
+
+  /** Cost, tokens, requests and failures by feature, and within each by provider and model. */
+  features(query: LlmRangeQuery): Cached<LlmFeatureUsage> {
+    const range = resolveRange(query, this.now());
+    return this.cache.get(`llm-features:${range.from}:${range.to}`, async () => {
+      const rows = await repo.featureUsage(this.db, range.from, range.to);
+      const byFeature = new Map<
+        string,
+        Usage & { models: Array<Usage & { provider: string; model: string }> }
+      >();
+      for (const row of rows) {
+        const entry = byFeature.get(row.feature) ?? { ...emptyUsage(), models: [] };
+        addUsage(entry, row);
+        entry.models.push({
+          provider: row.provider,
+          model: row.model,
+          requests: row.requests,
+          failed_requests: row.failed_requests,
+          input_tokens: row.input_tokens,
+          output_tokens: row.output_tokens,
+          cost_usd: money(row.cost_usd),
+        });
+        byFeature.set(row.feature, entry);
+      }
+      const features = [...byFeature.entries()].map(([feature, entry]) => ({
+        feature: feature === NO_FEATURE ? null : feature,
+        ...entry,
+        cost_usd: money(entry.cost_usd),
+        models: entry.models.sort(
+          (a, b) => b.cost_usd - a.cost_usd || byName(a.provider, b.provider) || byName(a.model, b.model),
+        ),
+      }));
+      features.sort((a, b) => b.cost_usd - a.cost_usd || byName(a.feature ?? '', b.feature ?? ''));
+      return { from: range.from, to: range.to, features };
+    });
+  }
+
+  topChats(query: LlmTopQuery): Cached<LlmTopChats> {
+    const range = resolveRange(query, this.now());
+    return this.cache.get(`llm-top-chats:${range.fromDay}:${range.toDay}:${query.limit}`, async () => {
+      const { top, other, total } = await this.top('chats', range, query.limit);
+      return {
+        from_day: range.fromDay,
+        to_day: range.toDay,
+        chats: top.map(({ id, ...spend }) => ({ chat_id: id, ...spend })),
+        other,
+        total,
+      };
+    });
+  }
+
+  topUsers(query: LlmTopQuery): Cached<LlmTopUsers> {
+    const range = resolveRange(query, this.now());
+    return this.cache.get(`llm-top-users:${range.fromDay}:${range.toDay}:${query.limit}`, async () => {
+      const { top, other, total } = await this.top('users', range, query.limit);
+      return {
+        from_day: range.fromDay,
+        to_day: range.toDay,
+        users: top.map(({ id, ...spend }) => ({ user_id: id, ...spend })),
+        other,
+        total,
+      };
+    });
+  }
+
+  /** `other` is the total less the listed ones: chats beyond `limit` and those folded into other rows. */
+  private async top(kind: repo.SpendKind, range: Range, limit: number) {
+    const { top, total } = await repo.topSpenders(this.db, kind, range.fromDay, range.toDay, limit);
+    const other = { ...total };
+    for (const row of top) {
+      other.requests -= row.requests;
+      other.tokens -= row.tokens;
+      other.cost_usd -= row.cost_usd;
+    }
+    return {
+      top: top.map((row) => ({ ...row, cost_usd: money(row.cost_usd) })),
+      other: { ...other, cost_usd: money(Math.max(0, other.cost_usd)) },
+      total: { ...total, cost_usd: money(total.cost_usd) },
+    };
+  }
+
+  /** Error rate by provider and model, worst first, and failed calls by error type. */
+  errors(query: LlmRangeQuery): Cached<LlmErrors> {
+    const range = resolveRange(query, this.now());
+    return this.cache.get(`llm-errors:${range.from}:${range.to}`, async () => {
+      const models = (await repo.requestsByModel(this.db, range.from, range.to))
+        .filter((row) => row.requests > 0)
+        .map((row) => ({ ...row, error_rate: roundTo((row.failed_requests / row.requests) * 100, 2) }))
+        .sort(
+          (a, b) =>
+            b.error_rate - a.error_rate ||
+            b.requests - a.requests ||
+            byName(a.provider, b.provider) ||
+            byName(a.model, b.model),
+        );
+      const breakdown = (await repo.errorsByType(this.db, range.from, range.to)).sort(
+        (a, b) =>
+          b.errors - a.errors ||
+          byName(a.provider, b.provider) ||
+          byName(a.model, b.model) ||
+          byName(a.error_type, b.error_type),
+      );
+      const byType = new Map<string, number>();
+      for (const row of breakdown) byType.set(row.error_type, (byType.get(row.error_type) ?? 0) + row.errors);
+      const errorTypes = [...byType.entries()]
+        .map(([error_type, errors]) => ({ error_type, errors }))
+        .sort((a, b) => b.errors - a.errors || byName(a.error_type, b.error_type));
+      return { from: range.from, to: range.to, models, error_types: errorTypes, breakdown };
+    });
+  }
+
+  /**
+   * The bound (README, "Bot telemetry and API keys"): every finished UTC day keeps its top 1,000 chats
+   * (users) by cost and one row summing the rest, so it holds at most 1,001 rows. Today may hold more
+   * until it ends. Each day is folded in a transaction of its own; a late event for a folded day adds a
+   * row that the next run folds again. Run by the housekeeping job.
+   */
+  async compactFinishedDays(): Promise<{ days_folded: number; rows_folded: number }> {
+    const today = utcDay(this.now());
+    let days = 0;
+    let rows = 0;
+    for (const kind of Object.keys(repo.SPEND_TABLES) as repo.SpendKind[]) {
+      for (const day of await repo.daysOverBound(this.db, kind, today, LLM_TOP_PER_DAY)) {
+        rows += await this.db.transaction().execute((trx) => repo.foldDay(trx, kind, day, LLM_TOP_PER_DAY));
+        days += 1;
+      }
+    }
+    // The totals are unchanged, but a chat folded away no longer counts on its own in a range.
+    if (rows > 0) await this.telemetryChanged();
+    return { days_folded: days, rows_folded: rows };
+  }
+}
