@@ -14,18 +14,21 @@ function dayBoundary(day: string, edge: 'start' | 'end'): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
+/** The filters as the API takes them, for the list and the export alike. */
+export function auditFilterQuery(filters: AuditFilters) {
+  return {
+    action: filters.action,
+    resource_type: filters.resource_type,
+    user: filters.user,
+    from: dayBoundary(filters.from, 'start'),
+    to: dayBoundary(filters.to, 'end'),
+  };
+}
+
 /** GET /admin/audit-logs: newest first, 50 at a time (spec section 9), older pages through the cursor. */
 export function fetchAuditLogs(filters: AuditFilters, cursor: number | undefined, signal?: AbortSignal) {
   return api.get<AuditListResponse>('/admin/audit-logs', {
-    query: {
-      limit: AUDIT_LIMIT_DEFAULT,
-      cursor,
-      action: filters.action,
-      resource_type: filters.resource_type,
-      user: filters.user,
-      from: dayBoundary(filters.from, 'start'),
-      to: dayBoundary(filters.to, 'end'),
-    },
+    query: { limit: AUDIT_LIMIT_DEFAULT, cursor, ...auditFilterQuery(filters) },
     signal,
   });
 }

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useAuditLogs } from '../api/list-audit-logs';
 import { useAuditFilters } from '../hooks/use-audit-filters';
+import { AuditExportButtons } from './audit-export-buttons';
 import { AuditFiltersForm } from './audit-filters-form';
 import { AuditLogEntry } from './audit-log-entry';
 
@@ -20,10 +21,13 @@ export function AuditLogPanel() {
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CardTitle id="audit-logs-heading">Recent Audit Logs</CardTitle>
-          <Button variant="ghost" size="sm" disabled={logs.isFetching} onClick={() => void logs.refetch()}>
-            <RotateCw aria-hidden className={logs.isFetching ? 'animate-spin' : undefined} />
-            Refresh
-          </Button>
+          <div className="flex flex-wrap items-start gap-2">
+            <AuditExportButtons filters={filters} />
+            <Button variant="ghost" size="sm" disabled={logs.isFetching} onClick={() => void logs.refetch()}>
+              <RotateCw aria-hidden className={logs.isFetching ? 'animate-spin' : undefined} />
+              Refresh
+            </Button>
+          </div>
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
