@@ -1,6 +1,8 @@
 import type { LlmErrors, LlmFeatureUsage, LlmTopChats, LlmTopUsers } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
-import { dialects, expectError, useTestApp } from './helper.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { createPostgresDatabase, dialects, expectError, useTestApp } from './helper.js';
 import { botKey, events, HOUR, ingest, ingestRequest } from './telemetry-helper.js';
 
 /**
@@ -439,5 +441,57 @@ describe.each(dialects)('llm_call dimensions on %s', (dialect) => {
         expectError(await t.app.inject({ method: 'GET', url, headers: key }), 403);
       }
     });
+  });
+});
+
+describe.each(dialects)('the llm dimensions migration on %s', (dialect) => {
+  const open = async (): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> => {
+    if (dialect === 'sqlite') return { handle: openDatabase({}), drop: async () => {} };
+    const database = await createPostgresDatabase({ empty: true });
+    return { handle: openDatabase({ databaseUrl: database.url }), drop: database.drop };
+  };
+  const usage = (hour: string, model: string, requests: number, failed: number) => ({
+    hour,
+    provider: 'openai',
+    model,
+    requests,
+    failed_requests: failed,
+    cached_requests: 0,
+    input_tokens: requests * 10,
+    output_tokens: requests,
+    cost_usd: requests / 100,
+    latency_ms_total: 0,
+    last_call_at: hour,
+  });
+
+  it('copies the usage counted so far as feature none and failures of unknown type', async () => {
+    const { handle, drop } = await open();
+    try {
+      await migrateToLatest(handle, '20261126090000-alerts');
+      const hour = '2026-11-20T10:00:00.000Z';
+      await handle.db
+        .insertInto('llm_usage_hourly')
+        .values([usage(hour, 'm-small', 5, 2), usage(hour, 'm-large', 3, 0)])
+        .execute();
+      await migrateToLatest(handle);
+
+      const features = await handle.db
+        .selectFrom('llm_feature_hourly')
+        .selectAll()
+        .orderBy('model')
+        .execute();
+      expect(features.map((row) => ({ ...row, requests: Number(row.requests) }))).toMatchObject([
+        { hour, feature: '', provider: 'openai', model: 'm-large', requests: 3 },
+        { hour, feature: '', provider: 'openai', model: 'm-small', requests: 5 },
+      ]);
+      const errors = await handle.db.selectFrom('llm_error_hourly').selectAll().execute();
+      expect(errors.map((row) => ({ ...row, errors: Number(row.errors) }))).toEqual([
+        { hour, provider: 'openai', model: 'm-small', error_type: 'unknown', errors: 2 },
+      ]);
+      expect(await handle.db.selectFrom('llm_chat_daily').selectAll().execute()).toEqual([]);
+    } finally {
+      await handle.db.destroy();
+      await drop();
+    }
   });
 });
