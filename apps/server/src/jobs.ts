@@ -52,8 +52,9 @@ export function clusterJobs(
       intervalMs: options.housekeepingSeconds * 1000,
       run: async () => {
         await services.auth.prune();
-        const folded = await services.llmDimensions.compactFinishedDays();
-        return { partitionsCreated: await services.telemetry.maintainPartitions(), ...folded };
+        // Partitions first: a day must never start without its partition, whatever fails after.
+        const partitionsCreated = await services.telemetry.maintainPartitions();
+        return { partitionsCreated, ...(await services.llmDimensions.compactFinishedDays()) };
       },
     },
     {
