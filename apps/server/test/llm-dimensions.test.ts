@@ -35,7 +35,8 @@ type Call = ReturnType<typeof events.llmCall> & {
 function add<T extends Record<string, number>>(map: Map<string, T>, key: string, value: T) {
   const sum = map.get(key);
   if (!sum) map.set(key, { ...value });
-  else for (const field of Object.keys(value) as (keyof T)[]) (sum[field] as number) += value[field];
+  else
+    for (const field of Object.keys(value) as (keyof T)[]) (sum[field] as number) += value[field] as number;
 }
 
 describe.each(dialects)('llm_call dimensions on %s', (dialect) => {
