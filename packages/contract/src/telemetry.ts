@@ -366,6 +366,7 @@ const latencySeriesSchema = z.object({
   intervals: z.array(latencyFiguresSchema.extend({ start: z.string() })),
 });
 
+/** The whole UTC hours the range touches: `to` is the end of the last. */
 const latencyRangeSchema = {
   from: z.string(),
   to: z.string(),

@@ -20,7 +20,7 @@ import type { TelemetrySettings } from './telemetry.settings.js';
 const DEFAULT_RANGE_MS = DAY_MS;
 const PERCENTILES = [0.5, 0.95, 0.99] as const;
 
-/** A request's range as whole hours: the hour buckets from `first` up to (not including) `end`. */
+/** A request's range as the whole hours it touches: from `first` up to (not including) `end`. */
 interface HourRange {
   from: string;
   to: string;
@@ -62,7 +62,7 @@ export class LatencyService {
   llmLatency(query: { from?: string; to?: string; interval: LatencyInterval }): Cached<LlmLatency> {
     const range = this.range(query);
     return this.answer(range, 'llm', async () => {
-      const rows = await llmLatencies(this.db, hourKey(range.first), hourKey(range.end));
+      const rows = await llmLatencies(this.db, range.from, range.to);
       const { starts, series } = this.collect(
         range,
         rows.map((r) => ({ key: [r.provider, r.model] as const, ...r })),
@@ -83,7 +83,7 @@ export class LatencyService {
   }): Cached<IntegrationLatency> {
     const range = this.range(query);
     return this.answer(range, 'integrations', async () => {
-      const rows = await integrationLatencies(this.db, hourKey(range.first), hourKey(range.end));
+      const rows = await integrationLatencies(this.db, range.from, range.to);
       const { starts, series } = this.collect(
         range,
         rows.map((r) => ({ key: [r.service_name] as const, ...r })),
@@ -96,18 +96,18 @@ export class LatencyService {
     });
   }
 
-  /**
-   * The answer for a range: the figures depend only on its hours and interval, so they are cached by
-   * those (cleared when telemetry is stored); `from` and `to` are the request's own.
-   */
+  /** The answer for a range, cached by its hours and interval (cleared when telemetry is stored). */
   private answer<T extends object>(
     range: HourRange,
     kind: string,
     compute: () => Promise<T>,
   ): Cached<T & { from: string; to: string; interval: LatencyInterval }> {
-    const head = { from: range.from, to: range.to, interval: range.interval };
-    const cached = this.cache.get(`latency:${kind}:${range.interval}:${range.first}:${range.end}`, compute);
-    return cached instanceof Promise ? cached.then((body) => ({ ...head, ...body })) : { ...head, ...cached };
+    return this.cache.get(`latency:${kind}:${range.interval}:${range.from}:${range.to}`, async () => ({
+      from: range.from,
+      to: range.to,
+      interval: range.interval,
+      ...(await compute()),
+    }));
   }
 
   /** Checks the range; a client's mistake is a 422 naming the parameter. */
@@ -124,13 +124,9 @@ export class LatencyService {
         `Hour by hour, a range may span at most ${LATENCY_LIMITS.maxHourlyDays} days; use interval=day`,
       );
     }
-    return {
-      from: new Date(from).toISOString(),
-      to: new Date(to).toISOString(),
-      first: floorHour(from),
-      end: floorHour(to - 1) + HOUR_MS,
-      interval: query.interval,
-    };
+    const first = floorHour(from);
+    const end = floorHour(to - 1) + HOUR_MS;
+    return { from: hourKey(first), to: hourKey(end), first, end, interval: query.interval };
   }
 
   /** The start (ms) of every interval of the range, oldest first; the first is the range's first hour. */
