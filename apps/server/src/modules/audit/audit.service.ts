@@ -11,7 +11,7 @@ import { insertAuditLog, listAuditLogs, type AuditPageQuery } from './audit.repo
  * Entries an export reads per query: few enough that one page is a few hundred kilobytes in memory and a
  * few milliseconds of work, enough that 100,000 entries take a hundred queries.
  */
-export const AUDIT_EXPORT_PAGE_SIZE = 1000;
+const AUDIT_EXPORT_PAGE_SIZE = 1000;
 
 /** A download: its file name and type, and its text in chunks, produced as they are read. */
 export interface AuditExportFile {
