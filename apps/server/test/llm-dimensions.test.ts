@@ -383,13 +383,30 @@ describe.each(dialects)('llm_call dimensions on %s', (dialect) => {
 
     it('prunes the dimension rollups with the hourly ones, after 400 days', async () => {
       now = NOW;
-      await report([events.llmCall(NOW - 399 * DAY, { chat_id: '7', feature: 'digest', success: false })]);
+      await report([
+        events.llmCall(NOW - 399 * DAY, { chat_id: '7', user_id: '8', feature: 'digest', success: false }),
+      ]);
+      const tables = ['llm_feature_hourly', 'llm_error_hourly', 'llm_chat_daily', 'llm_user_daily'] as const;
+      const counts = () =>
+        Promise.all(
+          tables.map(async (table) =>
+            Number(
+              (
+                await t.app.db
+                  .selectFrom(table)
+                  .select((eb) => eb.fn.countAll().as('n'))
+                  .executeTakeFirstOrThrow()
+              ).n,
+            ),
+          ),
+        );
       const old = range(NOW - 399 * DAY - HOUR, NOW - 399 * DAY + HOUR);
       expect((await get<LlmTopChats>(`/api/metrics/llm/top-chats?${old}`)).total.requests).toBe(1);
-      expect((await t.app.services.telemetry.prune()).dimension_rollups).toBe(0);
+      await t.app.services.telemetry.prune();
+      expect(await counts()).toEqual([1, 1, 1, 1]);
       now = NOW + 2 * DAY;
-      // The feature row, the error row and the chat's day row.
-      expect((await t.app.services.telemetry.prune()).dimension_rollups).toBe(3);
+      await t.app.services.telemetry.prune();
+      expect(await counts()).toEqual([0, 0, 0, 0]);
       expect((await get<LlmTopChats>(`/api/metrics/llm/top-chats?${old}`)).total.requests).toBe(0);
     });
   });

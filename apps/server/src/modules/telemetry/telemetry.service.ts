@@ -162,13 +162,7 @@ export class TelemetryService {
    * deletes the rows. PostgreSQL drops each day partition once the whole day is past (so a day's events
    * stay up to a day longer) and deletes only the few late events the default partitions hold.
    */
-  async prune(): Promise<{
-    events: number;
-    rollups: number;
-    dimension_rollups: number;
-    minute_rollups: number;
-    partitions: number;
-  }> {
+  async prune(): Promise<{ events: number; rollups: number; minute_rollups: number; partitions: number }> {
     const now = this.now();
     const before = isoAfter(-this.settings.retentionDays * DAY_MS, now);
     let events: number;
@@ -201,13 +195,7 @@ export class TelemetryService {
     const minutes = await pruneRollups(this.db, 'minute', minuteKey(now - MINUTE_ROLLUP_RETENTION_MS));
     // The dashboards read only hourly rollups: the minutes going changes none of their answers.
     if (events > 0 || rollups + latencies + dimensions > 0) await this.telemetryChanged();
-    return {
-      events,
-      rollups: rollups + latencies,
-      dimension_rollups: dimensions,
-      minute_rollups: minutes,
-      partitions,
-    };
+    return { events, rollups: rollups + latencies, minute_rollups: minutes, partitions };
   }
 
   /** PostgreSQL: creates the event partitions of today and the next days where missing; returns how many. */
