@@ -337,7 +337,7 @@ export type ModelPrice = z.infer<typeof modelPriceSchema>;
 // Latency percentiles (issue 17, "Dimensions and percentiles"), from the hourly latency histograms.
 
 /** Longest range of a latency query (the hourly rollups' retention), and of one answered hour by hour. */
-export const LATENCY_LIMITS = { maxDays: INGEST_LIMITS.rollupRetentionDays, maxHourlyDays: 31 } as const;
+export const LATENCY_LIMITS = { maxDays: INGEST_LIMITS.rollupRetentionDays, maxHourlyDays: 7 } as const;
 export const LATENCY_INTERVALS = ['hour', 'day'] as const;
 export type LatencyInterval = (typeof LATENCY_INTERVALS)[number];
 

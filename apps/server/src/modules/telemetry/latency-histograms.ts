@@ -104,30 +104,60 @@ export async function upsertLatencies(
   }
 }
 
-// Reads. Windows are [from, to) in hour keys; counts come back as strings from PostgreSQL, hence Number().
+// Reads. Counts come back as strings from PostgreSQL, hence Number().
 
-export async function llmLatencies(db: Executor, from: string, to: string): Promise<LlmLatencyCount[]> {
-  const rows = await db
-    .selectFrom('llm_latency_hourly')
-    .select(['hour', 'provider', 'model', 'bucket', 'count'])
-    .where('hour', '>=', from)
-    .where('hour', '<', to)
-    .execute();
-  return rows.map((r) => ({ ...r, bucket: Number(r.bucket), count: Number(r.count) }));
+/** A range cut into spans of whole hours: span i is [starts[i], starts[i + 1]), the last ending at `end`. */
+export interface Spans {
+  starts: string[];
+  end: string;
 }
 
-export async function integrationLatencies(
+/**
+ * One row per span, key and bucket with the span's count, summed by the database: the spans are a
+ * VALUES list joined to the table by hour, so each span is one range scan of the primary key and only the
+ * merged histograms leave the database.
+ */
+async function countsBySpan<K extends 'provider, model' | 'service_name'>(
   db: Executor,
-  from: string,
-  to: string,
-): Promise<IntegrationLatencyCount[]> {
-  const rows = await db
-    .selectFrom('integration_latency_hourly')
-    .select(['hour', 'service_name', 'bucket', 'count'])
-    .where('hour', '>=', from)
-    .where('hour', '<', to)
-    .execute();
-  return rows.map((r) => ({ ...r, bucket: Number(r.bucket), count: Number(r.count) }));
+  table: 'llm_latency_hourly' | 'integration_latency_hourly',
+  keys: K,
+  { starts, end }: Spans,
+) {
+  const values = starts.map(
+    (start, i) => sql`(${sql.lit(i)}, cast(${start} as text), cast(${starts[i + 1] ?? end} as text))`,
+  );
+  const columns = sql.raw(
+    keys
+      .split(', ')
+      .map((k) => `l.${k}`)
+      .join(', '),
+  );
+  const { rows } = await sql<Record<string, string | number>>`
+    with spans (i, span_start, span_end) as (values ${sql.join(values)})
+    select spans.i as span, ${columns}, l.bucket, sum(l.count) as count
+    from spans join ${sql.table(table)} l on l.hour >= spans.span_start and l.hour < spans.span_end
+    group by spans.i, ${columns}, l.bucket`.execute(db);
+  return rows;
+}
+
+export async function llmLatencies(db: Executor, spans: Spans) {
+  const rows = await countsBySpan(db, 'llm_latency_hourly', 'provider, model', spans);
+  return rows.map((r) => ({
+    span: Number(r.span),
+    key: [String(r.provider), String(r.model)] as const,
+    bucket: Number(r.bucket),
+    count: Number(r.count),
+  }));
+}
+
+export async function integrationLatencies(db: Executor, spans: Spans) {
+  const rows = await countsBySpan(db, 'integration_latency_hourly', 'service_name', spans);
+  return rows.map((r) => ({
+    span: Number(r.span),
+    key: [String(r.service_name)] as const,
+    bucket: Number(r.bucket),
+    count: Number(r.count),
+  }));
 }
 
 /** Deletes the histogram rows of hours before `before`; returns how many rows went. */

@@ -9,12 +9,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../lib/errors.js';
 import { DAY_MS, floorHour, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
-import { mergeInto, quantiles } from '../../lib/latency-buckets.js';
+import { quantiles } from '../../lib/latency-buckets.js';
 import { roundTo } from '../../lib/llm-cost.js';
 import type { Clock } from '../../lib/time.js';
 import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
 import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
-import { integrationLatencies, llmLatencies } from './latency-histograms.js';
+import { integrationLatencies, llmLatencies, type Spans } from './latency-histograms.js';
 import type { TelemetrySettings } from './telemetry.settings.js';
 
 const DEFAULT_RANGE_MS = DAY_MS;
@@ -62,12 +62,9 @@ export class LatencyService {
   llmLatency(query: { from?: string; to?: string; interval: LatencyInterval }): Cached<LlmLatency> {
     const range = this.range(query);
     return this.answer(range, 'llm', async () => {
-      const rows = await llmLatencies(this.db, range.from, range.to);
-      const { starts, series } = this.collect(
-        range,
-        rows.map((r) => ({ key: [r.provider, r.model] as const, ...r })),
-      );
-      const models = [...series.entries()].map(([, { key, histograms }]) => ({
+      const starts = this.intervalStarts(range);
+      const series = collect(await llmLatencies(this.db, spansOf(starts, range)));
+      const models = series.map(({ key, histograms }) => ({
         provider: key[0],
         model: key[1],
         ...this.seriesFigures(starts, histograms),
@@ -83,12 +80,9 @@ export class LatencyService {
   }): Cached<IntegrationLatency> {
     const range = this.range(query);
     return this.answer(range, 'integrations', async () => {
-      const rows = await integrationLatencies(this.db, range.from, range.to);
-      const { starts, series } = this.collect(
-        range,
-        rows.map((r) => ({ key: [r.service_name] as const, ...r })),
-      );
-      const services = [...series.entries()].map(([, { key, histograms }]) => ({
+      const starts = this.intervalStarts(range);
+      const series = collect(await integrationLatencies(this.db, spansOf(starts, range)));
+      const services = series.map(({ key, histograms }) => ({
         service_name: key[0],
         ...this.seriesFigures(starts, histograms),
       }));
@@ -147,39 +141,6 @@ export class LatencyService {
     }
   }
 
-  /** Merges the rows into one histogram per key and interval, and per key over the range. */
-  private collect<K extends readonly string[]>(
-    range: HourRange,
-    rows: { key: K; hour: string; bucket: number; count: number }[],
-  ) {
-    const starts = this.intervalStarts(range);
-    const indexOfHour = new Map<string, number>();
-    const series = new Map<string, { key: K; histograms: Series }>();
-    for (const row of rows) {
-      let index = indexOfHour.get(row.hour);
-      if (index === undefined) {
-        index = intervalIndex(starts, Date.parse(row.hour));
-        indexOfHour.set(row.hour, index);
-      }
-      const name = row.key.join('\u0000');
-      let entry = series.get(name);
-      if (!entry) {
-        entry = { key: row.key, histograms: { total: new Map(), intervals: new Map() } };
-        series.set(name, entry);
-      }
-      const pair = [[row.bucket, row.count] as const];
-      mergeInto(entry.histograms.total, pair);
-      let interval = entry.histograms.intervals.get(index);
-      if (!interval) {
-        interval = new Map();
-        entry.histograms.intervals.set(index, interval);
-      }
-      mergeInto(interval, pair);
-    }
-    const sorted = new Map([...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    return { starts, series: sorted };
-  }
-
   private seriesFigures(starts: number[], histograms: Series) {
     return {
       total: figures(histograms.total),
@@ -191,14 +152,30 @@ export class LatencyService {
   }
 }
 
-/** The index of the interval holding hour `ms`: the last whose start is not after it. */
-function intervalIndex(starts: number[], ms: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (starts[mid]! <= ms) lo = mid;
-    else hi = mid - 1;
+function spansOf(starts: number[], range: HourRange): Spans {
+  return { starts: starts.map((start) => new Date(start).toISOString()), end: range.to };
+}
+
+/** Per key (sorted), the histogram of every interval and their merge over the range. */
+function collect<K extends readonly string[]>(
+  rows: { span: number; key: K; bucket: number; count: number }[],
+) {
+  const series = new Map<string, { key: K; histograms: Series }>();
+  for (const row of rows) {
+    const name = row.key.join('\u0000');
+    let entry = series.get(name);
+    if (!entry) {
+      entry = { key: row.key, histograms: { total: new Map(), intervals: new Map() } };
+      series.set(name, entry);
+    }
+    const { total, intervals } = entry.histograms;
+    total.set(row.bucket, (total.get(row.bucket) ?? 0) + row.count);
+    let interval = intervals.get(row.span);
+    if (!interval) {
+      interval = new Map();
+      intervals.set(row.span, interval);
+    }
+    interval.set(row.bucket, row.count);
   }
-  return lo;
+  return [...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
 }
