@@ -381,6 +381,33 @@ describe.each(dialects)('llm_call dimensions on %s', (dialect) => {
       expect((await get<LlmTopUsers>(`/api/metrics/llm/top-users?${dayRange}`)).users).toHaveLength(3);
     });
 
+    it('loses no late event folded while it arrives, and deadlocks with none', async () => {
+      now = NOW;
+      const yesterday = Date.parse('2026-11-19T10:00:00.000Z');
+      const batch = (offset: number) =>
+        Array.from({ length: 600 }, (_, i) =>
+          events.llmCall(yesterday, { chat_id: String(offset + i), cost_usd: ((offset + i) % 997) / 1000 }),
+        );
+      await report(batch(0));
+      await report(batch(600));
+      const key = await botKey(t);
+      // Late events for the day being folded, in batches sent side by side with the fold.
+      const late = [batch(300), batch(900), batch(1500)];
+      await Promise.all([
+        t.app.services.llmDimensions.compactFinishedDays(),
+        ...late.map((list) => ingest(t.app, key, list)),
+        t.app.services.llmDimensions.compactFinishedDays(),
+      ]);
+      await t.app.services.llmDimensions.compactFinishedDays();
+      const rows = await t.app.db
+        .selectFrom('llm_chat_daily')
+        .select(['chat_id', 'requests'])
+        .where('day', '=', '2026-11-19')
+        .execute();
+      expect(rows.length).toBeLessThanOrEqual(1001);
+      expect(rows.reduce((sum, row) => sum + Number(row.requests), 0)).toBe(1200 + 3 * 600);
+    });
+
     it('prunes the dimension rollups with the hourly ones, after 400 days', async () => {
       now = NOW;
       await report([
