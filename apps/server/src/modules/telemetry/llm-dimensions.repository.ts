@@ -20,8 +20,8 @@ export const OTHER_KEY = '__other__';
 
 /**
  * The spend tables differ only in their key column's name, so one statement is written for both with the
- * names chosen at run time; Kysely cannot type a table chosen so, hence this untyped view (the column names
- * are checked by the tests on both databases).
+ * names chosen at run time; Kysely cannot type a table chosen so, nor the generic ON CONFLICT sums of
+ * `added`, hence this untyped view (the column names are checked by the tests on both databases).
  */
 type UntypedSchema = Record<string, Record<string, unknown>>;
 type Untyped = Kysely<UntypedSchema>;
@@ -52,7 +52,7 @@ async function upsertSpend(db: Executor, kind: SpendKind, sums: SpendSum[]): Pro
 /** One upsert per table, the batch aggregated and sorted first (llm-dimensions.ts). */
 export async function upsertDimensionSums(db: Executor, sums: LlmDimensionSums): Promise<void> {
   if (sums.features.length > 0) {
-    await db
+    await untyped(db)
       .insertInto('llm_feature_hourly')
       .values(sums.features)
       .onConflict((oc) =>
@@ -65,19 +65,19 @@ export async function upsertDimensionSums(db: Executor, sums: LlmDimensionSums):
               'input_tokens',
               'output_tokens',
               'cost_usd',
-            ]) as never,
+            ]),
           ),
       )
       .execute();
   }
   if (sums.errors.length > 0) {
-    await db
+    await untyped(db)
       .insertInto('llm_error_hourly')
       .values(sums.errors)
       .onConflict((oc) =>
         oc
           .columns(['hour', 'provider', 'model', 'error_type'])
-          .doUpdateSet(added('llm_error_hourly', ['errors']) as never),
+          .doUpdateSet(added('llm_error_hourly', ['errors'])),
       )
       .execute();
   }
