@@ -442,7 +442,7 @@ describe.each(dialects)('llm_call dimensions on %s', (dialect) => {
     it.each([
       ['from after to', `from=${iso(NOW)}&to=${iso(NOW - HOUR)}`, 'from must be before to'],
       ['an empty range', `from=${iso(NOW)}&to=${iso(NOW)}`, 'from must be before to'],
-      ['more than 400 days', `from=${iso(NOW - 401 * DAY)}&to=${iso(NOW)}`, 'at most 400 days'],
+      ['more than 92 days', `from=${iso(NOW - 93 * DAY)}&to=${iso(NOW)}`, 'at most 92 days'],
       ['a from in the future', `from=${iso(NOW + 2 * HOUR)}`, 'from must be before to'],
       ['a time that is no time', 'from=yesterday', 'from: Must be an ISO 8601 time'],
       ['a time without offset', 'to=2026-11-20T10:00:00', 'to: Must be an ISO 8601 time'],
@@ -459,9 +459,9 @@ describe.each(dialects)('llm_call dimensions on %s', (dialect) => {
       }
     });
 
-    it('accepts a range of exactly 400 days', async () => {
+    it('accepts a range of exactly 92 days', async () => {
       now = NOW;
-      await get<LlmFeatureUsage>(`/api/metrics/llm/features?${range(NOW - 400 * DAY, NOW)}`);
+      await get<LlmFeatureUsage>(`/api/metrics/llm/features?${range(NOW - 92 * DAY, NOW)}`);
     });
 
     it.each(['0', '1001', 'ten', '-1'])('answers 422 for limit=%s', async (limit) => {

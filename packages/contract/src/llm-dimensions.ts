@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { wholeNumberText } from './fields.js';
-import { INGEST_LIMITS } from './telemetry.js';
 
 /**
  * Who and what spends (issue 17, "Dimensions and percentiles"): LLM usage by feature, by chat and by user,
@@ -9,8 +8,11 @@ import { INGEST_LIMITS } from './telemetry.js';
  * (chats, users) the whole UTC days it touches, and every answer names what it covered.
  */
 
-/** The rollups are kept this long, so a longer range could not be answered. */
-export const LLM_RANGE_MAX_DAYS = INGEST_LIMITS.rollupRetentionDays;
+/**
+ * The longest range one request may read: the console's longest view (90 days) and a little more. Each day
+ * read costs time on the server, so a request's work stays bounded; the rollups themselves are kept 400 days.
+ */
+export const LLM_RANGE_MAX_DAYS = 92;
 /** Without `from`, a range is the last 24 hours: the current UTC hour and the 23 before it. */
 export const LLM_RANGE_DEFAULT_HOURS = 24;
 /** Days keep the top chats (users) by cost, the rest summed in one row per day (README, the bound). */

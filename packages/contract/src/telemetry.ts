@@ -336,8 +336,11 @@ export type ModelPrice = z.infer<typeof modelPriceSchema>;
 
 // Latency percentiles (issue 17, "Dimensions and percentiles"), from the hourly latency histograms.
 
-/** Longest range of a latency query (the hourly rollups' retention), and of one answered hour by hour. */
-export const LATENCY_LIMITS = { maxDays: INGEST_LIMITS.rollupRetentionDays, maxHourlyDays: 7 } as const;
+/**
+ * Longest range of a latency query (the console's longest view, 90 days, and a little more, so a request's
+ * work stays bounded; the histograms are kept 400 days), and of one answered hour by hour.
+ */
+export const LATENCY_LIMITS = { maxDays: 92, maxHourlyDays: 7 } as const;
 export const LATENCY_INTERVALS = ['hour', 'day'] as const;
 export type LatencyInterval = (typeof LATENCY_INTERVALS)[number];
 
