@@ -223,6 +223,14 @@ describe.each(dialects)('audit export on %s', (dialect) => {
       422,
       'validation_failed',
     );
+    // A HEAD request downloads nothing: it is answered, and not recorded as an export.
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/admin/audit-logs/export?format=csv',
+      headers: admin.auth,
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/csv/);
     expect((await list(admin, '&action=audit.exported')).map((e) => e.user)).toEqual([]);
   });
 

@@ -29,7 +29,12 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await app.services.audit.export(actorOf(request), request.query, request.log);
+      const file = await app.services.audit.export(
+        actorOf(request),
+        request.query,
+        request.log,
+        request.method !== 'HEAD',
+      );
       // Bytes, not objects: the stream holds one page's text and asks for the next only once the client
       // has taken it in, so a slow download slows the reading instead of filling memory.
       return reply

@@ -144,14 +144,22 @@ export class AuditService {
    * logged and rethrown, which breaks the connection off, so the client sees a download that failed rather
    * than a complete-looking file that is short.
    */
-  async export(actor: Actor, query: AuditExportQuery, log: FastifyBaseLogger): Promise<AuditExportFile> {
+  async export(
+    actor: Actor,
+    query: AuditExportQuery,
+    log: FastifyBaseLogger,
+    /** False for a HEAD request, which downloads nothing and so is not an export. */
+    audited = true,
+  ): Promise<AuditExportFile> {
     checkRange(query);
     const { format, ...filters } = query;
-    await this.record(this.db, actor, {
-      action: 'audit.exported',
-      resourceType: 'audit_log',
-      newValue: { format, filters },
-    });
+    if (audited) {
+      await this.record(this.db, actor, {
+        action: 'audit.exported',
+        resourceType: 'audit_log',
+        newValue: { format, filters },
+      });
+    }
     const pages = this.pagesOf(filters);
     const first = await pages.next();
     const { contentType, head, lines } = EXPORT_FORMATS[format];
