@@ -105,10 +105,15 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 }
 
 /**
- * The one HTTP client: JSON in and out, Bearer header when a token exists, and on a 401 one refresh and
- * one retry; when the refresh fails the user is signed out and sent to the sign-in page (spec section 7).
+ * The one HTTP client's request: Bearer header when a token exists, and on a 401 one refresh and one retry;
+ * when the refresh fails the user is signed out and sent to the sign-in page (spec section 7). Answers the
+ * response once it is OK (its body unread, so a download can be read as it arrives), else throws ApiError.
  */
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiResponse(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Response> {
   const send = () => {
     const token = useAuthStore.getState().accessToken;
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -143,6 +148,12 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     }
   }
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** JSON in and out through apiResponse. */
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiResponse(method, path, options);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

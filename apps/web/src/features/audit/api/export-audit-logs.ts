@@ -1,6 +1,5 @@
-import { API_PREFIX, type AuditExportFormat, type ErrorResponse } from '@lumi/contract';
-import { ApiError, refreshSession } from '@/lib/api-client';
-import { useAuthStore } from '@/lib/auth-store';
+import type { AuditExportFormat } from '@lumi/contract';
+import { apiResponse } from '@/lib/api-client';
 import type { AuditFilters } from '../hooks/use-audit-filters';
 import { auditFilterQuery } from './list-audit-logs';
 
@@ -15,28 +14,10 @@ const CONTENT_TYPES: Record<AuditExportFormat, string> = {
   jsonl: 'application/x-ndjson',
 };
 
-function exportUrl(format: AuditExportFormat, filters: AuditFilters): string {
-  const params = new URLSearchParams({ format });
-  for (const [name, value] of Object.entries(auditFilterQuery(filters))) {
-    if (value) params.set(name, value);
-  }
-  return `${API_PREFIX}/admin/audit-logs/export?${params}`;
-}
-
 /** The name in `Content-Disposition: attachment; filename="…"`, else one of our own. */
 function fileNameOf(response: Response, format: AuditExportFormat): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
   return match?.[1] ?? `lumi-audit.${format}`;
-}
-
-async function errorOf(response: Response): Promise<ApiError> {
-  let body: Partial<ErrorResponse> = {};
-  try {
-    body = (await response.json()) as Partial<ErrorResponse>;
-  } catch {
-    // Not JSON (a proxy's error page): the status text says what there is to say.
-  }
-  return new ApiError(response.status, body.detail ?? response.statusText, body.code, body.errors ?? []);
 }
 
 /**
@@ -50,17 +31,11 @@ export async function downloadAuditExport(
   filters: AuditFilters,
   { signal, onProgress }: { signal?: AbortSignal; onProgress?: (bytes: number) => void } = {},
 ): Promise<AuditExportFile> {
-  const send = () => {
-    const token = useAuthStore.getState().accessToken;
-    return fetch(exportUrl(format, filters), {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      credentials: 'same-origin',
-      signal,
-    });
-  };
-  let response = await send();
-  if (response.status === 401 && (await refreshSession()) === 'refreshed') response = await send();
-  if (!response.ok) throw await errorOf(response);
+  const response = await apiResponse('GET', '/admin/audit-logs/export', {
+    query: { format, ...auditFilterQuery(filters) },
+    headers: { accept: CONTENT_TYPES[format] },
+    signal,
+  });
 
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
