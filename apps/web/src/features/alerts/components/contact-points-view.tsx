@@ -2,7 +2,7 @@ import type { ContactPoint, ContactPointCreated } from '@lumi/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -54,7 +54,11 @@ export function ContactPointsView() {
           <Skeleton className="h-32 w-full" />
         </div>
       ) : !points.data ? (
-        <Alert variant="error">{errorMessage(points.error, 'Failed to load the contact points')}</Alert>
+        <LoadError
+          title="Failed to load the contact points"
+          error={points.error}
+          onRetry={() => void points.refetch()}
+        />
       ) : points.data.contact_points.length === 0 ? (
         <p className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">
           No contact points yet. A contact point is a Telegram chat or a webhook the rules notify.

@@ -2,13 +2,13 @@ import { ALERT_SEVERITIES, ALERT_STATES, type AlertHistoryEntry } from '@lumi/co
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-client';
 import { useAlertHistory } from '../api/history';
 import { useRules } from '../api/rules';
 import { useHistoryFilters, type AlertHistoryFilters } from '../hooks/use-history-filters';
@@ -45,14 +45,11 @@ export function HistoryView() {
           ))}
         </div>
       ) : history.isError && !history.data ? (
-        <Alert variant="error" title="Failed to load the history">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span>{errorMessage(history.error, 'Check your connection.')}</span>
-            <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <LoadError
+          title="Failed to load the history"
+          error={history.error}
+          onRetry={() => void history.refetch()}
+        />
       ) : rows.length === 0 ? (
         <p className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">
           {filtered ? 'No state changes match these filters' : 'No state changes yet.'}

@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -55,14 +56,11 @@ export function RulesView() {
           <Skeleton className="h-48 w-full" />
         </div>
       ) : !rules.data ? (
-        <Alert variant="error" title="Failed to load the rules">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span>{errorMessage(rules.error, 'Check your connection.')}</span>
-            <Button variant="secondary" size="sm" onClick={() => void rules.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <LoadError
+          title="Failed to load the rules"
+          error={rules.error}
+          onRetry={() => void rules.refetch()}
+        />
       ) : (
         <>
           {rules.isRefetchError && (

@@ -2,7 +2,7 @@ import type { Silence } from '@lumi/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
@@ -47,7 +47,11 @@ export function SilencesView() {
           <Skeleton className="h-32 w-full" />
         </div>
       ) : !silences.data ? (
-        <Alert variant="error">{errorMessage(silences.error, 'Failed to load the silences')}</Alert>
+        <LoadError
+          title="Failed to load the silences"
+          error={silences.error}
+          onRetry={() => void silences.refetch()}
+        />
       ) : silences.data.silences.length === 0 ? (
         <p className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">
           No silences. Mute a rule during a deploy, or every rule during a weekly maintenance window.

@@ -1,9 +1,9 @@
 import { RotateCw } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
 import { useAuditLogs } from '../api/list-audit-logs';
 import { useAuditFilters } from '../hooks/use-audit-filters';
 import { AuditExportButtons } from './audit-export-buttons';
@@ -42,14 +42,11 @@ export function AuditLogPanel() {
         )}
 
         {logs.isError && !logs.data && (
-          <Alert variant="error" title="Failed to load audit logs">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span>{logs.error instanceof ApiError ? logs.error.detail : 'Check your connection.'}</span>
-              <Button variant="secondary" size="sm" onClick={() => void logs.refetch()}>
-                Retry
-              </Button>
-            </div>
-          </Alert>
+          <LoadError
+            title="Failed to load audit logs"
+            error={logs.error}
+            onRetry={() => void logs.refetch()}
+          />
         )}
 
         {logs.isSuccess && entries.length === 0 && (

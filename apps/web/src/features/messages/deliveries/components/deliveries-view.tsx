@@ -1,5 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -62,14 +63,11 @@ export function DeliveriesView() {
         )}
 
         {deliveries.isError && !deliveries.data && (
-          <Alert variant="error" title="Failed to load deliveries">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span>{errorMessage(deliveries.error, 'Check your connection.')}</span>
-              <Button variant="secondary" size="sm" onClick={() => void deliveries.refetch()}>
-                Retry
-              </Button>
-            </div>
-          </Alert>
+          <LoadError
+            title="Failed to load deliveries"
+            error={deliveries.error}
+            onRetry={() => void deliveries.refetch()}
+          />
         )}
 
         {deliveries.isSuccess && rows.length === 0 && (
