@@ -8,26 +8,30 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../lib/errors.js';
-import { DAY_MS, floorHour, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
+import { DAY_MS, HOUR_MS } from '../../lib/hour-buckets.js';
 import { quantiles } from '../../lib/latency-buckets.js';
 import { roundTo } from '../../lib/llm-cost.js';
 import type { Clock } from '../../lib/time.js';
 import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
 import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
 import { integrationLatencies, llmLatencies, type Spans } from './latency-histograms.js';
+import { parseMetricsRange, type MetricsRange, type MetricsRangeRules } from './metrics-range.js';
 import type { TelemetrySettings } from './telemetry.settings.js';
 
-const DEFAULT_RANGE_MS = DAY_MS;
+/** `to` defaults to now and `from` to 24 hours before it. */
+const RANGE_RULES: MetricsRangeRules = {
+  defaultTo: 'now',
+  defaultMs: DAY_MS,
+  maxDays: LATENCY_LIMITS.maxDays,
+  messages: {
+    order: 'from must be before to',
+    tooLong: `A range may span at most ${LATENCY_LIMITS.maxDays} days`,
+  },
+};
 const PERCENTILES = [0.5, 0.95, 0.99] as const;
 
-/** A request's range as the whole hours it touches: from `first` up to (not including) `end`. */
-interface HourRange {
-  from: string;
-  to: string;
-  first: number;
-  end: number;
-  interval: LatencyInterval;
-}
+/** A request's range and the interval its answer is split by. */
+type HourRange = MetricsRange & { interval: LatencyInterval };
 
 /** A key's histograms: per interval (by index) and over the whole range. */
 interface Series {
@@ -107,21 +111,14 @@ export class LatencyService {
 
   /** Checks the range; a client's mistake is a 422 naming the parameter. */
   private range(query: { from?: string; to?: string; interval: LatencyInterval }): HourRange {
-    const to = query.to === undefined ? this.now() : Date.parse(query.to);
-    const from = query.from === undefined ? to - DEFAULT_RANGE_MS : Date.parse(query.from);
-    if (from >= to) throw ValidationError.field('from', 'from must be before to');
-    if (to - from > LATENCY_LIMITS.maxDays * DAY_MS) {
-      throw ValidationError.field('from', `A range may span at most ${LATENCY_LIMITS.maxDays} days`);
-    }
-    if (query.interval === 'hour' && to - from > LATENCY_LIMITS.maxHourlyDays * DAY_MS) {
+    const range = parseMetricsRange(query, this.now(), RANGE_RULES);
+    if (query.interval === 'hour' && range.toMs - range.fromMs > LATENCY_LIMITS.maxHourlyDays * DAY_MS) {
       throw ValidationError.field(
         'interval',
         `Hour by hour, a range may span at most ${LATENCY_LIMITS.maxHourlyDays} days; use interval=day`,
       );
     }
-    const first = floorHour(from);
-    const end = floorHour(to - 1) + HOUR_MS;
-    return { from: hourKey(first), to: hourKey(end), first, end, interval: query.interval };
+    return { ...range, interval: query.interval };
   }
 
   /** The start (ms) of every interval of the range, oldest first; the first is the range's first hour. */

@@ -13,42 +13,27 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { utcDay } from '../../db/event-partitions.js';
-import { ValidationError } from '../../lib/errors.js';
-import { DAY_MS, floorHour, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
+import { HOUR_MS } from '../../lib/hour-buckets.js';
 import { roundTo } from '../../lib/llm-cost.js';
 import type { Clock } from '../../lib/time.js';
 import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
 import { NO_FEATURE } from './llm-dimensions.js';
 import * as repo from './llm-dimensions.repository.js';
+import { parseMetricsRange, type MetricsRange, type MetricsRangeRules } from './metrics-range.js';
 
 const money = (usd: number) => roundTo(usd, 6);
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** A range resolved: the whole UTC hours and the UTC days (both included) that [from, to) touches. */
-interface Range {
-  from: string;
-  to: string;
-  fromDay: string;
-  toDay: string;
-}
 
 /**
  * `to` defaults to the end of the current hour and `from` to 24 hours before `to`, so the default is the
  * current UTC hour and the 23 before it, as on the other dashboards.
  */
-function resolveRange(query: LlmRangeQuery, now: number): Range {
-  const to = query.to ? Date.parse(query.to) : floorHour(now) + HOUR_MS;
-  const from = query.from ? Date.parse(query.from) : to - LLM_RANGE_DEFAULT_HOURS * HOUR_MS;
-  if (from >= to) throw ValidationError.field('from', LLM_RANGE_MESSAGES.order);
-  if (to - from > LLM_RANGE_MAX_DAYS * DAY_MS)
-    throw ValidationError.field('from', LLM_RANGE_MESSAGES.tooLong);
-  return {
-    from: hourKey(from),
-    to: hourKey(floorHour(to - 1) + HOUR_MS),
-    fromDay: utcDay(from),
-    toDay: utcDay(to - 1),
-  };
-}
+const RANGE_RULES: MetricsRangeRules = {
+  defaultTo: 'end-of-hour',
+  defaultMs: LLM_RANGE_DEFAULT_HOURS * HOUR_MS,
+  maxDays: LLM_RANGE_MAX_DAYS,
+  messages: LLM_RANGE_MESSAGES,
+};
 
 interface Usage {
   requests: number;
@@ -91,7 +76,7 @@ export class LlmDimensionsService {
 
   /** Cost, tokens, requests and failures by feature, and within each by provider and model. */
   features(query: LlmRangeQuery): Cached<LlmFeatureUsage> {
-    const range = resolveRange(query, this.now());
+    const range = parseMetricsRange(query, this.now(), RANGE_RULES);
     return this.cache.get(`llm-features:${range.from}:${range.to}`, async () => {
       const rows = await repo.featureUsage(this.db, range.from, range.to);
       const byFeature = new Map<
@@ -126,7 +111,7 @@ export class LlmDimensionsService {
   }
 
   topChats(query: LlmTopQuery): Cached<LlmTopChats> {
-    const range = resolveRange(query, this.now());
+    const range = parseMetricsRange(query, this.now(), RANGE_RULES);
     return this.cache.get(`llm-top-chats:${range.fromDay}:${range.toDay}:${query.limit}`, async () => {
       const { top, other, total } = await this.top('chats', range, query.limit);
       return {
@@ -140,7 +125,7 @@ export class LlmDimensionsService {
   }
 
   topUsers(query: LlmTopQuery): Cached<LlmTopUsers> {
-    const range = resolveRange(query, this.now());
+    const range = parseMetricsRange(query, this.now(), RANGE_RULES);
     return this.cache.get(`llm-top-users:${range.fromDay}:${range.toDay}:${query.limit}`, async () => {
       const { top, other, total } = await this.top('users', range, query.limit);
       return {
@@ -154,7 +139,7 @@ export class LlmDimensionsService {
   }
 
   /** `other` is the total less the listed ones: chats beyond `limit` and those folded into other rows. */
-  private async top(kind: repo.SpendKind, range: Range, limit: number) {
+  private async top(kind: repo.SpendKind, range: MetricsRange, limit: number) {
     const { top, total } = await repo.topSpenders(this.db, kind, range.fromDay, range.toDay, limit);
     const other = { ...total };
     for (const row of top) {
@@ -171,7 +156,7 @@ export class LlmDimensionsService {
 
   /** Error rate by provider and model, worst first, and failed calls by error type. */
   errors(query: LlmRangeQuery): Cached<LlmErrors> {
-    const range = resolveRange(query, this.now());
+    const range = parseMetricsRange(query, this.now(), RANGE_RULES);
     return this.cache.get(`llm-errors:${range.from}:${range.to}`, async () => {
       const models = (await repo.requestsByModel(this.db, range.from, range.to))
         .filter((row) => row.requests > 0)

@@ -1,0 +1,56 @@
+import { utcDay } from '../../db/event-partitions.js';
+import { ValidationError } from '../../lib/errors.js';
+import { DAY_MS, floorHour, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
+
+/**
+ * A metrics request's range resolved: the instants asked for, [fromMs, toMs); the whole UTC hours they
+ * touch, from `first` up to (not including) `end`, with their names; and the UTC days (both included).
+ */
+export interface MetricsRange {
+  fromMs: number;
+  toMs: number;
+  first: number;
+  end: number;
+  from: string;
+  to: string;
+  fromDay: string;
+  toDay: string;
+}
+
+export interface MetricsRangeRules {
+  /** `to` when the request has none: the current instant, or the end of the current UTC hour. */
+  defaultTo: 'now' | 'end-of-hour';
+  /** `from` when the request has none: this long before `to`. */
+  defaultMs: number;
+  maxDays: number;
+  /** The 422 details, both on the `from` field. */
+  messages: { order: string; tooLong: string };
+}
+
+/**
+ * The one check of the `from`/`to` query of the metrics endpoints (dimensions, latency): an empty or
+ * reversed range, or one longer than `maxDays`, is a client's mistake answered 422 naming `from`.
+ */
+export function parseMetricsRange(
+  query: { from?: string | undefined; to?: string | undefined },
+  now: number,
+  rules: MetricsRangeRules,
+): MetricsRange {
+  const defaultTo = rules.defaultTo === 'now' ? now : floorHour(now) + HOUR_MS;
+  const to = query.to === undefined ? defaultTo : Date.parse(query.to);
+  const from = query.from === undefined ? to - rules.defaultMs : Date.parse(query.from);
+  if (from >= to) throw ValidationError.field('from', rules.messages.order);
+  if (to - from > rules.maxDays * DAY_MS) throw ValidationError.field('from', rules.messages.tooLong);
+  const first = floorHour(from);
+  const end = floorHour(to - 1) + HOUR_MS;
+  return {
+    fromMs: from,
+    toMs: to,
+    first,
+    end,
+    from: hourKey(first),
+    to: hourKey(end),
+    fromDay: utcDay(from),
+    toDay: utcDay(to - 1),
+  };
+}
