@@ -14,6 +14,14 @@ export const sessionRoleSchema = z.object({
 });
 export type SessionRole = z.infer<typeof sessionRoleSchema>;
 
+/**
+ * What a signed-in user must do before anything else (issue 18): change the temporary password an admin set,
+ * or set up two-factor sign-in that a role requires. Until then every other route answers 403 with the
+ * error code of the same name (`password_change_required`, `two_factor_setup_required`).
+ */
+export const PENDING_ACTIONS = ['password_change', 'two_factor_setup'] as const;
+export type PendingAction = (typeof PENDING_ACTIONS)[number];
+
 export const sessionUserSchema = z
   .object({
     id: z.number().int(),
@@ -23,6 +31,8 @@ export const sessionUserSchema = z
     /** The first role's name: keeps the spec's login contract. */
     role: z.string(),
     roles: z.array(sessionRoleSchema),
+    /** Null when the user may use the console; otherwise what they must do first. */
+    pending_action: z.enum(PENDING_ACTIONS).nullable(),
   })
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -35,7 +45,13 @@ export const tokenResponseSchema = z.object({
   refresh_token: z.string().optional(),
 });
 
-export const loginResponseSchema = tokenResponseSchema.extend({ user: sessionUserSchema });
+export const loginResponseSchema = tokenResponseSchema.extend({
+  user: sessionUserSchema,
+  /** The user signed in with a temporary password and must change it first (`user.pending_action`). */
+  password_change_required: z.literal(true).optional(),
+  /** A role of the user requires two-factor sign-in, which they must set up first (`user.pending_action`). */
+  two_factor_setup_required: z.literal(true).optional(),
+});
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** Browsers send no body at all (the cookie carries the token); Fastify then hands over null. */
@@ -50,6 +66,7 @@ export const profileSchema = z.object({
   username: z.string(),
   email: z.string(),
   name: z.string(),
+  two_factor_enabled: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

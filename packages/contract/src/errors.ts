@@ -7,7 +7,13 @@ export const ERROR_CODES = [
   'unauthenticated',
   'invalid_credentials',
   'session_expired',
+  /** The sign-in's two-factor challenge expired or was used: sign in with the password again. */
+  'challenge_expired',
   'forbidden',
+  /** 403: the user must change their temporary password first (POST /api/auth/change-password). */
+  'password_change_required',
+  /** 403: the user must set up two-factor sign-in first (POST /api/auth/2fa/setup, then enable). */
+  'two_factor_setup_required',
   'not_found',
   'conflict',
   'payload_too_large',

@@ -11,6 +11,8 @@ export const roleSchema = z
     permissions: z.array(z.string()),
     built_in: z.boolean(),
     user_count: z.number().int(),
+    /** Its users must sign in with two factors; those without are sent to set it up first. */
+    require_two_factor: z.boolean(),
   })
   .meta({ id: 'Role' });
 export type Role = z.infer<typeof roleSchema>;
@@ -33,5 +35,7 @@ export const roleInputSchema = z.object({
   permissions: z
     .array(permissionGrantSchema, { error: ROLE_MESSAGES.permissionsRequired })
     .min(1, ROLE_MESSAGES.permissionsRequired),
+  /** Omitted: false for a new role, unchanged on an update. The only field a built-in role lets change. */
+  require_two_factor: z.boolean().optional(),
 });
 export type RoleInput = z.infer<typeof roleInputSchema>;

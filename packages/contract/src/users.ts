@@ -23,6 +23,9 @@ export const userSchema = z
     name: z.string(),
     roles: z.array(userRoleRefSchema),
     is_active: z.boolean(),
+    two_factor_enabled: z.boolean(),
+    /** An admin set a temporary password that the user has not changed yet. */
+    password_change_required: z.boolean(),
     last_login: z.string().nullable(),
     created_at: z.string(),
   })
