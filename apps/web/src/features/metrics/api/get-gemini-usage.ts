@@ -5,6 +5,7 @@ import { isGeminiAnswerEmpty, type GeminiWindow } from '../lib/gemini-series';
 import { GEMINI_NOT_AVAILABLE, panelErrorMessage } from '../lib/panel-error';
 import { UnexpectedResponseError } from './get-parsed';
 import { metricsKeys } from './metrics-keys';
+import { useAutoRefreshInterval } from '../hooks/auto-refresh-context';
 
 /** Spec section 9: the Gemini call is tried up to 2 more times, 3 s apart. */
 export const GEMINI_MAX_RETRIES = 2;
@@ -56,5 +57,5 @@ export function geminiUsageQueryOptions(hours: GeminiWindow) {
 }
 
 export function useGeminiUsage(hours: GeminiWindow) {
-  return useQuery(geminiUsageQueryOptions(hours));
+  return useQuery({ ...geminiUsageQueryOptions(hours), refetchInterval: useAutoRefreshInterval() });
 }

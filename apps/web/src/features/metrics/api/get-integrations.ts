@@ -2,6 +2,8 @@ import { integrationMetricsSchema } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getParsed } from './get-parsed';
 import { metricsKeys } from './metrics-keys';
+import { useAutoRefreshInterval } from '../hooks/auto-refresh-context';
+import { refetchIntervalWithin } from '../lib/auto-refresh';
 
 /** Spec section 9: integrations are polled every 60 s. */
 export const INTEGRATIONS_POLL_MS = 60_000;
@@ -23,5 +25,6 @@ export function integrationsQueryOptions() {
 }
 
 export function useIntegrations() {
-  return useQuery(integrationsQueryOptions());
+  const refetchInterval = refetchIntervalWithin(useAutoRefreshInterval(), INTEGRATIONS_POLL_MS);
+  return useQuery({ ...integrationsQueryOptions(), refetchInterval });
 }

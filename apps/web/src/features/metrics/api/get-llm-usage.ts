@@ -2,6 +2,7 @@ import { llmUsageSchema } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getParsed } from './get-parsed';
 import { metricsKeys } from './metrics-keys';
+import { useAutoRefreshInterval } from '../hooks/auto-refresh-context';
 
 /** The LLM usage chart's ranges in days; a week by default (issue 13: a month was mostly a flat zero line). */
 export const LLM_USAGE_RANGES = [7, 30, 90] as const;
@@ -21,5 +22,5 @@ export function llmUsageQueryOptions(days: LlmUsageDays = DEFAULT_LLM_USAGE_DAYS
 }
 
 export function useLlmUsage(days: LlmUsageDays) {
-  return useQuery(llmUsageQueryOptions(days));
+  return useQuery({ ...llmUsageQueryOptions(days), refetchInterval: useAutoRefreshInterval() });
 }

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getParsed } from './get-parsed';
 import { metricsKeys } from './metrics-keys';
+import { useAutoRefreshInterval } from '../hooks/auto-refresh-context';
 
 /** GET /config/model-prices: USD per million tokens, for llm_calls reported without a cost. */
 export function fetchModelPrices(signal?: AbortSignal) {
@@ -17,5 +18,5 @@ export function modelPricesQueryOptions() {
 }
 
 export function useModelPrices() {
-  return useQuery(modelPricesQueryOptions());
+  return useQuery({ ...modelPricesQueryOptions(), refetchInterval: useAutoRefreshInterval() });
 }

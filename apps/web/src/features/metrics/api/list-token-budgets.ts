@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getParsed } from './get-parsed';
 import { metricsKeys } from './metrics-keys';
+import { useAutoRefreshInterval } from '../hooks/auto-refresh-context';
 
 /** GET /config/token-budgets: each budget with today's usage. */
 export function fetchTokenBudgets(signal?: AbortSignal) {
@@ -17,5 +18,5 @@ export function tokenBudgetsQueryOptions() {
 }
 
 export function useTokenBudgets() {
-  return useQuery(tokenBudgetsQueryOptions());
+  return useQuery({ ...tokenBudgetsQueryOptions(), refetchInterval: useAutoRefreshInterval() });
 }

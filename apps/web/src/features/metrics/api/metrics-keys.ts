@@ -10,4 +10,10 @@ export const metricsKeys = {
   tokenBudgets: ['metrics', 'token-budgets'] as const,
   modelPrices: ['metrics', 'model-prices'] as const,
   deliverySummary: ['metrics', 'delivery-summary'] as const,
+  /** The time-range panels, keyed by timeRangeKey: a relative range keeps its key as time moves on. */
+  llmLatency: (range: string) => ['metrics', 'llm', 'latency', range] as const,
+  llmErrors: (range: string) => ['metrics', 'llm', 'errors', range] as const,
+  llmFeatures: (range: string) => ['metrics', 'llm', 'features', range] as const,
+  llmTopChats: (range: string) => ['metrics', 'llm', 'top-chats', range] as const,
+  llmTopUsers: (range: string) => ['metrics', 'llm', 'top-users', range] as const,
 };

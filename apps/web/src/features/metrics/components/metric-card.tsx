@@ -7,13 +7,15 @@ interface MetricCardProps {
   title: string;
   /** A badge or control beside the title. */
   aside?: ReactNode;
+  /** Buttons acting on what the panel shows (an export, say), at the end of the header. */
+  actions?: ReactNode;
   description?: ReactNode;
   className?: string;
   children: ReactNode;
 }
 
 /** The frame every metric panel shares: a titled card, named by its title for screen readers. */
-export function MetricCard({ title, aside, description, className, children }: MetricCardProps) {
+export function MetricCard({ title, aside, actions, description, className, children }: MetricCardProps) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} className={cn('flex flex-col', className)}>
@@ -23,6 +25,7 @@ export function MetricCard({ title, aside, description, className, children }: M
           {description && <p className="mt-0.5 text-xs text-muted-foreground">{description}</p>}
         </div>
         {aside}
+        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
       </CardHeader>
       <CardContent className="flex-1">{children}</CardContent>
     </Card>

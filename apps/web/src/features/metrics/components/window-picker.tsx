@@ -1,7 +1,7 @@
 import { ToggleGroup } from 'radix-ui';
 import { cn } from '@/lib/cn';
 
-interface WindowPickerProps<Value extends number> {
+interface WindowPickerProps<Value extends number | string> {
   value: Value;
   options: ReadonlyArray<{ value: Value; label: string }>;
   onChange: (value: Value) => void;
@@ -10,7 +10,7 @@ interface WindowPickerProps<Value extends number> {
 }
 
 /** A panel's time window as a row of toggles: arrow keys move between the choices. */
-export function WindowPicker<Value extends number>({
+export function WindowPicker<Value extends number | string>({
   value,
   options,
   onChange,

@@ -3,6 +3,11 @@ import type {
   CacheMetrics,
   GeminiUsage,
   IntegrationMetrics,
+  LlmErrors,
+  LlmFeatureUsage,
+  LlmLatency,
+  LlmTopChats,
+  LlmTopUsers,
   LlmUsage,
   MarketDataStatus,
   ModelPrice,
@@ -81,6 +86,69 @@ export const answers = {
     ],
     last_updated: '2025-06-01T10:30:00Z',
   } satisfies GeminiUsage,
+  '/api/metrics/llm/latency': {
+    from: '2025-06-01T09:00:00.000Z',
+    to: '2025-06-01T11:00:00.000Z',
+    interval: 'hour',
+    models: [
+      {
+        provider: 'gemini',
+        model: 'gemini-1.5-pro',
+        total: { requests: 3, p50_ms: 800, p95_ms: 1450, p99_ms: 1500 },
+        intervals: [
+          { start: '2025-06-01T09:00:00.000Z', requests: 2, p50_ms: 700, p95_ms: 900, p99_ms: 900 },
+          { start: '2025-06-01T10:00:00.000Z', requests: 1, p50_ms: 1500, p95_ms: 1500, p99_ms: 1500 },
+        ],
+      },
+    ],
+  } satisfies LlmLatency,
+  '/api/metrics/llm/errors': {
+    from: '2025-06-01T09:00:00.000Z',
+    to: '2025-06-01T11:00:00.000Z',
+    models: [
+      { provider: 'gemini', model: 'gemini-1.5-pro', requests: 4, failed_requests: 1, error_rate: 25 },
+    ],
+    error_types: [{ error_type: 'rate_limited', errors: 1 }],
+    breakdown: [{ provider: 'gemini', model: 'gemini-1.5-pro', error_type: 'rate_limited', errors: 1 }],
+  } satisfies LlmErrors,
+  '/api/metrics/llm/features': {
+    from: '2025-06-01T09:00:00.000Z',
+    to: '2025-06-01T11:00:00.000Z',
+    features: [
+      {
+        feature: 'digest',
+        requests: 3,
+        failed_requests: 0,
+        input_tokens: 3000,
+        output_tokens: 600,
+        cost_usd: 0.03,
+        models: [],
+      },
+      {
+        feature: null,
+        requests: 1,
+        failed_requests: 1,
+        input_tokens: 100,
+        output_tokens: 0,
+        cost_usd: 0.01,
+        models: [],
+      },
+    ],
+  } satisfies LlmFeatureUsage,
+  '/api/metrics/llm/top-chats': {
+    from_day: '2025-06-01',
+    to_day: '2025-06-01',
+    chats: [{ chat_id: '-1001234567890123', requests: 3, tokens: 3600, cost_usd: 0.03 }],
+    other: { requests: 1, tokens: 100, cost_usd: 0.01 },
+    total: { requests: 4, tokens: 3700, cost_usd: 0.04 },
+  } satisfies LlmTopChats,
+  '/api/metrics/llm/top-users': {
+    from_day: '2025-06-01',
+    to_day: '2025-06-01',
+    users: [{ user_id: '987654321', requests: 4, tokens: 3700, cost_usd: 0.04 }],
+    other: { requests: 0, tokens: 0, cost_usd: 0 },
+    total: { requests: 4, tokens: 3700, cost_usd: 0.04 },
+  } satisfies LlmTopUsers,
   '/api/config/token-budgets': [
     {
       provider: 'gemini',

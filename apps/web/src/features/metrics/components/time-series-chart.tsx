@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { cn } from '@/lib/cn';
+import { chartPaletteClass, chartTheme, seriesColor, seriesSlots } from '../lib/chart-palette';
+import type { TimeSeriesRow } from '../lib/latency-series';
+
+/** Besides its colour, each line has the dash pattern of its colour slot (colour is never the only signal). */
+const DASHES = ['', '6 3', '2 3', '10 3 2 3'];
+
+/** Up to this many points each gets a dot, so a single busy hour among quiet ones still shows. */
+const DOTS_UP_TO = 48;
+
+const hourTick = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric' });
+const dayTick = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const hourLabel = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dayLabel = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+export interface TimeSeriesChartProps {
+  /** What the chart shows, in words, for screen readers (the chart itself is an image to them). */
+  summary: string;
+  rows: readonly TimeSeriesRow[];
+  /** One line per series: `key` is the row's value, `name` the legend's and tooltip's. */
+  series: ReadonlyArray<{ key: string; name: string }>;
+  /** The time the x axis spans, in ms, e.g. the answer's from and to. */
+  domain: readonly [number, number];
+  interval: 'hour' | 'day';
+  formatValue: (value: number) => string;
+  formatTick: (value: number) => string;
+  /**
+   * Drawn inside the chart, over its lines: recharts elements such as a ReferenceLine at `x={time in ms}`
+   * (change markers). The x axis is time in ms, so a mark at any instant lands where it happened, between
+   * the points.
+   */
+  markers?: ReactNode;
+}
+
+/**
+ * A line chart over time, one line per series. A quiet interval has no value (no percentile without
+ * calls): the line joins the intervals that have one. Loaded lazily with recharts.
+ */
+export function TimeSeriesChart({
+  summary,
+  rows,
+  series,
+  domain,
+  interval,
+  formatValue,
+  formatTick,
+  markers,
+}: TimeSeriesChartProps) {
+  const slots = seriesSlots(series.map((line) => line.key));
+  const tick = interval === 'hour' ? hourTick : dayTick;
+  const label = interval === 'hour' ? hourLabel : dayLabel;
+  return (
+    <div role="img" aria-label={summary} className={cn('h-72 w-full', chartPaletteClass)}>
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 256 }}>
+        <LineChart
+          data={[...rows]}
+          margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+          accessibilityLayer={false}
+        >
+          <CartesianGrid stroke={chartTheme.grid} strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="t"
+            type="number"
+            scale="time"
+            domain={[domain[0], domain[1]]}
+            tickFormatter={(time: number) => tick.format(time)}
+            stroke={chartTheme.grid}
+            tick={{ fill: chartTheme.axis, fontSize: 12 }}
+            minTickGap={24}
+          />
+          <YAxis
+            tickFormatter={formatTick}
+            stroke={chartTheme.grid}
+            tick={{ fill: chartTheme.axis, fontSize: 12 }}
+            width={56}
+          />
+          <Tooltip
+            {...chartTheme.tooltip}
+            cursor={{ stroke: chartTheme.axis, strokeDasharray: '3 3' }}
+            labelFormatter={(time) => label.format(Number(time))}
+            formatter={(value, name) => [formatValue(Number(value)), name]}
+          />
+          <Legend wrapperStyle={{ fontSize: 12, color: chartTheme.axis }} />
+          {series.map((line) => {
+            const slot = slots.get(line.key) ?? 0;
+            return (
+              <Line
+                key={line.key}
+                name={line.name}
+                type="monotone"
+                dataKey={(row: TimeSeriesRow) => row.values[line.key] ?? null}
+                stroke={seriesColor(slot)}
+                strokeDasharray={DASHES[slot % DASHES.length]}
+                strokeWidth={2}
+                dot={rows.length <= DOTS_UP_TO ? { r: 2 } : false}
+                connectNulls
+                activeDot={{ r: 4 }}
+                legendType="plainline"
+                isAnimationActive={false}
+              />
+            );
+          })}
+          {markers}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
