@@ -12,6 +12,7 @@ import {
 } from './modules/alerts/alerts.services.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
+import { ChangeMarkersService } from './modules/audit/change-markers.service.js';
 import { AuthService, type Principal } from './modules/auth/auth.service.js';
 import { PrincipalCache } from './modules/auth/principal-cache.js';
 import { BotConfigService } from './modules/config-items/bot-config.service.js';
@@ -26,6 +27,7 @@ import { BudgetsService } from './modules/telemetry/budgets.service.js';
 import { IntegrationReporter } from './modules/telemetry/integration-reporter.js';
 import { LatencyService } from './modules/telemetry/latency.service.js';
 import { LlmDimensionsService } from './modules/telemetry/llm-dimensions.service.js';
+import { MetricsExportService } from './modules/telemetry/metrics-export.service.js';
 import { MetricsService } from './modules/telemetry/metrics.service.js';
 import { TelemetryService } from './modules/telemetry/telemetry.service.js';
 import type { TelemetrySettings } from './modules/telemetry/telemetry.settings.js';
@@ -49,6 +51,10 @@ export interface Services {
   /** LLM usage by feature, chat and user, and errors by type (issue 17). */
   llmDimensions: LlmDimensionsService;
   latency: LatencyService;
+  /** The configuration, template, budget and price changes drawn on the charts (issue 17). */
+  changeMarkers: ChangeMarkersService;
+  /** The Metrics panels as CSV files (issue 17). */
+  metricsExport: MetricsExportService;
   messaging: MessagingServices;
   /** Lumi's own calls to outside services (Telegram), for the integrations panel. */
   integrations: IntegrationReporter;
@@ -108,6 +114,8 @@ export function createServices(options: {
   const metrics = new MetricsService(db, now, options.telemetry, dashboardCache);
   const llmDimensions = new LlmDimensionsService(db, now, dashboardCache, telemetryChanged);
   const latency = new LatencyService(db, now, options.telemetry, dashboardCache);
+  const changeMarkers = new ChangeMarkersService(db, now, audit);
+  const metricsExport = new MetricsExportService(db, now);
   const integrations = new IntegrationReporter(telemetry, now, options.log);
   const messaging = createMessagingServices({
     db,
@@ -147,6 +155,8 @@ export function createServices(options: {
     metrics,
     llmDimensions,
     latency,
+    changeMarkers,
+    metricsExport,
     messaging,
     integrations,
     alerts,

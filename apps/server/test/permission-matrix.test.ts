@@ -88,6 +88,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/metrics/llm/top-chats': METRICS_READ,
   'GET /api/metrics/llm/top-users': METRICS_READ,
   'GET /api/metrics/llm/errors': METRICS_READ,
+  'GET /api/metrics/changes': METRICS_READ,
+  'GET /api/metrics/export/:panel.csv': METRICS_READ,
   'GET /api/config/token-budgets': METRICS_READ,
   'POST /api/config/token-budgets/:provider': BUDGETS_WRITE,
   'PUT /api/config/token-budgets/:provider': BUDGETS_WRITE,
@@ -292,6 +294,7 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
     }),
     'DELETE /api/admin/api-keys/:id': async () => ({ url: '/api/admin/api-keys/999999' }),
     'POST /api/ingest/events': async () => ({ payload: { events: [] } }),
+    'GET /api/metrics/export/:panel.csv': async () => ({ url: '/api/metrics/export/usage.csv' }),
     // Budgets and prices: a provider of its own for each create, one that does not exist otherwise.
     'POST /api/config/token-budgets/:provider': async () => ({
       url: `/api/config/token-budgets/matrix-${next()}`,

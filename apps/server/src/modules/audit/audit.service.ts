@@ -67,7 +67,8 @@ function scrub(value: unknown): unknown {
   return value;
 }
 
-function parseJson(text: string | null): unknown {
+/** A stored old or new value as it was given; text that is not JSON as it is. */
+export function parseJson(text: string | null): unknown {
   if (text === null) return null;
   try {
     return JSON.parse(text);
@@ -213,7 +214,7 @@ export class AuditService {
   }
 
   /** 'type:id' → the name now, for the page's resources that still exist; one lookup per type. */
-  private async currentNamesOf(page: { resource_type: string; resource_id: string | null }[]) {
+  async currentNamesOf(page: { resource_type: string; resource_id: string | null }[]) {
     const idsByType = new Map<string, Set<number>>();
     for (const { resource_type: type, resource_id: id } of page) {
       if (!this.currentNames.has(type) || id === null || !/^\d{1,15}$/.test(id)) continue;

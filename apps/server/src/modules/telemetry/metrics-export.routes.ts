@@ -1,0 +1,29 @@
+import { Readable } from 'node:stream';
+import { metricsExportParamsSchema, metricsExportQuerySchema } from '@lumi/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** Issue 17, "CSV export": what a Metrics panel shows, as a file; whoever sees the panel (metrics:read). */
+export const metricsExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/metrics/export/:panel.csv',
+    {
+      config: { permission: 'metrics:read' },
+      schema: {
+        tags: ['metrics'],
+        summary:
+          "A panel's rows over from..to, streamed as CSV: usage (by day, provider, model and feature), " +
+          'top-chats, top-users (by cost) or integrations',
+        params: metricsExportParamsSchema,
+        querystring: metricsExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await app.services.metricsExport.export(request.params.panel, request.query, request.log);
+      // Bytes, not objects: a page's text at a time, the next read once the client has taken it in.
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(Readable.from(file.chunks, { objectMode: false }));
+    },
+  );
+};

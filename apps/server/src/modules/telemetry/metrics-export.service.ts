@@ -1,0 +1,174 @@
+import {
+  LLM_RANGE_DEFAULT_HOURS,
+  LLM_RANGE_MAX_DAYS,
+  LLM_RANGE_MESSAGES,
+  METRICS_EXPORT_COLUMNS,
+  METRICS_EXPORT_OTHER,
+  type MetricsExportPanel,
+  type MetricsExportQuery,
+} from '@lumi/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { CSV_BYTE_ORDER_MARK, csvRecord, type CsvValue } from '../../lib/csv.js';
+import { DAY_MS, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
+import { roundTo } from '../../lib/llm-cost.js';
+import type { Clock } from '../../lib/time.js';
+import { NO_FEATURE } from './llm-dimensions.js';
+import * as repo from './metrics-export.repository.js';
+import { parseMetricsRange, type MetricsRange } from './metrics-range.js';
+
+/**
+ * Rows a panel export reads per query: a page is a few hundred kilobytes of text and a few milliseconds of
+ * work, and 100,000 rows take about a hundred queries.
+ */
+const EXPORT_PAGE_SIZE = 1000;
+
+const money = (usd: number) => roundTo(usd, 6);
+
+/** A download: its file name and type, and its text in chunks, produced as they are read. */
+export interface MetricsExportFile {
+  fileName: string;
+  contentType: string;
+  chunks: AsyncIterable<string>;
+}
+
+/** 2026-11-25T03:00:00.000Z → 20261125T0300Z: safe in every file system. */
+const stamp = (key: string) => key.slice(0, 16).replaceAll(/[-:]/g, '') + 'Z';
+
+/**
+ * The numbers of a Metrics panel as a CSV file (issue 17, "CSV export"): usage by day, provider, model and
+ * feature; chats and users by cost; calls per external service. Read from the same rollups as the panels,
+ * over the same range rules, so a file's totals are the panel's. Pages are read as the client takes the
+ * bytes in, never the whole file at once, so memory stays at one page however many rows the range holds.
+ *
+ * A bad range and a failure to read the first page are thrown before anything is sent and answer as errors
+ * do; a failure later is logged and breaks the connection off, so a short file never looks complete.
+ */
+export class MetricsExportService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+  ) {}
+
+  async export(
+    panel: MetricsExportPanel,
+    query: MetricsExportQuery,
+    log: FastifyBaseLogger,
+  ): Promise<MetricsExportFile> {
+    const range = parseMetricsRange(query, this.now(), {
+      defaultTo: 'end-of-hour',
+      defaultMs: LLM_RANGE_DEFAULT_HOURS * HOUR_MS,
+      maxDays: LLM_RANGE_MAX_DAYS,
+      messages: LLM_RANGE_MESSAGES,
+    });
+    const pages = this.pagesOf(panel, range);
+    const first = await pages.next();
+    async function* chunks() {
+      let written = 0;
+      try {
+        yield CSV_BYTE_ORDER_MARK + csvRecord(METRICS_EXPORT_COLUMNS[panel]);
+        for (let page = first; !page.done; page = await pages.next()) {
+          yield page.value.map(csvRecord).join('');
+          written += page.value.length;
+        }
+      } catch (error) {
+        log.error(
+          { err: error, panel, written },
+          'A metrics export failed part way; the download is cut short',
+        );
+        throw error;
+      } finally {
+        await pages.return(undefined);
+      }
+    }
+    return {
+      fileName: `lumi-${panel}-${stamp(range.from)}-${stamp(range.to)}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      chunks: chunks(),
+    };
+  }
+
+  private pagesOf(panel: MetricsExportPanel, range: MetricsRange): AsyncGenerator<CsvValue[][]> {
+    switch (panel) {
+      case 'usage':
+        return this.usagePages(range);
+      case 'top-chats':
+        return this.spendPages('chats', range);
+      case 'top-users':
+        return this.spendPages('users', range);
+      case 'integrations':
+        return this.integrationPages(range);
+    }
+  }
+
+  /** Day by UTC day (the range's first and last days may be part days), by provider, model and feature. */
+  private async *usagePages(range: MetricsRange): AsyncGenerator<CsvValue[][]> {
+    for (let day = Math.floor(range.first / DAY_MS) * DAY_MS; day < range.end; day += DAY_MS) {
+      const from = hourKey(Math.max(day, range.first));
+      const to = hourKey(Math.min(day + DAY_MS, range.end));
+      const label = from.slice(0, 10);
+      let after: repo.UsageKey | null = null;
+      for (;;) {
+        const rows = await repo.usagePage(this.db, from, to, after, EXPORT_PAGE_SIZE);
+        if (rows.length > 0) {
+          yield rows.map((row) => [
+            label,
+            row.provider,
+            row.model,
+            row.feature === NO_FEATURE ? null : row.feature,
+            row.requests,
+            row.failed_requests,
+            row.input_tokens,
+            row.output_tokens,
+            money(row.cost_usd),
+          ]);
+        }
+        if (rows.length < EXPORT_PAGE_SIZE) break;
+        after = rows.at(-1)!;
+      }
+    }
+  }
+
+  /**
+   * The chats (users) of the UTC days the range touches, highest cost first, then one row named "other"
+   * for those each finished day folded out of its top list (README, the bound), when there are any.
+   */
+  private async *spendPages(kind: 'chats' | 'users', range: MetricsRange): AsyncGenerator<CsvValue[][]> {
+    let after: repo.SpendKey | null = null;
+    for (;;) {
+      const rows = await repo.spendPage(this.db, kind, range.fromDay, range.toDay, after, EXPORT_PAGE_SIZE);
+      if (rows.length > 0) {
+        yield rows.map((row) => [row.id, row.requests, row.tokens, money(row.cost_usd)]);
+      }
+      if (rows.length < EXPORT_PAGE_SIZE) break;
+      const last = rows.at(-1)!;
+      after = { cost: last.cost_usd, id: last.id };
+    }
+    const other = await repo.spendOfOthers(this.db, kind, range.fromDay, range.toDay);
+    if (other.requests > 0 || other.cost_usd > 0) {
+      yield [[METRICS_EXPORT_OTHER, other.requests, other.tokens, money(other.cost_usd)]];
+    }
+  }
+
+  /** Calls per external service over the range's hours, with their success rate in percent. */
+  private async *integrationPages(range: MetricsRange): AsyncGenerator<CsvValue[][]> {
+    let after: string | null = null;
+    for (;;) {
+      const rows = await repo.integrationsPage(this.db, range.from, range.to, after, EXPORT_PAGE_SIZE);
+      if (rows.length > 0) {
+        yield rows.map((row) => [
+          row.service_name,
+          row.total_calls,
+          row.success_count,
+          row.error_count,
+          row.total_calls === 0 ? 0 : roundTo((row.success_count / row.total_calls) * 100, 2),
+          row.last_call_at,
+          row.last_status,
+        ]);
+      }
+      if (rows.length < EXPORT_PAGE_SIZE) break;
+      after = rows.at(-1)!.service_name;
+    }
+  }
+}
