@@ -1,7 +1,11 @@
 import { INGEST_LIMITS, ingestRequestSchema, ingestResponseSchema } from '@lumi/contract';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { otlpRoutes } from './otlp.routes.js';
 
 export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
+  // OTLP reads its body as bytes: its own content-type parsers, in a plugin context of its own.
+  await app.register(otlpRoutes);
+
   app.post(
     '/ingest/events',
     {
