@@ -76,6 +76,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/api-keys': ADMIN_ONLY,
   'DELETE /api/admin/api-keys/:id': ADMIN_ONLY,
   'POST /api/ingest/events': KEYS_ONLY,
+  'POST /api/otlp/v1/traces': KEYS_ONLY,
   'GET /api/metrics/bot-health': METRICS_READ,
   'GET /api/metrics/llm-usage': METRICS_READ,
   'GET /api/metrics/cache': METRICS_READ,
@@ -294,6 +295,7 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
     }),
     'DELETE /api/admin/api-keys/:id': async () => ({ url: '/api/admin/api-keys/999999' }),
     'POST /api/ingest/events': async () => ({ payload: { events: [] } }),
+    'POST /api/otlp/v1/traces': async () => ({ payload: { resourceSpans: [] } }),
     'GET /api/metrics/export/:panel.csv': async () => ({ url: '/api/metrics/export/usage.csv' }),
     // Budgets and prices: a provider of its own for each create, one that does not exist otherwise.
     'POST /api/config/token-budgets/:provider': async () => ({
