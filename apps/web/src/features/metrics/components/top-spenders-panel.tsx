@@ -11,6 +11,9 @@ import { CopyIdButton } from './copy-id-button';
 import { MetricCard, Totals } from './metric-card';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 
+/** The answer's days are UTC calendar days (YYYY-MM-DD, read as UTC midnight). */
+const utcDays = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
 interface Spend {
   requests: number;
   tokens: number;
@@ -65,7 +68,7 @@ interface TopSpendersProps {
 
 /** The chats (users) that cost most, with their requests, and the rest summed as one row. */
 function TopSpenders({ words, range, data, isPending, error, onRetry, actions }: TopSpendersProps) {
-  const days = data && (data.from_day === data.to_day ? data.from_day : `${data.from_day} to ${data.to_day}`);
+  const days = data && utcDays.formatRange(new Date(data.from_day), new Date(data.to_day));
   const rows = data ? [...data.rows, ...(data.other.requests > 0 ? [{ ...data.other, id: null }] : [])] : [];
   return (
     <MetricCard
