@@ -17,6 +17,7 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { changeMarkersRoutes } from './modules/audit/change-markers.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { AUTH_CACHE_SECONDS_DEFAULT } from './modules/auth/principal-cache.js';
 import { configItemsRoutes } from './modules/config-items/config-items.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -24,6 +25,7 @@ import { messagingRoutes } from './modules/messaging/messaging.routes.js';
 import type { SenderSettings } from './modules/messaging/deliveries/delivery-sender.js';
 import type { TelegramSettings } from './modules/messaging/telegram/telegram-client.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { budgetsRoutes } from './modules/telemetry/budgets.routes.js';
 import { latencyRoutes } from './modules/telemetry/latency.routes.js';
 import { llmDimensionsRoutes } from './modules/telemetry/llm-dimensions.routes.js';
@@ -151,6 +153,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(twoFactorRoutes);
+      await api.register(sessionsRoutes);
       await api.register(usersRoutes);
       await api.register(rolesRoutes);
       await api.register(auditRoutes);

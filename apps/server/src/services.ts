@@ -15,6 +15,9 @@ import { AuditService } from './modules/audit/audit.service.js';
 import { ChangeMarkersService } from './modules/audit/change-markers.service.js';
 import { AuthService, type Principal } from './modules/auth/auth.service.js';
 import { PrincipalCache } from './modules/auth/principal-cache.js';
+import { SignInThrottle } from './modules/auth/sign-in-throttle.js';
+import { SecretBox } from './modules/auth/two-factor.crypto.js';
+import { TwoFactorService } from './modules/auth/two-factor.service.js';
 import { BotConfigService } from './modules/config-items/bot-config.service.js';
 import { ConfigItemsService } from './modules/config-items/config-items.service.js';
 import { ConfigTransferService } from './modules/config-items/config-transfer.service.js';
@@ -22,6 +25,7 @@ import { createMessagingServices, type MessagingServices } from './modules/messa
 import type { SenderSettings } from './modules/messaging/deliveries/delivery-sender.js';
 import type { TelegramSettings } from './modules/messaging/telegram/telegram-client.js';
 import { RolesService } from './modules/roles/roles.service.js';
+import { SessionControlService } from './modules/sessions/session-control.service.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { BudgetsService } from './modules/telemetry/budgets.service.js';
 import { IntegrationReporter } from './modules/telemetry/integration-reporter.js';
@@ -32,6 +36,7 @@ import { MetricsService } from './modules/telemetry/metrics.service.js';
 import { TelemetryService } from './modules/telemetry/telemetry.service.js';
 import type { TelemetrySettings } from './modules/telemetry/telemetry.settings.js';
 import { AccountsService } from './modules/users/accounts.service.js';
+import { UserSecurityService } from './modules/users/user-security.service.js';
 import { UsersService } from './modules/users/users.service.js';
 
 export interface Services {
@@ -41,6 +46,12 @@ export interface Services {
   users: UsersService;
   accounts: AccountsService;
   auth: AuthService;
+  /** Two-factor sign-in (issue 18). */
+  twoFactor: TwoFactorService;
+  /** A user's own signed-in sessions (issue 18). */
+  sessionControl: SessionControlService;
+  /** An admin's sessions, two-factor and password resets for a user (issue 18). */
+  userSecurity: UserSecurityService;
   configItems: ConfigItemsService;
   configTransfer: ConfigTransferService;
   botConfig: BotConfigService;
@@ -101,7 +112,39 @@ export function createServices(options: {
   const sessions = new SessionsService(db, now, options.sessionSeconds * 1000);
   const users = new UsersService(db, hasher, roles, sessions, audit, now, accessChanged);
   const accounts = new AccountsService(db, hasher, roles, audit, now);
-  const auth = new AuthService(db, secret, accounts, sessions, audit, principals, accessChanged, now);
+  const throttle = new SignInThrottle(db, audit, now);
+  const twoFactor = new TwoFactorService(
+    db,
+    new SecretBox(secret),
+    accounts,
+    throttle,
+    audit,
+    now,
+    accessChanged,
+  );
+  const auth = new AuthService(
+    db,
+    secret,
+    accounts,
+    sessions,
+    audit,
+    throttle,
+    twoFactor,
+    principals,
+    accessChanged,
+    now,
+  );
+  const sessionControl = new SessionControlService(db, sessions, audit, accessChanged);
+  const userSecurity = new UserSecurityService(
+    db,
+    hasher,
+    roles,
+    sessions,
+    twoFactor,
+    audit,
+    now,
+    accessChanged,
+  );
   const configItems = new ConfigItemsService(db, audit, now);
   const configTransfer = new ConfigTransferService(db, audit, now, configItems);
   const botConfig = new BotConfigService(configItems);
@@ -146,6 +189,9 @@ export function createServices(options: {
     users,
     accounts,
     auth,
+    twoFactor,
+    sessionControl,
+    userSecurity,
     configItems,
     configTransfer,
     botConfig,

@@ -51,11 +51,23 @@ const MATRIX: Record<string, Row> = {
   'GET /api/auth/profile': SIGNED_IN,
   'PUT /api/auth/profile': SIGNED_IN,
   'POST /api/auth/change-password': SIGNED_IN,
+  'POST /api/auth/2fa/verify': PUBLIC,
+  'GET /api/auth/2fa': SIGNED_IN,
+  'POST /api/auth/2fa/setup': SIGNED_IN,
+  'POST /api/auth/2fa/enable': SIGNED_IN,
+  'POST /api/auth/2fa/disable': SIGNED_IN,
+  'GET /api/auth/sessions': SIGNED_IN,
+  'DELETE /api/auth/sessions/:id': SIGNED_IN,
+  'POST /api/auth/sessions/revoke-others': SIGNED_IN,
   'GET /api/users': ADMIN_ONLY,
   'GET /api/users/:id': ADMIN_ONLY,
   'POST /api/users': ADMIN_ONLY,
   'PUT /api/users/:id': ADMIN_ONLY,
   'DELETE /api/users/:id': ADMIN_ONLY,
+  'GET /api/users/:id/sessions': ADMIN_ONLY,
+  'POST /api/users/:id/sessions/revoke': ADMIN_ONLY,
+  'POST /api/users/:id/2fa/reset': ADMIN_ONLY,
+  'POST /api/users/:id/password-reset': ADMIN_ONLY,
   'GET /api/roles': ADMIN_ONLY,
   'POST /api/roles': ADMIN_ONLY,
   'PUT /api/roles/:id': ADMIN_ONLY,
@@ -236,7 +248,27 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
         confirm_password: 'Matrix-new-pass-1',
       },
     }),
+    // A challenge that is no challenge: gets past the (public) route, signs nobody in.
+    'POST /api/auth/2fa/verify': async () => ({ payload: { challenge: 'not-a-challenge', code: '000000' } }),
+    // No setup was started: 409, nothing changes.
+    'POST /api/auth/2fa/enable': async () => ({ payload: { code: '000000' } }),
+    // A wrong password: 422, nothing changes.
+    'POST /api/auth/2fa/disable': async () => ({
+      payload: { password: 'Not-the-password-1', code: '000000' },
+    }),
+    'DELETE /api/auth/sessions/:id': async () => ({ url: '/api/auth/sessions/not-a-session' }),
     'GET /api/users/:id': async () => ({ url: `/api/users/${target.id}` }),
+    'GET /api/users/:id/sessions': async () => ({ url: `/api/users/${target.id}/sessions` }),
+    'POST /api/users/:id/sessions/revoke': async () => ({
+      url: `/api/users/${(await throwawayUser()).id}/sessions/revoke`,
+    }),
+    'POST /api/users/:id/2fa/reset': async () => ({
+      url: `/api/users/${(await throwawayUser()).id}/2fa/reset`,
+    }),
+    'POST /api/users/:id/password-reset': async () => ({
+      url: `/api/users/${(await throwawayUser()).id}/password-reset`,
+      payload: { temporary_password: 'Temporary-pass-1' },
+    }),
     'POST /api/users': async () => {
       const n = next();
       return {

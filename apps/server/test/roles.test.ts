@@ -29,6 +29,7 @@ describe.each(dialects)('roles on %s', (dialect) => {
         permissions: [...seeded.permissions],
         built_in: seeded.name === 'admin',
         user_count: seeded.name === 'operator' ? 0 : 1,
+        require_two_factor: false,
       })),
     );
   });
@@ -49,6 +50,7 @@ describe.each(dialects)('roles on %s', (dialect) => {
       permissions: ['users:read', 'admin:audit:read'],
       built_in: false,
       user_count: 0,
+      require_two_factor: false,
     });
     expect(await listRoles(admin)).toContainEqual(role);
 
@@ -114,6 +116,7 @@ describe.each(dialects)('roles on %s', (dialect) => {
       permissions: ['admin:audit:read'],
       built_in: false,
       user_count: 1,
+      require_two_factor: false,
     });
     expectError(
       await t.app.inject({ method: 'GET', url: '/api/users', headers: support.auth }),

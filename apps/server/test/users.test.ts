@@ -56,6 +56,8 @@ describe.each(dialects)('users on %s', (dialect) => {
           name: 'Administrator',
           roles: [{ id: t.roleIds.admin, name: 'admin' }],
           is_active: true,
+          two_factor_enabled: false,
+          password_change_required: false,
           last_login: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
           created_at: expect.any(String),
         },
@@ -66,6 +68,8 @@ describe.each(dialects)('users on %s', (dialect) => {
           name: viewer.name,
           roles: [{ id: t.roleIds.viewer, name: 'viewer' }],
           is_active: true,
+          two_factor_enabled: false,
+          password_change_required: false,
           last_login: null,
           created_at: expect.any(String),
         },
@@ -161,10 +165,14 @@ describe.each(dialects)('users on %s', (dialect) => {
           { id: t.roleIds.viewer, name: 'viewer' },
         ],
         is_active: true,
+        two_factor_enabled: false,
+        password_change_required: false,
         last_login: null,
         created_at: expect.any(String),
       });
-      expect(JSON.stringify(created)).not.toMatch(/password|hash/i);
+      // Neither the password nor its hash (`scrypt$…`) leaks; `password_change_required` is only a flag.
+      expect(JSON.stringify(created)).not.toMatch(/password_hash|scrypt|"password"|hash"/i);
+      expect(JSON.stringify(created)).not.toContain(validUser.password);
       const fetched = await t.app.inject({
         method: 'GET',
         url: `/api/users/${created.id}`,

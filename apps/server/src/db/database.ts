@@ -24,6 +24,8 @@ export interface Database extends TelemetryTables, MessagingTables, AlertTables 
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   login_failures: LoginFailuresTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  recovery_codes: RecoveryCodesTable;
   audit_logs: AuditLogsTable;
   config_items: ConfigItemsTable;
   config_item_revisions: ConfigItemRevisionsTable;
@@ -50,6 +52,8 @@ export interface RolesTable {
   /** JSON array of permission names. */
   permissions: string;
   built_in: number;
+  /** 1: its users must sign in with two factors. */
+  require_two_factor: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -67,6 +71,15 @@ export interface UsersTable {
   last_login: string | null;
   created_at: string;
   updated_at: string;
+  /** 1: signed in with a temporary password an admin set; must change it before anything else. */
+  must_change_password: Generated<number>;
+  /** The enabled TOTP secret, encrypted (two-factor.crypto.ts); null while two-factor sign-in is off. */
+  totp_secret: Generated<string | null>;
+  /** A secret handed out by setup, encrypted, until a code confirms it. */
+  totp_pending_secret: Generated<string | null>;
+  totp_enabled_at: Generated<string | null>;
+  /** The RFC 6238 time step of the last code accepted (a code is never accepted twice). */
+  totp_last_step: Generated<number | null>;
 }
 
 export interface UserRolesTable {
@@ -83,6 +96,25 @@ export interface SessionsTable {
   revoked_reason: string | null;
   ip_address: string | null;
   user_agent: string | null;
+  /** The sign-in or latest refresh; null on sessions older than issue 18. */
+  last_used_at: Generated<string | null>;
+}
+
+export interface TwoFactorChallengesTable {
+  /** SHA-256 of the challenge handed to the client. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface RecoveryCodesTable {
+  user_id: number;
+  /** SHA-256 of the normalised code (50 random bits): the code itself is never stored. */
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
 }
 
 export interface RefreshTokensTable {

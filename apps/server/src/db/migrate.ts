@@ -15,6 +15,7 @@ import { minuteRollups } from './migrations/20261126080000-minute-rollups.js';
 import { alerts } from './migrations/20261126090000-alerts.js';
 import { llmDimensions } from './migrations/20261127080000-llm-dimensions.js';
 import { latencyHistograms } from './migrations/20261127090000-latency-histograms.js';
+import { twoFactor } from './migrations/20261128090000-two-factor.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -35,6 +36,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261126090000-alerts': alerts,
   '20261127080000-llm-dimensions': llmDimensions,
   '20261127090000-latency-histograms': latencyHistograms,
+  '20261128090000-two-factor': twoFactor,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

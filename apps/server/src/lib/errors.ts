@@ -29,8 +29,8 @@ export class UnauthenticatedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(detail: string) {
-    super(403, 'forbidden', detail);
+  constructor(detail: string, code: ErrorCode = 'forbidden') {
+    super(403, code, detail);
   }
 }
 

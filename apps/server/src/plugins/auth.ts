@@ -1,4 +1,11 @@
-import { API_KEY_PREFIX, hasPermission, type ApiKeyScope, type Permission } from '@lumi/contract';
+import {
+  API_KEY_PREFIX,
+  hasPermission,
+  type ApiKeyScope,
+  type ErrorCode,
+  type PendingAction,
+  type Permission,
+} from '@lumi/contract';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthenticatedError } from '../lib/errors.js';
@@ -18,6 +25,7 @@ export interface RouteEntry {
   url: string;
   permission: RoutePermission;
   apiKeyScope?: ApiKeyScope;
+  allowPending?: PendingAction[];
 }
 
 declare module 'fastify' {
@@ -28,6 +36,11 @@ declare module 'fastify' {
      * without one refuse keys. Required with permission 'api-key'.
      */
     apiKeyScope?: ApiKeyScope;
+    /**
+     * The pending actions (issue 18) under which a signed-in user may still call this route: a user who must
+     * change a temporary password or set up two-factor sign-in reaches only the routes that let them do it.
+     */
+    allowPending?: PendingAction[];
   }
   interface FastifyRequest {
     /** The signed-in user; null for public routes and for requests made with an API key. */
@@ -87,6 +100,20 @@ export interface AuthPluginOptions {
   authenticateKey: (token: string) => Promise<ApiKeyPrincipal>;
 }
 
+/** What a user with a pending action is told everywhere else; the error code is the action's. */
+const PENDING_REFUSALS: Record<PendingAction, { detail: string; code: ErrorCode }> = {
+  password_change: {
+    detail:
+      'Change your temporary password first (POST /api/auth/change-password); nothing else is open until then',
+    code: 'password_change_required',
+  },
+  two_factor_setup: {
+    detail:
+      'Your role requires two-factor sign-in: set it up first (POST /api/auth/2fa/setup, then /api/auth/2fa/enable); nothing else is open until then',
+    code: 'two_factor_setup_required',
+  },
+};
+
 /**
  * An onRequest hook from a check that may finish synchronously: then the request goes on without the promise
  * and microtask an async hook costs (a signed-in user's principal is usually cached).
@@ -121,7 +148,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   app.decorateRequest('apiKey', null);
 
   /** The check for a route needing `permission`, admitting API keys with `apiKeyScope` if it names one. */
-  function guard(permission: Exclude<RoutePermission, 'public'>, apiKeyScope: ApiKeyScope | undefined) {
+  function guard(
+    permission: Exclude<RoutePermission, 'public'>,
+    apiKeyScope: ApiKeyScope | undefined,
+    allowPending: PendingAction[],
+  ) {
     const admitKey = (request: FastifyRequest, key: ApiKeyPrincipal) => {
       request.apiKey = key;
       if (!apiKeyScope) {
@@ -135,6 +166,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     const admitUser = (request: FastifyRequest, principal: Principal | null) => {
       if (!principal) throw new UnauthenticatedError('Your session has expired. Sign in again.');
       request.principal = principal;
+      const pending = principal.pendingAction;
+      if (pending && !allowPending.includes(pending)) {
+        throw new ForbiddenError(PENDING_REFUSALS[pending].detail, PENDING_REFUSALS[pending].code);
+      }
       if (needed && !hasPermission(principal.roles, needed)) {
         throw new ForbiddenError(`You need the '${needed}' permission to do this`);
       }
@@ -162,7 +197,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     const apiKeyScope = route.config?.apiKeyScope;
     if (permission && permission !== 'public') {
       // First, before the route's own hooks.
-      route.onRequest = [guard(permission, apiKeyScope), ...[route.onRequest ?? []].flat()];
+      const allowPending = route.config?.allowPending ?? [];
+      route.onRequest = [guard(permission, apiKeyScope, allowPending), ...[route.onRequest ?? []].flat()];
     }
     // The API documentation's pages (registered by @fastify/swagger-ui) are public by nature.
     if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
@@ -172,7 +208,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     }
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.routeCatalogue.push({ method, url: route.url, permission, ...(apiKeyScope && { apiKeyScope }) });
+      app.routeCatalogue.push({
+        method,
+        url: route.url,
+        permission,
+        ...(apiKeyScope && { apiKeyScope }),
+        ...(route.config?.allowPending && { allowPending: route.config.allowPending }),
+      });
     }
   });
 });

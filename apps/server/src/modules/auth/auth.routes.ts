@@ -1,12 +1,14 @@
 import {
   changePasswordSchema,
   loginRequestSchema,
-  loginResponseSchema,
   okResponseSchema,
   profileSchema,
   refreshRequestSchema,
   refreshResponseSchema,
   sessionUserSchema,
+  signInResponseSchema,
+  twoFactorVerifyRequestSchema,
+  twoFactorVerifyResponseSchema,
   updateProfileSchema,
 } from '@lumi/contract';
 import cookie from '@fastify/cookie';
@@ -78,13 +80,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in',
         description:
           'Returns a 15-minute access token and sets the refresh token as an HttpOnly cookie. Clients that are not ' +
-          'browsers pass `refresh_token_in_body: true` to receive it in the body instead.',
+          'browsers pass `refresh_token_in_body: true` to receive it in the body instead. A user with two-factor ' +
+          'sign-in gets `{two_factor_required: true, challenge, expires_in}` and no token: POST the challenge ' +
+          'with a code to /api/auth/2fa/verify. A user who must first change a temporary password or set up ' +
+          'two-factor sign-in gets tokens with `password_change_required` or `two_factor_setup_required`; ' +
+          'until done, every other route answers 403 with that error code.',
         body: loginRequestSchema.extend({ refresh_token_in_body: z.boolean().optional() }),
-        response: { 200: loginResponseSchema },
+        response: { 200: signInResponseSchema },
       },
     },
     async (request, reply) => {
-      const issued = await app.services.auth.login(actorOf(request), request.body);
+      const result = await app.services.auth.login(actorOf(request), request.body);
+      if ('two_factor_required' in result) return result;
+      return answer(request, reply, result, request.body.refresh_token_in_body === true);
+    },
+  );
+
+  app.post(
+    '/auth/2fa/verify',
+    {
+      config: { permission: 'public' },
+      onRequest: refuseCrossOrigin,
+      schema: {
+        tags,
+        summary:
+          'Sign in, second step: the challenge with a code from the authenticator app or a recovery code',
+        description:
+          'Completes the sign-in as /api/auth/login does (tokens, refresh cookie). Exactly one of `code` and ' +
+          '`recovery_code`. A wrong or already used code answers 401 `invalid_credentials` and the challenge ' +
+          'stays usable until it expires (5 minutes); an expired or used challenge answers 401 ' +
+          '`challenge_expired` (sign in again). Attempts are throttled like passwords (429 with Retry-After).',
+        body: twoFactorVerifyRequestSchema,
+        response: { 200: twoFactorVerifyResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const issued = await app.services.auth.verifySecondFactor(actorOf(request), request.body);
       return answer(request, reply, issued, request.body.refresh_token_in_body === true);
     },
   );
@@ -137,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', allowPending: ['password_change', 'two_factor_setup'] },
       schema: {
         tags,
         summary: 'The signed-in user with roles and permissions',
@@ -150,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/profile',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', allowPending: ['password_change', 'two_factor_setup'] },
       schema: { tags, summary: 'The signed-in user’s profile', response: { 200: profileSchema } },
     },
     (request) => app.services.accounts.profile(principalOf(request).userId),
@@ -173,10 +204,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/change-password',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', allowPending: ['password_change'] },
       schema: {
         tags,
-        summary: 'Change the password; ends every other session',
+        summary:
+          'Change the password; ends every other session. Also how a temporary password an admin set is replaced',
         body: changePasswordSchema,
         response: { 200: okResponseSchema },
       },

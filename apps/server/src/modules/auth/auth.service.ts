@@ -2,30 +2,26 @@ import { webcrypto } from 'node:crypto';
 import {
   type ChangePasswordInput,
   type LoginRequest,
+  type PendingAction,
   type SessionRole,
   type SessionUser,
+  type TwoFactorChallengeResponse,
 } from '@lumi/contract';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
-import { lockForTransaction } from '../../db/locks.js';
-import { TooManyRequestsError, UnauthenticatedError } from '../../lib/errors.js';
-import { isoAfter, isoTime, type Clock } from '../../lib/time.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import type { Database, Executor } from '../../db/database.js';
+import { UnauthenticatedError } from '../../lib/errors.js';
+import type { Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
-import type { AccountsService } from '../users/accounts.service.js';
-import * as repo from './auth.repository.js';
+import type { Account, AccountsService } from '../users/accounts.service.js';
 import type { PrincipalCache } from './principal-cache.js';
+import { secondFactorKey, type SignInThrottle } from './sign-in-throttle.js';
+import { FACTOR_REFUSALS, type SecondFactor, type TwoFactorService } from './two-factor.service.js';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'lumi-admin';
 const AUDIENCE = 'lumi-admin-api';
-
-/** Sign-in throttling (foundation issue): per username and per address within a sliding window. */
-export const THROTTLE = { windowMs: 15 * 60 * 1000, perUsername: 5, perIp: 20 };
-/** How often a run of refusals for one username and address is written to the audit log. */
-const THROTTLE_AUDIT_MS = 60_000;
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
@@ -34,6 +30,8 @@ export interface Principal {
   username: string;
   sessionId: string;
   roles: SessionRole[];
+  /** What the user must do before anything else; the auth plugin refuses every other route meanwhile. */
+  pendingAction: PendingAction | null;
 }
 
 export interface IssuedTokens {
@@ -42,15 +40,13 @@ export interface IssuedTokens {
   expires_in: number;
   refreshToken: string;
   user: SessionUser;
+  password_change_required?: true;
+  two_factor_setup_required?: true;
 }
 
+const CHALLENGE_ENDED = 'This sign-in took too long or was completed already. Sign in again.';
+
 export class AuthService {
-  /**
-   * Refusals already audited, by username, address and reason: a flood of throttled attempts writes one
-   * audit entry a minute per instance, not one per request, so it can neither fill the audit log nor keep
-   * the database busy.
-   */
-  private readonly throttleAudits: TtlCache;
   /** The signing key, imported once: jose would import raw bytes again on every sign and verify. */
   private readonly key: Promise<webcrypto.CryptoKey>;
 
@@ -60,22 +56,27 @@ export class AuthService {
     private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
+    private readonly throttle: SignInThrottle,
+    private readonly twoFactor: TwoFactorService,
     private readonly principals: PrincipalCache<Principal>,
     /** Called after a sign-out, password change or refresh token reuse commits (principals everywhere). */
     private readonly accessChanged: () => Promise<void>,
     private readonly now: Clock,
   ) {
-    this.throttleAudits = new TtlCache(now, THROTTLE_AUDIT_MS);
     this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
       'sign',
       'verify',
     ]);
   }
 
-  async login(client: Actor, input: LoginRequest): Promise<IssuedTokens> {
+  /**
+   * The password step. A user with two-factor sign-in gets a challenge for the second step instead of
+   * tokens; the password's failures are cleared all the same, while the codes are counted apart.
+   */
+  async login(client: Actor, input: LoginRequest): Promise<IssuedTokens | TwoFactorChallengeResponse> {
     const usernameKey = input.username.toLowerCase();
     const ip = client.ip ?? 'unknown';
-    await this.reserveAttempt(client, usernameKey, ip);
+    await this.throttle.reserve(client, usernameKey, ip);
 
     const { account, passwordValid } = await this.accounts.checkCredentials(input.username, input.password);
     if (!account || !passwordValid || !account.active) {
@@ -102,22 +103,73 @@ export class AuthService {
     }
 
     return this.db.transaction().execute(async (trx) => {
-      await repo.clearUserFailures(trx, usernameKey);
-      await this.accounts.recordLogin(trx, account.id);
-      const { sessionId, refreshToken } = await this.sessions.create(trx, account.id, client);
-      const user = await this.accounts.sessionUser(trx, account);
-      await this.audit.record(
-        trx,
-        { ...client, id: account.id, username: account.username },
-        {
-          action: 'auth.login',
-          resourceType: 'session',
-          resourceId: null,
-          newValue: { username: account.username },
-        },
-      );
-      return { ...(await this.accessToken(account.id, sessionId)), refreshToken, user };
+      await this.throttle.succeeded(trx, usernameKey);
+      if (account.twoFactorEnabled) return this.twoFactor.createChallenge(trx, account.id);
+      return this.signIn(trx, client, account, { username: account.username });
     });
+  }
+
+  /**
+   * The second step: a code or a recovery code for the challenge the password step gave. The attempt is
+   * throttled (per user, apart from passwords) before the code is checked; the code's use, the challenge's
+   * and the new session commit together, so two requests racing with one challenge or one code never both
+   * sign in.
+   */
+  async verifySecondFactor(
+    client: Actor,
+    input: SecondFactor & { challenge: string },
+  ): Promise<IssuedTokens> {
+    const userId = await this.twoFactor.challengeUser(input.challenge);
+    if (userId === undefined) throw new UnauthenticatedError(CHALLENGE_ENDED, 'challenge_expired');
+    const key = secondFactorKey(userId);
+    await this.throttle.reserve(client, key, client.ip ?? 'unknown');
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const account = await this.accounts.find(trx, userId);
+      if (!account?.active) return { kind: 'ended' as const };
+      const factor = await this.twoFactor.useFactor(trx, userId, input);
+      if (!factor.ok) return { kind: 'refused' as const, reason: factor.reason, account };
+      if (!(await this.twoFactor.consumeChallenge(trx, input.challenge))) return { kind: 'ended' as const };
+      await this.throttle.succeeded(trx, key);
+      const issued = await this.signIn(trx, client, account, {
+        username: account.username,
+        method: factor.method,
+      });
+      return { kind: 'signed_in' as const, issued };
+    });
+    if (outcome.kind === 'signed_in') return outcome.issued;
+    if (outcome.kind === 'ended') throw new UnauthenticatedError(CHALLENGE_ENDED, 'challenge_expired');
+    const { account, reason } = outcome;
+    await this.twoFactor.recordFailure(
+      this.db,
+      { ...client, id: account.id, username: account.username },
+      account.username,
+      reason,
+    );
+    throw new UnauthenticatedError(FACTOR_REFUSALS[reason], 'invalid_credentials');
+  }
+
+  /** A new session and its tokens, audited as a sign-in; the pending action is told at the top level too. */
+  private async signIn(
+    trx: Executor,
+    client: Actor,
+    account: Account,
+    audited: Record<string, string>,
+  ): Promise<IssuedTokens> {
+    await this.accounts.recordLogin(trx, account.id);
+    const { sessionId, refreshToken } = await this.sessions.create(trx, account.id, client);
+    const user = await this.accounts.sessionUser(trx, account);
+    await this.audit.record(
+      trx,
+      { ...client, id: account.id, username: account.username },
+      { action: 'auth.login', resourceType: 'session', resourceId: null, newValue: audited },
+    );
+    return {
+      ...(await this.accessToken(account.id, sessionId)),
+      refreshToken,
+      user,
+      ...(user.pending_action === 'password_change' && { password_change_required: true as const }),
+      ...(user.pending_action === 'two_factor_setup' && { two_factor_setup_required: true as const }),
+    };
   }
 
   async refresh(client: Actor, refreshToken: string): Promise<IssuedTokens> {
@@ -212,7 +264,13 @@ export class AuthService {
     const account = await this.accounts.find(this.db, userId);
     if (!account?.active) return null;
     const user = await this.accounts.sessionUser(this.db, account);
-    const principal = { userId, username: account.username, sessionId, roles: user.roles };
+    const principal = {
+      userId,
+      username: account.username,
+      sessionId,
+      roles: user.roles,
+      pendingAction: user.pending_action,
+    };
     const tokenExpiry = typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
     this.principals.set(token, principal, Math.min(tokenExpiry, Date.parse(session.expires_at)), generation);
     return principal;
@@ -244,7 +302,8 @@ export class AuthService {
   }
 
   async prune(): Promise<void> {
-    await repo.pruneFailures(this.db, isoAfter(-THROTTLE.windowMs, this.now()));
+    await this.throttle.prune();
+    await this.twoFactor.pruneChallenges();
     await this.sessions.pruneEnded();
   }
 
@@ -258,41 +317,5 @@ export class AuthService {
       .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
       .sign(await this.key);
     return { access_token, token_type: 'bearer' as const, expires_in: ACCESS_TOKEN_SECONDS };
-  }
-
-  /**
-   * Reserves a sign-in attempt before the password is hashed: in one transaction that holds the
-   * username's and the address's locks, the recent failures are counted and, under the limits, the attempt
-   * is recorded as a failure, which a successful sign-in then clears. So however many requests arrive at
-   * once, on however many instances, at most THROTTLE.perUsername attempts per username (and perIp per
-   * address) get as far as a password check in a window, and no more scrypt hashes than that run for one
-   * account at a time.
-   */
-  private async reserveAttempt(client: Actor, usernameKey: string, ip: string) {
-    const since = isoAfter(-THROTTLE.windowMs, this.now());
-    const limited = await this.db.transaction().execute(async (trx) => {
-      await lockForTransaction(trx, [`login:user:${usernameKey}`, `login:ip:${ip}`]);
-      const failures = await repo.recentFailures(trx, usernameKey, ip, since);
-      if (failures.user.count >= THROTTLE.perUsername) return { ...failures.user, reason: 'username' };
-      if (failures.ip.count >= THROTTLE.perIp) return { ...failures.ip, reason: 'ip_address' };
-      await repo.recordLoginFailure(trx, usernameKey, ip, isoTime(this.now()));
-      return null;
-    });
-    if (!limited) return;
-    const now = this.now();
-    const oldest = limited.oldest ? Date.parse(limited.oldest) : now;
-    const retryAfter = Math.max(1, Math.ceil((oldest + THROTTLE.windowMs - now) / 1000));
-    await this.throttleAudits.get(`${usernameKey}\n${ip}\n${limited.reason}`, () =>
-      this.audit.record(this.db, client, {
-        action: 'auth.throttled',
-        resourceType: 'session',
-        newValue: { username: usernameKey, reason: limited.reason },
-      }),
-    );
-    const minutes = Math.ceil(retryAfter / 60);
-    throw new TooManyRequestsError(
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      retryAfter,
-    );
   }
 }

@@ -10,9 +10,17 @@ export async function listRoles(db: Executor) {
       'roles.description',
       'roles.permissions',
       'roles.built_in',
+      'roles.require_two_factor',
       eb.fn.count<number | string>('user_roles.user_id').as('user_count'),
     ])
-    .groupBy(['roles.id', 'roles.name', 'roles.description', 'roles.permissions', 'roles.built_in'])
+    .groupBy([
+      'roles.id',
+      'roles.name',
+      'roles.description',
+      'roles.permissions',
+      'roles.built_in',
+      'roles.require_two_factor',
+    ])
     .orderBy('roles.id')
     .execute();
 }
@@ -36,7 +44,7 @@ export function rolesOfUsers(db: Executor, userIds: number[]) {
   return db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['user_roles.user_id', 'roles.id', 'roles.name', 'roles.permissions'])
+    .select(['user_roles.user_id', 'roles.id', 'roles.name', 'roles.permissions', 'roles.require_two_factor'])
     .where('user_roles.user_id', 'in', userIds)
     .orderBy('roles.id')
     .execute();
@@ -44,7 +52,14 @@ export function rolesOfUsers(db: Executor, userIds: number[]) {
 
 export async function insertRole(
   db: Executor,
-  role: { name: string; description: string; permissions: string[]; built_in: boolean; now: string },
+  role: {
+    name: string;
+    description: string;
+    permissions: string[];
+    built_in: boolean;
+    require_two_factor?: boolean;
+    now: string;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('roles')
@@ -53,6 +68,7 @@ export async function insertRole(
       description: role.description,
       permissions: JSON.stringify(role.permissions),
       built_in: role.built_in ? 1 : 0,
+      require_two_factor: role.require_two_factor ? 1 : 0,
       created_at: role.now,
       updated_at: role.now,
     })
@@ -64,7 +80,13 @@ export async function insertRole(
 export async function updateRole(
   db: Executor,
   id: number,
-  role: { name: string; description: string; permissions: string[]; now: string },
+  role: {
+    name: string;
+    description: string;
+    permissions: string[];
+    require_two_factor?: boolean;
+    now: string;
+  },
 ): Promise<void> {
   await db
     .updateTable('roles')
@@ -72,6 +94,7 @@ export async function updateRole(
       name: role.name,
       description: role.description,
       permissions: JSON.stringify(role.permissions),
+      ...(role.require_two_factor !== undefined && { require_two_factor: role.require_two_factor ? 1 : 0 }),
       updated_at: role.now,
     })
     .where('id', '=', id)

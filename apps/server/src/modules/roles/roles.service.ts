@@ -22,7 +22,18 @@ function toRole(
     permissions: parsePermissions(row),
     built_in: row.built_in === 1,
     user_count: Number(row.user_count),
+    require_two_factor: row.require_two_factor === 1,
   };
+}
+
+function sameGrants(role: Role, input: RoleInput): boolean {
+  const permissions = [...new Set(input.permissions)].sort();
+  return (
+    role.name === input.name &&
+    role.description === input.description &&
+    role.permissions.length === permissions.length &&
+    [...role.permissions].sort().every((p, i) => p === permissions[i])
+  );
 }
 
 export class RolesService {
@@ -125,7 +136,12 @@ export class RolesService {
   async update(actor: Actor, id: number, input: RoleInput): Promise<Role> {
     const role = await this.db.transaction().execute((trx) =>
       this.roles.update(trx, actor, id, async (before) => {
-        if (before.built_in) throw new ForbiddenError(`The built-in role '${before.name}' cannot be changed`);
+        // A built-in role's grants are fixed; only whether it requires two-factor sign-in may change.
+        if (before.built_in && !sameGrants(before, input)) {
+          throw new ForbiddenError(
+            `The built-in role '${before.name}' cannot be changed, except whether it requires two-factor sign-in`,
+          );
+        }
         const other = await repo.findRoleByName(trx, input.name);
         if (other && other.id !== id) throw new ConflictError(`A role named '${input.name}' already exists`);
         await this.assertCanGrant(trx, actor, [before, input]);

@@ -13,8 +13,44 @@ export async function insertSession(
 ): Promise<void> {
   await db
     .insertInto('sessions')
-    .values({ ...session, revoked_at: null, revoked_reason: null })
+    .values({ ...session, revoked_at: null, revoked_reason: null, last_used_at: session.created_at })
     .execute();
+}
+
+export async function markUsed(db: Executor, sessionId: string, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
+}
+
+/** The user's sessions that have not ended, newest sign-in first. */
+export function listActiveSessions(db: Executor, userId: number, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_used_at', 'expires_at', 'ip_address', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Ends one of the user's sessions; false when it is not theirs or has ended already. */
+export async function revokeUserSession(
+  db: Executor,
+  userId: number,
+  sessionId: string,
+  reason: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function insertRefreshToken(
@@ -113,14 +149,16 @@ export async function revokeUserSessions(
   reason: string,
   now: string,
   exceptSessionId?: string,
-): Promise<void> {
+): Promise<number> {
   let q = db
     .updateTable('sessions')
     .set({ revoked_at: now, revoked_reason: reason })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
-  await q.execute();
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Housekeeping: sessions that ended more than a day ago are no longer needed for reuse detection. */

@@ -1,8 +1,10 @@
+import type { AuthSession } from '@lumi/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { lockForTransaction } from '../../db/locks.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isoAfter, isoTime, type Clock } from '../../lib/time.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
+import { describeUserAgent } from '../../lib/user-agent.js';
 import * as repo from './sessions.repository.js';
 
 export type RefreshOutcome =
@@ -87,6 +89,7 @@ export class SessionsService {
   ): Promise<RefreshOutcome> {
     const next = randomToken();
     await repo.insertRefreshToken(db, sha256(next), token.session_id, now);
+    await repo.markUsed(db, token.session_id, now);
     return { kind: 'rotated', userId: token.user_id, sessionId: token.session_id, refreshToken: next };
   }
 
@@ -103,8 +106,25 @@ export class SessionsService {
     return repo.revokeSession(db, sessionId, reason, isoTime(this.now()));
   }
 
+  /** How many sessions it ended. */
   revokeAllForUser(db: Executor, userId: number, reason: string, exceptSessionId?: string) {
     return repo.revokeUserSessions(db, userId, reason, isoTime(this.now()), exceptSessionId);
+  }
+
+  /** Ends one of the user's own sessions; false when it is not theirs or has ended already. */
+  revokeOfUser(db: Executor, userId: number, sessionId: string, reason: string) {
+    return repo.revokeUserSession(db, userId, sessionId, reason, isoTime(this.now()));
+  }
+
+  /** The user's signed-in sessions; `currentSessionId` is marked as this device. */
+  async list(userId: number, currentSessionId: string | null): Promise<AuthSession[]> {
+    const rows = await repo.listActiveSessions(this.db, userId, isoTime(this.now()));
+    return rows.map((row) => ({
+      ...row,
+      last_used_at: row.last_used_at ?? row.created_at,
+      ...describeUserAgent(row.user_agent),
+      current: row.id === currentSessionId,
+    }));
   }
 
   pruneEnded() {

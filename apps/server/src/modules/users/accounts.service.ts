@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   type ChangePasswordInput,
+  type PendingAction,
   type Profile,
   type SessionUser,
   type UpdateProfileInput,
@@ -22,11 +23,22 @@ export interface Account {
   email: string;
   name: string;
   active: boolean;
+  /** Signed in with a temporary password an admin set (issue 18). */
+  mustChangePassword: boolean;
+  twoFactorEnabled: boolean;
 }
 
 function toAccount(row: UserRow): Account {
   const { id, username, email, name } = row;
-  return { id, username, email, name, active: row.is_active === 1 };
+  return {
+    id,
+    username,
+    email,
+    name,
+    active: row.is_active === 1,
+    mustChangePassword: row.must_change_password === 1,
+    twoFactorEnabled: row.totp_secret !== null,
+  };
 }
 
 /** A new password, checked and hashed by preparePasswordChange, for recordPasswordChange. */
@@ -66,20 +78,38 @@ export class AccountsService {
     return { account: toAccount(row), passwordValid: await this.hasher.verify(password, row.password_hash) };
   }
 
+  /** Whether `password` is the user's own (disabling two-factor sign-in asks for it again). */
+  async passwordMatches(userId: number, password: string): Promise<boolean> {
+    const row = await repo.findUserById(this.db, userId);
+    if (!row) return this.hasher.verifyDummy(password);
+    return this.hasher.verify(password, row.password_hash);
+  }
+
+  /** One of the user's roles requires two-factor sign-in. */
+  async requiresTwoFactor(db: Executor, userId: number): Promise<boolean> {
+    return (await this.roles.rolesOfUsers(db, [userId])).some((r) => r.require_two_factor === 1);
+  }
+
   async find(db: Executor, id: number): Promise<Account | undefined> {
     const row = await repo.findUserById(db, id);
     return row && toAccount(row);
   }
 
-  /** The signed-in user with the permissions of each role, as the console needs it. */
+  /**
+   * The signed-in user with the permissions of each role, as the console needs it, and what they must do
+   * before anything else: change a temporary password first, then set up two-factor sign-in if a role
+   * requires it.
+   */
   async sessionUser(db: Executor, account: Account): Promise<SessionUser> {
-    const roles = (await this.roles.rolesOfUsers(db, [account.id])).map((r) => ({
-      id: r.id,
-      name: r.name,
-      permissions: parsePermissions(r),
-    }));
+    const rows = await this.roles.rolesOfUsers(db, [account.id]);
+    const roles = rows.map((r) => ({ id: r.id, name: r.name, permissions: parsePermissions(r) }));
+    let pending_action: PendingAction | null = null;
+    if (account.mustChangePassword) pending_action = 'password_change';
+    else if (!account.twoFactorEnabled && rows.some((r) => r.require_two_factor === 1)) {
+      pending_action = 'two_factor_setup';
+    }
     const { id, username, email, name } = account;
-    return { id, username, email, name, role: roles[0]?.name ?? '', roles };
+    return { id, username, email, name, role: roles[0]?.name ?? '', roles, pending_action };
   }
 
   async recordLogin(db: Executor, userId: number) {
@@ -133,6 +163,7 @@ export class AccountsService {
   async recordPasswordChange(db: Executor, change: PasswordChange) {
     await repo.updateUser(db, change.userId, {
       password_hash: change.passwordHash,
+      must_change_password: false,
       now: isoTime(this.now()),
     });
   }
@@ -141,6 +172,6 @@ export class AccountsService {
     const account = await this.find(db, id);
     if (!account) throw new NotFoundError(`User ${id} does not exist`);
     const { username, email, name } = account;
-    return { id, username, email, name };
+    return { id, username, email, name, two_factor_enabled: account.twoFactorEnabled };
   }
 }

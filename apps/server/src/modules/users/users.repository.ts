@@ -88,6 +88,7 @@ export async function updateUser(
     is_active?: boolean;
     password_hash?: string;
     last_login?: string;
+    must_change_password?: boolean;
     now: string;
   },
 ): Promise<void> {
@@ -99,6 +100,9 @@ export async function updateUser(
       ...(changes.is_active !== undefined && { is_active: changes.is_active ? 1 : 0 }),
       ...(changes.password_hash !== undefined && { password_hash: changes.password_hash }),
       ...(changes.last_login !== undefined && { last_login: changes.last_login }),
+      ...(changes.must_change_password !== undefined && {
+        must_change_password: changes.must_change_password ? 1 : 0,
+      }),
       updated_at: changes.now,
     })
     .where('id', '=', id)

@@ -27,6 +27,8 @@ function toUser(row: UserRow, roles: RoleRef[]): User {
     name: row.name,
     roles: roles.filter((r) => r.user_id === row.id).map((r) => ({ id: r.id, name: r.name })),
     is_active: row.is_active === 1,
+    two_factor_enabled: row.totp_secret !== null,
+    password_change_required: row.must_change_password === 1,
     last_login: row.last_login,
     created_at: row.created_at,
   };
