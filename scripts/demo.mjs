@@ -21,11 +21,13 @@ import {
   deliveriesOfSlot,
   eventsOfSlot,
   LLM_MODELS,
+  otlpEncodingOf,
   OUTAGE_MS,
   planOutage,
   SLOT_MS,
   slotOf,
 } from './demo/simulated-bot.mjs';
+import { createOtlpReporter } from './demo/otlp-reporter.mjs';
 
 const BATCH_SIZE = 1000;
 const LIVE_EVERY_MS = 5000;
@@ -215,27 +217,58 @@ async function reportLive(apiKey, from, to, options, refused) {
   return totals;
 }
 
-/** Sends the events of slots [from, to) in batches of up to BATCH_SIZE; reports progress per batch. */
+/** The OpenTelemetry-instrumented part of the bot, one per API key. */
+const otlpReporters = new Map();
+function otlpReporter(apiKey) {
+  if (!otlpReporters.has(apiKey))
+    otlpReporters.set(apiKey, createOtlpReporter({ baseUrl: api.baseUrl, apiKey }));
+  return otlpReporters.get(apiKey);
+}
+
+/** Sends its calls as OTLP spans in each encoding; a failed export is told once and passed over. */
+async function sendSpans(apiKey, spans, totals) {
+  for (const [encoding, events] of Object.entries(spans)) {
+    try {
+      totals.spans += await otlpReporter(apiKey).report(events, encoding);
+    } catch (error) {
+      if (stopping.signal.aborted) throw new DemoStop();
+      if (!totals.spanError) process.stderr.write(`\nOTLP export failed: ${error.message}\n`);
+      totals.spanError = true;
+    }
+  }
+}
+
+/**
+ * Sends the events of slots [from, to) in batches of up to BATCH_SIZE, the calls of OpenTelemetry-
+ * instrumented models as OTLP spans (otlpEncodingOf); reports progress per batch.
+ */
 async function sendSlots(apiKey, from, to, options, onBatch) {
   let batch = [];
-  const totals = { accepted: 0, duplicates: 0, rejected: 0, budgets: [] };
+  let spans = { protobuf: [], json: [] };
+  const totals = { accepted: 0, duplicates: 0, rejected: 0, spans: 0, budgets: [] };
   const flush = async (slot) => {
-    if (batch.length === 0) return;
-    const result = await send(apiKey, batch);
-    totals.accepted += result.accepted;
-    totals.duplicates += result.duplicates;
-    totals.rejected += result.rejected.length;
-    totals.budgets = result.budgets;
-    if (result.rejected.length > 0 && totals.rejected === result.rejected.length) {
-      process.stderr.write(`\nThe server rejected an event: ${result.rejected[0].detail}\n`);
+    if (batch.length === 0 && spans.protobuf.length + spans.json.length === 0) return;
+    if (batch.length > 0) {
+      const result = await send(apiKey, batch);
+      totals.accepted += result.accepted;
+      totals.duplicates += result.duplicates;
+      totals.rejected += result.rejected.length;
+      totals.budgets = result.budgets;
+      if (result.rejected.length > 0 && totals.rejected === result.rejected.length) {
+        process.stderr.write(`\nThe server rejected an event: ${result.rejected[0].detail}\n`);
+      }
     }
+    await sendSpans(apiKey, spans, totals);
     batch = [];
+    spans = { protobuf: [], json: [] };
     onBatch?.(slot, totals);
   };
   for (let slot = from; slot < to; slot += 1) {
     for (const event of eventsOfSlot(slot, options)) {
-      batch.push(event);
-      if (batch.length >= BATCH_SIZE) await flush(slot);
+      const encoding = otlpEncodingOf(event);
+      if (encoding) spans[encoding].push(event);
+      else batch.push(event);
+      if (batch.length + spans.protobuf.length + spans.json.length >= BATCH_SIZE) await flush(slot);
     }
   }
   await flush(to - 1);
@@ -335,6 +368,7 @@ async function main() {
   const seconds = (elapsedMs / 1000).toFixed(1);
   progress.finish(
     `Back-filled ${historySpan}: ${fmt(history.accepted)} events stored` +
+      ` and ${fmt(history.spans)} LLM calls sent as OpenTelemetry spans` +
       (history.duplicates ? `, ${fmt(history.duplicates)} already there from an earlier run` : '') +
       (history.rejected ? `, ${fmt(history.rejected)} rejected` : '') +
       ` in ${seconds} s (${fmt(Math.round(((history.accepted + history.duplicates) * 1000) / elapsedMs))} events/s).`,

@@ -77,6 +77,55 @@ export function activity(ms) {
 }
 
 /**
+ * Who and what the LLM calls serve (issue 17, "Dimensions"): a few hundred chats and users with a long
+ * tail, as in a real bot (a handful of busy groups, many chats heard from now and then): each is drawn
+ * with Zipf weights 1/rank^s. Ids are made up in Telegram's shapes: supergroups -100…, users positive.
+ */
+const CHAT_COUNT = 300;
+const USER_COUNT = 450;
+const ZIPF_EXPONENT = 1.1;
+
+/** The cumulative Zipf weights of ranks 1..n, for drawing a rank with one random number. */
+function zipfTable(n) {
+  const weights = Array.from({ length: n }, (_, rank) => 1 / (rank + 1) ** ZIPF_EXPONENT);
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  let sum = 0;
+  return weights.map((w) => (sum += w / total));
+}
+const CHAT_RANKS = zipfTable(CHAT_COUNT);
+const USER_RANKS = zipfTable(USER_COUNT);
+
+/** The rank (0-based) whose cumulative weight first reaches `roll`. */
+function zipfRank(table, roll) {
+  let low = 0;
+  let high = table.length - 1;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (table[mid] < roll) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+const chatIdOf = (rank) => `-100${1_600_000_000 + rank * 7_919}`;
+const userIdOf = (rank) => String(40_000_000 + rank * 104_729);
+
+/** The bot's names for its kinds of LLM work; embeddings serve search only. */
+const FEATURES = [
+  { feature: 'reply', share: 55 },
+  { feature: 'summarize', share: 16 },
+  { feature: 'digest', share: 12 },
+  { feature: 'translate', share: 9 },
+  { feature: 'moderate', share: 8 },
+];
+const ERROR_TYPES = [
+  { error_type: 'timeout', share: 45 },
+  { error_type: 'rate_limited', share: 25 },
+  { error_type: 'server_error', share: 20 },
+  { error_type: 'content_filter', share: 10 },
+];
+
+/**
  * Models the bot calls. Gemini calls are sent without cost_usd, so the server prices them from its model
  * price table (which the demo fills through the API); the others carry the cost the bot computed.
  */
@@ -121,6 +170,8 @@ export const LLM_MODELS = [
     provider: 'openai',
     model: 'gpt-4o-mini',
     share: 10,
+    // This part of the bot is instrumented with OpenTelemetry: its calls reach Lumi as OTLP spans.
+    otlp: 'protobuf',
     input: [500, 1800],
     output: [100, 500],
     latency: [500, 1600],
@@ -130,6 +181,7 @@ export const LLM_MODELS = [
     provider: 'anthropic',
     model: 'claude-3-5-haiku',
     share: 5,
+    otlp: 'json',
     input: [600, 2000],
     output: [150, 600],
     latency: [700, 1900],
@@ -264,7 +316,27 @@ function llmCall(random, slot, i, ts, incident) {
   if (model.botCost) {
     event.cost_usd = (input * model.botCost.input + output * model.botCost.output) / 1_000_000;
   }
+  // The dimensions come from a generator of their own, so the slot's other events stay as they were.
+  const dims = seeded(`llm-dimensions:${slot}:${i}`);
+  const user = zipfRank(USER_RANKS, dims());
+  // Two calls in five come from private chats, whose id is the user's.
+  event.chat_id = dims() < 0.4 ? userIdOf(user) : chatIdOf(zipfRank(CHAT_RANKS, dims()));
+  event.user_id = userIdOf(user);
+  event.feature = model.output[1] === 0 ? 'search' : weighted(dims, FEATURES).feature;
+  if (!success) {
+    event.error_type =
+      incident.gemini && model.provider === 'gemini' ? 'overloaded' : weighted(dims, ERROR_TYPES).error_type;
+  }
   return event;
+}
+
+/**
+ * How an event reaches Lumi: 'protobuf' or 'json' for the calls of the models whose client is instrumented
+ * with OpenTelemetry (sent as OTLP spans in that encoding), null for the rest (the JSON ingestion API).
+ */
+export function otlpEncodingOf(event) {
+  if (event.type !== 'llm_call') return null;
+  return LLM_MODELS.find((m) => m.provider === event.provider && m.model === event.model)?.otlp ?? null;
 }
 
 function integrationCall(random, integration, slot, i, ts, incident) {
