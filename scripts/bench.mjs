@@ -28,8 +28,11 @@
 //     on the server's own code (scripts/bench/alerts-pass.ts): the engine alone, then the whole pass of the
 //     alerts job with its writes and webhook notifications (to a local receiver on port 4150); on SQLite (and
 //     PostgreSQL). Target: a pass under 1 s.
-// BENCH_PARTS chooses parts (default `ingest,dashboards,hostile,retention,cluster,deliveries,alerts`; cluster
-// needs DATABASE_URL).
+//  8. OTLP: spans per second through POST /api/otlp/v1/traces, protobuf and JSON, beside the JSON ingestion
+//     API with the same LLM calls (BENCH_BATCHES batches of 500 GenAI spans made and encoded by the
+//     OpenTelemetry SDK; scripts/bench/otlp.mjs), on SQLite (and PostgreSQL).
+// BENCH_PARTS chooses parts (default `ingest,otlp,dashboards,hostile,retention,cluster,deliveries,alerts`;
+// cluster needs DATABASE_URL).
 // Everything scratch is removed at the end, also on Ctrl+C.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -41,6 +44,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { buildStale, root } from './lib/build-stale.mjs';
 import { measureInterleaved } from './bench/autocannon.mjs';
+import { measureOtlp } from './bench/otlp.mjs';
 import { measureAccepting, measureSending } from './bench/deliveries.mjs';
 import { measureHostile, printHostile } from './bench/hostile.mjs';
 import { report, reportAlerts, reportCluster, reportDeliveries, reportRetention } from './bench/report.mjs';
@@ -97,7 +101,9 @@ const TARGETS = {
   alertPassMs: 1000,
 };
 const PARTS = new Set(
-  (process.env.BENCH_PARTS || 'ingest,dashboards,hostile,retention,cluster,deliveries,alerts').split(','),
+  (process.env.BENCH_PARTS || 'ingest,otlp,dashboards,hostile,retention,cluster,deliveries,alerts').split(
+    ',',
+  ),
 );
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
@@ -556,6 +562,27 @@ async function main() {
       rounds: ROUNDS,
       targets: TARGETS,
     });
+  }
+
+  if (PARTS.has('otlp')) {
+    const otlpOptions = {
+      password: PASSWORD,
+      batches: BATCHES,
+      batchSize: BATCH_SIZE,
+      connections: INGEST_CONNECTIONS,
+      say,
+    };
+    for (const [label, env] of [
+      ['SQLite', { DATA_DIR: path.join(scratchDir, 'otlp') }],
+      ...(DATABASE_URL ? [['PostgreSQL', { DATABASE_URL: await scratchPostgres('otlp') }]] : []),
+    ]) {
+      const server = await launch(env);
+      try {
+        await measureOtlp(label, server, otlpOptions);
+      } finally {
+        await shut(server);
+      }
+    }
   }
 
   if (PARTS.has('hostile')) {
