@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { OTHER_KEY, SPEND_TABLES, type SpendKind } from './llm-dimensions.repository.js';
+import { SPEND_TABLES, type SpendKind } from './llm-dimensions.repository.js';
 
 /**
  * The reads of the panel exports (issue 17, "CSV export"): keyset pages, each starting after the last row
@@ -9,53 +9,67 @@ import { OTHER_KEY, SPEND_TABLES, type SpendKind } from './llm-dimensions.reposi
  * come back as strings from PostgreSQL, hence Number().
  */
 
+/** An hourly usage row's key, in the order of the rollup's primary key. */
 export interface UsageKey {
+  hour: string;
+  feature: string;
   provider: string;
   model: string;
-  feature: string;
 }
 
-/** The usage of the hours [from, to) (one UTC day or part of one) per provider, model and feature. */
-export async function usagePage(
+export interface UsageRow extends UsageKey {
+  requests: number;
+  failed_requests: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+}
+
+/**
+ * The hourly usage rows of [from, to) after `after`, in primary key order: a range scan of the primary
+ * key, whose cost is the rows it returns.
+ */
+export async function usageRows(
   db: Executor,
   from: string,
   to: string,
   after: UsageKey | null,
   limit: number,
 ) {
-  let q = db
+  const rows = await db
     .selectFrom('llm_feature_hourly')
-    .select((eb) => [
+    .select([
+      'hour',
+      'feature',
       'provider',
       'model',
-      'feature',
-      eb.fn.sum<number | string>('requests').as('requests'),
-      eb.fn.sum<number | string>('failed_requests').as('failed_requests'),
-      eb.fn.sum<number | string>('input_tokens').as('input_tokens'),
-      eb.fn.sum<number | string>('output_tokens').as('output_tokens'),
-      eb.fn.sum<number | string>('cost_usd').as('cost_usd'),
+      'requests',
+      'failed_requests',
+      'input_tokens',
+      'output_tokens',
+      'cost_usd',
     ])
-    .where('hour', '>=', from)
+    .where((eb) =>
+      after
+        ? eb(
+            eb.refTuple('hour', 'feature', 'provider', 'model'),
+            '>',
+            eb.tuple(after.hour, after.feature, after.provider, after.model),
+          )
+        : eb('hour', '>=', from),
+    )
     .where('hour', '<', to)
-    .groupBy(['provider', 'model', 'feature'])
+    .orderBy('hour')
+    .orderBy('feature')
     .orderBy('provider')
     .orderBy('model')
-    .orderBy('feature')
-    .limit(limit);
-  if (after) {
-    q = q.where((eb) =>
-      eb(
-        eb.refTuple('provider', 'model', 'feature'),
-        '>',
-        eb.tuple(after.provider, after.model, after.feature),
-      ),
-    );
-  }
-  const rows = await q.execute();
-  return rows.map((r) => ({
+    .limit(limit)
+    .execute();
+  return rows.map((r): UsageRow => ({
+    hour: r.hour,
+    feature: r.feature,
     provider: r.provider,
     model: r.model,
-    feature: r.feature,
     requests: Number(r.requests),
     failed_requests: Number(r.failed_requests),
     input_tokens: Number(r.input_tokens),
@@ -64,9 +78,9 @@ export async function usagePage(
   }));
 }
 
-/** Where a spend page starts: after this chat (user), by cost, highest first, then by id. */
+/** A daily spend row's key, in the order of the table's primary key. */
 export interface SpendKey {
-  cost: number;
+  day: string;
   id: string;
 }
 
@@ -74,10 +88,10 @@ export interface SpendKey {
 const untyped = (db: Executor) => db as unknown as Kysely<Record<string, Record<string, unknown>>>;
 
 /**
- * The chats (users) of the days, by their cost over the days (highest first, ties by id), after `after`;
- * the rows that sum the chats folded out of a day's top list are left out (spendOfOthers sums them).
+ * The daily rows of the chats (users) of the days after `after`, in primary key order (the rows that sum
+ * the chats folded out of a day's top list included, under OTHER_KEY): a range scan of the primary key.
  */
-export async function spendPage(
+export async function spendRows(
   db: Executor,
   kind: SpendKind,
   fromDay: string,
@@ -86,54 +100,24 @@ export async function spendPage(
   limit: number,
 ) {
   const { table, key } = SPEND_TABLES[kind];
-  const cost = sql<number>`sum(${sql.ref('cost_usd')})`;
-  let q = untyped(db)
+  const rows = await untyped(db)
     .selectFrom(table)
-    .select((eb) => [
-      sql.ref(key).as('id'),
-      eb.fn.sum('requests').as('requests'),
-      eb.fn.sum('tokens').as('tokens'),
-      cost.as('cost_usd'),
-    ])
-    .where('day', '>=', fromDay)
+    .select(['day', sql.ref(key).as('id'), 'requests', 'tokens', 'cost_usd'])
+    .where((eb) =>
+      after ? eb(eb.refTuple('day', key), '>', eb.tuple(after.day, after.id)) : eb('day', '>=', fromDay),
+    )
     .where('day', '<=', toDay)
-    .where(key, '<>', OTHER_KEY)
-    .groupBy(key)
-    .orderBy(cost, 'desc')
+    .orderBy('day')
     .orderBy(key)
-    .limit(limit);
-  if (after) {
-    // The sum is compared with the very number the previous page read for it, so the same rows summed
-    // the same way meet it exactly.
-    q = q.having((eb) =>
-      eb.or([eb(cost, '<', after.cost), eb.and([eb(cost, '=', after.cost), eb(key, '>', after.id)])]),
-    );
-  }
-  const rows = await q.execute();
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({
+    day: String(r.day),
     id: String(r.id),
     requests: Number(r.requests),
     tokens: Number(r.tokens),
     cost_usd: Number(r.cost_usd),
   }));
-}
-
-/** The days' sum of the chats (users) folded out of their top lists. */
-export async function spendOfOthers(db: Executor, kind: SpendKind, fromDay: string, toDay: string) {
-  const { table, key } = SPEND_TABLES[kind];
-  const row = await untyped(db)
-    .selectFrom(table)
-    .select((eb) => [
-      eb.fn.sum('requests').as('requests'),
-      eb.fn.sum('tokens').as('tokens'),
-      eb.fn.sum('cost_usd').as('cost_usd'),
-    ])
-    .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
-    .where(key, '=', OTHER_KEY)
-    .executeTakeFirstOrThrow();
-  // SUM over no rows is NULL: Number(null) is 0.
-  return { requests: Number(row.requests), tokens: Number(row.tokens), cost_usd: Number(row.cost_usd) };
 }
 
 /** Calls per service over the hours [from, to), by service name, after `after`. */

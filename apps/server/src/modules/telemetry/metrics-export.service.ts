@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   LLM_RANGE_DEFAULT_HOURS,
   LLM_RANGE_MAX_DAYS,
@@ -14,6 +15,7 @@ import { CSV_BYTE_ORDER_MARK, csvRecord, type CsvValue } from '../../lib/csv.js'
 import { DAY_MS, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
 import { roundTo } from '../../lib/llm-cost.js';
 import type { Clock } from '../../lib/time.js';
+import { OTHER_KEY, type SpendKind } from './llm-dimensions.repository.js';
 import { NO_FEATURE } from './llm-dimensions.js';
 import * as repo from './metrics-export.repository.js';
 import { parseMetricsRange, type MetricsRange } from './metrics-range.js';
@@ -102,17 +104,44 @@ export class MetricsExportService {
     }
   }
 
-  /** Day by UTC day (the range's first and last days may be part days), by provider, model and feature. */
+  /**
+   * Day by UTC day (the range's first and last days may be part days), by provider, model and feature. A
+   * day's hourly rows are read in primary key order, a page at a time, and summed; the day's rows are then
+   * written sorted. So memory holds one day's provider, model and feature combinations (a few hundred for
+   * a bot with a handful of features), never the file, and no read is a sort of the whole day.
+   */
   private async *usagePages(range: MetricsRange): AsyncGenerator<CsvValue[][]> {
     for (let day = Math.floor(range.first / DAY_MS) * DAY_MS; day < range.end; day += DAY_MS) {
       const from = hourKey(Math.max(day, range.first));
       const to = hourKey(Math.min(day + DAY_MS, range.end));
-      const label = from.slice(0, 10);
+      const sums = new Map<string, Omit<repo.UsageRow, 'hour'>>();
       let after: repo.UsageKey | null = null;
       for (;;) {
-        const rows = await repo.usagePage(this.db, from, to, after, EXPORT_PAGE_SIZE);
-        if (rows.length > 0) {
-          yield rows.map((row) => [
+        const rows = await repo.usageRows(this.db, from, to, after, EXPORT_PAGE_SIZE);
+        for (const { hour: _hour, ...row } of rows) {
+          const key = JSON.stringify([row.provider, row.model, row.feature]);
+          const sum = sums.get(key);
+          if (!sum) {
+            sums.set(key, row);
+            continue;
+          }
+          sum.requests += row.requests;
+          sum.failed_requests += row.failed_requests;
+          sum.input_tokens += row.input_tokens;
+          sum.output_tokens += row.output_tokens;
+          sum.cost_usd += row.cost_usd;
+        }
+        if (rows.length < EXPORT_PAGE_SIZE) break;
+        after = rows.at(-1)!;
+        // Let other requests in between pages: SQLite answers within the event loop's turn.
+        await setImmediate();
+      }
+      const label = from.slice(0, 10);
+      const sorted = [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      for (let start = 0; start < sorted.length; start += EXPORT_PAGE_SIZE) {
+        yield sorted
+          .slice(start, start + EXPORT_PAGE_SIZE)
+          .map(([, row]) => [
             label,
             row.provider,
             row.model,
@@ -123,31 +152,46 @@ export class MetricsExportService {
             row.output_tokens,
             money(row.cost_usd),
           ]);
-        }
-        if (rows.length < EXPORT_PAGE_SIZE) break;
-        after = rows.at(-1)!;
       }
     }
   }
 
   /**
-   * The chats (users) of the UTC days the range touches, highest cost first, then one row named "other"
-   * for those each finished day folded out of its top list (README, the bound), when there are any.
+   * The chats (users) of the UTC days the range touches, highest cost first (ties by id), then one row
+   * named "other" for those each finished day folded out of its top list (README, the bound), when there
+   * are any. Ranking needs every chat's sum, so the days' rows are read a page at a time in primary key
+   * order and summed per chat: memory holds one entry per chat of the range, which the bound keeps to
+   * 1,001 a finished day, never the file's text.
    */
-  private async *spendPages(kind: 'chats' | 'users', range: MetricsRange): AsyncGenerator<CsvValue[][]> {
+  private async *spendPages(kind: SpendKind, range: MetricsRange): AsyncGenerator<CsvValue[][]> {
+    const sums = new Map<string, { requests: number; tokens: number; cost_usd: number }>();
     let after: repo.SpendKey | null = null;
     for (;;) {
-      const rows = await repo.spendPage(this.db, kind, range.fromDay, range.toDay, after, EXPORT_PAGE_SIZE);
-      if (rows.length > 0) {
-        yield rows.map((row) => [row.id, row.requests, row.tokens, money(row.cost_usd)]);
+      const rows = await repo.spendRows(this.db, kind, range.fromDay, range.toDay, after, EXPORT_PAGE_SIZE);
+      for (const { day: _day, id, ...spend } of rows) {
+        const sum = sums.get(id);
+        if (!sum) {
+          sums.set(id, spend);
+          continue;
+        }
+        sum.requests += spend.requests;
+        sum.tokens += spend.tokens;
+        sum.cost_usd += spend.cost_usd;
       }
       if (rows.length < EXPORT_PAGE_SIZE) break;
-      const last = rows.at(-1)!;
-      after = { cost: last.cost_usd, id: last.id };
+      after = rows.at(-1)!;
+      await setImmediate();
     }
-    const other = await repo.spendOfOthers(this.db, kind, range.fromDay, range.toDay);
-    if (other.requests > 0 || other.cost_usd > 0) {
-      yield [[METRICS_EXPORT_OTHER, other.requests, other.tokens, money(other.cost_usd)]];
+    const other = sums.get(OTHER_KEY);
+    sums.delete(OTHER_KEY);
+    const ranked = [...sums.entries()].sort(
+      ([a, x], [b, y]) => y.cost_usd - x.cost_usd || (a < b ? -1 : a > b ? 1 : 0),
+    );
+    if (other) ranked.push([METRICS_EXPORT_OTHER, other]);
+    for (let start = 0; start < ranked.length; start += EXPORT_PAGE_SIZE) {
+      yield ranked
+        .slice(start, start + EXPORT_PAGE_SIZE)
+        .map(([id, spend]) => [id, spend.requests, spend.tokens, money(spend.cost_usd)]);
     }
   }
 
