@@ -9,6 +9,7 @@ export const adminUser: SessionUser = {
   name: 'Administrator',
   role: 'admin',
   roles: [{ id: 1, name: 'admin', permissions: ['*'] }],
+  pending_action: null,
 };
 
 /** Signs `user` in with an access token, as after a sign-in. */

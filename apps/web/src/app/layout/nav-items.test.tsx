@@ -22,6 +22,7 @@ const withPermissions = (permissions: string[]): SessionUser => ({
   name: 'Someone',
   role: 'custom',
   roles: [{ id: 9, name: 'custom', permissions }],
+  pending_action: null,
 });
 
 describe('usePermittedNavItems', () => {

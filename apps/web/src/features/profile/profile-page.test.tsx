@@ -8,8 +8,22 @@ import { jsonResponse, renderWithProviders } from '@/test/render-with-providers'
 import { SIGN_OUT_DELAY_MS } from './hooks/use-profile-form';
 import { ProfilePage } from './profile-page';
 
-const profile = { id: 1, username: 'admin', email: 'admin@example.com', name: 'Administrator' };
-const sessionUser = { ...profile, role: 'admin', roles: [{ id: 1, name: 'admin', permissions: ['*'] }] };
+const profile = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@example.com',
+  name: 'Administrator',
+  two_factor_enabled: false,
+};
+const sessionUser = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@example.com',
+  name: 'Administrator',
+  role: 'admin',
+  roles: [{ id: 1, name: 'admin', permissions: ['*'] }],
+  pending_action: null,
+};
 
 async function renderProfile(onSignOut = vi.fn()) {
   renderWithProviders(<ProfilePage onSignOut={onSignOut} />, { path: '/profile' });

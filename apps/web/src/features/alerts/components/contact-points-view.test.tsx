@@ -218,6 +218,7 @@ describe('Alerts > Contact points', () => {
       name: 'Viewer',
       role: 'viewer',
       roles: [{ id: 3, name: 'viewer', permissions: ['alerts:read'] }],
+      pending_action: null,
     };
     signIn(viewer);
     fakeAlertsApi({ contactPoints: [contactPoint(1, { name: 'Ops' })] });

@@ -14,6 +14,7 @@ const withPermissions = (permissions: string[]): SessionUser => ({
   name: 'Ops',
   role: 'operator',
   roles: [{ id: 2, name: 'operator', permissions }],
+  pending_action: null,
 });
 
 const summary = (

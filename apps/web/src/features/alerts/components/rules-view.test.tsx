@@ -17,6 +17,7 @@ const viewer: SessionUser = {
   name: 'Viewer',
   role: 'viewer',
   roles: [{ id: 3, name: 'viewer', permissions: ['alerts:read'] }],
+  pending_action: null,
 };
 
 const show = (entry = '/alerts') => renderAt(<AlertsPage />, entry);

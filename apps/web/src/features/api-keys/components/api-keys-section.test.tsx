@@ -15,6 +15,7 @@ function signIn(permissions: string[]) {
     name: 'Admin',
     role: 'keeper',
     roles: [{ id: 5, name: 'keeper', permissions }],
+    pending_action: null,
   };
   useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false });
 }

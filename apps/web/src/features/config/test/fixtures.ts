@@ -29,6 +29,7 @@ export function signInWith(permissions: string[], username = 'olga') {
     name: 'Olga Operator',
     role: 'custom',
     roles: [{ id: 9, name: 'custom', permissions }],
+    pending_action: null,
   };
   useAuthStore.setState({ user, accessToken: null, isAuthenticated: true, isLoading: false });
 }

@@ -9,7 +9,7 @@ import { RolesSection } from './roles-section';
 import { signIn } from '@/test/session-users';
 
 const roles: Role[] = [
-  { id: 1, name: 'admin', description: 'Full access', permissions: ['*'], built_in: true, user_count: 1 },
+  { id: 1, name: 'admin', description: 'Full access', permissions: ['*'], built_in: true, user_count: 1, require_two_factor: false },
   {
     id: 3,
     name: 'viewer',
@@ -17,6 +17,7 @@ const roles: Role[] = [
     permissions: ['metrics:read', 'config:read'],
     built_in: false,
     user_count: 2,
+    require_two_factor: false,
   },
 ];
 

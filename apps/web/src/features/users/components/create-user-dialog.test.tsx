@@ -7,7 +7,7 @@ import { jsonResponse, renderWithProviders, toasts } from '@/test/render-with-pr
 import { CreateUserDialog } from './create-user-dialog';
 
 const roles: Role[] = [
-  { id: 1, name: 'admin', description: 'Full access', permissions: ['*'], built_in: true, user_count: 1 },
+  { id: 1, name: 'admin', description: 'Full access', permissions: ['*'], built_in: true, user_count: 1, require_two_factor: false },
   {
     id: 3,
     name: 'viewer',
@@ -15,6 +15,7 @@ const roles: Role[] = [
     permissions: ['metrics:read'],
     built_in: false,
     user_count: 0,
+    require_two_factor: false,
   },
 ];
 

@@ -7,7 +7,7 @@ import { jsonResponse, renderWithProviders, toasts } from '@/test/render-with-pr
 import { EditUserDialog } from './edit-user-dialog';
 
 const roles: Role[] = [
-  { id: 1, name: 'admin', description: 'Full access', permissions: ['*'], built_in: true, user_count: 1 },
+  { id: 1, name: 'admin', description: 'Full access', permissions: ['*'], built_in: true, user_count: 1, require_two_factor: false },
   {
     id: 3,
     name: 'viewer',
@@ -15,6 +15,7 @@ const roles: Role[] = [
     permissions: ['metrics:read'],
     built_in: false,
     user_count: 1,
+    require_two_factor: false,
   },
 ];
 
@@ -25,6 +26,8 @@ const ann: User = {
   name: 'Ann Lee',
   roles: [{ id: 3, name: 'viewer' }],
   is_active: true,
+  two_factor_enabled: false,
+  password_change_required: false,
   last_login: null,
   created_at: '2025-01-01T00:00:00.000Z',
 };

@@ -24,6 +24,8 @@ function user(id: number, overrides: Partial<User> = {}): User {
     name: `User ${id}`,
     roles: [{ id: 3, name: 'viewer' }],
     is_active: true,
+    two_factor_enabled: false,
+    password_change_required: false,
     last_login: null,
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
@@ -31,7 +33,7 @@ function user(id: number, overrides: Partial<User> = {}): User {
 }
 
 const roles: Role[] = [
-  { id: 1, name: 'admin', description: '', permissions: ['*'], built_in: true, user_count: 1 },
+  { id: 1, name: 'admin', description: '', permissions: ['*'], built_in: true, user_count: 1, require_two_factor: false },
 ];
 
 /** Answers GET /api/roles with the roles, GET /api/users with `list`, and `more`. */

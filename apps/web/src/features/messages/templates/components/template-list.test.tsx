@@ -102,6 +102,7 @@ describe('Template list', () => {
       name: 'Vic',
       role: 'metrics',
       roles: [{ id: 5, name: 'metrics', permissions: ['metrics:read'] }],
+      pending_action: null,
     });
     fakeMessagingApi({});
     renderWithProviders(<MessagesPage />, { path: '/messages' });
