@@ -16,6 +16,8 @@ const SCREENS = [
   '/admin/overview?days=30',
   '/admin/metrics',
   '/admin/metrics?hours=168',
+  '/admin/metrics?range=7d&refresh=1m',
+  '/admin/metrics?range=custom&from=2020-01-01T00:00:00.000Z&to=2020-01-02T00:00:00.000Z',
   '/admin/metrics?tab=token-budgets',
   '/admin/metrics?tab=integrations',
   '/admin/config',
@@ -48,6 +50,8 @@ async function arrangeContent(request: APIRequestContext) {
   const run = unique('a11y');
   const { key } = await post('/api/admin/api-keys', { name: run, scopes: ['ingest:write'] });
   const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+  // With the dimensions, so the latency, errors, feature and top chats and users panels have rows; a long
+  // feature name and a failed call with its error type.
   const llm = (provider: string, model: string, daysAgo: number) => ({
     type: 'llm_call',
     ts: at(daysAgo * 86_400_000 + 60_000),
@@ -56,9 +60,13 @@ async function arrangeContent(request: APIRequestContext) {
     input_tokens: 1200,
     output_tokens: 300,
     cost_usd: 0.0042,
-    latency_ms: 700,
+    latency_ms: 700 + daysAgo * 400,
     cached: false,
-    success: true,
+    success: daysAgo !== 1,
+    chat_id: `-100123456789${daysAgo}`,
+    user_id: `98765432${daysAgo}`,
+    feature: daysAgo % 2 ? 'summarize-a-long-thread-for-the-morning-digest' : 'reply',
+    ...(daysAgo === 1 ? { error_type: 'rate_limited_by_upstream_provider' } : {}),
   });
   const call = (service: string, status: 'success' | 'error') => ({
     type: 'integration_call',
