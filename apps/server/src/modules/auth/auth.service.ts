@@ -17,7 +17,12 @@ import type { SessionsService } from '../sessions/sessions.service.js';
 import type { Account, AccountsService } from '../users/accounts.service.js';
 import type { PrincipalCache } from './principal-cache.js';
 import { secondFactorKey, type SignInThrottle } from './sign-in-throttle.js';
-import { FACTOR_REFUSALS, type SecondFactor, type TwoFactorService } from './two-factor.service.js';
+import {
+  FACTOR_REFUSALS,
+  type FactorRefusal,
+  type SecondFactor,
+  type TwoFactorService,
+} from './two-factor.service.js';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'lumi-admin';
@@ -123,29 +128,36 @@ export class AuthService {
     if (userId === undefined) throw new UnauthenticatedError(CHALLENGE_ENDED, 'challenge_expired');
     const key = secondFactorKey(userId);
     await this.throttle.reserve(client, key, client.ip ?? 'unknown');
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      const account = await this.accounts.find(trx, userId);
-      if (!account?.active) return { kind: 'ended' as const };
-      const factor = await this.twoFactor.useFactor(trx, userId, input);
-      if (!factor.ok) return { kind: 'refused' as const, reason: factor.reason, account };
-      if (!(await this.twoFactor.consumeChallenge(trx, input.challenge))) return { kind: 'ended' as const };
-      await this.throttle.succeeded(trx, key);
-      const issued = await this.signIn(trx, client, account, {
-        username: account.username,
-        method: factor.method,
+    let refused: { account: Account; reason: FactorRefusal } | undefined;
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const account = await this.accounts.find(trx, userId);
+        if (!account?.active) throw new UnauthenticatedError(CHALLENGE_ENDED, 'challenge_expired');
+        const factor = await this.twoFactor.useFactor(trx, userId, input);
+        if (!factor.ok) {
+          refused = { account, reason: factor.reason };
+          throw new UnauthenticatedError(FACTOR_REFUSALS[factor.reason], 'invalid_credentials');
+        }
+        // Thrown, not returned: a request that lost the challenge to another rolls its code's use back.
+        if (!(await this.twoFactor.consumeChallenge(trx, input.challenge))) {
+          throw new UnauthenticatedError(CHALLENGE_ENDED, 'challenge_expired');
+        }
+        await this.throttle.succeeded(trx, key);
+        return this.signIn(trx, client, account, { username: account.username, method: factor.method });
       });
-      return { kind: 'signed_in' as const, issued };
-    });
-    if (outcome.kind === 'signed_in') return outcome.issued;
-    if (outcome.kind === 'ended') throw new UnauthenticatedError(CHALLENGE_ENDED, 'challenge_expired');
-    const { account, reason } = outcome;
+    } catch (error) {
+      if (refused) await this.recordRefusal(client, refused.account, refused.reason);
+      throw error;
+    }
+  }
+
+  private async recordRefusal(client: Actor, account: Account, reason: FactorRefusal) {
     await this.twoFactor.recordFailure(
       this.db,
       { ...client, id: account.id, username: account.username },
       account.username,
       reason,
     );
-    throw new UnauthenticatedError(FACTOR_REFUSALS[reason], 'invalid_credentials');
   }
 
   /** A new session and its tokens, audited as a sign-in; the pending action is told at the top level too. */

@@ -32,7 +32,9 @@ export type FactorOutcome =
   | { ok: true; method: 'totp' | 'recovery_code' }
   | { ok: false; reason: 'invalid_code' | 'replayed_code' | 'invalid_recovery_code' | 'not_enabled' };
 
-export const FACTOR_REFUSALS: Record<Exclude<FactorOutcome, { ok: true }>['reason'], string> = {
+export type FactorRefusal = Exclude<FactorOutcome, { ok: true }>['reason'];
+
+export const FACTOR_REFUSALS: Record<FactorRefusal, string> = {
   invalid_code: 'That code is not valid. Enter the current code from your authenticator app.',
   replayed_code: 'That code was used already. Wait for the next code from your authenticator app.',
   invalid_recovery_code: 'That recovery code is not valid or was used already.',
