@@ -53,7 +53,7 @@ function plain(value: OtlpAnyValue): unknown {
     case 'boolValue':
       return value.boolValue;
     case 'intValue':
-      return Number(String(value.intValue));
+      return Number(int64(value.intValue));
     case 'doubleValue':
       return value.doubleValue;
     case undefined:
@@ -65,7 +65,7 @@ function plain(value: OtlpAnyValue): unknown {
 
 /** A Telegram id: an int attribute in its exact decimal form (int64 exceeds a double), a string as sent. */
 function idText(value: OtlpAnyValue): unknown {
-  return value.value === 'intValue' ? String(value.intValue) : plain(value);
+  return value.value === 'intValue' ? String(int64(value.intValue)) : plain(value);
 }
 
 /** An absent attribute's default; a present one of the wrong type is kept, for validation to refuse. */
@@ -75,13 +75,29 @@ const hex = (bytes: Uint8Array | null | undefined) => Buffer.from(bytes ?? []).t
 const isId = (bytes: Uint8Array | null | undefined, length: number) =>
   bytes?.length === length && bytes.some((byte) => byte !== 0);
 
-function nanos(value: OtlpSpan['startTimeUnixNano']): bigint | null {
+type Int64Value = OtlpSpan['startTimeUnixNano'];
+
+/**
+ * A 64-bit integer as protobufjs gives it: a Long (its two 32-bit halves, read directly, as its own
+ * toString is slow), a number, or a decimal string from JSON; null when it is none of those.
+ */
+function int64(value: Int64Value): bigint | null {
   if (value === null || value === undefined) return null;
+  if (typeof value === 'object' && 'low' in value && 'high' in value) {
+    const { low, high } = value as { low: number; high: number };
+    return BigInt.asIntN(64, (BigInt(high >>> 0) << 32n) | BigInt(low >>> 0));
+  }
   try {
-    return BigInt(String(value));
+    return BigInt(typeof value === 'number' ? Math.trunc(value) : String(value));
   } catch {
     return null;
   }
+}
+
+/** A fixed64 time in nanoseconds (unsigned). */
+function nanos(value: Int64Value): bigint | null {
+  const signed = int64(value);
+  return signed === null ? null : BigInt.asUintN(64, signed);
 }
 
 /** The llm_call event of one GenAI span, or why the span cannot be one. */
