@@ -1,5 +1,5 @@
 import type { LlmUsage } from '@lumi/contract';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { cn } from '@/lib/cn';
 import { chartPaletteClass, chartTheme, seriesColor, seriesSlots } from '../lib/chart-palette';
@@ -14,8 +14,18 @@ const longDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** Days are calendar dates (YYYY-MM-DD), read as local dates so they do not shift a day. */
 const dayOf = (date: string) => new Date(`${date}T00:00:00`);
 
+interface LlmUsageChartProps {
+  usage: LlmUsage;
+  days: number;
+  /**
+   * Drawn inside the chart, over its lines: recharts elements such as a ReferenceLine (change markers).
+   * The x axis is the calendar day (`YYYY-MM-DD`, as `usage.daily_usage[].date`), so a mark sits on its day.
+   */
+  markers?: ReactNode;
+}
+
 /** The LLM Usage line chart: tokens per day, one line per provider. Loaded lazily with recharts. */
-export function LlmUsageChart({ usage, days }: { usage: LlmUsage; days: number }) {
+export function LlmUsageChart({ usage, days, markers }: LlmUsageChartProps) {
   const { providers, rows } = useMemo(() => toLlmUsageSeries(usage), [usage]);
   const slots = useMemo(() => seriesSlots(providers), [providers]);
   return (
@@ -66,6 +76,7 @@ export function LlmUsageChart({ usage, days }: { usage: LlmUsage; days: number }
               />
             );
           })}
+          {markers}
         </LineChart>
       </ResponsiveContainer>
     </div>

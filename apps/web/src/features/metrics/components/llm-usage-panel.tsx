@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { formatCurrency } from '@/lib/format';
 import { LLM_USAGE_RANGES, useLlmUsage, type LlmUsageDays } from '../api/get-llm-usage';
 import { formatCount } from '../lib/format-metrics';
@@ -20,10 +20,14 @@ interface LlmUsagePanelProps {
   days: LlmUsageDays;
   onDaysChange: (days: LlmUsageDays) => void;
   className?: string;
+  /** Buttons in the panel's header (an export of its rows, say). */
+  actions?: ReactNode;
+  /** Passed to the chart: recharts elements drawn over its lines (change markers). */
+  markers?: ReactNode;
 }
 
 /** The LLM Usage panel: totals of the chosen range and the line chart of tokens per day and provider. */
-export function LlmUsagePanel({ days, onDaysChange, className }: LlmUsagePanelProps) {
+export function LlmUsagePanel({ days, onDaysChange, className, actions, markers }: LlmUsagePanelProps) {
   const usage = useLlmUsage(days);
   const data = usage.data;
   return (
@@ -31,6 +35,7 @@ export function LlmUsagePanel({ days, onDaysChange, className }: LlmUsagePanelPr
       title={TITLE}
       description={`Last ${days} days`}
       aside={<WindowPicker label="Range" value={days} options={RANGE_OPTIONS} onChange={onDaysChange} />}
+      actions={actions}
       className={className}
     >
       {usage.isPending && <PanelSkeleton label={TITLE} rows={0} chart />}
@@ -51,7 +56,7 @@ export function LlmUsagePanel({ days, onDaysChange, className }: LlmUsagePanelPr
           />
           <Suspense fallback={<ChartFallback />}>
             <AfterPaint fallback={<ChartFallback />}>
-              <LlmUsageChart usage={data} days={days} />
+              <LlmUsageChart usage={data} days={days} markers={markers} />
             </AfterPaint>
           </Suspense>
         </div>
