@@ -23,7 +23,8 @@ interface Logger {
 /**
  * The periodic jobs of the cluster; each runs on one instance at a time (modules/cluster/jobs.ts):
  * - housekeeping: ended sessions and old sign-in failures go; PostgreSQL's event partitions are created
- *   ahead; finished days' chat and user rollups are bounded to their top 1,000 and an other row;
+ *   ahead; finished days' chat and user rollups are bounded to their top 1,000 and an other row; finished
+ *   hours' latency histograms are folded into one row per hour and per day and key;
  * - retention: raw events past RETENTION_DAYS, rollups past 400 days, alert history past 400 days and
  *   settled alert notifications past 90 days go;
  * - schedules: every due run of a schedule becomes one delivery (issue 15, "Schedules");
@@ -54,7 +55,11 @@ export function clusterJobs(
         await services.auth.prune();
         // Partitions first: a day must never start without its partition, whatever fails after.
         const partitionsCreated = await services.telemetry.maintainPartitions();
-        return { partitionsCreated, ...(await services.llmDimensions.compactFinishedDays()) };
+        return {
+          partitionsCreated,
+          ...(await services.llmDimensions.compactFinishedDays()),
+          ...(await services.latency.foldFinishedHours()),
+        };
       },
     },
     {

@@ -11,6 +11,10 @@ export interface LlmDimensionTables {
   llm_error_hourly: LlmErrorHourlyTable;
   llm_chat_daily: LlmChatDailyTable;
   llm_user_daily: LlmUserDailyTable;
+  llm_feature_daily: LlmFeatureDailyTable;
+  llm_error_daily: LlmErrorDailyTable;
+  llm_latency_folded: LlmLatencyFoldedTable;
+  integration_latency_folded: IntegrationLatencyFoldedTable;
 }
 
 /** A call reported without a feature counts under feature ''. */
@@ -54,4 +58,30 @@ export interface LlmUserDailyTable {
   requests: Int8;
   tokens: Int8;
   cost_usd: number;
+}
+
+/**
+ * The coarse copies the metrics endpoints read on long ranges (migration 20261128100000-metrics-coarse-
+ * rollups): llm_feature_hourly and llm_error_hourly summed per UTC day (`YYYY-MM-DD`).
+ */
+export type LlmFeatureDailyTable = Omit<LlmFeatureHourlyTable, 'hour'> & { day: string };
+export type LlmErrorDailyTable = Omit<LlmErrorHourlyTable, 'hour'> & { day: string };
+
+/**
+ * A finished UTC hour's (grain 'hour') or day's (grain 'day', `start` its first hour) latency histogram of
+ * a key as one row: `counts` is "bucket:count" pairs, comma-separated, in bucket order.
+ */
+export interface LlmLatencyFoldedTable {
+  grain: 'hour' | 'day';
+  start: string;
+  provider: string;
+  model: string;
+  counts: string;
+}
+
+export interface IntegrationLatencyFoldedTable {
+  grain: 'hour' | 'day';
+  start: string;
+  service_name: string;
+  counts: string;
 }

@@ -16,6 +16,7 @@ import { alerts } from './migrations/20261126090000-alerts.js';
 import { llmDimensions } from './migrations/20261127080000-llm-dimensions.js';
 import { latencyHistograms } from './migrations/20261127090000-latency-histograms.js';
 import { twoFactor } from './migrations/20261128090000-two-factor.js';
+import { metricsCoarseRollups } from './migrations/20261128100000-metrics-coarse-rollups.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -37,6 +38,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261127080000-llm-dimensions': llmDimensions,
   '20261127090000-latency-histograms': latencyHistograms,
   '20261128090000-two-factor': twoFactor,
+  '20261128100000-metrics-coarse-rollups': metricsCoarseRollups,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

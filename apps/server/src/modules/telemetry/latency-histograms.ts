@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { hourKey } from '../../lib/hour-buckets.js';
+import { isPostgres } from '../../db/locks.js';
+import { DAY_MS } from '../../lib/hour-buckets.js';
 import { latencyBucket } from '../../lib/latency-buckets.js';
+import { hourOfStored } from './llm-dimensions.js';
 import type { RawRow } from './telemetry.repository.js';
 
 /**
@@ -45,7 +47,7 @@ const bucketText = (bucket: number) => String(bucket + 100_000).padStart(6, '0')
 export function countLlmLatencies(rows: RawRow<'llm_calls'>[]): LlmLatencyCount[] {
   return counted(
     rows.map((row) => {
-      const hour = hourKey(Date.parse(row.ts));
+      const hour = hourOfStored(row.ts);
       const bucket = latencyBucket(row.latency_ms);
       return {
         key: [hour, row.provider, row.model, bucketText(bucket)].join(SEP),
@@ -58,7 +60,7 @@ export function countLlmLatencies(rows: RawRow<'llm_calls'>[]): LlmLatencyCount[
 export function countIntegrationLatencies(rows: RawRow<'integration_calls'>[]): IntegrationLatencyCount[] {
   return counted(
     rows.map((row) => {
-      const hour = hourKey(Date.parse(row.ts));
+      const hour = hourOfStored(row.ts);
       const bucket = latencyBucket(row.latency_ms);
       return {
         key: [hour, row.service_name, bucketText(bucket)].join(SEP),
@@ -72,17 +74,20 @@ export function countIntegrationLatencies(rows: RawRow<'integration_calls'>[]): 
 const addedCount = (table: string) =>
   sql<number>`${sql.ref(`${table}.count`)} + ${sql.ref('excluded.count')}`;
 
-/** Writes a batch's stored calls into the histograms; one statement per table. */
+/** Rows per upsert: within SQLite's 32,766 bound parameters (5 a row) for a batch of any size. */
+const ROWS_PER_UPSERT = 2_000;
+
+/** Writes a batch's stored calls into the histograms; one statement per table (per 2,000 rows). */
 export async function upsertLatencies(
   db: Executor,
   llm: RawRow<'llm_calls'>[],
   integrations: RawRow<'integration_calls'>[],
 ): Promise<void> {
   const llmCounts = countLlmLatencies(llm);
-  if (llmCounts.length > 0) {
+  for (let i = 0; i < llmCounts.length; i += ROWS_PER_UPSERT) {
     await db
       .insertInto('llm_latency_hourly')
-      .values(llmCounts)
+      .values(llmCounts.slice(i, i + ROWS_PER_UPSERT))
       .onConflict((oc) =>
         oc
           .columns(['hour', 'provider', 'model', 'bucket'])
@@ -91,10 +96,10 @@ export async function upsertLatencies(
       .execute();
   }
   const integrationCounts = countIntegrationLatencies(integrations);
-  if (integrationCounts.length > 0) {
+  for (let i = 0; i < integrationCounts.length; i += ROWS_PER_UPSERT) {
     await db
       .insertInto('integration_latency_hourly')
-      .values(integrationCounts)
+      .values(integrationCounts.slice(i, i + ROWS_PER_UPSERT))
       .onConflict((oc) =>
         oc
           .columns(['hour', 'service_name', 'bucket'])
@@ -103,6 +108,137 @@ export async function upsertLatencies(
       .execute();
   }
 }
+
+// Folding: finished hours move out of the hourly tables into one row per hour and key, and into their
+// UTC day's row, so a long range reads a row per day and key (migration 20261128100000-metrics-coarse-
+// rollups). A count is always in exactly one place: the hourly table or the folded rows.
+
+const TABLES = {
+  llm: { hourly: 'llm_latency_hourly', folded: 'llm_latency_folded', keys: ['provider', 'model'] },
+  integrations: {
+    hourly: 'integration_latency_hourly',
+    folded: 'integration_latency_folded',
+    keys: ['service_name'],
+  },
+} as const;
+type Kind = keyof typeof TABLES;
+
+/** "bucket:count" pairs in bucket order. */
+export function packCounts(histogram: Map<number, number>): string {
+  return [...histogram.entries()]
+    .filter(([, count]) => count !== 0)
+    .sort(([a], [b]) => a - b)
+    .map(([bucket, count]) => `${bucket}:${count}`)
+    .join(',');
+}
+
+export function unpackCounts(counts: string, into = new Map<number, number>()): Map<number, number> {
+  if (counts === '') return into;
+  for (const pair of counts.split(',')) {
+    const colon = pair.indexOf(':');
+    const bucket = Number(pair.slice(0, colon));
+    into.set(bucket, (into.get(bucket) ?? 0) + Number(pair.slice(colon + 1)));
+  }
+  return into;
+}
+
+/** An untyped view: the two kinds differ only in table and key column names (checked by the tests). */
+type Untyped = Kysely<Record<string, Record<string, unknown>>>;
+
+/**
+ * Moves the hourly histogram rows of hours before `before` of one UTC day into the folded rows: each hour's
+ * and the day's row of a key gain the moved counts. Run in a transaction. On PostgreSQL the moved rows are
+ * locked in key order first, the order ingestion's upserts take them in, so a late call for one of those
+ * hours cannot deadlock with the fold. Returns how many hourly rows moved.
+ */
+export async function foldLatencyDay(db: Executor, kind: Kind, day: string, before: string): Promise<number> {
+  const { hourly, folded, keys } = TABLES[kind];
+  const u = db as unknown as Untyped;
+  const dayStart = `${day}T00:00:00.000Z`;
+  const end = before < nextDay(dayStart) ? before : nextDay(dayStart);
+  const inRange = (eb: ExpressionBuilder<Record<string, Record<string, unknown>>, string>) =>
+    eb.and([eb('hour', '>=', dayStart), eb('hour', '<', end)]);
+  if (isPostgres(db)) {
+    let locking = u.selectFrom(hourly).select('hour').where(inRange).orderBy('hour');
+    for (const column of [...keys, 'bucket']) locking = locking.orderBy(column);
+    await locking.forUpdate().execute();
+  }
+  const moved = await u
+    .deleteFrom(hourly)
+    .where(inRange)
+    .returning(['hour', ...keys, 'bucket', 'count'])
+    .execute();
+  if (moved.length === 0) return 0;
+  const histograms = new Map<
+    string,
+    { grain: 'hour' | 'day'; start: string; key: string[]; counts: Map<number, number> }
+  >();
+  const add = (grain: 'hour' | 'day', start: string, key: string[], bucket: number, count: number) => {
+    const name = [grain, start, ...key].join(SEP);
+    let entry = histograms.get(name);
+    if (!entry) {
+      entry = { grain, start, key, counts: new Map() };
+      histograms.set(name, entry);
+    }
+    entry.counts.set(bucket, (entry.counts.get(bucket) ?? 0) + count);
+  };
+  for (const row of moved) {
+    const key = keys.map((k) => String(row[k]));
+    const bucket = Number(row.bucket);
+    const count = Number(row.count);
+    add('hour', String(row.hour), key, bucket, count);
+    add('day', dayStart, key, bucket, count);
+  }
+  // Late calls of hours folded before: their rows gain, they are not replaced.
+  const stored = await u
+    .selectFrom(folded)
+    .select(['grain', 'start', ...keys, 'counts'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('grain', '=', 'hour'), eb('start', '>=', dayStart), eb('start', '<', end)]),
+        eb.and([eb('grain', '=', 'day'), eb('start', '=', dayStart)]),
+      ]),
+    )
+    .execute();
+  for (const row of stored) {
+    const name = [row.grain, row.start, ...keys.map((k) => String(row[k]))].join(SEP);
+    const entry = histograms.get(name);
+    if (entry) unpackCounts(String(row.counts), entry.counts);
+  }
+  const rows = [...histograms.values()].map(({ grain, start, key, counts }) => ({
+    grain,
+    start,
+    ...Object.fromEntries(keys.map((k, i) => [k, key[i]])),
+    counts: packCounts(counts),
+  }));
+  for (let i = 0; i < rows.length; i += ROWS_PER_UPSERT) {
+    await u
+      .insertInto(folded)
+      .values(rows.slice(i, i + ROWS_PER_UPSERT))
+      .onConflict((oc) =>
+        oc.columns(['grain', 'start', ...keys]).doUpdateSet({ counts: sql.ref('excluded.counts') }),
+      )
+      .execute();
+  }
+  return moved.length;
+}
+
+const nextDay = (dayStart: string) => new Date(Date.parse(dayStart) + DAY_MS).toISOString();
+
+/** The UTC days holding hourly histogram rows of hours before `before`, oldest first. */
+export async function daysToFold(db: Executor, kind: Kind, before: string): Promise<string[]> {
+  const { hourly } = TABLES[kind];
+  const rows = await (db as unknown as Untyped)
+    .selectFrom(hourly)
+    .select(sql<string>`substr(hour, 1, 10)`.as('day'))
+    .distinct()
+    .where('hour', '<', before)
+    .orderBy('day')
+    .execute();
+  return rows.map((row) => String(row.day));
+}
+
+export const LATENCY_KINDS = Object.keys(TABLES) as Kind[];
 
 // Reads. Counts come back as strings from PostgreSQL, hence Number().
 
@@ -113,59 +249,114 @@ export interface Spans {
 }
 
 /**
- * One row per span, key and bucket with the span's count, summed by the database: the spans are a
- * VALUES list joined to the table by hour, so each span is one range scan of the primary key and only the
- * merged histograms leave the database.
+ * Where a span's folded counts are: the whole UTC days inside it as day rows, the hours before and after
+ * them as hour rows.
  */
-async function countsBySpan<K extends 'provider, model' | 'service_name'>(
-  db: Executor,
-  table: 'llm_latency_hourly' | 'integration_latency_hourly',
-  keys: K,
-  { starts, end }: Spans,
-) {
-  const values = starts.map(
-    (start, i) => sql`(${sql.lit(i)}, cast(${start} as text), cast(${starts[i + 1] ?? end} as text))`,
+function pieces(i: number, start: string, end: string) {
+  const from = Date.parse(start);
+  const to = Date.parse(end);
+  const firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
+  const lastDay = Math.floor(to / DAY_MS) * DAY_MS;
+  if (firstDay >= lastDay) return [{ i, grain: 'hour', from, to }];
+  return [
+    { i, grain: 'hour', from, to: firstDay },
+    { i, grain: 'day', from: firstDay, to: lastDay },
+    { i, grain: 'hour', from: lastDay, to },
+  ].filter((piece) => piece.from < piece.to);
+}
+
+const text = (value: string) => sql`cast(${value} as text)`;
+
+/** A key's histograms: per span (by index) and over the whole range. */
+export interface SpanHistograms {
+  total: Map<number, number>;
+  spans: Map<number, Map<number, number>>;
+}
+
+const add = (histogram: Map<number, number>, bucket: number, count: number) =>
+  histogram.set(bucket, (histogram.get(bucket) ?? 0) + count);
+
+/**
+ * Per key (sorted), the histogram of every span and their merge over the range: the hourly rows' counts
+ * per span, key and bucket summed by the database, and the folded rows' packed counts, read in one
+ * statement (one snapshot, so a fold committing meanwhile is seen whole or not at all). The spans are
+ * VALUES lists joined to the tables: each one range scan of a primary key.
+ */
+async function countsBySpan(db: Executor, kind: Kind, { starts, end }: Spans) {
+  const { hourly, folded, keys } = TABLES[kind];
+  const spans = starts.map((start, i) => sql`(${sql.lit(i)}, ${text(start)}, ${text(starts[i + 1] ?? end)})`);
+  const parts = starts.flatMap((start, i) => pieces(i, start, starts[i + 1] ?? end));
+  const pieceValues = parts.map(
+    (p) =>
+      sql`(${sql.lit(p.i)}, ${text(p.grain)}, ${text(new Date(p.from).toISOString())}, ${text(new Date(p.to).toISOString())})`,
   );
-  const columns = sql.raw(
-    keys
-      .split(', ')
-      .map((k) => `l.${k}`)
-      .join(', '),
-  );
-  const { rows } = await sql<Record<string, string | number>>`
-    with spans (i, span_start, span_end) as (values ${sql.join(values)})
-    select spans.i as span, ${columns}, l.bucket, sum(l.count) as count
-    from spans join ${sql.table(table)} l on l.hour >= spans.span_start and l.hour < spans.span_end
-    group by spans.i, ${columns}, l.bucket`.execute(db);
-  return rows;
+  const columns = (table: string) => sql.raw(keys.map((k) => `${table}.${k}`).join(', '));
+  const { rows } = await sql<Record<string, string | number | null>>`
+    with spans (i, span_start, span_end) as (values ${sql.join(spans)}),
+      pieces (i, grain, piece_start, piece_end) as (values ${sql.join(pieceValues)})
+    select spans.i as span, ${columns('l')}, l.bucket, sum(l.count) as count, cast(null as text) as counts
+    from spans join ${sql.table(hourly)} l on l.hour >= spans.span_start and l.hour < spans.span_end
+    group by spans.i, ${columns('l')}, l.bucket
+    union all
+    select pieces.i, ${columns('f')}, cast(null as integer), cast(null as bigint), f.counts
+    from pieces join ${sql.table(folded)} f
+      on f.grain = pieces.grain and f.start >= pieces.piece_start and f.start < pieces.piece_end`.execute(db);
+  const series = new Map<string, { key: string[]; histograms: SpanHistograms }>();
+  for (const row of rows) {
+    const key = keys.map((k) => String(row[k]));
+    const name = key.join(SEP);
+    let entry = series.get(name);
+    if (!entry) {
+      entry = { key, histograms: { total: new Map(), spans: new Map() } };
+      series.set(name, entry);
+    }
+    const span = Number(row.span);
+    let histogram = entry.histograms.spans.get(span);
+    if (!histogram) {
+      histogram = new Map();
+      entry.histograms.spans.set(span, histogram);
+    }
+    if (row.counts === null) add(histogram, Number(row.bucket), Number(row.count));
+    else unpackCounts(String(row.counts), histogram);
+  }
+  for (const { histograms } of series.values()) {
+    for (const histogram of histograms.spans.values()) {
+      for (const [bucket, count] of histogram) add(histograms.total, bucket, count);
+    }
+  }
+  return [...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
 }
 
 export async function llmLatencies(db: Executor, spans: Spans) {
-  const rows = await countsBySpan(db, 'llm_latency_hourly', 'provider, model', spans);
-  return rows.map((r) => ({
-    span: Number(r.span),
-    key: [String(r.provider), String(r.model)] as const,
-    bucket: Number(r.bucket),
-    count: Number(r.count),
+  return (await countsBySpan(db, 'llm', spans)).map(({ key, histograms }) => ({
+    provider: key[0]!,
+    model: key[1]!,
+    histograms,
   }));
 }
 
 export async function integrationLatencies(db: Executor, spans: Spans) {
-  const rows = await countsBySpan(db, 'integration_latency_hourly', 'service_name', spans);
-  return rows.map((r) => ({
-    span: Number(r.span),
-    key: [String(r.service_name)] as const,
-    bucket: Number(r.bucket),
-    count: Number(r.count),
+  return (await countsBySpan(db, 'integrations', spans)).map(({ key, histograms }) => ({
+    service_name: key[0]!,
+    histograms,
   }));
 }
 
-/** Deletes the histogram rows of hours before `before`; returns how many rows went. */
+/**
+ * Deletes the histogram rows of hours before `before`; returns how many rows went. Folded rows go by whole
+ * UTC days (a day's row cannot lose some of its hours), so those of the day holding `before` stay until
+ * the next day's run.
+ */
 export async function pruneLatencies(db: Executor, before: string): Promise<number> {
   let removed = 0;
-  for (const table of ['llm_latency_hourly', 'integration_latency_hourly'] as const) {
-    const result = await db.deleteFrom(table).where('hour', '<', before).executeTakeFirst();
+  for (const { hourly, folded } of Object.values(TABLES)) {
+    const result = await db.deleteFrom(hourly).where('hour', '<', before).executeTakeFirst();
     removed += Number(result.numDeletedRows);
+    const foldedResult = await (db as unknown as Untyped)
+      .deleteFrom(folded)
+      .where('start', '<', `${before.slice(0, 10)}T00:00:00.000Z`)
+      .executeTakeFirst();
+    removed += Number(foldedResult.numDeletedRows);
   }
   return removed;
 }

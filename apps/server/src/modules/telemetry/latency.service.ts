@@ -8,13 +8,21 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../lib/errors.js';
-import { DAY_MS, HOUR_MS } from '../../lib/hour-buckets.js';
+import { DAY_MS, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
 import { quantiles } from '../../lib/latency-buckets.js';
 import { roundTo } from '../../lib/llm-cost.js';
 import type { Clock } from '../../lib/time.js';
 import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
 import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
-import { integrationLatencies, llmLatencies, type Spans } from './latency-histograms.js';
+import {
+  daysToFold,
+  foldLatencyDay,
+  integrationLatencies,
+  LATENCY_KINDS,
+  llmLatencies,
+  type SpanHistograms,
+  type Spans,
+} from './latency-histograms.js';
 import { parseMetricsRange, type MetricsRange, type MetricsRangeRules } from './metrics-range.js';
 import type { TelemetrySettings } from './telemetry.settings.js';
 
@@ -32,12 +40,6 @@ const PERCENTILES = [0.5, 0.95, 0.99] as const;
 
 /** A request's range and the interval its answer is split by. */
 type HourRange = MetricsRange & { interval: LatencyInterval };
-
-/** A key's histograms: per interval (by index) and over the whole range. */
-interface Series {
-  total: Map<number, number>;
-  intervals: Map<number, Map<number, number>>;
-}
 
 function figures(histogram: Map<number, number> | undefined): LatencyFigures {
   if (!histogram) return { requests: 0, p50_ms: null, p95_ms: null, p99_ms: null };
@@ -68,10 +70,10 @@ export class LatencyService {
     const range = this.range(query);
     return this.answer(range, 'llm', async () => {
       const starts = this.intervalStarts(range);
-      const series = collect(await llmLatencies(this.db, spansOf(starts, range)));
-      const models = series.map(({ key, histograms }) => ({
-        provider: key[0],
-        model: key[1],
+      const series = await llmLatencies(this.db, spansOf(starts, range));
+      const models = series.map(({ provider, model, histograms }) => ({
+        provider,
+        model,
         ...this.seriesFigures(starts, histograms),
       }));
       return { models };
@@ -86,13 +88,28 @@ export class LatencyService {
     const range = this.range(query);
     return this.answer(range, 'integrations', async () => {
       const starts = this.intervalStarts(range);
-      const series = collect(await integrationLatencies(this.db, spansOf(starts, range)));
-      const services = series.map(({ key, histograms }) => ({
-        service_name: key[0],
+      const series = await integrationLatencies(this.db, spansOf(starts, range));
+      const services = series.map(({ service_name, histograms }) => ({
+        service_name,
         ...this.seriesFigures(starts, histograms),
       }));
       return { services };
     });
+  }
+
+  /**
+   * Folds the finished hours' histograms into one row per hour and key and per UTC day and key (one
+   * transaction per day), so long ranges read few rows; answers are unchanged. Run by the housekeeping job.
+   */
+  async foldFinishedHours(): Promise<{ latency_rows_folded: number }> {
+    const before = hourKey(this.now());
+    let rows = 0;
+    for (const kind of LATENCY_KINDS) {
+      for (const day of await daysToFold(this.db, kind, before)) {
+        rows += await this.db.transaction().execute((trx) => foldLatencyDay(trx, kind, day, before));
+      }
+    }
+    return { latency_rows_folded: rows };
   }
 
   /** The answer for a range, cached by its hours and interval (cleared when telemetry is stored). */
@@ -139,12 +156,12 @@ export class LatencyService {
     }
   }
 
-  private seriesFigures(starts: number[], histograms: Series) {
+  private seriesFigures(starts: number[], histograms: SpanHistograms) {
     return {
       total: figures(histograms.total),
       intervals: starts.map((start, i) => ({
         start: new Date(start).toISOString(),
-        ...figures(histograms.intervals.get(i)),
+        ...figures(histograms.spans.get(i)),
       })),
     };
   }
@@ -152,28 +169,4 @@ export class LatencyService {
 
 function spansOf(starts: number[], range: HourRange): Spans {
   return { starts: starts.map((start) => new Date(start).toISOString()), end: range.to };
-}
-
-/** Per key (sorted), the histogram of every interval and their merge over the range. */
-function collect<K extends readonly string[]>(
-  rows: { span: number; key: K; bucket: number; count: number }[],
-) {
-  const series = new Map<string, { key: K; histograms: Series }>();
-  for (const row of rows) {
-    const name = row.key.join('\u0000');
-    let entry = series.get(name);
-    if (!entry) {
-      entry = { key: row.key, histograms: { total: new Map(), intervals: new Map() } };
-      series.set(name, entry);
-    }
-    const { total, intervals } = entry.histograms;
-    total.set(row.bucket, (total.get(row.bucket) ?? 0) + row.count);
-    let interval = intervals.get(row.span);
-    if (!interval) {
-      interval = new Map();
-      intervals.set(row.span, interval);
-    }
-    interval.set(row.bucket, row.count);
-  }
-  return [...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
 }

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { isPostgres } from '../../db/locks.js';
+import { DAY_MS } from '../../lib/hour-buckets.js';
 import type { LlmDimensionSums, SpendSum } from './llm-dimensions.js';
 
 /**
@@ -37,43 +38,45 @@ function added(table: string, columns: readonly string[]): Record<string, RawBui
   );
 }
 
-async function upsertSpend(db: Executor, kind: SpendKind, sums: SpendSum[]): Promise<void> {
-  if (sums.length === 0) return;
-  const { table, key } = SPEND_TABLES[kind];
-  await untyped(db)
-    .insertInto(table)
-    .values(sums.map(({ key: id, ...sum }) => ({ ...sum, [key]: id })))
-    .onConflict((oc) =>
-      oc.columns(['day', key]).doUpdateSet(added(table, ['requests', 'tokens', 'cost_usd'])),
-    )
-    .execute();
+/** Rows per upsert: within SQLite's 32,766 bound parameters (at most 9 a row) for a batch of any size. */
+const ROWS_PER_UPSERT = 2_000;
+
+function slices<T>(rows: T[]): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_UPSERT) parts.push(rows.slice(i, i + ROWS_PER_UPSERT));
+  return parts;
 }
 
-/** One upsert per table, the batch aggregated and sorted first (llm-dimensions.ts). */
-export async function upsertDimensionSums(db: Executor, sums: LlmDimensionSums): Promise<void> {
-  if (sums.features.length > 0) {
+async function upsertSpend(db: Executor, kind: SpendKind, sums: SpendSum[]): Promise<void> {
+  const { table, key } = SPEND_TABLES[kind];
+  for (const part of slices(sums)) {
     await untyped(db)
-      .insertInto('llm_feature_hourly')
-      .values(sums.features)
+      .insertInto(table)
+      .values(part.map(({ key: id, ...sum }) => ({ ...sum, [key]: id })))
       .onConflict((oc) =>
-        oc
-          .columns(['hour', 'feature', 'provider', 'model'])
-          .doUpdateSet(
-            added('llm_feature_hourly', [
-              'requests',
-              'failed_requests',
-              'input_tokens',
-              'output_tokens',
-              'cost_usd',
-            ]),
-          ),
+        oc.columns(['day', key]).doUpdateSet(added(table, ['requests', 'tokens', 'cost_usd'])),
       )
       .execute();
   }
-  if (sums.errors.length > 0) {
+}
+
+/** One upsert per table (per 2,000 rows), the batch aggregated and sorted first (llm-dimensions.ts). */
+export async function upsertDimensionSums(db: Executor, sums: LlmDimensionSums): Promise<void> {
+  for (const part of slices(sums.features)) {
+    await untyped(db)
+      .insertInto('llm_feature_hourly')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['hour', 'feature', 'provider', 'model'])
+          .doUpdateSet(added('llm_feature_hourly', FEATURE_SUMS)),
+      )
+      .execute();
+  }
+  for (const part of slices(sums.errors)) {
     await untyped(db)
       .insertInto('llm_error_hourly')
-      .values(sums.errors)
+      .values(part)
       .onConflict((oc) =>
         oc
           .columns(['hour', 'provider', 'model', 'error_type'])
@@ -81,8 +84,54 @@ export async function upsertDimensionSums(db: Executor, sums: LlmDimensionSums):
       )
       .execute();
   }
+  for (const part of slices(byDay(sums.features, FEATURE_SUMS))) {
+    await untyped(db)
+      .insertInto('llm_feature_daily')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['day', 'feature', 'provider', 'model'])
+          .doUpdateSet(added('llm_feature_daily', FEATURE_SUMS)),
+      )
+      .execute();
+  }
+  for (const part of slices(byDay(sums.errors, ['errors']))) {
+    await untyped(db)
+      .insertInto('llm_error_daily')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['day', 'provider', 'model', 'error_type'])
+          .doUpdateSet(added('llm_error_daily', ['errors'])),
+      )
+      .execute();
+  }
   await upsertSpend(db, 'chats', sums.chats);
   await upsertSpend(db, 'users', sums.users);
+}
+
+const FEATURE_SUMS = ['requests', 'failed_requests', 'input_tokens', 'output_tokens', 'cost_usd'] as const;
+
+/**
+ * Hourly sums added up per UTC day (the hour key's first ten characters), sorted by key like the hourly
+ * ones (they are sorted by hour first, and an hour's rows by the rest of the key).
+ */
+function byDay<T extends { hour: string }>(rows: T[], sums: readonly string[]) {
+  const days = new Map<string, Record<string, unknown>>();
+  for (const { hour, ...rest } of rows) {
+    const row = rest as Record<string, unknown>;
+    const day = hour.slice(0, 10);
+    const name = [
+      day,
+      ...Object.entries(row)
+        .filter(([k]) => !sums.includes(k))
+        .map(([, v]) => String(v)),
+    ].join('\u0000');
+    const sum = days.get(name);
+    if (!sum) days.set(name, { day, ...row });
+    else for (const column of sums) sum[column] = Number(sum[column]) + Number(row[column]);
+  }
+  return [...days.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
 /** Days before `beforeDay` holding more than `keep` chats (users) besides their other row. */
@@ -153,14 +202,22 @@ export async function foldDay(db: Executor, kind: SpendKind, day: string, keep: 
   return folded.length;
 }
 
-/** Deletes the hourly rollups before hour `before` and the daily ones before its day; returns how many. */
+/**
+ * Deletes the hourly rollups before hour `before` and the daily ones before its day (a day's row cannot
+ * lose some of its hours, so the daily sums of the day holding `before` stay until the next day's run);
+ * returns how many.
+ */
 export async function pruneDimensionRollups(db: Executor, before: string): Promise<number> {
   let removed = 0;
   for (const table of ['llm_feature_hourly', 'llm_error_hourly'] as const) {
     const result = await db.deleteFrom(table).where('hour', '<', before).executeTakeFirst();
     removed += Number(result.numDeletedRows);
   }
-  for (const { table } of Object.values(SPEND_TABLES)) {
+  for (const table of [
+    ...Object.values(SPEND_TABLES).map((t) => t.table),
+    'llm_feature_daily',
+    'llm_error_daily',
+  ] as const) {
     const result = await db.deleteFrom(table).where('day', '<', before.slice(0, 10)).executeTakeFirst();
     removed += Number(result.numDeletedRows);
   }
@@ -170,27 +227,55 @@ export async function pruneDimensionRollups(db: Executor, before: string): Promi
 // Reads. Hour windows are [from, to) in hour keys, day windows [fromDay, toDay] both included; sums come
 // back as strings from PostgreSQL, hence Number().
 
+/**
+ * How an hour window [from, to) is read: its whole UTC days [fromDay, toDay) from the daily sums, the
+ * hours before and after them from the hourly ones.
+ */
+function split(from: string, to: string) {
+  const start = Date.parse(from);
+  const end = Date.parse(to);
+  const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
+  const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
+  if (firstDay >= lastDay) return { hours: [[from, to]], fromDay: '', toDay: '' };
+  const hour = (ms: number) => new Date(ms).toISOString();
+  return {
+    hours: [
+      [from, hour(firstDay)],
+      [hour(lastDay), to],
+    ].filter(([a, b]) => a! < b!),
+    fromDay: hour(firstDay).slice(0, 10),
+    toDay: hour(lastDay).slice(0, 10),
+  };
+}
+
+/**
+ * The rows of an hourly table in the window and of its daily copy in the window's whole days, in one
+ * statement (one snapshot) that the caller groups.
+ */
+function hoursAndDays(hourly: string, daily: string, columns: string, from: string, to: string) {
+  const { hours, fromDay, toDay } = split(from, to);
+  const inHours = hours.map(([a, b]) => sql`(hour >= ${a} and hour < ${b})`);
+  // A window of whole days reads no hours.
+  if (inHours.length === 0) inHours.push(sql`1 = 0`);
+  const pick = sql.raw(columns);
+  return sql`select ${pick} from ${sql.table(hourly)} where ${sql.join(inHours, sql` or `)}
+    union all
+    select ${pick} from ${sql.table(daily)} where day >= ${fromDay} and day < ${toDay}`;
+}
+
+const FEATURE_COLUMNS =
+  'feature, provider, model, requests, failed_requests, input_tokens, output_tokens, cost_usd';
+
 export async function featureUsage(db: Executor, from: string, to: string) {
-  const rows = await db
-    .selectFrom('llm_feature_hourly')
-    .select((eb) => [
-      'feature',
-      'provider',
-      'model',
-      eb.fn.sum<number | string>('requests').as('requests'),
-      eb.fn.sum<number | string>('failed_requests').as('failed_requests'),
-      eb.fn.sum<number | string>('input_tokens').as('input_tokens'),
-      eb.fn.sum<number | string>('output_tokens').as('output_tokens'),
-      eb.fn.sum<number | string>('cost_usd').as('cost_usd'),
-    ])
-    .where('hour', '>=', from)
-    .where('hour', '<', to)
-    .groupBy(['feature', 'provider', 'model'])
-    .execute();
+  const { rows } = await sql<Record<string, string | number>>`
+    select feature, provider, model, sum(requests) as requests, sum(failed_requests) as failed_requests,
+      sum(input_tokens) as input_tokens, sum(output_tokens) as output_tokens, sum(cost_usd) as cost_usd
+    from (${hoursAndDays('llm_feature_hourly', 'llm_feature_daily', FEATURE_COLUMNS, from, to)}) u
+    group by feature, provider, model`.execute(db);
   return rows.map((r) => ({
-    feature: r.feature,
-    provider: r.provider,
-    model: r.model,
+    feature: String(r.feature),
+    provider: String(r.provider),
+    model: String(r.model),
     requests: Number(r.requests),
     failed_requests: Number(r.failed_requests),
     input_tokens: Number(r.input_tokens),
@@ -199,40 +284,32 @@ export async function featureUsage(db: Executor, from: string, to: string) {
   }));
 }
 
-/** Requests and failed requests per provider and model, from the hourly usage rollup. */
+/**
+ * Requests and failed requests per provider and model: the feature sums added over features (the same
+ * calls as the hourly usage rollup, which has no daily copy).
+ */
 export async function requestsByModel(db: Executor, from: string, to: string) {
-  const rows = await db
-    .selectFrom('llm_usage_hourly')
-    .select((eb) => [
-      'provider',
-      'model',
-      eb.fn.sum<number | string>('requests').as('requests'),
-      eb.fn.sum<number | string>('failed_requests').as('failed_requests'),
-    ])
-    .where('hour', '>=', from)
-    .where('hour', '<', to)
-    .groupBy(['provider', 'model'])
-    .execute();
+  const { rows } = await sql<Record<string, string | number>>`
+    select provider, model, sum(requests) as requests, sum(failed_requests) as failed_requests
+    from (${hoursAndDays('llm_feature_hourly', 'llm_feature_daily', 'provider, model, requests, failed_requests', from, to)}) u
+    group by provider, model`.execute(db);
   return rows.map((r) => ({
-    provider: r.provider,
-    model: r.model,
+    provider: String(r.provider),
+    model: String(r.model),
     requests: Number(r.requests),
     failed_requests: Number(r.failed_requests),
   }));
 }
 
 export async function errorsByType(db: Executor, from: string, to: string) {
-  const rows = await db
-    .selectFrom('llm_error_hourly')
-    .select((eb) => ['provider', 'model', 'error_type', eb.fn.sum<number | string>('errors').as('errors')])
-    .where('hour', '>=', from)
-    .where('hour', '<', to)
-    .groupBy(['provider', 'model', 'error_type'])
-    .execute();
+  const { rows } = await sql<Record<string, string | number>>`
+    select provider, model, error_type, sum(errors) as errors
+    from (${hoursAndDays('llm_error_hourly', 'llm_error_daily', 'provider, model, error_type, errors', from, to)}) u
+    group by provider, model, error_type`.execute(db);
   return rows.map((r) => ({
-    provider: r.provider,
-    model: r.model,
-    error_type: r.error_type,
+    provider: String(r.provider),
+    model: String(r.model),
+    error_type: String(r.error_type),
     errors: Number(r.errors),
   }));
 }

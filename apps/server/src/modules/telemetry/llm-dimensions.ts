@@ -30,6 +30,14 @@ export interface LlmDimensionSums {
 /** A call reported without a feature counts under this one; the API names it null. */
 export const NO_FEATURE = '';
 
+/**
+ * The hour key of a stored `ts` (ISO 8601 UTC text, `YYYY-MM-DDTHH:mm:ss.sssZ`): its first 13 characters
+ * name the hour, which spares a Date per row on the ingest path.
+ */
+export function hourOfStored(ts: string): string {
+  return ts.length === 24 && ts.endsWith('Z') ? `${ts.slice(0, 13)}:00:00.000Z` : hourKey(Date.parse(ts));
+}
+
 /** A separator no dimension contains (they are validated, printable text). */
 const SEP = '\u0000';
 
@@ -52,7 +60,7 @@ export function aggregateLlmDimensions(rows: RawRow<'llm_calls'>[]): LlmDimensio
   const chats = new Map<string, SpendSum>();
   const users = new Map<string, SpendSum>();
   for (const row of rows) {
-    const hour = hourKey(Date.parse(row.ts));
+    const hour = hourOfStored(row.ts);
     const feature = row.feature ?? NO_FEATURE;
     const featureKey = [hour, feature, row.provider, row.model].join(SEP);
     const sum = features.get(featureKey) ?? {

@@ -1,0 +1,77 @@
+import { sql, type Kysely } from 'kysely';
+
+type Db = Kysely<unknown>;
+
+/**
+ * Issue 17, the metrics endpoints fast on long ranges: coarser copies of the rollups they read, so a range
+ * reads about a row per day and key instead of a row per hour, key and latency bucket.
+ * - llm_feature_daily and llm_error_daily: llm_feature_hourly and llm_error_hourly summed per UTC day,
+ *   upserted in the ingest transaction beside them.
+ * - llm_latency_folded and integration_latency_folded: a finished hour's latency histogram of a key as one
+ *   row (`counts`, "bucket:count" pairs in bucket order), and its UTC day's (grain 'day', `start` the day's
+ *   first hour). The housekeeping job moves finished hours' rows out of the hourly histogram tables into
+ *   these, in one transaction, so a count is always in exactly one of them (modules/telemetry/
+ *   latency-histograms.ts); the hourly tables keep the current hour and late calls until the next run.
+ * Existing sums are copied into the daily tables; the histograms are folded by the first housekeeping run.
+ */
+export const metricsCoarseRollups = () => ({
+  async up(db: Db) {
+    await db.schema
+      .createTable('llm_feature_daily')
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('feature', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('model', 'text', (c) => c.notNull())
+      .addColumn('requests', 'bigint', (c) => c.notNull())
+      .addColumn('failed_requests', 'bigint', (c) => c.notNull())
+      .addColumn('input_tokens', 'bigint', (c) => c.notNull())
+      .addColumn('output_tokens', 'bigint', (c) => c.notNull())
+      .addColumn('cost_usd', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint('llm_feature_daily_pk', ['day', 'feature', 'provider', 'model'])
+      .execute();
+    await db.schema
+      .createTable('llm_error_daily')
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('model', 'text', (c) => c.notNull())
+      .addColumn('error_type', 'text', (c) => c.notNull())
+      .addColumn('errors', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('llm_error_daily_pk', ['day', 'provider', 'model', 'error_type'])
+      .execute();
+    await db.schema
+      .createTable('llm_latency_folded')
+      .addColumn('grain', 'text', (c) => c.notNull())
+      .addColumn('start', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('model', 'text', (c) => c.notNull())
+      .addColumn('counts', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('llm_latency_folded_pk', ['grain', 'start', 'provider', 'model'])
+      .execute();
+    await db.schema
+      .createTable('integration_latency_folded')
+      .addColumn('grain', 'text', (c) => c.notNull())
+      .addColumn('start', 'text', (c) => c.notNull())
+      .addColumn('service_name', 'text', (c) => c.notNull())
+      .addColumn('counts', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('integration_latency_folded_pk', ['grain', 'start', 'service_name'])
+      .execute();
+    await sql`insert into llm_feature_daily
+        (day, feature, provider, model, requests, failed_requests, input_tokens, output_tokens, cost_usd)
+      select substr(hour, 1, 10), feature, provider, model, sum(requests), sum(failed_requests),
+        sum(input_tokens), sum(output_tokens), sum(cost_usd)
+      from llm_feature_hourly group by substr(hour, 1, 10), feature, provider, model`.execute(db);
+    await sql`insert into llm_error_daily (day, provider, model, error_type, errors)
+      select substr(hour, 1, 10), provider, model, error_type, sum(errors)
+      from llm_error_hourly group by substr(hour, 1, 10), provider, model, error_type`.execute(db);
+  },
+  async down(db: Db) {
+    for (const table of [
+      'integration_latency_folded',
+      'llm_latency_folded',
+      'llm_error_daily',
+      'llm_feature_daily',
+    ]) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+});
