@@ -30,8 +30,6 @@ const SOURCE_OF_FIELD: Record<string, string> = {
 /** opentelemetry.proto.trace.v1.Status.StatusCode STATUS_CODE_ERROR. */
 const STATUS_ERROR = 2;
 const NANOS_PER_MS = 1_000_000n;
-/** The last instant a JavaScript Date can hold. */
-const MAX_DATE_MS = 8_640_000_000_000_000n;
 
 export interface GenAiCall {
   /** The span id in hex, naming the span in a rejection message. */
@@ -107,7 +105,8 @@ function callOf(span: OtlpSpan, attributes: Map<string, OtlpAnyValue>): Record<s
   }
   const start = nanos(span.startTimeUnixNano);
   const end = nanos(span.endTimeUnixNano);
-  if (start === null || start <= 0n || start / NANOS_PER_MS > MAX_DATE_MS) {
+  // Any unsigned 64-bit count of nanoseconds is a time a Date can hold (before the year 2555).
+  if (start === null || start <= 0n) {
     return 'start time: must be a time after 1970 in nanoseconds';
   }
   if (end === null || end <= 0n) return 'end time: the span has not ended';
