@@ -16,4 +16,5 @@ export const metricsKeys = {
   llmFeatures: (range: string) => ['metrics', 'llm', 'features', range] as const,
   llmTopChats: (range: string) => ['metrics', 'llm', 'top-chats', range] as const,
   llmTopUsers: (range: string) => ['metrics', 'llm', 'top-users', range] as const,
+  changeMarkers: (range: string) => ['metrics', 'changes', range] as const,
 };
