@@ -9,6 +9,8 @@ import { MetricsPage } from './metrics-page';
 const GEMINI = '/api/metrics/gemini-usage';
 const LLM = '/api/metrics/llm-usage';
 const region = (name: string) => screen.getByRole('region', { name });
+/** How long a test waits for a lazily loaded chart to appear. */
+const CHART_CODE_MS = 5_000;
 
 describe('MetricsPage', () => {
   beforeEach(() => {
@@ -30,8 +32,13 @@ describe('MetricsPage', () => {
     const models = await screen.findByRole('table', { name: 'Gemini models' });
     expect(within(models).getByText('Gemini Pro')).toBeInTheDocument();
     expect(within(models).getByText('Gemini Vision')).toBeInTheDocument();
+    // The first test loads the charts' code (recharts, lazily), which takes longer than a render.
     expect(
-      await screen.findByRole('img', { name: /Gemini tokens per hour over the last 24 hours/ }),
+      await screen.findByRole(
+        'img',
+        { name: /Gemini tokens per hour over the last 24 hours/ },
+        { timeout: CHART_CODE_MS },
+      ),
     ).toBeInTheDocument();
     expect(within(region('LLM Usage')).getByText((2500).toLocaleString())).toBeInTheDocument();
 

@@ -140,7 +140,12 @@ describe('Metrics time range and auto-refresh', () => {
     expect(pro).toHaveTextContent('800 ms');
     expect(pro).toHaveTextContent('1.45 s');
     expect(
-      await within(region('Latency')).findByRole('img', { name: /p95 latency per hour by model/ }),
+      await within(region('Latency')).findByRole(
+        'img',
+        { name: /p95 latency per hour by model/ },
+        // The chart's code (recharts) is loaded lazily, which takes longer than a render.
+        { timeout: 5_000 },
+      ),
     ).toBeInTheDocument();
 
     const errors = await screen.findByRole('table', { name: 'Error rate by model' });
