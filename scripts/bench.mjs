@@ -2,10 +2,13 @@
 //  1. Ingestion: events per second through POST /api/ingest/events, batches of 500 llm_call events, against
 //     the built server on a scratch SQLite data directory (and on a scratch PostgreSQL database when
 //     DATABASE_URL is set).
-//  2. Dashboards at scale: loads BENCH_EVENTS (default 10,000,000) llm_call events with their rollups into a
-//     scratch database, then measures GET /api/metrics/llm-usage and /api/metrics/gemini-usage?hours=168
+//  2. Dashboards at scale: loads BENCH_EVENTS (default 10,000,000) llm_call events with issue 17's
+//     dimensions and their rollups into a scratch database, then measures GET /api/metrics/llm-usage,
+//     /api/metrics/gemini-usage?hours=168 and the dimension and latency endpoints (dashboardEndpoints())
 //     with autocannon (10 connections, BENCH_DURATION seconds each, in rounds) beside a bare Fastify route
 //     returning a small constant body and each dashboard's own answer (scripts/bench/report.mjs judges).
+//     With part `mixed` too, then the same dashboards while ingestion runs at a steady
+//     BENCH_MIXED_EVENTS_PER_SECOND (default 5,000) events/s (measureMixed()).
 //  3. Hostile requests: the longest the worst requests a client can send hold the server (scripts/bench/
 //     hostile.mjs), on SQLite (and PostgreSQL).
 //  4. Retention: loads BENCH_RETENTION_EVENTS_PER_DAY (default 1,000,000) llm_call rows a day for
@@ -31,8 +34,8 @@
 //  8. OTLP: spans per second through POST /api/otlp/v1/traces, protobuf and JSON, beside the JSON ingestion
 //     API with the same LLM calls (BENCH_BATCHES batches of 500 GenAI spans made and encoded by the
 //     OpenTelemetry SDK; scripts/bench/otlp.mjs), on SQLite (and PostgreSQL).
-// BENCH_PARTS chooses parts (default `ingest,otlp,dashboards,hostile,retention,cluster,deliveries,alerts`;
-// cluster needs DATABASE_URL).
+// BENCH_PARTS chooses parts (default `ingest,otlp,dashboards,mixed,hostile,retention,cluster,deliveries,
+// alerts`; cluster needs DATABASE_URL, mixed runs with dashboards).
 // Everything scratch is removed at the end, also on Ctrl+C.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -47,8 +50,15 @@ import { measureInterleaved } from './bench/autocannon.mjs';
 import { measureOtlp } from './bench/otlp.mjs';
 import { measureAccepting, measureSending } from './bench/deliveries.mjs';
 import { measureHostile, printHostile } from './bench/hostile.mjs';
-import { report, reportAlerts, reportCluster, reportDeliveries, reportRetention } from './bench/report.mjs';
-import { ingestBodies } from './bench/workload.mjs';
+import {
+  report,
+  reportAlerts,
+  reportMixed,
+  reportCluster,
+  reportDeliveries,
+  reportRetention,
+} from './bench/report.mjs';
+import { ingestBodies, liveBody } from './bench/workload.mjs';
 import { startFakeBotApi } from './lib/fake-bot-api.mjs';
 import { LumiApi } from './lib/lumi-api.mjs';
 import { createProgress } from './lib/progress.mjs';
@@ -80,6 +90,7 @@ const CLUSTER_EVENTS = count('BENCH_CLUSTER_EVENTS', 1_000_000);
 const SIGNOUTS = count('BENCH_SIGNOUTS', 100);
 const ALERT_RULES = count('BENCH_ALERT_RULES', 200);
 const ALERT_PASSES = count('BENCH_ALERT_PASSES', 10);
+const MIXED_EVENTS_PER_SECOND = count('BENCH_MIXED_EVENTS_PER_SECOND', 5_000);
 const DELIVERIES = {
   batches: count('BENCH_DELIVERY_BATCHES', 100),
   batchSize: 100,
@@ -101,12 +112,14 @@ const TARGETS = {
   alertPassMs: 1000,
 };
 const PARTS = new Set(
-  (process.env.BENCH_PARTS || 'ingest,otlp,dashboards,hostile,retention,cluster,deliveries,alerts').split(
-    ',',
-  ),
+  (
+    process.env.BENCH_PARTS || 'ingest,otlp,dashboards,mixed,hostile,retention,cluster,deliveries,alerts'
+  ).split(','),
 );
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
+/** BENCH_SQLITE=skip leaves SQLite out of parts ingest and dashboards (to measure PostgreSQL alone). */
+const SQLITE = process.env.BENCH_SQLITE !== 'skip';
 const PASSWORD = randomBytes(18).toString('base64url');
 const fmt = (n) => Math.round(n).toLocaleString('en');
 const say = (text = '') => process.stdout.write(`${text}\n`);
@@ -351,11 +364,9 @@ async function benchDashboards(label, loaderEnv, serverEnv) {
       { name: 'GET /api/auth/me', reference: true, url: `${server.baseUrl}/api/auth/me`, headers },
     ];
     const sameBody = new Map();
-    for (const [index, endpoint] of [
-      '/api/metrics/llm-usage',
-      '/api/metrics/gemini-usage?hours=168',
-    ].entries()) {
-      const target = { name: `GET ${endpoint}`, url: `${server.baseUrl}${endpoint}`, headers };
+    const endpoints = dashboardEndpoints();
+    for (const [index, endpoint] of endpoints.entries()) {
+      const target = { name: `GET ${labelOf(endpoint)}`, url: `${server.baseUrl}${endpoint}`, headers };
       // The bare route again, sending this endpoint's answer: the share left once the size is equal.
       const answer = await server.api.request('GET', endpoint, { token });
       const stored = await fetch(`${bare.baseUrl}/same/${index}`, {
@@ -363,7 +374,10 @@ async function benchDashboards(label, loaderEnv, serverEnv) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(answer),
       });
-      const same = { name: `bare route, ${endpoint}'s answer`, url: `${bare.baseUrl}/same/${index}` };
+      const same = {
+        name: `bare route, ${labelOf(endpoint)}'s answer`,
+        url: `${bare.baseUrl}/same/${index}`,
+      };
       sameBody.set(target, { same, bytes: (await stored.json()).bytes });
       targets.push(target, same);
     }
@@ -383,11 +397,110 @@ async function benchDashboards(label, loaderEnv, serverEnv) {
         if (twin) Object.assign(row, { bytes: twin.bytes, sameBody: figures.get(twin.same).perSecond });
         return row;
       });
-    return { label, loaded, rows };
+    const mixed = PARTS.has('mixed') ? await measureMixed(server, token, endpoints) : null;
+    return { label, loaded, rows, mixed };
   } finally {
     await shut(bare);
     await shut(server);
   }
+}
+
+/**
+ * The dashboards measured: the two of the Overview and issue 17's endpoints over the console's usual
+ * ranges (the default 24 hours, 7 days by hour, 30 and 90 days by day).
+ */
+function dashboardEndpoints() {
+  const day = 24 * 3600 * 1000;
+  const now = Date.now();
+  const ago = (days) => new Date(now - days * day).toISOString();
+  const week = `from=${ago(7)}&to=${new Date(now).toISOString()}`;
+  return [
+    '/api/metrics/llm-usage',
+    '/api/metrics/gemini-usage?hours=168',
+    '/api/metrics/llm/features',
+    `/api/metrics/llm/features?from=${ago(30)}`,
+    `/api/metrics/llm/errors?from=${ago(30)}`,
+    `/api/metrics/llm/top-chats?from=${ago(30)}`,
+    `/api/metrics/llm/top-users?from=${ago(30)}`,
+    '/api/metrics/llm/latency',
+    `/api/metrics/llm/latency?${week}&interval=hour`,
+    `/api/metrics/llm/latency?from=${ago(90)}&interval=day`,
+    `/api/metrics/integrations/latency?from=${ago(30)}&interval=day`,
+  ];
+}
+
+/** An endpoint as the report names it: a range as days before now ("from=-30d"), not its instants. */
+function labelOf(endpoint) {
+  return endpoint.replace(/from=([^&]+)(&to=[^&]+)?/, (_, from) => {
+    const days = Math.round((Date.now() - Date.parse(from)) / (24 * 3600 * 1000));
+    return `from=-${days}d`;
+  });
+}
+
+/**
+ * Part `mixed` (with `dashboards`, on its data): the dashboards measured while ingestion runs at a steady
+ * MIXED_EVENTS_PER_SECOND (batches of BATCH_SIZE live llm_calls, from the last minute, every
+ * BATCH_SIZE / rate seconds, at most 4 in flight). Every stored batch clears the dashboards' cache, so
+ * their answers are mostly computed afresh.
+ */
+async function measureMixed(server, token, endpoints) {
+  const { key } = await server.api.createApiKey(token, 'bench mixed', ['ingest:write']);
+  for (const model of LLM_MODELS.filter((m) => m.price))
+    await server.api.setModelPrice(token, model.model, model.price);
+  const headers = { authorization: `Bearer ${token}` };
+  const targets = endpoints.map((endpoint) => ({
+    name: `GET ${labelOf(endpoint)}`,
+    url: `${server.baseUrl}${endpoint}`,
+    headers,
+  }));
+  const everyMs = (BATCH_SIZE / MIXED_EVENTS_PER_SECOND) * 1000;
+  let batch = 0;
+  let inFlight = 0;
+  let accepted = 0;
+  let skipped = 0;
+  let failure = null;
+  const latencies = [];
+  const timer = setInterval(() => {
+    if (inFlight >= 4) {
+      skipped += 1;
+      return;
+    }
+    inFlight += 1;
+    const body = liveBody(batch, BATCH_SIZE, 'mixed');
+    batch += 1;
+    const t0 = performance.now();
+    server.api
+      .ingest(key, body)
+      .then((result) => {
+        accepted += result.accepted;
+        latencies.push(performance.now() - t0);
+      })
+      .catch((error) => (failure ??= error))
+      .finally(() => (inFlight -= 1));
+  }, everyMs);
+  say(
+    `Mixed on the same server: ${fmt(MIXED_EVENTS_PER_SECOND)} events/s ingested while measuring ` +
+      `${CONNECTIONS} connections, ${DURATION} s per endpoint…`,
+  );
+  const started = performance.now();
+  let figures;
+  try {
+    // One slice per endpoint: a request slowed by ingestion still ends inside it.
+    figures = await measureInterleaved(targets, { connections: CONNECTIONS, duration: DURATION, rounds: 1 });
+  } finally {
+    clearInterval(timer);
+  }
+  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  if (failure) throw failure;
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: accepted / seconds,
+    target: MIXED_EVENTS_PER_SECOND,
+    skipped,
+    batchP99: percentile(latencies, 99),
+    rows: targets.map((target) => ({ name: target.name, ...figures.get(target) })),
+  };
 }
 
 const RETENTION_MESSAGE = 'telemetry retention: pruned old events and rollups';
@@ -526,7 +639,7 @@ async function main() {
   const ingest = [];
   const dashboards = [];
   if (PARTS.has('ingest')) {
-    ingest.push(await benchIngest('SQLite', { DATA_DIR: path.join(scratchDir, 'ingest') }));
+    if (SQLITE) ingest.push(await benchIngest('SQLite', { DATA_DIR: path.join(scratchDir, 'ingest') }));
     if (DATABASE_URL)
       ingest.push(await benchIngest('PostgreSQL', { DATABASE_URL: await scratchPostgres('ingest') }));
     else say('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it; a role with CREATEDB).');
@@ -535,13 +648,15 @@ async function main() {
   if (PARTS.has('dashboards')) {
     const dashDir = path.join(scratchDir, 'dashboards');
     mkdirSync(dashDir, { recursive: true });
-    dashboards.push(
-      await benchDashboards(
-        'SQLite',
-        { BENCH_SQLITE_FILE: path.join(dashDir, 'lumi.db') },
-        { DATA_DIR: dashDir },
-      ),
-    );
+    if (SQLITE) {
+      dashboards.push(
+        await benchDashboards(
+          'SQLite',
+          { BENCH_SQLITE_FILE: path.join(dashDir, 'lumi.db') },
+          { DATA_DIR: dashDir },
+        ),
+      );
+    }
     rmSync(dashDir, { recursive: true, force: true });
     if (DATABASE_URL) {
       const url = await scratchPostgres('dashboards');
@@ -562,6 +677,7 @@ async function main() {
       rounds: ROUNDS,
       targets: TARGETS,
     });
+    for (const d of dashboards) if (d.mixed) reportMixed(d, { connections: CONNECTIONS, targets: TARGETS });
   }
 
   if (PARTS.has('otlp')) {

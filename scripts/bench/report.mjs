@@ -80,6 +80,25 @@ export function report(results) {
   }
 }
 
+/** Part `mixed`: the dashboards read while ingestion runs at a steady rate (scripts/bench.mjs). */
+export function reportMixed(d, { connections, targets }) {
+  const m = d.mixed;
+  say('');
+  say(
+    `Mixed on ${d.label}: the dashboards while ingesting ${fmt(m.perSecond)} events/s (asked ${fmt(m.target)}; ` +
+      `batch p99 ${m.batchP99.toFixed(0)} ms${m.skipped > 0 ? `, ${fmt(m.skipped)} batches skipped with 4 in flight` : ''}), ` +
+      `${connections} connections; load average ${os.loadavg()[0].toFixed(2)}`,
+  );
+  say(`  ${'endpoint'.padEnd(40)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'req/s'.padStart(8)}`);
+  for (const row of m.rows) {
+    say(
+      `  ${row.name.padEnd(40)} ${`${row.p50} ms`.padStart(6)} ${`${row.p99} ms`.padStart(6)} ` +
+        `${fmt(row.perSecond).padStart(8)}  p99 <= ${targets.p99Ms} ms: ` +
+        (row.perSecond > 0 ? mark(row.p99 <= targets.p99Ms) : 'NOT met (no request completed)'),
+    );
+  }
+}
+
 /** Part `retention`: one retention run per database, as the server logged it (scripts/bench.mjs). */
 export function reportRetention(runs, { perDay, retentionDays }) {
   say('');

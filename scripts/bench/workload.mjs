@@ -1,6 +1,22 @@
 // The ingestion benchmark's workload (scripts/bench.mjs): batches of llm_call events, as the demo bot sends them.
 import { LLM_MODELS } from '../demo/simulated-bot.mjs';
 
+const FEATURES = ['reply', 'reply', 'reply', 'summarize', 'digest', 'translate', null];
+const ERROR_TYPES = ['timeout', 'rate_limit', 'server_error', null];
+
+/** Issue 17's dimensions of call n: a chat and a user from long tails, a feature, an error type if it failed. */
+function dimensions(n, success) {
+  const tail = (count) => Math.floor(count * (((n * 2654435761) % 4294967296) / 4294967296) ** 3);
+  const feature = FEATURES[n % FEATURES.length];
+  const errorType = ERROR_TYPES[n % ERROR_TYPES.length];
+  return {
+    chat_id: String(500_000_000 + tail(5_000)),
+    user_id: String(100_000_000 + tail(20_000)),
+    ...(feature ? { feature } : {}),
+    ...(!success && errorType ? { error_type: errorType } : {}),
+  };
+}
+
 /** Batches of llm_call events over the last 24 hours, serialised up front so the client costs little. */
 export function ingestBodies(batches, batchSize, tag) {
   const now = Date.now();
@@ -23,6 +39,7 @@ export function ingestBodies(batches, batchSize, tag) {
         latency_ms: 200 + (n % 1500),
         cached: n % 9 === 0,
         success: n % 67 !== 0,
+        ...dimensions(n, n % 67 !== 0),
       };
       // As the demo bot does: Gemini calls are priced by the server, the others carry their cost.
       if (model.botCost) event.cost_usd = (input * model.botCost.input + output * model.botCost.output) / 1e6;
@@ -31,4 +48,36 @@ export function ingestBodies(batches, batchSize, tag) {
     bodies.push(JSON.stringify({ events }));
   }
   return bodies;
+}
+
+/**
+ * One batch of llm_call events as a live bot sends them: from the last minute, with their dimensions. For
+ * the mixed run (dashboards read while ingestion runs); `batch` keeps ids apart.
+ */
+export function liveBody(batch, batchSize, tag) {
+  const now = Date.now();
+  const events = [];
+  for (let i = 0; i < batchSize; i += 1) {
+    const n = batch * batchSize + i;
+    const model = LLM_MODELS[n % LLM_MODELS.length];
+    const input = 300 + ((n * 7919) % 2500);
+    const output = 50 + ((n * 104729) % 600);
+    const success = n % 67 !== 0;
+    const event = {
+      type: 'llm_call',
+      id: `${tag}-${n}`,
+      ts: new Date(now - (n % 60_000)).toISOString(),
+      provider: model.provider,
+      model: model.model,
+      input_tokens: input,
+      output_tokens: output,
+      latency_ms: 200 + (n % 1500),
+      cached: n % 9 === 0,
+      success,
+      ...dimensions(n, success),
+    };
+    if (model.botCost) event.cost_usd = (input * model.botCost.input + output * model.botCost.output) / 1e6;
+    events.push(event);
+  }
+  return JSON.stringify({ events });
 }
