@@ -29,7 +29,6 @@ const SOURCE_OF_FIELD: Record<string, string> = {
 
 /** opentelemetry.proto.trace.v1.Status.StatusCode STATUS_CODE_ERROR. */
 const STATUS_ERROR = 2;
-const NANOS_PER_MS = 1_000_000n;
 
 export interface GenAiCall {
   /** The span id in hex, naming the span in a rejection message. */
@@ -43,6 +42,46 @@ export interface RejectedSpan {
   detail: string;
 }
 
+type Int64Value = OtlpSpan['startTimeUnixNano'];
+
+/** protobufjs's Long: a 64-bit integer as its two 32-bit halves (its own toString is slow). */
+const isLong = (value: unknown): value is { low: number; high: number } =>
+  typeof value === 'object' && value !== null && 'low' in value && 'high' in value;
+
+/**
+ * A 64-bit integer, exactly: from a Long, a number, or a decimal string (OTLP/JSON); null when it is none
+ * of those.
+ */
+function int64(value: Int64Value): bigint | null {
+  if (value === null || value === undefined) return null;
+  if (isLong(value)) return BigInt.asIntN(64, (BigInt(value.high >>> 0) << 32n) | BigInt(value.low >>> 0));
+  try {
+    return BigInt(typeof value === 'number' ? Math.trunc(value) : String(value));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A 64-bit integer as a number (a double): exact to 2^53, and within 256 of a time in nanoseconds, far
+ * below the millisecond that matters here; NaN when it is no number.
+ */
+function approximate(value: Int64Value, unsigned: boolean): number {
+  if (value === null || value === undefined) return NaN;
+  if (isLong(value)) return (unsigned ? value.high >>> 0 : value.high | 0) * 2 ** 32 + (value.low >>> 0);
+  return Number(value);
+}
+
+/** end − start in nanoseconds, exact below 2^53 ns (104 days): by halves, or as big integers from JSON. */
+function durationNs(start: Int64Value, end: Int64Value): number {
+  if (isLong(start) && isLong(end)) {
+    return ((end.high >>> 0) - (start.high >>> 0)) * 2 ** 32 + ((end.low >>> 0) - (start.low >>> 0));
+  }
+  const from = int64(start);
+  const to = int64(end);
+  return from === null || to === null ? NaN : Number(BigInt.asUintN(64, to) - BigInt.asUintN(64, from));
+}
+
 /** An attribute's value as the ingestion API's JSON would carry it; null for arrays, maps and bytes. */
 function plain(value: OtlpAnyValue): unknown {
   switch (value.value) {
@@ -51,7 +90,7 @@ function plain(value: OtlpAnyValue): unknown {
     case 'boolValue':
       return value.boolValue;
     case 'intValue':
-      return Number(int64(value.intValue));
+      return approximate(value.intValue, false);
     case 'doubleValue':
       return value.doubleValue;
     case undefined:
@@ -66,86 +105,76 @@ function idText(value: OtlpAnyValue): unknown {
   return value.value === 'intValue' ? String(int64(value.intValue)) : plain(value);
 }
 
-/** An absent attribute's default; a present one of the wrong type is kept, for validation to refuse. */
-const orElse = (value: unknown, fallback: unknown) => (value === undefined ? fallback : value);
-
-const hex = (bytes: Uint8Array | null | undefined) => Buffer.from(bytes ?? []).toString('hex');
+const hex = (bytes: Uint8Array | null | undefined) =>
+  bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex') : '';
 const isId = (bytes: Uint8Array | null | undefined, length: number) =>
   bytes?.length === length && bytes.some((byte) => byte !== 0);
 
-type Int64Value = OtlpSpan['startTimeUnixNano'];
+/** For each attribute Lumi reads: the field it fills and its rank among that field's attributes. */
+const ATTRIBUTE_FIELDS = new Map<string, { field: MappedField; rank: number }>(
+  Object.entries(OTLP_ATTRIBUTES).flatMap(([field, keys]) =>
+    keys.map((key, rank) => [key, { field: field as MappedField, rank }] as const),
+  ),
+);
 
-/**
- * A 64-bit integer as protobufjs gives it: a Long (its two 32-bit halves, read directly, as its own
- * toString is slow), a number, or a decimal string from JSON; null when it is none of those.
- */
-function int64(value: Int64Value): bigint | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'object' && 'low' in value && 'high' in value) {
-    const { low, high } = value as { low: number; high: number };
-    return BigInt.asIntN(64, (BigInt(high >>> 0) << 32n) | BigInt(low >>> 0));
-  }
-  try {
-    return BigInt(typeof value === 'number' ? Math.trunc(value) : String(value));
-  } catch {
-    return null;
-  }
-}
+type Picked = Partial<Record<MappedField, { rank: number; value: OtlpAnyValue }>>;
 
-/** A fixed64 time in nanoseconds (unsigned). */
-function nanos(value: Int64Value): bigint | null {
-  const signed = int64(value);
-  return signed === null ? null : BigInt.asUintN(64, signed);
+/** The span's attributes that Lumi reads, the first-ranked one per field. */
+function pick(span: OtlpSpan): Picked {
+  const picked: Picked = {};
+  for (const { key, value } of span.attributes ?? []) {
+    const target = key ? ATTRIBUTE_FIELDS.get(key) : undefined;
+    if (!target || !value) continue;
+    const held = picked[target.field];
+    if (!held || target.rank < held.rank) picked[target.field] = { rank: target.rank, value };
+  }
+  return picked;
 }
 
 /** The llm_call event of one GenAI span, or why the span cannot be one. */
-function callOf(span: OtlpSpan, attributes: Map<string, OtlpAnyValue>): Record<string, unknown> | string {
+function callOf(span: OtlpSpan, picked: Picked): Record<string, unknown> | string {
   if (!isId(span.traceId, 16) || !isId(span.spanId, 8)) {
     return 'needs a 16-byte trace id and an 8-byte span id, not all zeros';
   }
-  const start = nanos(span.startTimeUnixNano);
-  const end = nanos(span.endTimeUnixNano);
   // Any unsigned 64-bit count of nanoseconds is a time a Date can hold (before the year 2555).
-  if (start === null || start <= 0n) {
-    return 'start time: must be a time after 1970 in nanoseconds';
-  }
-  if (end === null || end <= 0n) return 'end time: the span has not ended';
-  const field = (name: MappedField) => {
-    const key = OTLP_ATTRIBUTES[name].find((k) => attributes.has(k));
-    return key === undefined ? undefined : attributes.get(key);
-  };
+  const start = approximate(span.startTimeUnixNano, true);
+  const end = approximate(span.endTimeUnixNano, true);
+  if (!(start > 0)) return 'start time: must be a time after 1970 in nanoseconds';
+  if (!(end > 0)) return 'end time: the span has not ended';
   const value = (name: MappedField) => {
-    const attribute = field(name);
-    return attribute && plain(attribute);
+    const attribute = picked[name];
+    return attribute && plain(attribute.value);
   };
-  const telegramId = (name: 'chat_id' | 'user_id') => {
-    const attribute = field(name);
-    return attribute && idText(attribute);
+  // An absent attribute takes its default; a present one of the wrong type is kept, for validation to refuse.
+  const orElse = (name: MappedField, fallback: unknown) => {
+    const v = value(name);
+    return v === undefined ? fallback : v;
   };
   const errorType = value('error_type');
   const failed = span.status?.code === STATUS_ERROR || errorType !== undefined;
-  const optional = {
-    cost_usd: value('cost_usd'),
-    chat_id: telegramId('chat_id'),
-    user_id: telegramId('user_id'),
-    feature: value('feature'),
-    error_type: failed ? errorType : undefined,
-  };
-  return {
+  const event: Record<string, unknown> = {
     type: 'llm_call',
     // Idempotency: a re-sent span has the same trace and span id, so the same event id and time.
     id: `otlp:${hex(span.traceId)}:${hex(span.spanId)}`,
-    ts: new Date(Number(start / NANOS_PER_MS)).toISOString(),
+    ts: new Date(Math.floor(start / 1e6)).toISOString(),
     provider: value('provider'),
     model: value('model'),
     // A call that failed before an answer reports no usage.
-    input_tokens: orElse(value('input_tokens'), 0),
-    output_tokens: orElse(value('output_tokens'), 0),
-    latency_ms: Number(end - start) / 1e6,
-    cached: orElse(value('cached'), false),
+    input_tokens: orElse('input_tokens', 0),
+    output_tokens: orElse('output_tokens', 0),
+    latency_ms: durationNs(span.startTimeUnixNano, span.endTimeUnixNano) / 1e6,
+    cached: orElse('cached', false),
     success: !failed,
-    ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
   };
+  const optional = {
+    cost_usd: value('cost_usd'),
+    chat_id: picked.chat_id && idText(picked.chat_id.value),
+    user_id: picked.user_id && idText(picked.user_id.value),
+    feature: value('feature'),
+    error_type: failed ? errorType : undefined,
+  };
+  for (const [field, v] of Object.entries(optional)) if (v !== undefined) event[field] = v;
+  return event;
 }
 
 /**
@@ -159,13 +188,10 @@ export function genAiCalls(request: OtlpTraceRequest): { calls: GenAiCall[]; rej
   for (const resource of request.resourceSpans ?? []) {
     for (const scope of resource.scopeSpans ?? []) {
       for (const span of scope.spans ?? []) {
-        const attributes = new Map<string, OtlpAnyValue>();
-        for (const { key, value } of span.attributes ?? []) {
-          if (key && value && !attributes.has(key)) attributes.set(key, value);
-        }
-        if (!OTLP_ATTRIBUTES.provider.some((key) => attributes.has(key))) continue;
+        const picked = pick(span);
+        if (!picked.provider) continue;
         const spanId = hex(span.spanId) || 'without an id';
-        const event = callOf(span, attributes);
+        const event = callOf(span, picked);
         if (typeof event === 'string') rejected.push({ span: spanId, detail: event });
         else calls.push({ span: spanId, event });
       }
