@@ -602,6 +602,18 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
       expectError(res, 422, 'validation_failed');
     });
 
+    it('a secret sealed under another key answers 409 and asks for a reset, not a server error', async () => {
+      const user = await enrolledUser();
+      await t.app.db
+        .updateTable('users')
+        .set({ totp_secret: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })
+        .where('id', '=', user.user.id)
+        .execute();
+      const challenge = await passwordStep(t.app, user.user.username, user.user.password);
+      const res = await verify(t.app, { challenge, code: codeAt(user.secret, now) });
+      expect(expectError(res, 409, 'conflict').detail).toMatch(/reset/);
+    });
+
     it('an unknown challenge is told apart from a wrong code', async () => {
       expectError(
         await verify(t.app, { challenge: 'x'.repeat(43), code: '123456' }),

@@ -101,7 +101,7 @@ export class TwoFactorService {
       if (row.totp_pending_secret === null) {
         throw new ConflictError('Start the setup first: it gives the secret for your authenticator app.');
       }
-      const step = totpStep(this.box.open(row.totp_pending_secret), code, this.now());
+      const step = totpStep(this.unseal(row.totp_pending_secret), code, this.now());
       if (step === null) throw ValidationError.field('code', FACTOR_REFUSALS.invalid_code);
       const now = isoTime(this.now());
       // A parallel enable (or a new setup) got there first: only one set of recovery codes may stand.
@@ -178,7 +178,7 @@ export class TwoFactorService {
       const used = await repo.useRecoveryCode(trx, userId, hash, isoTime(this.now()));
       return used ? { ok: true, method: 'recovery_code' } : { ok: false, reason: 'invalid_recovery_code' };
     }
-    const step = totpStep(this.box.open(row.totp_secret), factor.code ?? '', this.now());
+    const step = totpStep(this.unseal(row.totp_secret), factor.code ?? '', this.now());
     if (step === null) return { ok: false, reason: 'invalid_code' };
     return (await repo.useStep(trx, userId, step))
       ? { ok: true, method: 'totp' }
@@ -217,6 +217,18 @@ export class TwoFactorService {
 
   pruneChallenges() {
     return repo.pruneChallenges(this.db, isoAfter(-24 * 3600 * 1000, this.now()));
+  }
+
+  /** A secret sealed under another LUMI_SECRET cannot be opened: only an admin's reset helps then. */
+  private unseal(sealed: string): string {
+    try {
+      return this.box.open(sealed);
+    } catch {
+      throw new ConflictError(
+        'Two-factor sign-in cannot be checked for this account since the server’s secret key changed. ' +
+          'Ask an administrator to reset your two-factor sign-in.',
+      );
+    }
   }
 
   private async load(db: Executor, userId: number) {
