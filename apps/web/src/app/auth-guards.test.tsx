@@ -24,6 +24,14 @@ function renderAt(path: string) {
       },
       { path: '/overview', element: <p>Overview screen</p> },
       {
+        path: '/account-setup',
+        element: (
+          <RequireAuth>
+            <p>Account setup screen</p>
+          </RequireAuth>
+        ),
+      },
+      {
         path: '/users',
         element: (
           <RequireAuth>
@@ -39,6 +47,21 @@ function renderAt(path: string) {
 
 describe('route guards', () => {
   afterEach(() => useAuthStore.getState().clear());
+
+  it.each(['password_change', 'two_factor_setup'] as const)(
+    'sends a user whose pending action is %s to the account setup, and keeps them there',
+    async (pendingAction) => {
+      useAuthStore.setState({
+        isLoading: false,
+        isAuthenticated: true,
+        accessToken: 'token',
+        user: { ...user, pending_action: pendingAction },
+      });
+      renderAt('/users');
+      expect(await screen.findByText('Account setup screen')).toBeInTheDocument();
+      expect(screen.queryByText('Users screen')).not.toBeInTheDocument();
+    },
+  );
 
   it("shows a remembered user's screen while the session is being restored", () => {
     useAuthStore.setState({ isLoading: true, isAuthenticated: true, user });

@@ -4,6 +4,9 @@ import { signInTarget, type SignInState } from '@/features/auth/sign-in-target';
 import { useAuthStore } from '@/lib/auth-store';
 import { FullPageLoading } from './page-fallback';
 
+/** Where a user with a pending action (a temporary password, a required two-factor setup) must go first. */
+export const ACCOUNT_SETUP_PATH = '/account-setup';
+
 /**
  * Spec section 2, protected routes: a visitor who is not signed in goes to /login and the origin is
  * remembered so sign-in can return there. A session that ends here (sign out, password change) goes to
@@ -15,6 +18,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const isLoading = useAuthStore((state) => state.isLoading);
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const pendingAction = useAuthStore((state) => state.user?.pending_action ?? null);
   const signedIn = isAuthenticated && !isLoading;
   const [hadSession, setHadSession] = useState(signedIn);
   if (signedIn && !hadSession) setHadSession(true);
@@ -24,6 +28,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const state: SignInState | undefined = hadSession ? undefined : { from: location };
     return <Navigate to="/login" replace state={state} />;
   }
+  // Issue 18: until the pending action is done the server refuses everything else, so nothing else is shown.
+  if (pendingAction && location.pathname !== ACCOUNT_SETUP_PATH)
+    return <Navigate to={ACCOUNT_SETUP_PATH} replace />;
   return children;
 }
 

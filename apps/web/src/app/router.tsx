@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { CONSOLE_BASE } from '@lumi/contract';
 import { HOME_PATH } from '@/features/auth/sign-in-target';
-import { GuestOnly, RequireAuth } from './auth-guards';
+import { ACCOUNT_SETUP_PATH, GuestOnly, RequireAuth } from './auth-guards';
 import { FullPageLoading } from './page-fallback';
 
 // Every screen is its own chunk, so the sign-in page downloads only what it needs (performance budget).
@@ -19,6 +19,9 @@ const MessagesRoute = lazy(() =>
   import('./routes/messages-route').then((m) => ({ default: m.MessagesRoute })),
 );
 const AlertsRoute = lazy(() => import('./routes/alerts-route').then((m) => ({ default: m.AlertsRoute })));
+const AccountSetupRoute = lazy(() =>
+  import('./routes/account-setup-route').then((m) => ({ default: m.AccountSetupRoute })),
+);
 const AdminRoute = lazy(() => import('./routes/admin-route').then((m) => ({ default: m.AdminRoute })));
 
 function TopLevel({ children }: { children: ReactNode }) {
@@ -36,6 +39,16 @@ export const router = createBrowserRouter(
             <LoginPage />
           </TopLevel>
         </GuestOnly>
+      ),
+    },
+    {
+      path: ACCOUNT_SETUP_PATH,
+      element: (
+        <RequireAuth>
+          <TopLevel>
+            <AccountSetupRoute />
+          </TopLevel>
+        </RequireAuth>
       ),
     },
     {

@@ -112,3 +112,25 @@ describe('restoring a remembered session', () => {
     expect(server.requests.map((r) => r.url)).toEqual(['/api/auth/refresh']);
   });
 });
+
+describe('a refusal that names a pending action (issue 18)', () => {
+  beforeEach(() =>
+    useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false }),
+  );
+  afterEach(() => useAuthStore.getState().clear());
+
+  it.each([
+    ['password_change_required', 'password_change'],
+    ['two_factor_setup_required', 'two_factor_setup'],
+  ] as const)('records %s as the pending action, so the guards send the user there', async (code, action) => {
+    fakeApi({ 'GET /api/users': jsonResponse({ detail: 'Do this first', code }, 403) });
+    await expect(api.get('/users')).rejects.toBeInstanceOf(ApiError);
+    expect(useAuthStore.getState().user?.pending_action).toBe(action);
+  });
+
+  it.each(['forbidden', 'constructor', '__proto__'])('leaves the user alone on a 403 %s', async (code) => {
+    fakeApi({ 'GET /api/users': jsonResponse({ detail: 'No', code }, 403) });
+    await expect(api.get('/users')).rejects.toBeInstanceOf(ApiError);
+    expect(useAuthStore.getState().user?.pending_action).toBeNull();
+  });
+});

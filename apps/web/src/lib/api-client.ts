@@ -1,4 +1,4 @@
-import type { ErrorResponse, FieldError, RefreshResponse } from '@lumi/contract';
+import type { ErrorResponse, FieldError, PendingAction, RefreshResponse } from '@lumi/contract';
 import { API_PREFIX, CONSOLE_BASE } from '@lumi/contract';
 import { useAuthStore } from './auth-store';
 
@@ -86,6 +86,24 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
+/** The 403 codes that say what the user must do before anything else (issue 18), and that action. */
+const PENDING_ACTION_OF: Readonly<Record<string, PendingAction>> = {
+  password_change_required: 'password_change',
+  two_factor_setup_required: 'two_factor_setup',
+};
+
+/**
+ * A signed-in user can be given a pending action while they work (an admin set a temporary password or
+ * reset their two-factor sign-in): the store learns it from the refusal, and the guards send them there.
+ */
+function notePendingAction(error: ApiError) {
+  // Own keys only: a code such as 'constructor' must not find the object's prototype.
+  const code = error.status === 403 ? error.code : undefined;
+  const action = code && Object.hasOwn(PENDING_ACTION_OF, code) ? PENDING_ACTION_OF[code] : undefined;
+  const { user, setUser } = useAuthStore.getState();
+  if (action && user && user.pending_action !== action) setUser({ ...user, pending_action: action });
+}
+
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
@@ -147,7 +165,11 @@ export async function apiResponse(
       throw await toApiError(response);
     }
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    notePendingAction(error);
+    throw error;
+  }
   return response;
 }
 
