@@ -1,0 +1,54 @@
+import type { AuthSession } from '@lumi/contract';
+import { Monitor } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { formatDateTime } from '@/lib/format';
+
+/** "Firefox 133 on macOS", or what part of it the user agent told. */
+export function deviceName(session: AuthSession): string {
+  if (session.browser && session.os) return `${session.browser} on ${session.os}`;
+  return session.browser ?? session.os ?? 'Unknown browser';
+}
+
+interface SessionListProps {
+  sessions: AuthSession[];
+  /** Names the list for screen readers ("Your sessions"). */
+  label: string;
+  /** Whether to mark the session this request came from ("This device"): only for the user's own list. */
+  markCurrent?: boolean;
+  /** The controls at the end of a session's row (a Sign out button). */
+  actions?: (session: AuthSession) => ReactNode;
+}
+
+/**
+ * Signed-in sessions (issue 18), as a list that wraps on a phone: the device, when it signed in and was
+ * last used, and from which address.
+ */
+export function SessionList({ sessions, label, markCurrent = false, actions }: SessionListProps) {
+  return (
+    <ul aria-label={label} className="divide-y rounded-md border">
+      {sessions.map((session) => (
+        <li key={session.id} className="flex flex-wrap items-start justify-between gap-3 p-3">
+          <div className="flex min-w-0 gap-3">
+            <Monitor aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+            <div className="min-w-0 text-sm">
+              <div className="flex flex-wrap items-center gap-2 font-medium">
+                <span className="break-words">{deviceName(session)}</span>
+                {markCurrent && session.current && <Badge variant="primary">This device</Badge>}
+              </div>
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-muted-foreground">
+                <dt>Signed in</dt>
+                <dd>{formatDateTime(session.created_at)}</dd>
+                <dt>Last used</dt>
+                <dd>{formatDateTime(session.last_used_at)}</dd>
+                <dt>Address</dt>
+                <dd className="break-all">{session.ip_address ?? 'Unknown'}</dd>
+              </dl>
+            </div>
+          </div>
+          {actions?.(session)}
+        </li>
+      ))}
+    </ul>
+  );
+}
