@@ -9,6 +9,7 @@ import {
 import { Dialog } from '@/components/ui/dialog';
 import { DialogForm } from '@/components/ui/dialog-form';
 import { Field } from '@/components/ui/field';
+import { FormCheckbox } from '@/components/ui/form-checkbox';
 import { Input, Textarea } from '@/components/ui/input';
 import { useFormDialog } from '@/lib/use-form-dialog';
 import { useCreateRole } from '../api/create-role';
@@ -25,6 +26,7 @@ function roleFormValues(role?: Role): RoleInput {
     name: role?.name ?? '',
     description: role?.description ?? '',
     permissions: role?.permissions.filter(isPermissionGrant) ?? [],
+    require_two_factor: role?.require_two_factor ?? false,
   };
 }
 
@@ -40,7 +42,10 @@ interface RoleFormDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Create or edit a custom role: a name, a description and permissions from the catalogue. */
+/**
+ * Create or edit a custom role: a name, a description, permissions from the catalogue, and whether its
+ * users must sign in with two factors. Of a built-in role only that last switch can change (issue 18).
+ */
 export function RoleFormDialog({ role, open, onOpenChange }: RoleFormDialogProps) {
   const close = () => onOpenChange(false);
   const createRole = useCreateRole();
@@ -55,23 +60,38 @@ export function RoleFormDialog({ role, open, onOpenChange }: RoleFormDialogProps
     failureMessage: role ? 'Failed to update role' : 'Failed to create role',
     successMessage: ({ name }) => `Role '${name}' ${role ? 'saved' : 'created'}`,
   });
-  const { register } = dialog.form;
+  const { register, control } = dialog.form;
+  const builtIn = role?.built_in === true;
   const { errors } = dialog.form.formState;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={role ? 'Edit Role' : 'Create Role'}>
       <DialogForm dialog={dialog} onCancel={close} submitLabel={role ? 'Update Role' : 'Create Role'}>
-        <Field
-          label="Name"
-          error={errors.name?.message}
-          hint="Lowercase letters, digits, dashes and underscores"
-        >
-          <Input autoComplete="off" {...register('name')} />
-        </Field>
-        <Field label="Description" error={errors.description?.message}>
-          <Textarea rows={2} {...register('description')} />
-        </Field>
-        <PermissionCheckboxes />
+        <fieldset disabled={builtIn} className="min-w-0 space-y-4">
+          {builtIn && (
+            <p className="text-sm text-muted-foreground">
+              A built-in role keeps its name and permissions; only whether it requires two-factor sign-in can
+              change.
+            </p>
+          )}
+          <Field
+            label="Name"
+            error={errors.name?.message}
+            hint="Lowercase letters, digits, dashes and underscores"
+          >
+            <Input autoComplete="off" {...register('name')} />
+          </Field>
+          <Field label="Description" error={errors.description?.message}>
+            <Textarea rows={2} {...register('description')} />
+          </Field>
+          <PermissionCheckboxes />
+        </fieldset>
+        <FormCheckbox
+          control={control}
+          name="require_two_factor"
+          label="Require two-factor"
+          description="Users with this role must set up two-factor sign-in before they can use the console"
+        />
       </DialogForm>
     </Dialog>
   );

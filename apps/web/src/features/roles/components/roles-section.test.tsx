@@ -9,7 +9,15 @@ import { RolesSection } from './roles-section';
 import { signIn } from '@/test/session-users';
 
 const roles: Role[] = [
-  { id: 1, name: 'admin', description: 'Full access', permissions: ['*'], built_in: true, user_count: 1, require_two_factor: false },
+  {
+    id: 1,
+    name: 'admin',
+    description: 'Full access',
+    permissions: ['*'],
+    built_in: true,
+    user_count: 1,
+    require_two_factor: false,
+  },
   {
     id: 3,
     name: 'viewer',
@@ -40,7 +48,7 @@ describe('RolesSection', () => {
   beforeEach(() => signIn());
   afterEach(() => useAuthStore.getState().clear());
 
-  it('lists roles; the built-in admin role cannot be edited or deleted, and says why', async () => {
+  it('lists roles; the built-in admin role cannot be deleted, and says why', async () => {
     serve(jsonResponse({}));
     renderWithProviders(<RolesSection />);
 
@@ -48,9 +56,11 @@ describe('RolesSection', () => {
     expect(within(adminRow).getByText('Built-in')).toBeInTheDocument();
     expect(adminRow).toHaveTextContent('All permissions');
     expect(
-      within(adminRow).getByText('The built-in admin role cannot be changed or deleted.'),
+      within(adminRow).getByText(
+        /The built-in admin role cannot be deleted; only whether it requires two-factor/,
+      ),
     ).toBeInTheDocument();
-    expect(within(adminRow).getByRole('button', { name: 'Edit role admin' })).toBeDisabled();
+    expect(within(adminRow).getByRole('button', { name: 'Edit role admin' })).toBeEnabled();
     expect(within(adminRow).getByRole('button', { name: 'Delete role admin' })).toBeDisabled();
 
     const viewerRow = screen.getByText('Read-only').closest('tr')!;
@@ -79,7 +89,12 @@ describe('RolesSection', () => {
     expect(lastWrite(api)).toEqual({
       url: '/api/roles',
       method: 'POST',
-      body: { name: 'support', description: 'Helps users', permissions: ['users:read', 'admin:audit:read'] },
+      body: {
+        name: 'support',
+        description: 'Helps users',
+        permissions: ['users:read', 'admin:audit:read'],
+        require_two_factor: false,
+      },
     });
   });
 
@@ -99,7 +114,28 @@ describe('RolesSection', () => {
     expect(lastWrite(api)).toEqual({
       url: '/api/roles/3',
       method: 'PUT',
-      body: { name: 'viewer', description: 'Read-only', permissions: ['*'] },
+      body: { name: 'viewer', description: 'Read-only', permissions: ['*'], require_two_factor: false },
+    });
+  });
+
+  it('lets the built-in role require two-factor sign-in, its name and permissions locked', async () => {
+    const api = serve(jsonResponse({ ...roles[0], require_two_factor: true }));
+    renderWithProviders(<RolesSection />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit role admin' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Role' });
+    expect(within(dialog).getByLabelText('Name')).toBeDisabled();
+    expect(within(dialog).getByRole('checkbox', { name: /All permissions/ })).toBeDisabled();
+    const require = within(dialog).getByRole('checkbox', { name: /Require two-factor/ });
+    expect(require).not.toBeChecked();
+    await userEvent.click(require);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Role' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(lastWrite(api)).toEqual({
+      url: '/api/roles/1',
+      method: 'PUT',
+      body: { name: 'admin', description: 'Full access', permissions: ['*'], require_two_factor: true },
     });
   });
 

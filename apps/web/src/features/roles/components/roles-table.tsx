@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, type Role } from '@lumi/contract';
-import { Lock, Pencil, Trash2 } from 'lucide-react';
+import { Lock, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, Td, Th } from '@/components/ui/table';
@@ -67,11 +67,18 @@ export function RolesTable({ roles, onEdit, onDelete }: RolesTableProps) {
                     Built-in
                   </Badge>
                 )}
+                {role.require_two_factor && (
+                  <Badge variant="success">
+                    <ShieldCheck aria-hidden className="size-3" />
+                    Requires two-factor
+                  </Badge>
+                )}
               </div>
               {role.description && <p className="mt-0.5 text-muted-foreground">{role.description}</p>}
               {role.built_in && (
                 <p className="mt-1 text-xs text-muted-foreground">
-                  The built-in {role.name} role cannot be changed or deleted.
+                  The built-in {role.name} role cannot be deleted; only whether it requires two-factor sign-in
+                  can change.
                 </p>
               )}
               <div className="mt-2 md:hidden">
@@ -90,7 +97,6 @@ export function RolesTable({ roles, onEdit, onDelete }: RolesTableProps) {
                 variant="ghost"
                 size="icon"
                 aria-label={`Edit role ${role.name}`}
-                disabled={role.built_in}
                 onClick={() => onEdit(role)}
               >
                 <Pencil aria-hidden />

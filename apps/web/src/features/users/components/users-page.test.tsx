@@ -33,7 +33,15 @@ function user(id: number, overrides: Partial<User> = {}): User {
 }
 
 const roles: Role[] = [
-  { id: 1, name: 'admin', description: '', permissions: ['*'], built_in: true, user_count: 1, require_two_factor: false },
+  {
+    id: 1,
+    name: 'admin',
+    description: '',
+    permissions: ['*'],
+    built_in: true,
+    user_count: 1,
+    require_two_factor: false,
+  },
 ];
 
 /** Answers GET /api/roles with the roles, GET /api/users with `list`, and `more`. */

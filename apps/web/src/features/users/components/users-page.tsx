@@ -14,10 +14,13 @@ import { useUserListParams } from '../hooks/use-user-list-params';
 import { CreateUserDialog } from './create-user-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
+import { TemporaryPasswordDialog } from './temporary-password-dialog';
+import { UserSessionsDialog } from './user-sessions-dialog';
 import { UserSearch } from './user-search';
-import { UsersTable } from './users-table';
+import { UsersTable, type SecurityAction } from './users-table';
 
-type OpenDialog = { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User } | null;
+type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete' | SecurityAction; user: User } | null;
 
 /** The Users screen (spec section 2, 'Users (/users)'). */
 export function UsersPage() {
@@ -75,6 +78,7 @@ export function UsersPage() {
           canWrite={canWrite}
           onEdit={(user) => setDialog({ kind: 'edit', user })}
           onDelete={(user) => setDialog({ kind: 'delete', user })}
+          onSecurity={(user, kind) => setDialog({ kind, user })}
         />
       )}
       <Pagination page={Math.min(page, pages)} pages={pages} onPageChange={setPage} />
@@ -84,6 +88,15 @@ export function UsersPage() {
         <EditUserDialog open onOpenChange={closeDialog} user={dialog.user} roles={roles} />
       )}
       {dialog?.kind === 'delete' && <DeleteUserDialog open onOpenChange={closeDialog} user={dialog.user} />}
+      {dialog?.kind === 'sessions' && (
+        <UserSessionsDialog open onOpenChange={closeDialog} user={dialog.user} canWrite={canWrite} />
+      )}
+      {dialog?.kind === 'reset-two-factor' && (
+        <ResetTwoFactorDialog open onOpenChange={closeDialog} user={dialog.user} />
+      )}
+      {dialog?.kind === 'temporary-password' && (
+        <TemporaryPasswordDialog open onOpenChange={closeDialog} user={dialog.user} />
+      )}
     </div>
   );
 }

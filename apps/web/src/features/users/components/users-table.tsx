@@ -1,8 +1,14 @@
 import type { User } from '@lumi/contract';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { StateBadge } from '@/components/ui/state-badge';
 import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, Td, Th } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
@@ -19,10 +25,15 @@ interface UsersTableProps {
   canWrite: boolean;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
+  /** The account security actions of issue 18: sessions (users:read), reset two-factor and password. */
+  onSecurity: (user: User, action: SecurityAction) => void;
 }
 
-export function UsersTable({ users, isLoading, currentUserId, canWrite, onEdit, onDelete }: UsersTableProps) {
-  const columns = canWrite ? 5 : 4;
+export type SecurityAction = 'sessions' | 'reset-two-factor' | 'temporary-password';
+
+export function UsersTable(props: UsersTableProps) {
+  const { users, isLoading, currentUserId, canWrite } = props;
+  const columns = 5;
   return (
     <Table aria-busy={isLoading}>
       <caption className="sr-only">Users</caption>
@@ -32,12 +43,10 @@ export function UsersTable({ users, isLoading, currentUserId, canWrite, onEdit, 
           <Th className={WIDE_ONLY}>Roles</Th>
           <Th className={WIDE_ONLY}>Status</Th>
           <Th className={WIDE_ONLY}>Last Login</Th>
-          {canWrite && (
-            // `relative` keeps the visually hidden label inside the scrolling table on narrow screens.
-            <Th className="relative text-right">
-              <span className="sr-only">Actions</span>
-            </Th>
-          )}
+          {/* `relative` keeps the visually hidden label inside the scrolling table on narrow screens. */}
+          <Th className="relative text-right">
+            <span className="sr-only">Actions</span>
+          </Th>
         </tr>
       </thead>
       <tbody>
@@ -65,8 +74,9 @@ export function UsersTable({ users, isLoading, currentUserId, canWrite, onEdit, 
               user={user}
               isSelf={user.id === currentUserId}
               canWrite={canWrite}
-              onEdit={onEdit}
-              onDelete={onDelete}
+              onEdit={props.onEdit}
+              onDelete={props.onDelete}
+              onSecurity={props.onSecurity}
             />
           ))}
       </tbody>
@@ -88,9 +98,20 @@ interface UserRowProps {
   canWrite: boolean;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
+  onSecurity: (user: User, action: SecurityAction) => void;
 }
 
-function UserRow({ user, isSelf, canWrite, onEdit, onDelete }: UserRowProps) {
+/** Badges for the account's security state (issue 18), in words so colour is not the only signal. */
+function SecurityBadges({ user }: { user: User }) {
+  return (
+    <>
+      {user.two_factor_enabled && <Badge variant="success">Two-factor</Badge>}
+      {user.password_change_required && <Badge variant="warning">Temporary password</Badge>}
+    </>
+  );
+}
+
+function UserRow({ user, isSelf, canWrite, onEdit, onDelete, onSecurity }: UserRowProps) {
   const lastLogin = formatDateTime(user.last_login, 'Never');
   return (
     <tr className="hover:bg-muted/40">
@@ -103,6 +124,7 @@ function UserRow({ user, isSelf, canWrite, onEdit, onDelete }: UserRowProps) {
         <div className="text-xs text-muted-foreground">@{user.username}</div>
         <div className="mt-2 flex flex-wrap items-center gap-1 md:hidden">
           <StateBadge on={user.is_active} />
+          <SecurityBadges user={user} />
           <RoleBadges user={user} />
         </div>
         <div className="mt-1 text-xs text-muted-foreground md:hidden">Last Login: {lastLogin}</div>
@@ -113,32 +135,58 @@ function UserRow({ user, isSelf, canWrite, onEdit, onDelete }: UserRowProps) {
         </div>
       </Td>
       <Td className={WIDE_ONLY}>
-        <StateBadge on={user.is_active} />
+        <div className="flex flex-wrap gap-1">
+          <StateBadge on={user.is_active} />
+          <SecurityBadges user={user} />
+        </div>
       </Td>
       <Td className={`${WIDE_ONLY} whitespace-nowrap text-muted-foreground`}>{lastLogin}</Td>
-      {canWrite && (
-        <Td className="text-right whitespace-nowrap">
-          {/* Spec section 6: the signed-in user cannot edit or delete their own row. */}
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Edit ${user.username}`}
-            disabled={isSelf}
-            onClick={() => onEdit(user)}
-          >
-            <Pencil aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Delete ${user.username}`}
-            disabled={isSelf}
-            onClick={() => onDelete(user)}
-          >
-            <Trash2 aria-hidden className="text-destructive" />
-          </Button>
-        </Td>
-      )}
+      <Td className="text-right whitespace-nowrap">
+        {canWrite && (
+          <>
+            {/* Spec section 6: the signed-in user cannot edit or delete their own row. */}
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Edit ${user.username}`}
+              disabled={isSelf}
+              onClick={() => onEdit(user)}
+            >
+              <Pencil aria-hidden />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Delete ${user.username}`}
+              disabled={isSelf}
+              onClick={() => onDelete(user)}
+            >
+              <Trash2 aria-hidden className="text-destructive" />
+            </Button>
+          </>
+        )}
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={`More actions for ${user.username}`}>
+              <Ellipsis aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={() => onSecurity(user, 'sessions')}>Sessions</DropdownMenuItem>
+            {/* Your own account is managed from Profile; the server refuses these for it (403). */}
+            {canWrite && !isSelf && user.two_factor_enabled && (
+              <DropdownMenuItem onSelect={() => onSecurity(user, 'reset-two-factor')}>
+                Reset two-factor
+              </DropdownMenuItem>
+            )}
+            {canWrite && !isSelf && (
+              <DropdownMenuItem onSelect={() => onSecurity(user, 'temporary-password')}>
+                Set temporary password
+              </DropdownMenuItem>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </Td>
     </tr>
   );
 }
