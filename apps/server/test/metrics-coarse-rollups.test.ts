@@ -1,6 +1,9 @@
 import type { IntegrationLatency, LlmErrors, LlmFeatureUsage, LlmLatency } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
-import { dialects, useTestApp } from './helper.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { foldLatencyDay } from '../src/modules/telemetry/latency-histograms.js';
+import { createPostgresDatabase, dialects, useTestApp } from './helper.js';
 import { botKey, events, HOUR, ingest } from './telemetry-helper.js';
 
 /**
@@ -238,5 +241,85 @@ describe.each(dialects)('coarse metrics rollups on %s', (dialect) => {
     await t.app.services.latency.foldFinishedHours();
     const answer = await get<LlmLatency>(`/api/metrics/llm/latency?${range}`);
     expect(answer.models.reduce((sum, m) => sum + m.total.requests, 0)).toBe(CALLS.length + LATE.length);
+  });
+});
+
+describe.each(dialects)('the coarse rollups migration on %s', (dialect) => {
+  const BEFORE = '20261128090000-two-factor';
+  const open = async (): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> => {
+    if (dialect === 'sqlite') return { handle: openDatabase({}), drop: async () => {} };
+    const database = await createPostgresDatabase({ empty: true });
+    return { handle: openDatabase({ databaseUrl: database.url }), drop: database.drop };
+  };
+  const feature = (hour: string, requests: number) => ({
+    hour,
+    feature: 'reply',
+    provider: 'openai',
+    model: 'gpt-4o',
+    requests,
+    failed_requests: 1,
+    input_tokens: requests * 10,
+    output_tokens: requests,
+    cost_usd: requests / 100,
+  });
+  const bucketRows = async (handle: DatabaseHandle) =>
+    (
+      await handle.db.selectFrom('llm_latency_hourly').selectAll().orderBy('hour').orderBy('bucket').execute()
+    ).map((row) => ({ ...row, count: Number(row.count) }));
+
+  it('copies the hourly sums per day, and going down gives the folded histograms back', async () => {
+    const { handle, drop } = await open();
+    try {
+      await migrateToLatest(handle, BEFORE);
+      await handle.db
+        .insertInto('llm_feature_hourly')
+        .values([
+          feature('2026-11-20T10:00:00.000Z', 5),
+          feature('2026-11-20T23:00:00.000Z', 3),
+          feature('2026-11-21T00:00:00.000Z', 2),
+        ])
+        .execute();
+      const latencies = [
+        { hour: '2026-11-20T10:00:00.000Z', provider: 'openai', model: 'gpt-4o', bucket: 170, count: 4 },
+        { hour: '2026-11-20T10:00:00.000Z', provider: 'openai', model: 'gpt-4o', bucket: 171, count: 2 },
+        { hour: '2026-11-20T11:00:00.000Z', provider: 'openai', model: 'gpt-4o', bucket: -3, count: 1 },
+      ];
+      await handle.db.insertInto('llm_latency_hourly').values(latencies).execute();
+      await migrateToLatest(handle);
+
+      const daily = await handle.db.selectFrom('llm_feature_daily').selectAll().orderBy('day').execute();
+      expect(
+        daily.map((row) => ({
+          day: row.day,
+          requests: Number(row.requests),
+          failed: Number(row.failed_requests),
+        })),
+      ).toEqual([
+        { day: '2026-11-20', requests: 8, failed: 2 },
+        { day: '2026-11-21', requests: 2, failed: 1 },
+      ]);
+      const moved = await handle.db
+        .transaction()
+        .execute((trx) => foldLatencyDay(trx, 'llm', '2026-11-20', '2026-11-21T00:00:00.000Z'));
+      expect(moved).toBe(3);
+      expect(await bucketRows(handle)).toEqual([]);
+      const folded = await handle.db
+        .selectFrom('llm_latency_folded')
+        .select(['grain', 'start', 'counts'])
+        .orderBy('grain')
+        .orderBy('start')
+        .execute();
+      expect(folded).toEqual([
+        { grain: 'day', start: '2026-11-20T00:00:00.000Z', counts: '-3:1,170:4,171:2' },
+        { grain: 'hour', start: '2026-11-20T10:00:00.000Z', counts: '170:4,171:2' },
+        { grain: 'hour', start: '2026-11-20T11:00:00.000Z', counts: '-3:1' },
+      ]);
+
+      await migrateToLatest(handle, BEFORE);
+      expect(await bucketRows(handle)).toEqual(latencies);
+    } finally {
+      await handle.db.destroy();
+      await drop();
+    }
   });
 });

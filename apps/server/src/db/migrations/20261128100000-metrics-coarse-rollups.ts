@@ -12,7 +12,8 @@ type Db = Kysely<unknown>;
  *   first hour). The housekeeping job moves finished hours' rows out of the hourly histogram tables into
  *   these, in one transaction, so a count is always in exactly one of them (modules/telemetry/
  *   latency-histograms.ts); the hourly tables keep the current hour and late calls until the next run.
- * Existing sums are copied into the daily tables; the histograms are folded by the first housekeeping run.
+ * Existing sums are copied into the daily tables; the histograms are folded by the first housekeeping run,
+ * and going down moves the folded hours back into the hourly tables.
  */
 export const metricsCoarseRollups = () => ({
   async up(db: Db) {
@@ -65,6 +66,34 @@ export const metricsCoarseRollups = () => ({
       from llm_error_hourly group by substr(hour, 1, 10), provider, model, error_type`.execute(db);
   },
   async down(db: Db) {
+    // The folded hours go back into the hourly tables as bucket rows; the day rows only repeat them.
+    for (const [folded, hourly, keys] of [
+      ['llm_latency_folded', 'llm_latency_hourly', ['provider', 'model']],
+      ['integration_latency_folded', 'integration_latency_hourly', ['service_name']],
+    ] as const) {
+      const { rows } = await sql<Record<string, string>>`select * from ${sql.table(folded)}
+        where grain = 'hour'`.execute(db);
+      const buckets = rows.flatMap((row) =>
+        row.counts!.split(',').map((pair) => {
+          const [bucket, count] = pair.split(':');
+          return {
+            hour: row.start!,
+            ...Object.fromEntries(keys.map((k) => [k, row[k]])),
+            bucket: Number(bucket),
+            count: Number(count),
+          };
+        }),
+      );
+      const columns = ['hour', ...keys, 'bucket', 'count'];
+      for (let i = 0; i < buckets.length; i += 2000) {
+        const values = buckets
+          .slice(i, i + 2000)
+          .map((b) => sql`(${sql.join(columns.map((c) => (b as Record<string, unknown>)[c]))})`);
+        await sql`insert into ${sql.table(hourly)} (${sql.raw(columns.join(', '))}) values ${sql.join(values)}
+          on conflict (${sql.raw(['hour', ...keys, 'bucket'].join(', '))})
+          do update set count = ${sql.ref(`${hourly}.count`)} + excluded.count`.execute(db);
+      }
+    }
     for (const table of [
       'integration_latency_folded',
       'llm_latency_folded',
