@@ -78,7 +78,7 @@ test.describe.serial('metrics time range', () => {
       'aria-checked',
       'true',
     );
-    await expect(region(page, 'Latency').getByText('Last 90 days')).toBeVisible();
+    await expect(region(page, 'Latency').getByText(/^Last 90 days · whole hours/)).toBeVisible();
 
     const latency = page.getByRole('table', { name: 'Latency by model' });
     await expect(latency.getByRole('row', { name: new RegExp(names.model) })).toContainText('4');

@@ -4,7 +4,7 @@ import { useLlmErrors } from '../api/get-llm-errors';
 import { formatCount, formatPercent } from '../lib/format-metrics';
 import { modelName } from '../lib/latency-series';
 import { panelErrorMessage } from '../lib/panel-error';
-import { describeTimeRange, type TimeRange } from '../lib/time-range';
+import { describeHourlyRange, type TimeRange } from '../lib/time-range';
 import { MetricCard } from './metric-card';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 
@@ -75,7 +75,7 @@ export function LlmErrorsPanel({ range }: { range: TimeRange }) {
   const errors = useLlmErrors(range);
   const data = errors.data;
   return (
-    <MetricCard title={TITLE} description={describeTimeRange(range)}>
+    <MetricCard title={TITLE} description={describeHourlyRange(range, data)}>
       {errors.isPending && <PanelSkeleton label={TITLE} rows={4} />}
       {errors.isError && !data && (
         <PanelError message={panelErrorMessage(errors.error)} onRetry={() => void errors.refetch()} />

@@ -5,7 +5,7 @@ import { formatCurrency } from '@/lib/format';
 import { useLlmFeatures } from '../api/get-llm-features';
 import { formatCount, formatPercent } from '../lib/format-metrics';
 import { panelErrorMessage } from '../lib/panel-error';
-import { describeTimeRange, type TimeRange } from '../lib/time-range';
+import { describeHourlyRange, type TimeRange } from '../lib/time-range';
 import { MetricCard, Totals } from './metric-card';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 
@@ -56,7 +56,7 @@ export function LlmFeaturesPanel({ range, actions }: LlmFeaturesPanelProps) {
     { cost: 0, tokens: 0, requests: 0 },
   );
   return (
-    <MetricCard title={TITLE} description={describeTimeRange(range)} actions={actions}>
+    <MetricCard title={TITLE} description={describeHourlyRange(range, data)} actions={actions}>
       {features.isPending && <PanelSkeleton label={TITLE} rows={4} />}
       {features.isError && !data && (
         <PanelError message={panelErrorMessage(features.error)} onRetry={() => void features.refetch()} />

@@ -13,7 +13,7 @@ import {
   type Percentile,
 } from '../lib/latency-series';
 import { panelErrorMessage } from '../lib/panel-error';
-import { describeTimeRange, type TimeRange } from '../lib/time-range';
+import { describeHourlyRange, describeTimeRange, type TimeRange } from '../lib/time-range';
 import { AfterPaint } from './after-paint';
 import { ChartFallback } from './chart-fallback';
 import { MetricCard } from './metric-card';
@@ -85,7 +85,7 @@ export function LlmLatencyPanel({ range, markers }: LlmLatencyPanelProps) {
   const data = latency.data;
   const description = describeTimeRange(range);
   return (
-    <MetricCard title={TITLE} description={description}>
+    <MetricCard title={TITLE} description={describeHourlyRange(range, data)}>
       {latency.isPending && <PanelSkeleton label={TITLE} rows={2} chart />}
       {latency.isError && !data && (
         <PanelError message={panelErrorMessage(latency.error)} onRetry={() => void latency.refetch()} />

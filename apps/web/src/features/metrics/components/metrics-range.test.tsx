@@ -72,7 +72,8 @@ describe('Metrics time range and auto-refresh', () => {
     await waitFor(() => expect(api.requestsTo(LATENCY).at(-1)?.query.get('interval')).toBe('day'));
     const month = api.requestsTo(ERRORS).at(-1)!.query;
     expect(Date.parse(month.get('to')!) - Date.parse(month.get('from')!)).toBe(30 * 86_400_000);
-    expect(within(region('Errors')).getByText('Last 30 days')).toBeInTheDocument();
+    // Once answered, a panel names the whole hours its answer covered.
+    expect(await within(region('Errors')).findByText(/^Last 30 days · whole hours ./)).toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByLabelText('Auto-refresh'), '1m');
     expect(search().get('refresh')).toBe('1m');
@@ -116,6 +117,8 @@ describe('Metrics time range and auto-refresh', () => {
     await userEvent.type(to, '2025-06-01T00:00');
     await userEvent.click(within(form).getByRole('button', { name: 'Apply' }));
     expect(await within(form).findByText('The start must be before the end')).toBeInTheDocument();
+    expect(within(form).queryByText('Enter a start date and time')).not.toBeInTheDocument();
+    expect(from).not.toHaveAttribute('aria-invalid');
 
     await userEvent.clear(from);
     await userEvent.type(from, '2025-01-01T00:00');

@@ -58,8 +58,13 @@ describe('OverviewPage', () => {
 
     const llm = within(card('LLM Usage'));
     expect(llm.getByText((2500).toLocaleString())).toBeInTheDocument();
+    // The chart's code (recharts) is loaded lazily, which takes longer than a render on a busy machine.
     expect(
-      await llm.findByRole('img', { name: /Tokens per day over the last 7 days for gemini/ }),
+      await llm.findByRole(
+        'img',
+        { name: /Tokens per day over the last 7 days for gemini/ },
+        { timeout: 5_000 },
+      ),
     ).toBeInTheDocument();
   });
 

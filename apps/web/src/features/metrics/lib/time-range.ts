@@ -104,6 +104,16 @@ export function timeRangeKey(range: TimeRange): string {
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/**
+ * The range in words and, once answered, the whole hours the answer covered (its `from` and `to`), so
+ * "Last 1 hour" says it shows two hours' figures when it began mid-hour.
+ */
+export function describeHourlyRange(range: TimeRange, answer?: { from: string; to: string }): string {
+  const words = describeTimeRange(range);
+  if (!answer) return words;
+  return `${words} · whole hours ${dateTime.formatRange(new Date(answer.from), new Date(answer.to))}`;
+}
+
 /** The range in words: "Last 7 days", or "Nov 1, 2026, 10:00 AM – Nov 3, 2026, 12:00 PM". */
 export function describeTimeRange(range: TimeRange): string {
   if (range.kind === 'custom') return dateTime.formatRange(new Date(range.from), new Date(range.to));
