@@ -260,6 +260,36 @@ describe.each(dialects)('metrics CSV export on %s', (dialect) => {
     );
   });
 
+  it('audits each export it answers, with its panel and range, but not a refused one or a HEAD request', async () => {
+    const viewer = await t.signInAs(['viewer'], 'exporting-viewer');
+    expect((await download(viewer, 'top-users', range(NOW - 2 * HOUR, NOW))).statusCode).toBe(200);
+    expectError(await download(viewer, 'usage', range(NOW, NOW - HOUR)), 422, 'validation_failed');
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/metrics/export/usage.csv',
+      headers: viewer.auth,
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/csv; charset=utf-8');
+
+    const entries = await t.app.db
+      .selectFrom('audit_logs')
+      .select(['actor_username', 'resource_type', 'resource_name', 'new_value'])
+      .where('action', '=', 'metrics.exported')
+      .execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actor_username: 'exporting-viewer',
+      resource_type: 'metrics',
+      resource_name: 'top-users',
+    });
+    expect(JSON.parse(entries[0]!.new_value!)).toEqual({
+      panel: 'top-users',
+      from: '2026-11-20T10:00:00.000Z',
+      to: '2026-11-20T13:00:00.000Z',
+    });
+  });
+
   describe('over 100,000 rows through a real connection', () => {
     const PER_DAY = 10_200;
     const DAYS = Array.from({ length: 10 }, (_, index) => `2026-11-${String(11 + index).padStart(2, '0')}`);

@@ -114,6 +114,7 @@ export const AUDIT_ACTIONS = [
   'alert_silence.updated',
   'alert_silence.deleted',
   'audit.exported',
+  'metrics.exported',
 ] as const;
 
 /** The audit log's download formats: CSV for spreadsheets, JSON Lines (one entry a line) for scripts. */

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { metricsExportParamsSchema, metricsExportQuerySchema } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.js';
 
 /** Issue 17, "CSV export": what a Metrics panel shows, as a file; whoever sees the panel (metrics:read). */
 export const metricsExportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +19,13 @@ export const metricsExportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await app.services.metricsExport.export(request.params.panel, request.query, request.log);
+      const file = await app.services.metricsExport.export(
+        actorOf(request),
+        request.params.panel,
+        request.query,
+        request.log,
+        request.method !== 'HEAD',
+      );
       // Bytes, not objects: a page's text at a time, the next read once the client has taken it in.
       return reply
         .type(file.contentType)

@@ -15,6 +15,7 @@ import { CSV_BYTE_ORDER_MARK, csvRecord, type CsvValue } from '../../lib/csv.js'
 import { DAY_MS, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
 import { roundTo } from '../../lib/llm-cost.js';
 import type { Clock } from '../../lib/time.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
 import { OTHER_KEY, type SpendKind } from './llm-dimensions.repository.js';
 import { NO_FEATURE } from './llm-dimensions.js';
 import * as repo from './metrics-export.repository.js';
@@ -51,12 +52,20 @@ export class MetricsExportService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
+    private readonly audit: AuditService,
   ) {}
 
+  /**
+   * The export is audited (OWASP Logging Cheat Sheet: "data import and export"; the chat and user files
+   * hold Telegram ids) once its range is known good, before the first page is read.
+   */
   async export(
+    actor: Actor,
     panel: MetricsExportPanel,
     query: MetricsExportQuery,
     log: FastifyBaseLogger,
+    /** False for a HEAD request, which downloads nothing and so is not an export. */
+    audited = true,
   ): Promise<MetricsExportFile> {
     const range = parseMetricsRange(query, this.now(), {
       defaultTo: 'end-of-hour',
@@ -64,6 +73,14 @@ export class MetricsExportService {
       maxDays: LLM_RANGE_MAX_DAYS,
       messages: LLM_RANGE_MESSAGES,
     });
+    if (audited) {
+      await this.audit.record(this.db, actor, {
+        action: 'metrics.exported',
+        resourceType: 'metrics',
+        resourceName: panel,
+        newValue: { panel, from: range.from, to: range.to },
+      });
+    }
     const pages = this.pagesOf(panel, range);
     const first = await pages.next();
     async function* chunks() {

@@ -67,6 +67,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'alert_silence.updated': 'Updated alert silence',
   'alert_silence.deleted': 'Deleted alert silence',
   'audit.exported': 'Exported the audit log',
+  'metrics.exported': 'Exported a metrics panel',
 };
 
 function isKnownAction(action: string): action is AuditAction {
