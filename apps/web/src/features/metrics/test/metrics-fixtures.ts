@@ -211,6 +211,7 @@ export function signInAs(permissions: string[]) {
     name: 'Ops',
     role: 'operator',
     roles: [{ id: 2, name: 'operator', permissions }],
+    pending_action: null,
   };
   useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false });
 }
