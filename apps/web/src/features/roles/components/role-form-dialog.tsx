@@ -62,18 +62,30 @@ export function RoleFormDialog({ role, open, onOpenChange }: RoleFormDialogProps
   });
   const { register, control } = dialog.form;
   const builtIn = role?.built_in === true;
+  const requireTwoFactor = (
+    <FormCheckbox
+      control={control}
+      name="require_two_factor"
+      label="Require two-factor"
+      description="Users with this role must set up two-factor sign-in before they can use the console"
+    />
+  );
   const { errors } = dialog.form.formState;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={role ? 'Edit Role' : 'Create Role'}>
       <DialogForm dialog={dialog} onCancel={close} submitLabel={role ? 'Update Role' : 'Create Role'}>
-        <fieldset disabled={builtIn} className="min-w-0 space-y-4">
-          {builtIn && (
+        {/* The one thing a built-in role lets change comes first, above its long locked list. */}
+        {builtIn && (
+          <>
             <p className="text-sm text-muted-foreground">
               A built-in role keeps its name and permissions; only whether it requires two-factor sign-in can
               change.
             </p>
-          )}
+            {requireTwoFactor}
+          </>
+        )}
+        <fieldset disabled={builtIn} className="min-w-0 space-y-4">
           <Field
             label="Name"
             error={errors.name?.message}
@@ -86,12 +98,7 @@ export function RoleFormDialog({ role, open, onOpenChange }: RoleFormDialogProps
           </Field>
           <PermissionCheckboxes />
         </fieldset>
-        <FormCheckbox
-          control={control}
-          name="require_two_factor"
-          label="Require two-factor"
-          description="Users with this role must set up two-factor sign-in before they can use the console"
-        />
+        {!builtIn && requireTwoFactor}
       </DialogForm>
     </Dialog>
   );
