@@ -208,14 +208,18 @@ export function encodeTraceResponse(
   return Buffer.from(ExportTraceServiceResponse.encode(message).finish());
 }
 
-/** google.rpc.Status of a malformed request; the JSON form also carries the console API's `detail`. */
+/**
+ * google.rpc.Status of a malformed request. The JSON form is also the API's error shape: its `code` is
+ * INVALID_ARGUMENT written as a string ("3"), which proto3's JSON mapping accepts for an int32, so a
+ * Status decoder and a client of the API's errors (`{detail, code, request_id}`, code a string) both read it.
+ */
 export function encodeBadRequest(
   encoding: OtlpEncoding,
   message: string,
   requestId: string,
 ): Buffer | Record<string, unknown> {
   if (encoding === 'json') {
-    return { code: INVALID_ARGUMENT, message, details: [], detail: message, request_id: requestId };
+    return { code: String(INVALID_ARGUMENT), message, details: [], detail: message, request_id: requestId };
   }
   return Buffer.from(rpcStatus.encode(rpcStatus.create({ code: INVALID_ARGUMENT, message })).finish());
 }
