@@ -119,6 +119,7 @@ function jsonSpan(spanId: string, attributes: Record<string, unknown>, extra: Re
     ...extra,
   };
 }
+const hex16 = (n: number) => n.toString(16).padStart(16, '0');
 const jsonRequest = (spans: unknown[]) => ({
   resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ scope: { name: 'bot' }, spans }] }],
 });
@@ -257,6 +258,24 @@ describe.each(dialects)('OTLP trace ingestion on %s', (dialect) => {
       ['reply', 2],
     ]);
     await Promise.all([json.shutdown(), proto.shutdown()]);
+  });
+
+  it.runIf(dialect === 'postgres')('counts a batch sent to two instances at once once', async () => {
+    const key = await botKey(t);
+    const other = await t.secondInstance();
+    const spans = Array.from({ length: 50 }, (_, i) =>
+      jsonSpan(hex16(i + 1), { 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'gpt-4o' }),
+    );
+    const request = (app: typeof t.app) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/otlp/v1/traces',
+        headers: { ...key, 'content-type': 'application/json' },
+        payload: JSON.stringify(jsonRequest(spans)),
+      });
+    const answers = await Promise.all([request(t.app), request(other), request(t.app), request(other)]);
+    expect(answers.map((res) => [res.statusCode, res.body])).toEqual(Array(4).fill([200, '{}']));
+    expect((await get<LlmUsage>('/api/metrics/llm-usage?days=1')).totals.requests).toBe(50);
   });
 
   it('accepts a gzipped export from the SDK exporter', async () => {
