@@ -1,8 +1,14 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { isPostgres } from '../../db/locks.js';
 
 /**
- * Up to `limit` entries with one of `actions` saved in [from, to), newest first. A range read of the
- * created_at index, narrowed by action, so its cost follows the range's entries, not the log's length.
+ * Up to `limit` entries with one of `actions` saved in [from, to), newest first: a backward scan of the
+ * created_at index from `to` that stops at the `limit`-th match, so its cost follows the range's newest
+ * entries, never the log's length. PostgreSQL plans it so; SQLite would rather read every entry of those
+ * actions through the action index and sort them, so there the action is written `+action`, which SQLite
+ * documents as the way to keep a term from choosing an index (https://sqlite.org/optoverview.html, "Disqualifying
+ * WHERE clause terms using unary-+").
  */
 export async function listChanges(
   db: Executor,
@@ -11,6 +17,7 @@ export async function listChanges(
   to: string,
   limit: number,
 ) {
+  const action = isPostgres(db) ? sql.ref('action') : sql`+${sql.ref('action')}`;
   return db
     .selectFrom('audit_logs')
     .select([
@@ -26,7 +33,7 @@ export async function listChanges(
     ])
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
-    .where('action', 'in', actions)
+    .where((eb) => eb(action, 'in', actions))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
