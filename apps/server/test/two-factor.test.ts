@@ -363,6 +363,10 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
       );
       expectError(await disable({ password: user.user.password, code: '123456' }), 409, 'conflict');
       expect(await auditActions('auth.two_factor_disabled')).toHaveLength(1);
+      const failures = (await auditActions('auth.two_factor_failed')).map(
+        (l) => (l.new_value as { reason: string }).reason,
+      );
+      expect(failures.sort()).toEqual(['invalid_code', 'invalid_password', 'not_enabled']);
     });
   });
 

@@ -133,6 +133,7 @@ export class TwoFactorService {
     const key = secondFactorKey(actor.id);
     await this.throttle.reserve(actor, key, actor.ip ?? 'unknown');
     if (!(await this.accounts.passwordMatches(actor.id, input.password))) {
+      await this.recordFailure(this.db, actor, actor.username ?? '', 'invalid_password');
       throw ValidationError.field('password', 'Password is incorrect');
     }
     const result = await this.db.transaction().execute(async (trx) => {
