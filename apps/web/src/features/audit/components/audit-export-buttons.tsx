@@ -5,30 +5,14 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { downloadAuditExport, type AuditExportFile } from '../api/export-audit-logs';
+import { formatByteSize, saveFile } from '@/lib/download';
+import { downloadAuditExport } from '../api/export-audit-logs';
 import type { AuditFilters } from '../hooks/use-audit-filters';
 
 const FORMATS: { format: AuditExportFormat; label: string }[] = [
   { format: 'csv', label: 'Export CSV' },
   { format: 'jsonl', label: 'Export JSON Lines' },
 ];
-
-/** 1.2 MB, 350 kB: how much has arrived, in the reader's language. */
-function formatSize(bytes: number): string {
-  const [unit, size] =
-    bytes < 1e6 ? (['kilobyte', bytes / 1e3] as const) : (['megabyte', bytes / 1e6] as const);
-  return new Intl.NumberFormat(undefined, { style: 'unit', unit, maximumFractionDigits: 1 }).format(size);
-}
-
-/** Hands a finished download to the browser, which saves it as any other downloaded file. */
-function save({ name, blob }: AuditExportFile) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 type Running = { format: AuditExportFormat; bytes: number | null };
 
@@ -56,7 +40,7 @@ export function AuditExportButtons({ filters }: { filters: AuditFilters }) {
         signal: abort.signal,
         onProgress: (bytes) => setRunning({ format, bytes }),
       });
-      save(file);
+      saveFile(file.name, file.blob);
       toast.success(`Exported the audit log to ${file.name}`);
     } catch (error) {
       if (!abort.signal.aborted) {
@@ -89,7 +73,7 @@ export function AuditExportButtons({ filters }: { filters: AuditFilters }) {
             {running?.format === format
               ? running.bytes === null
                 ? 'Preparing...'
-                : `Downloading ${formatSize(running.bytes)}...`
+                : `Downloading ${formatByteSize(running.bytes)}...`
               : label}
           </Button>
         ))}

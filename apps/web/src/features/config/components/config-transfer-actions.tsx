@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { saveFile } from '@/lib/download';
 import { exportConfig } from '../api/export-config';
 import { useImportConfig } from '../api/import-config';
 import { DOMAIN_LABELS } from '../lib/domains';
@@ -49,12 +50,7 @@ export function ConfigTransferActions({ domain, items, canWrite, onFailure }: Co
     try {
       const exported = await exportConfig(domain);
       const blob = new Blob([`${JSON.stringify(exported, null, 2)}\n`], { type: 'application/json' });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `lumi-${domain}.json`;
-      link.click();
-      URL.revokeObjectURL(url);
+      saveFile(`lumi-${domain}.json`, blob);
     } catch (error) {
       onFailure(errorMessage(error, `Failed to export ${label.toLowerCase()}`));
     } finally {

@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { downloadPanelExport, type PanelExportFile } from '../api/export-panel';
+import { formatByteSize, saveFile } from '@/lib/download';
+import { downloadPanelExport } from '../api/export-panel';
 import type { TimeRange } from '../lib/time-range';
 
 /** What each panel's file holds, in the messages about it. */
@@ -15,23 +16,6 @@ const PANEL_NAMES: Record<MetricsExportPanel, string> = {
   'top-users': 'top users',
   integrations: 'integrations',
 };
-
-/** 1.2 MB, 350 kB: how much has arrived, in the reader's language. */
-function formatSize(bytes: number): string {
-  const [unit, size] =
-    bytes < 1e6 ? (['kilobyte', bytes / 1e3] as const) : (['megabyte', bytes / 1e6] as const);
-  return new Intl.NumberFormat(undefined, { style: 'unit', unit, maximumFractionDigits: 1 }).format(size);
-}
-
-/** Hands a finished download to the browser, which saves it as any other downloaded file. */
-function save({ name, blob }: PanelExportFile) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 export interface PanelExportButtonProps {
   /** Which panel's rows: usage (by day, provider, model and feature), top-chats, top-users, integrations. */
@@ -66,7 +50,7 @@ export function PanelExportButton({ panel, range }: PanelExportButtonProps) {
         signal: abort.signal,
         onProgress: setBytes,
       });
-      save(file);
+      saveFile(file.name, file.blob);
       toast.success(`Exported ${name} to ${file.name}`);
     } catch (error) {
       if (!abort.signal.aborted) {
@@ -98,7 +82,7 @@ export function PanelExportButton({ panel, range }: PanelExportButtonProps) {
           ) : bytes === null ? (
             'Preparing...'
           ) : (
-            `Downloading ${formatSize(bytes)}...`
+            `Downloading ${formatByteSize(bytes)}...`
           )}
         </Button>
         {running && (

@@ -4,17 +4,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { CopyButton } from '@/components/ui/copy-button';
+import { saveFile } from '@/lib/download';
 
 const FILE_NAME = 'lumi-admin-recovery-codes.txt';
-
-function download(text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = FILE_NAME;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * The ten recovery codes, shown this once (the server keeps only their hashes): Copy, Download, and Done
@@ -43,7 +35,11 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       </ol>
       <div className="flex flex-wrap items-center gap-2">
         <CopyButton text={text} label="Copy codes" />
-        <Button variant="secondary" size="sm" onClick={() => download(text)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => saveFile(FILE_NAME, new Blob([text], { type: 'text/plain;charset=utf-8' }))}
+        >
           <Download aria-hidden />
           Download
         </Button>
