@@ -5,8 +5,10 @@ import { useIntegrations } from '../api/get-integrations';
 import { formatCount, formatPercent } from '../lib/format-metrics';
 import { panelErrorMessage } from '../lib/panel-error';
 import { integrationLevel, type Level } from '../lib/thresholds';
+import type { TimeRange } from '../lib/time-range';
 import { LevelBadge } from './level-badge';
 import { MetricCard } from './metric-card';
+import { PanelExportButton } from './panel-export-button';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 
 const TITLE = 'Integrations';
@@ -17,6 +19,9 @@ const LAST_STATUS: Record<IntegrationStatus, { level: 'success' | 'error' | 'unk
   error: { level: 'error', text: 'Error' },
   other: { level: 'unknown', text: 'Other' },
 };
+
+/** What the panel shows, so its export holds the same calls: the services' last 24 hours. */
+const PANEL_RANGE: TimeRange = { kind: 'relative', value: '24h' };
 
 type Service = IntegrationMetrics['data'][number];
 
@@ -56,7 +61,11 @@ export function IntegrationsPanel() {
   const integrations = useIntegrations();
   const services = integrations.data?.data;
   return (
-    <MetricCard title={TITLE} description="External services over the last 24 hours">
+    <MetricCard
+      title={TITLE}
+      description="External services over the last 24 hours"
+      actions={<PanelExportButton panel="integrations" range={PANEL_RANGE} />}
+    >
       {integrations.isPending && <PanelSkeleton label={TITLE} />}
       {integrations.isError && !services && (
         <PanelError

@@ -3,13 +3,18 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/cn';
+import type { LlmUsageDays } from '../api/get-llm-usage';
+import { useChangeMarkers } from '../api/get-change-markers';
 import { AutoRefreshContext } from '../hooks/auto-refresh-context';
 import { useLlmUsageDays } from '../hooks/use-llm-usage-days';
 import { useMetricsParams } from '../hooks/use-metrics-params';
 import { autoRefreshMs } from '../lib/auto-refresh';
+import type { GeminiWindow } from '../lib/gemini-series';
 import { METRICS_TABS, parseMetricsTab } from '../lib/metrics-params';
-import { timeRangeKey } from '../lib/time-range';
+import { usageDayOf } from '../lib/llm-usage-series';
+import { timeRangeKey, type TimeRange } from '../lib/time-range';
 import { AutoRefreshPicker } from './auto-refresh-picker';
+import { ChangeMarkers, type ChangePosition } from './change-markers';
 import { GeminiUsagePanel } from './gemini-usage-panel';
 import { IntegrationsPanel } from './integrations-panel';
 import { LlmErrorsPanel } from './llm-errors-panel';
@@ -17,9 +22,62 @@ import { LlmFeaturesPanel } from './llm-features-panel';
 import { LlmLatencyPanel } from './llm-latency-panel';
 import { LlmUsagePanel } from './llm-usage-panel';
 import { ModelPricesPanel } from './model-prices-panel';
+import { PanelExportButton } from './panel-export-button';
 import { TimeRangePicker } from './time-range-picker';
 import { TokenBudgetsPanel } from './token-budgets-panel';
 import { TopChatsPanel, TopUsersPanel } from './top-spenders-panel';
+
+/** A change sits on the usage chart's day (its x axis is the calendar day). */
+const onUsageDay: ChangePosition = (change) => usageDayOf(change.at);
+
+/** The time range the LLM usage panel shows: its last 7, 30 or 90 days. */
+const usageRange = (days: LlmUsageDays): TimeRange => ({ kind: 'relative', value: `${days}d` });
+
+/**
+ * The LLM Usage tab: the usage chart with the changes of its own days, the panels of the chosen time range
+ * with the latency chart marking that range's changes, and an export of each table-like panel's rows.
+ */
+function LlmUsageTab({
+  hours,
+  onHoursChange,
+  range,
+  onRangeChange,
+}: {
+  hours: GeminiWindow;
+  onHoursChange: (hours: GeminiWindow) => void;
+  range: TimeRange;
+  onRangeChange: (range: TimeRange) => void;
+}) {
+  const { days, setDays } = useLlmUsageDays();
+  const usageChanges = useChangeMarkers(usageRange(days)).data?.changes ?? [];
+  const rangeChanges = useChangeMarkers(range).data?.changes ?? [];
+  return (
+    <>
+      <GeminiUsagePanel hours={hours} onHoursChange={onHoursChange} />
+      <LlmUsagePanel
+        days={days}
+        onDaysChange={setDays}
+        actions={<PanelExportButton panel="usage" range={usageRange(days)} />}
+        markers={<ChangeMarkers changes={usageChanges} position={onUsageDay} />}
+      />
+      <section aria-labelledby="metrics-range-heading" className="space-y-6">
+        <div className="space-y-3 border-t pt-6">
+          <h2 id="metrics-range-heading" className="text-lg font-semibold">
+            Latency, errors and spend
+          </h2>
+          <TimeRangePicker key={timeRangeKey(range)} range={range} onChange={onRangeChange} />
+        </div>
+        <LlmLatencyPanel range={range} markers={<ChangeMarkers changes={rangeChanges} />} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <LlmErrorsPanel range={range} />
+          <LlmFeaturesPanel range={range} />
+          <TopChatsPanel range={range} actions={<PanelExportButton panel="top-chats" range={range} />} />
+          <TopUsersPanel range={range} actions={<PanelExportButton panel="top-users" range={range} />} />
+        </div>
+      </section>
+    </>
+  );
+}
 
 const triggerClass = cn(
   'rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground',
@@ -35,7 +93,6 @@ const triggerClass = cn(
  */
 export function MetricsPage() {
   const { tab, hours, range, refresh, setTab, setHours, setRange, setRefresh } = useMetricsParams();
-  const { days, setDays } = useLlmUsageDays();
   return (
     <AutoRefreshContext value={autoRefreshMs(refresh)}>
       <PageHeader
@@ -64,23 +121,7 @@ export function MetricsPage() {
           ))}
         </Tabs.List>
         <Tabs.Content value="llm-usage" className="space-y-6">
-          <GeminiUsagePanel hours={hours} onHoursChange={setHours} />
-          <LlmUsagePanel days={days} onDaysChange={setDays} />
-          <section aria-labelledby="metrics-range-heading" className="space-y-6">
-            <div className="space-y-3 border-t pt-6">
-              <h2 id="metrics-range-heading" className="text-lg font-semibold">
-                Latency, errors and spend
-              </h2>
-              <TimeRangePicker key={timeRangeKey(range)} range={range} onChange={setRange} />
-            </div>
-            <LlmLatencyPanel range={range} />
-            <div className="grid gap-6 lg:grid-cols-2">
-              <LlmErrorsPanel range={range} />
-              <LlmFeaturesPanel range={range} />
-              <TopChatsPanel range={range} />
-              <TopUsersPanel range={range} />
-            </div>
-          </section>
+          <LlmUsageTab hours={hours} onHoursChange={setHours} range={range} onRangeChange={setRange} />
         </Tabs.Content>
         <Tabs.Content value="token-budgets" className="space-y-6">
           <TokenBudgetsPanel />

@@ -51,3 +51,14 @@ export function llmUsageSummary(usage: LlmUsage, days: number): string {
   if (busiest) parts.push(`busiest day ${busiest.date} with ${formatCount(totalOf(busiest))} tokens`);
   return `${parts.join('; ')}.`;
 }
+
+/**
+ * The chart's day (`YYYY-MM-DD`) an instant falls on, read as the chart reads its days (local dates), so a
+ * change marker sits on the day it was saved; null for a time that does not parse.
+ */
+export function usageDayOf(at: string): string | null {
+  const time = new Date(at);
+  if (Number.isNaN(time.getTime())) return null;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`;
+}

@@ -1,6 +1,7 @@
 import type {
   BotHealth,
   CacheMetrics,
+  ChangeMarkers,
   GeminiUsage,
   IntegrationMetrics,
   LlmErrors,
@@ -149,6 +150,24 @@ export const answers = {
     other: { requests: 0, tokens: 0, cost_usd: 0 },
     total: { requests: 4, tokens: 3700, cost_usd: 0.04 },
   } satisfies LlmTopUsers,
+  '/api/metrics/changes': {
+    from: '2025-06-01T09:00:00.000Z',
+    to: '2025-06-01T11:00:00.000Z',
+    changes: [
+      {
+        id: 41,
+        at: '2025-06-01T10:15:00.000Z',
+        user: 'admin',
+        action: 'config.updated',
+        resource_type: 'config_item',
+        resource_name: 'Lumi',
+        summary: "Updated personalities item 'Lumi' (content)",
+        version: 3,
+        link: '/config?tab=personalities&q=Lumi',
+      },
+    ],
+    truncated: false,
+  } satisfies ChangeMarkers,
   '/api/config/token-budgets': [
     {
       provider: 'gemini',
