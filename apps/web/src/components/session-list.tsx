@@ -1,7 +1,10 @@
 import type { AuthSession } from '@lumi/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Monitor } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { LoadError } from '@/components/ui/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 
 /** "Firefox 133 on macOS", or what part of it the user agent told. */
@@ -51,4 +54,22 @@ export function SessionList({ sessions, label, markCurrent = false, actions }: S
       ))}
     </ul>
   );
+}
+
+interface SessionsViewProps extends Omit<SessionListProps, 'sessions'> {
+  query: UseQueryResult<{ sessions: AuthSession[] }>;
+  /** What to say when there are none. */
+  empty: string;
+}
+
+/** A sessions query as the list, or its loading, failed (with Retry) or empty state. */
+export function SessionsView({ query, empty, ...list }: SessionsViewProps) {
+  if (query.isPending) return <Skeleton role="status" aria-label="Loading sessions" className="h-24" />;
+  if (query.isError) {
+    return (
+      <LoadError title="Failed to load sessions" error={query.error} onRetry={() => void query.refetch()} />
+    );
+  }
+  if (query.data.sessions.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return <SessionList sessions={query.data.sessions} {...list} />;
 }

@@ -4,9 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
-import { deviceName, SessionList } from '@/components/session-list';
+import { deviceName, SessionsView } from '@/components/session-list';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useOwnSessions, useRevokeOtherSessions, useRevokeSession } from '../api/sessions';
@@ -29,40 +27,26 @@ export function SessionsSection() {
     revokeOthers.reset();
   };
 
-  let body;
-  if (sessions.isPending) {
-    body = <Skeleton role="status" aria-label="Loading sessions" className="h-24" />;
-  } else if (sessions.isError) {
-    body = (
-      <LoadError
-        title="Failed to load sessions"
-        error={sessions.error}
-        onRetry={() => void sessions.refetch()}
-      />
-    );
-  } else if (list.length === 0) {
-    body = <p className="text-sm text-muted-foreground">No signed-in sessions.</p>;
-  } else {
-    body = (
-      <SessionList
-        sessions={list}
-        label="Your sessions"
-        markCurrent
-        actions={(session) =>
-          !session.current && (
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`Sign out ${deviceName(session)}, signed in ${formatDateTime(session.created_at)}`}
-              onClick={() => setConfirming({ kind: 'one', session })}
-            >
-              Sign out
-            </Button>
-          )
-        }
-      />
-    );
-  }
+  const body = (
+    <SessionsView
+      query={sessions}
+      empty="No signed-in sessions."
+      label="Your sessions"
+      markCurrent
+      actions={(session) =>
+        !session.current && (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Sign out ${deviceName(session)}, signed in ${formatDateTime(session.created_at)}`}
+            onClick={() => setConfirming({ kind: 'one', session })}
+          >
+            Sign out
+          </Button>
+        )
+      }
+    />
+  );
 
   return (
     <Card aria-labelledby="sessions-title" className="mt-6">

@@ -4,9 +4,7 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
-import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
-import { SessionList } from '@/components/session-list';
+import { SessionsView } from '@/components/session-list';
 import { errorMessage } from '@/lib/api-client';
 import { useRevokeUserSessions, useUserSessions } from '../api/user-security';
 
@@ -28,22 +26,13 @@ export function UserSessionsDialog({ user, canWrite, open, onOpenChange }: UserS
   const [confirming, setConfirming] = useState(false);
   const list = sessions.data?.sessions ?? [];
 
-  let body;
-  if (sessions.isPending) {
-    body = <Skeleton role="status" aria-label="Loading sessions" className="h-24" />;
-  } else if (sessions.isError) {
-    body = (
-      <LoadError
-        title="Failed to load sessions"
-        error={sessions.error}
-        onRetry={() => void sessions.refetch()}
-      />
-    );
-  } else if (list.length === 0) {
-    body = <p className="text-sm text-muted-foreground">{user.name} is not signed in anywhere.</p>;
-  } else {
-    body = <SessionList sessions={list} label={`Sessions of ${user.username}`} />;
-  }
+  const body = (
+    <SessionsView
+      query={sessions}
+      empty={`${user.name} is not signed in anywhere.`}
+      label={`Sessions of ${user.username}`}
+    />
+  );
 
   const signOutEverywhere = () =>
     revoke.mutate(undefined, {
