@@ -8,6 +8,8 @@ import { MetricsPage } from './metrics-page';
 
 const GEMINI = '/api/metrics/gemini-usage';
 const LLM = '/api/metrics/llm-usage';
+const CHANGES = '/api/metrics/changes';
+const DAY_MS = 86_400_000;
 const region = (name: string) => screen.getByRole('region', { name });
 /** How long a test waits for a lazily loaded chart to appear. */
 const CHART_CODE_MS = 5_000;
@@ -61,6 +63,34 @@ describe('MetricsPage', () => {
     await userEvent.click(within(llm).getByRole('radio', { name: '30 days' }));
     await waitFor(() => expect(api.requestsTo(LLM).at(-1)?.query.get('days')).toBe('30'));
     expect(await within(llm).findByText('Last 30 days')).toBeInTheDocument();
+  });
+
+  it('marks the changes of each chart’s range on the usage and latency charts, and offers each panel’s export', async () => {
+    const api = serveMetrics();
+    renderWithProviders(<MetricsPage />, { path: '/metrics' });
+
+    const flag = { name: /^Change: Updated personalities item 'Lumi' \(content\), by admin/ };
+    const llm = region('LLM Usage');
+    expect(await within(llm).findByRole('button', flag, { timeout: CHART_CODE_MS })).toBeInTheDocument();
+    expect(
+      await within(region('Latency')).findByRole('button', flag, { timeout: CHART_CODE_MS }),
+    ).toBeInTheDocument();
+    // The usage chart asks for its own days' changes, the latency chart for the picker's range.
+    const spans = () =>
+      api
+        .requestsTo(CHANGES)
+        .map(({ query }) => Date.parse(query.get('to')!) - Date.parse(query.get('from')!));
+    expect(spans()).toEqual(expect.arrayContaining([7 * DAY_MS, DAY_MS]));
+    await userEvent.click(within(llm).getByRole('radio', { name: '30 days' }));
+    await waitFor(() => expect(spans()).toContain(30 * DAY_MS));
+
+    expect(within(llm).getByRole('button', { name: 'Export CSV of LLM usage' })).toBeInTheDocument();
+    expect(
+      within(region('Top chats')).getByRole('button', { name: 'Export CSV of top chats' }),
+    ).toBeInTheDocument();
+    expect(
+      within(region('Top users')).getByRole('button', { name: 'Export CSV of top users' }),
+    ).toBeInTheDocument();
   });
 
   it('asks again twice, 3 s apart, before saying Gemini metrics are not available', async () => {
@@ -162,6 +192,9 @@ describe('MetricsPage', () => {
     expect(binance).toHaveTextContent('75% · Failing');
     expect(binance).toHaveTextContent('Error');
     expect(within(table).getByText('coingecko').closest('tr')).toHaveTextContent('100% · Healthy');
+    expect(
+      within(region('Integrations')).getByRole('button', { name: 'Export CSV of integrations' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the integrations error state on failure, never sample data', async () => {
