@@ -326,17 +326,133 @@ const spendOf = (row: Record<string, unknown>): Spend => ({
   cost_usd: Number(row.cost_usd),
 });
 
-/** The `limit` chats (users) that spent most in the days, other rows excluded, and the days' total. */
+type Ranked = Spend & { id: string };
+
+/** The days from `fromDay` to `toDay`, both included (`YYYY-MM-DD`). */
+function daysOf(fromDay: string, toDay: string): string[] {
+  const days: string[] = [];
+  for (let ms = Date.parse(fromDay); ms <= Date.parse(toDay); ms += DAY_MS) {
+    days.push(new Date(ms).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/** Per-day candidates are read this many times `limit` deep at first, and four times deeper per retry. */
+const FIRST_DEPTH = 4;
+/** Beyond this many per-day rows the bounded read is no cheaper than summing every row of the range. */
+const MAX_CANDIDATE_ROWS = 20_000;
+
+/**
+ * The `limit` chats (users) that spent most in the days, other rows excluded, and the days' total: the
+ * same answer as summing every row of the days per id and ranking the sums (`rankAllSpenders`), found by
+ * reading far fewer rows when a few ids spend most (migration 20261129090000-llm-spend-indexes).
+ * Each day's `depth` costliest ids are the candidates. An id that is not one of them spent at most that
+ * day's last candidate's cost on each day, so at most `bound`, the sum of those costs (a day with fewer
+ * ids than `depth` adds nothing: all its ids are candidates). The candidates' exact sums are read; when
+ * the `limit`-th of them spent more than `bound`, no other id can rank among the first `limit`, and they
+ * are the answer. Otherwise the read goes deeper, and past MAX_CANDIDATE_ROWS every row is summed.
+ */
 export async function topSpenders(
   db: Executor,
   kind: SpendKind,
   fromDay: string,
   toDay: string,
   limit: number,
-): Promise<{ top: Array<Spend & { id: string }>; total: Spend }> {
+): Promise<{ top: Ranked[]; total: Spend }> {
+  const days = daysOf(fromDay, toDay);
+  for (let depth = FIRST_DEPTH * limit; depth * days.length <= MAX_CANDIDATE_ROWS; depth *= 4) {
+    const top = await boundedTop(db, kind, days, depth, limit);
+    if (top) return { top, total: await totalSpend(db, kind, fromDay, toDay) };
+  }
+  return rankAllSpenders(db, kind, fromDay, toDay, limit);
+}
+
+/** The first `limit` ids if each day's `depth` costliest prove them (see topSpenders), else null. */
+async function boundedTop(
+  db: Executor,
+  kind: SpendKind,
+  days: string[],
+  depth: number,
+  limit: number,
+): Promise<Ranked[] | null> {
   const { table, key } = SPEND_TABLES[kind];
-  const inDays = untyped(db).selectFrom(table).where('day', '>=', fromDay).where('day', '<=', toDay);
-  const top = await inDays
+  const perDay = days.map(
+    (day) => sql`select * from (select day, ${sql.ref(key)} as id, cost_usd from ${sql.table(table)}
+      where day = ${day} and ${sql.ref(key)} <> ${OTHER_KEY}
+      order by cost_usd desc limit ${depth}) ${sql.table(`d${day.replaceAll('-', '')}`)}`,
+  );
+  const { rows } = await sql<Record<string, unknown>>`${sql.join(perDay, sql` union all `)}`.execute(db);
+  const deepest = new Map<string, { rows: number; last: number }>();
+  const candidates = new Set<string>();
+  for (const row of rows) {
+    const day = String(row.day);
+    const seen = deepest.get(day) ?? { rows: 0, last: Infinity };
+    seen.rows += 1;
+    seen.last = Math.min(seen.last, Number(row.cost_usd));
+    deepest.set(day, seen);
+    candidates.add(String(row.id));
+  }
+  let bound = 0;
+  let complete = true;
+  for (const { rows: count, last } of deepest.values()) {
+    if (count < depth) continue;
+    bound += last;
+    complete = false;
+  }
+  if (candidates.size === 0) return [];
+  const sums = await untyped(db)
+    .selectFrom(table)
+    .select((eb) => [
+      sql.ref(key).as('id'),
+      eb.fn.sum('requests').as('requests'),
+      eb.fn.sum('tokens').as('tokens'),
+      eb.fn.sum('cost_usd').as('cost_usd'),
+    ])
+    .where(key, 'in', [...candidates])
+    .where('day', '>=', days[0]!)
+    .where('day', '<=', days.at(-1)!)
+    .groupBy(key)
+    .orderBy((eb) => eb.fn.sum('cost_usd'), 'desc')
+    .orderBy(key)
+    .limit(limit)
+    .execute();
+  const ranked = sums.map((row) => ({ id: String(row.id), ...spendOf(row) }));
+  if (complete) return ranked;
+  const last = ranked[limit - 1];
+  // Summed in another order, the bound may differ from an id's sum in the last bits: a margin covers it.
+  if (!last || last.cost_usd <= bound + Math.abs(bound) * 1e-9) return null;
+  return ranked;
+}
+
+async function totalSpend(db: Executor, kind: SpendKind, fromDay: string, toDay: string): Promise<Spend> {
+  const { table } = SPEND_TABLES[kind];
+  const total = await untyped(db)
+    .selectFrom(table)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .select((eb) => [
+      eb.fn.sum('requests').as('requests'),
+      eb.fn.sum('tokens').as('tokens'),
+      eb.fn.sum('cost_usd').as('cost_usd'),
+    ])
+    .executeTakeFirstOrThrow();
+  // SUM over no rows is NULL: Number(null) is 0.
+  return spendOf(total);
+}
+
+/** topSpenders by summing every row of the days per id: long lists, and the reference of the tests. */
+export async function rankAllSpenders(
+  db: Executor,
+  kind: SpendKind,
+  fromDay: string,
+  toDay: string,
+  limit: number,
+): Promise<{ top: Ranked[]; total: Spend }> {
+  const { table, key } = SPEND_TABLES[kind];
+  const top = await untyped(db)
+    .selectFrom(table)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
     .select((eb) => [
       sql.ref(key).as('id'),
       eb.fn.sum('requests').as('requests'),
@@ -349,13 +465,8 @@ export async function topSpenders(
     .orderBy(key)
     .limit(limit)
     .execute();
-  const total = await inDays
-    .select((eb) => [
-      eb.fn.sum('requests').as('requests'),
-      eb.fn.sum('tokens').as('tokens'),
-      eb.fn.sum('cost_usd').as('cost_usd'),
-    ])
-    .executeTakeFirstOrThrow();
-  // SUM over no rows is NULL: Number(null) is 0.
-  return { top: top.map((row) => ({ id: String(row.id), ...spendOf(row) })), total: spendOf(total) };
+  return {
+    top: top.map((row) => ({ id: String(row.id), ...spendOf(row) })),
+    total: await totalSpend(db, kind, fromDay, toDay),
+  };
 }
