@@ -1,10 +1,10 @@
 import type { LlmUsage } from '@lumi/contract';
 import { useMemo, type ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { cn } from '@/lib/cn';
-import { chartPaletteClass, chartTheme, seriesColor, seriesSlots } from '../lib/chart-palette';
+import { chartTheme, seriesColor, seriesSlots } from '../lib/chart-palette';
 import { formatCompact, formatCount } from '../lib/format-metrics';
 import { llmUsageSummary, toLlmUsageSeries, type LlmUsageRow } from '../lib/llm-usage-series';
+import { ChartFrame } from './chart-frame';
 
 /** Besides its colour, each provider's line has the dash pattern of its colour slot (colour is never the only signal). */
 const DASHES = ['', '6 3', '2 3', '10 3 2 3'];
@@ -29,13 +29,9 @@ export function LlmUsageChart({ usage, days, markers }: LlmUsageChartProps) {
   const { providers, rows } = useMemo(() => toLlmUsageSeries(usage), [usage]);
   const slots = useMemo(() => seriesSlots(providers), [providers]);
   return (
-    <div
-      role="img"
-      aria-label={llmUsageSummary(usage, days)}
-      className={cn('h-72 w-full', chartPaletteClass)}
-    >
+    <ChartFrame summary={llmUsageSummary(usage, days)} interactive={Boolean(markers)}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 256 }}>
-        <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
+        <LineChart data={rows} margin={{ top: 8, right: 20, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid stroke={chartTheme.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis
             dataKey="date"
@@ -79,6 +75,6 @@ export function LlmUsageChart({ usage, days, markers }: LlmUsageChartProps) {
           {markers}
         </LineChart>
       </ResponsiveContainer>
-    </div>
+    </ChartFrame>
   );
 }

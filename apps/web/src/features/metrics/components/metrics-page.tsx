@@ -58,7 +58,7 @@ function LlmUsageTab({
         days={days}
         onDaysChange={setDays}
         actions={<PanelExportButton panel="usage" range={usageRange(days)} />}
-        markers={<ChangeMarkers changes={usageChanges} position={onUsageDay} />}
+        markers={usageChanges.length > 0 && <ChangeMarkers changes={usageChanges} position={onUsageDay} />}
       />
       <section aria-labelledby="metrics-range-heading" className="space-y-6">
         <div className="space-y-3 border-t pt-6">
@@ -67,7 +67,10 @@ function LlmUsageTab({
           </h2>
           <TimeRangePicker key={timeRangeKey(range)} range={range} onChange={onRangeChange} />
         </div>
-        <LlmLatencyPanel range={range} markers={<ChangeMarkers changes={rangeChanges} />} />
+        <LlmLatencyPanel
+          range={range}
+          markers={rangeChanges.length > 0 && <ChangeMarkers changes={rangeChanges} />}
+        />
         <div className="grid gap-6 lg:grid-cols-2">
           <LlmErrorsPanel range={range} />
           <LlmFeaturesPanel range={range} />

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { cn } from '@/lib/cn';
-import { chartPaletteClass, chartTheme, seriesColor, seriesSlots } from '../lib/chart-palette';
+import { chartTheme, seriesColor, seriesSlots } from '../lib/chart-palette';
 import type { TimeSeriesRow } from '../lib/latency-series';
+import { ChartFrame } from './chart-frame';
 
 /** Besides its colour, each line has the dash pattern of its colour slot (colour is never the only signal). */
 const DASHES = ['', '6 3', '2 3', '10 3 2 3'];
@@ -52,11 +52,11 @@ export function TimeSeriesChart({
   const tick = interval === 'hour' ? hourTick : dayTick;
   const label = interval === 'hour' ? hourLabel : dayLabel;
   return (
-    <div role="img" aria-label={summary} className={cn('h-72 w-full', chartPaletteClass)}>
+    <ChartFrame summary={summary} interactive={Boolean(markers)}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 256 }}>
         <LineChart
           data={[...rows]}
-          margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+          margin={{ top: 8, right: 20, bottom: 0, left: 0 }}
           accessibilityLayer={false}
         >
           <CartesianGrid stroke={chartTheme.grid} strokeDasharray="3 3" vertical={false} />
@@ -105,6 +105,6 @@ export function TimeSeriesChart({
           {markers}
         </LineChart>
       </ResponsiveContainer>
-    </div>
+    </ChartFrame>
   );
 }
