@@ -337,6 +337,13 @@ function daysOf(fromDay: string, toDay: string): string[] {
   return days;
 }
 
+/**
+ * Ids rank by their cost to the nano-dollar, then by id: sums of the same costs added in another order
+ * (another query plan) may differ in their last bits, and must neither reorder equal spenders nor tell them
+ * apart.
+ */
+const RANKED_COST = sql`round(sum(cost_usd) * 1000000000)`;
+
 /** Per-day candidates are read this many times `limit` deep at first, and four times deeper per retry. */
 const FIRST_DEPTH = 4;
 /** Beyond this many per-day rows the bounded read is no cheaper than summing every row of the range. */
@@ -412,15 +419,15 @@ async function boundedTop(
     .where('day', '>=', days[0]!)
     .where('day', '<=', days.at(-1)!)
     .groupBy(key)
-    .orderBy((eb) => eb.fn.sum('cost_usd'), 'desc')
+    .orderBy(RANKED_COST, 'desc')
     .orderBy(key)
     .limit(limit)
     .execute();
   const ranked = sums.map((row) => ({ id: String(row.id), ...spendOf(row) }));
   if (complete) return ranked;
   const last = ranked[limit - 1];
-  // Summed in another order, the bound may differ from an id's sum in the last bits: a margin covers it.
-  if (!last || last.cost_usd <= bound + Math.abs(bound) * 1e-9) return null;
+  // Beyond the bound by more than RANKED_COST's rounding and the last bits of a sum in another order.
+  if (!last || last.cost_usd <= bound + 2e-9 + Math.abs(bound) * 1e-9) return null;
   return ranked;
 }
 
@@ -461,7 +468,7 @@ export async function rankAllSpenders(
     ])
     .where(key, '<>', OTHER_KEY)
     .groupBy(key)
-    .orderBy((eb) => eb.fn.sum('cost_usd'), 'desc')
+    .orderBy(RANKED_COST, 'desc')
     .orderBy(key)
     .limit(limit)
     .execute();

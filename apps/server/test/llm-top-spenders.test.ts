@@ -1,0 +1,210 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import {
+  foldDay,
+  rankAllSpenders,
+  topSpenders,
+  upsertDimensionSums,
+  type SpendKind,
+} from '../src/modules/telemetry/llm-dimensions.repository.js';
+import type { SpendSum } from '../src/modules/telemetry/llm-dimensions.js';
+import { roundTo } from '../src/lib/llm-cost.js';
+import { createPostgresDatabase, dialects, useTestApp } from './helper.js';
+
+/**
+ * Issue 17, the top chats and users fast on long ranges: `topSpenders` reads each day's costliest ids and
+ * the exact sums of those, and must answer exactly as summing every row of the range does
+ * (`rankAllSpenders`, the way they were answered before), across month edges, with ties, folded days and
+ * late rows for folded days, and when it has to fall back to summing every row.
+ */
+
+/** A deterministic stream of numbers in [0, 1), so a failing run can be repeated. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** 2026-10-27 to 2026-11-05: a month edge in the middle. */
+const FIRST = Date.parse('2026-10-27T00:00:00.000Z');
+const DAYS = Array.from({ length: 10 }, (_, i) => dayOf(FIRST + i * DAY_MS));
+
+/**
+ * A long tail of `ids` ids per day: a cube of a uniform draw puts most spend on the first few; costs in
+ * whole tenths of a cent so that some sums tie exactly; the id text holds a quote and non-ASCII letters.
+ */
+function spendRows(next: () => number, day: string, ids: number, rows: number): SpendSum[] {
+  const byId = new Map<string, SpendSum>();
+  for (let i = 0; i < rows; i += 1) {
+    const key = `-100${Math.floor(ids * next() ** 3)}'é`;
+    const row = byId.get(key) ?? { day, key, requests: 0, tokens: 0, cost_usd: 0 };
+    row.requests += 1;
+    row.tokens += 1 + Math.floor(next() * 100);
+    row.cost_usd += Math.floor(next() * 10) / 1000;
+    byId.set(key, row);
+  }
+  return [...byId.values()].sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
+/**
+ * As the endpoints answer: money to the millionth. Sums read in another order may differ in their last
+ * bits (as two query plans' may), never in what is answered.
+ */
+function asAnswered(answer: Awaited<ReturnType<typeof topSpenders>>) {
+  return {
+    top: answer.top.map((row) => ({ ...row, cost_usd: roundTo(row.cost_usd, 6) })),
+    total: { ...answer.total, cost_usd: roundTo(answer.total.cost_usd, 6) },
+  };
+}
+
+describe.each(dialects)('the top chats and users on %s', (dialect) => {
+  const t = useTestApp(dialect);
+
+  async function store(kind: SpendKind, rows: SpendSum[]) {
+    await upsertDimensionSums(t.app.db, {
+      features: [],
+      errors: [],
+      chats: kind === 'chats' ? rows : [],
+      users: kind === 'users' ? rows : [],
+    });
+  }
+
+  /** Every range of the days (and a range with none of them), at several list lengths. */
+  async function expectSameAnswers(kind: SpendKind) {
+    let compared = 0;
+    for (let from = 0; from < DAYS.length; from += 1) {
+      for (let to = from; to < DAYS.length; to += 3) {
+        for (const limit of [1, 3, 10, 40]) {
+          const fast = await topSpenders(t.app.db, kind, DAYS[from]!, DAYS[to]!, limit);
+          const all = await rankAllSpenders(t.app.db, kind, DAYS[from]!, DAYS[to]!, limit);
+          expect(asAnswered(fast), `${DAYS[from]}..${DAYS[to]} limit ${limit}`).toEqual(asAnswered(all));
+          compared += 1;
+        }
+      }
+    }
+    expect(await topSpenders(t.app.db, kind, '2026-12-01', '2026-12-31', 10)).toEqual({
+      top: [],
+      total: { requests: 0, tokens: 0, cost_usd: 0 },
+    });
+    return compared;
+  }
+
+  it('ranks as summing every row does, across a month edge, folds and late rows', async () => {
+    const next = random(17);
+    for (const kind of ['chats', 'users'] as const) {
+      for (const day of DAYS) await store(kind, spendRows(next, day, 300, 2_000));
+      expect(await expectSameAnswers(kind)).toBe(88);
+
+      // Housekeeping folds the finished days to a short top list (so the fold matters here).
+      for (const day of DAYS.slice(0, -1)) {
+        await t.app.db.transaction().execute((trx) => foldDay(trx, kind, day, 25));
+      }
+      await expectSameAnswers(kind);
+
+      // Late rows for folded days: for a folded-away id, a kept one and a new one, then folded again.
+      const late = (day: string, key: string, cost: number): SpendSum => ({
+        day,
+        key,
+        requests: 1,
+        tokens: 7,
+        cost_usd: cost,
+      });
+      await store(kind, [late('2026-10-31', "-100299'é", 0.5), late('2026-10-31', 'late-new', 0.25)]);
+      await store(kind, [late('2026-11-01', "-1000'é", 0.004)]);
+      await expectSameAnswers(kind);
+      await t.app.db.transaction().execute((trx) => foldDay(trx, kind, '2026-10-31', 25));
+      await expectSameAnswers(kind);
+    }
+  });
+
+  it('falls back to summing every row when no few ids spend most, and keeps exact ties', async () => {
+    // Every id spends the same each day: no short read can prove a top list, and ties go by id.
+    for (const day of DAYS) {
+      await store(
+        'users',
+        Array.from({ length: 200 }, (_, i) => ({
+          day,
+          key: String(1000 + i),
+          requests: 1,
+          tokens: 1,
+          cost_usd: 0.002,
+        })),
+      );
+    }
+    const answer = await topSpenders(t.app.db, 'users', DAYS[0]!, DAYS.at(-1)!, 5);
+    expect(answer.top.map((row) => row.id)).toEqual(['1000', '1001', '1002', '1003', '1004']);
+    expect(asAnswered(answer)).toEqual(
+      asAnswered(await rankAllSpenders(t.app.db, 'users', DAYS[0]!, DAYS.at(-1)!, 5)),
+    );
+    expect(answer.total).toEqual({ requests: 2000, tokens: 2000, cost_usd: expect.closeTo(4, 9) });
+  });
+
+  it('answers the endpoint as before: the listed, the rest as other, and the total', async () => {
+    const next = random(5);
+    for (const day of DAYS) await store('chats', spendRows(next, day, 500, 1_000));
+    await t.app.db.transaction().execute((trx) => foldDay(trx, 'chats', DAYS[2]!, 10));
+    const all = await rankAllSpenders(t.app.db, 'chats', DAYS[0]!, DAYS.at(-1)!, 4);
+    const admin = await t.loginAdmin();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/metrics/llm/top-chats?from=${DAYS[0]}T00:00:00.000Z&to=${dayOf(FIRST + 10 * DAY_MS)}T00:00:00.000Z&limit=4`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{
+      chats: Array<{ chat_id: string; cost_usd: number }>;
+      total: { requests: number };
+    }>();
+    expect(body.chats.map((row) => row.chat_id)).toEqual(all.top.map((row) => row.id));
+    expect(body.total.requests).toBe(all.total.requests);
+  });
+});
+
+describe.each(dialects)('the llm spend indexes migration on %s', (dialect) => {
+  const BEFORE = '20261128100000-metrics-coarse-rollups';
+  async function open(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+    if (dialect === 'sqlite') return { handle: openDatabase({}), drop: async () => {} };
+    const { url, drop } = await createPostgresDatabase({ empty: true });
+    return { handle: openDatabase({ databaseUrl: url }), drop };
+  }
+  const indexes = async (handle: DatabaseHandle) => {
+    const { rows } =
+      dialect === 'sqlite'
+        ? await sql<{ name: string }>`select name from sqlite_master
+            where type = 'index' and name like 'llm_%_daily_by_%' order by name`.execute(handle.db)
+        : await sql<{ name: string }>`select indexname as name from pg_indexes
+            where indexname like 'llm_%_daily_by_%' order by indexname`.execute(handle.db);
+    return rows.map((row) => row.name);
+  };
+
+  it('indexes the stored rows going up and drops the indexes going down', async () => {
+    const { handle, drop } = await open();
+    try {
+      await migrateToLatest(handle, BEFORE);
+      await handle.db
+        .insertInto('llm_chat_daily')
+        .values({ day: '2026-11-20', chat_id: '-1001', requests: 2, tokens: 20, cost_usd: 0.5 })
+        .execute();
+      await migrateToLatest(handle);
+      expect(await indexes(handle)).toEqual([
+        'llm_chat_daily_by_cost',
+        'llm_chat_daily_by_id',
+        'llm_user_daily_by_cost',
+        'llm_user_daily_by_id',
+      ]);
+      const answer = await topSpenders(handle.db, 'chats', '2026-11-20', '2026-11-20', 10);
+      expect(answer.top).toEqual([{ id: '-1001', requests: 2, tokens: 20, cost_usd: 0.5 }]);
+      await migrateToLatest(handle, BEFORE);
+      expect(await indexes(handle)).toEqual([]);
+    } finally {
+      await handle.db.destroy();
+      await drop();
+    }
+  });
+});
