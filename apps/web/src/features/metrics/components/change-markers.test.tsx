@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Line, LineChart, XAxis, YAxis } from 'recharts';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { ChangeMarkerFlag, ChangeMarkers, groupChanges } from './change-markers';
+import { ChangeMarkerFlag, ChangeMarkers, groupChanges, timeAxisPosition } from './change-markers';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -45,6 +45,29 @@ describe('groupChanges', () => {
     expect(groupChanges([a, broken], (item) => Date.parse(item.at))).toEqual([
       { x: Date.parse(a.at), changes: [a] },
     ]);
+  });
+});
+
+describe('timeAxisPosition', () => {
+  it('gathers changes close together on a long axis into one flag, never before the axis starts', () => {
+    const from = Date.parse('2026-11-18T05:00:00.000Z');
+    const week = timeAxisPosition(from, from + 7 * 86_400_000);
+    const created = change('2026-11-20T10:15:00.000Z');
+    const edited = change('2026-11-20T10:15:40.000Z');
+    const later = change('2026-11-20T13:00:00.000Z');
+    const first = change('2026-11-18T05:10:00.000Z');
+    expect(groupChanges([first, created, edited, later], week)).toEqual([
+      { x: from, changes: [first] },
+      { x: Date.parse('2026-11-20T10:00:00.000Z'), changes: [created, edited] },
+      { x: Date.parse('2026-11-20T12:00:00.000Z'), changes: [later] },
+    ]);
+    // On the last hour two changes a minute and a half apart each have their own flag.
+    const hour = timeAxisPosition(
+      Date.parse('2026-11-20T10:00:00.000Z'),
+      Date.parse('2026-11-20T11:00:00.000Z'),
+    );
+    expect(groupChanges([created, change('2026-11-20T10:16:40.000Z')], hour)).toHaveLength(2);
+    expect(hour(change('not a time'))).toBeNull();
   });
 });
 

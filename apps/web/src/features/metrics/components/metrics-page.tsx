@@ -12,9 +12,9 @@ import { autoRefreshMs } from '../lib/auto-refresh';
 import type { GeminiWindow } from '../lib/gemini-series';
 import { METRICS_TABS, parseMetricsTab } from '../lib/metrics-params';
 import { usageDayOf } from '../lib/llm-usage-series';
-import { timeRangeKey, type TimeRange } from '../lib/time-range';
+import { resolveTimeRange, timeRangeKey, type TimeRange } from '../lib/time-range';
 import { AutoRefreshPicker } from './auto-refresh-picker';
-import { ChangeMarkers, type ChangePosition } from './change-markers';
+import { ChangeMarkers, timeAxisPosition, type ChangePosition } from './change-markers';
 import { GeminiUsagePanel } from './gemini-usage-panel';
 import { IntegrationsPanel } from './integrations-panel';
 import { LlmErrorsPanel } from './llm-errors-panel';
@@ -31,6 +31,14 @@ import { TopChatsPanel, TopUsersPanel } from './top-spenders-panel';
 const onUsageDay: ChangePosition = (change) => usageDayOf(change.at);
 
 /** The time range the LLM usage panel shows: its last 7, 30 or 90 days. */
+const HOUR_MS = 3_600_000;
+
+/** Where the latency chart draws a change: its axis starts at the whole hour the range begins in. */
+function latencyPosition(range: TimeRange): ChangePosition {
+  const { from, to } = resolveTimeRange(range, new Date());
+  return timeAxisPosition(Math.floor(Date.parse(from) / HOUR_MS) * HOUR_MS, Date.parse(to));
+}
+
 const usageRange = (days: LlmUsageDays): TimeRange => ({ kind: 'relative', value: `${days}d` });
 
 /**
@@ -69,7 +77,11 @@ function LlmUsageTab({
         </div>
         <LlmLatencyPanel
           range={range}
-          markers={rangeChanges.length > 0 && <ChangeMarkers changes={rangeChanges} />}
+          markers={
+            rangeChanges.length > 0 && (
+              <ChangeMarkers changes={rangeChanges} position={latencyPosition(range)} />
+            )
+          }
         />
         <div className="grid gap-6 lg:grid-cols-2">
           <LlmErrorsPanel range={range} />
