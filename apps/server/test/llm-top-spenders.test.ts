@@ -17,7 +17,8 @@ import { createPostgresDatabase, dialects, useTestApp } from './helper.js';
  * Issue 17, the top chats and users fast on long ranges: `topSpenders` reads each day's costliest ids and
  * the exact sums of those, and must answer exactly as summing every row of the range does
  * (`rankAllSpenders`, the way they were answered before), across month edges, with ties, folded days and
- * late rows for folded days, and when it has to fall back to summing every row.
+ * late rows for folded days, and when it has to fall back to summing every row; and the totals it reads
+ * from llm_spend_daily_totals match the rows'.
  */
 
 /** A deterministic stream of numbers in [0, 1), so a failing run can be repeated. */
@@ -166,7 +167,7 @@ describe.each(dialects)('the top chats and users on %s', (dialect) => {
   });
 });
 
-describe.each(dialects)('the llm spend indexes migration on %s', (dialect) => {
+describe.each(dialects)('the llm spend reads migration on %s', (dialect) => {
   const BEFORE = '20261128100000-metrics-coarse-rollups';
   async function open(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
     if (dialect === 'sqlite') return { handle: openDatabase({}), drop: async () => {} };
@@ -183,13 +184,17 @@ describe.each(dialects)('the llm spend indexes migration on %s', (dialect) => {
     return rows.map((row) => row.name);
   };
 
-  it('indexes the stored rows going up and drops the indexes going down', async () => {
+  it('indexes the stored rows and copies their daily totals going up, and drops both going down', async () => {
     const { handle, drop } = await open();
     try {
       await migrateToLatest(handle, BEFORE);
       await handle.db
         .insertInto('llm_chat_daily')
-        .values({ day: '2026-11-20', chat_id: '-1001', requests: 2, tokens: 20, cost_usd: 0.5 })
+        .values([
+          { day: '2026-11-20', chat_id: '-1001', requests: 2, tokens: 20, cost_usd: 0.5 },
+          { day: '2026-11-20', chat_id: '__other__', requests: 3, tokens: 30, cost_usd: 0.25 },
+          { day: '2026-11-21', chat_id: '-1001', requests: 1, tokens: 10, cost_usd: 0.125 },
+        ])
         .execute();
       await migrateToLatest(handle);
       expect(await indexes(handle)).toEqual([
@@ -198,10 +203,17 @@ describe.each(dialects)('the llm spend indexes migration on %s', (dialect) => {
         'llm_user_daily_by_cost',
         'llm_user_daily_by_id',
       ]);
-      const answer = await topSpenders(handle.db, 'chats', '2026-11-20', '2026-11-20', 10);
-      expect(answer.top).toEqual([{ id: '-1001', requests: 2, tokens: 20, cost_usd: 0.5 }]);
+      expect(await topSpenders(handle.db, 'chats', '2026-11-20', '2026-11-21', 10)).toEqual({
+        top: [{ id: '-1001', requests: 3, tokens: 30, cost_usd: 0.625 }],
+        total: { requests: 6, tokens: 60, cost_usd: 0.875 },
+      });
+      expect(await topSpenders(handle.db, 'users', '2026-11-20', '2026-11-21', 10)).toEqual({
+        top: [],
+        total: { requests: 0, tokens: 0, cost_usd: 0 },
+      });
       await migrateToLatest(handle, BEFORE);
       expect(await indexes(handle)).toEqual([]);
+      await expect(sql`select count(*) from llm_spend_daily_totals`.execute(handle.db)).rejects.toThrow();
     } finally {
       await handle.db.destroy();
       await drop();

@@ -11,6 +11,7 @@ export interface LlmDimensionTables {
   llm_error_hourly: LlmErrorHourlyTable;
   llm_chat_daily: LlmChatDailyTable;
   llm_user_daily: LlmUserDailyTable;
+  llm_spend_daily_totals: LlmSpendDailyTotalsTable;
   llm_feature_daily: LlmFeatureDailyTable;
   llm_error_daily: LlmErrorDailyTable;
   llm_latency_folded: LlmLatencyFoldedTable;
@@ -55,6 +56,18 @@ export interface LlmChatDailyTable {
 export interface LlmUserDailyTable {
   day: string;
   user_id: string;
+  requests: Int8;
+  tokens: Int8;
+  cost_usd: number;
+}
+
+/**
+ * Per UTC day, the sums of all of llm_chat_daily's (kind 'chats') or llm_user_daily's (kind 'users') rows
+ * of the day, other row included (migration 20261129090000-llm-spend-reads).
+ */
+export interface LlmSpendDailyTotalsTable {
+  kind: 'chats' | 'users';
+  day: string;
   requests: Int8;
   tokens: Int8;
   cost_usd: number;

@@ -17,7 +17,7 @@ import { llmDimensions } from './migrations/20261127080000-llm-dimensions.js';
 import { latencyHistograms } from './migrations/20261127090000-latency-histograms.js';
 import { twoFactor } from './migrations/20261128090000-two-factor.js';
 import { metricsCoarseRollups } from './migrations/20261128100000-metrics-coarse-rollups.js';
-import { llmSpendIndexes } from './migrations/20261129090000-llm-spend-indexes.js';
+import { llmSpendReads } from './migrations/20261129090000-llm-spend-reads.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -40,7 +40,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261127090000-latency-histograms': latencyHistograms,
   '20261128090000-two-factor': twoFactor,
   '20261128100000-metrics-coarse-rollups': metricsCoarseRollups,
-  '20261129090000-llm-spend-indexes': llmSpendIndexes,
+  '20261129090000-llm-spend-reads': llmSpendReads,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

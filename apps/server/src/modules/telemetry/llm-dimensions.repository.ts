@@ -108,7 +108,30 @@ export async function upsertDimensionSums(db: Executor, sums: LlmDimensionSums):
   }
   await upsertSpend(db, 'chats', sums.chats);
   await upsertSpend(db, 'users', sums.users);
+  const totals = (['chats', 'users'] as const).flatMap((kind) =>
+    byDay(
+      sums[kind].map(({ day, requests, tokens, cost_usd }) => ({
+        hour: day,
+        kind,
+        requests,
+        tokens,
+        cost_usd,
+      })),
+      SPEND_SUMS,
+    ),
+  );
+  if (totals.length > 0) {
+    await untyped(db)
+      .insertInto('llm_spend_daily_totals')
+      .values(totals)
+      .onConflict((oc) =>
+        oc.columns(['kind', 'day']).doUpdateSet(added('llm_spend_daily_totals', SPEND_SUMS)),
+      )
+      .execute();
+  }
 }
+
+const SPEND_SUMS = ['requests', 'tokens', 'cost_usd'] as const;
 
 const FEATURE_SUMS = ['requests', 'failed_requests', 'input_tokens', 'output_tokens', 'cost_usd'] as const;
 
@@ -215,6 +238,7 @@ export async function pruneDimensionRollups(db: Executor, before: string): Promi
   }
   for (const table of [
     ...Object.values(SPEND_TABLES).map((t) => t.table),
+    'llm_spend_daily_totals',
     'llm_feature_daily',
     'llm_error_daily',
   ] as const) {
@@ -371,7 +395,10 @@ export async function topSpenders(
     const top = await boundedTop(db, kind, days, depth, limit);
     if (top) return { top, total: await totalSpend(db, kind, fromDay, toDay) };
   }
-  return rankAllSpenders(db, kind, fromDay, toDay, limit);
+  return {
+    top: await rankAll(db, kind, fromDay, toDay, limit),
+    total: await totalSpend(db, kind, fromDay, toDay),
+  };
 }
 
 /** The first `limit` ids if each day's `depth` costliest prove them (see topSpenders), else null. */
@@ -431,7 +458,25 @@ async function boundedTop(
   return ranked;
 }
 
+/** The days' total from their stored totals: a row per day. */
 async function totalSpend(db: Executor, kind: SpendKind, fromDay: string, toDay: string): Promise<Spend> {
+  const total = await db
+    .selectFrom('llm_spend_daily_totals')
+    .where('kind', '=', kind)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .select((eb) => [
+      eb.fn.sum('requests').as('requests'),
+      eb.fn.sum('tokens').as('tokens'),
+      eb.fn.sum('cost_usd').as('cost_usd'),
+    ])
+    .executeTakeFirstOrThrow();
+  // SUM over no rows is NULL: Number(null) is 0.
+  return spendOf(total);
+}
+
+/** The days' total from every row of the days. */
+async function rowsTotal(db: Executor, kind: SpendKind, fromDay: string, toDay: string): Promise<Spend> {
   const { table } = SPEND_TABLES[kind];
   const total = await untyped(db)
     .selectFrom(table)
@@ -447,7 +492,7 @@ async function totalSpend(db: Executor, kind: SpendKind, fromDay: string, toDay:
   return spendOf(total);
 }
 
-/** topSpenders by summing every row of the days per id: long lists, and the reference of the tests. */
+/** topSpenders by summing every row of the days, per id and in all: the reference of the tests. */
 export async function rankAllSpenders(
   db: Executor,
   kind: SpendKind,
@@ -455,6 +500,14 @@ export async function rankAllSpenders(
   toDay: string,
   limit: number,
 ): Promise<{ top: Ranked[]; total: Spend }> {
+  return {
+    top: await rankAll(db, kind, fromDay, toDay, limit),
+    total: await rowsTotal(db, kind, fromDay, toDay),
+  };
+}
+
+/** The first `limit` ids by their sums over every row of the days: the lists no short read proves. */
+async function rankAll(db: Executor, kind: SpendKind, fromDay: string, toDay: string, limit: number) {
   const { table, key } = SPEND_TABLES[kind];
   const top = await untyped(db)
     .selectFrom(table)
@@ -472,8 +525,5 @@ export async function rankAllSpenders(
     .orderBy(key)
     .limit(limit)
     .execute();
-  return {
-    top: top.map((row) => ({ id: String(row.id), ...spendOf(row) })),
-    total: await totalSpend(db, kind, fromDay, toDay),
-  };
+  return top.map((row) => ({ id: String(row.id), ...spendOf(row) }));
 }
