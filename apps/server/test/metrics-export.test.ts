@@ -10,6 +10,8 @@ import {
 } from '@lumi/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { SpendSum } from '../src/modules/telemetry/llm-dimensions.js';
+import { upsertDimensionSums } from '../src/modules/telemetry/llm-dimensions.repository.js';
 import { readCsv } from './csv-reader.js';
 import { dialects, expectError, useTestApp, type Session } from './helper.js';
 import { botKey, events, HOUR, ingest } from './telemetry-helper.js';
@@ -103,35 +105,30 @@ describe.each(dialects)('metrics CSV export on %s', (dialect) => {
   it('exports every chat and user by cost, across pages, with the totals of the top lists', async () => {
     const admin = await t.loginAdmin();
     const days = ['2026-11-19', '2026-11-20'];
+    // As the ingest transaction writes them: the rows and their days' totals.
+    const spend = (kind: 'chats' | 'users', rows: SpendSum[]) =>
+      upsertDimensionSums(t.app.db, { features: [], errors: [], chats: [], users: [], [kind]: rows });
     // 2,500 chats over two days, many with the same cost (the order breaks ties by id), and the chats a
     // finished day folded away.
     for (const day of days) {
       for (let offset = 0; offset < 2500; offset += 500) {
-        await t.app.db
-          .insertInto('llm_chat_daily')
-          .values(
-            Array.from({ length: 500 }, (_, index) => ({
-              day,
-              chat_id: String(-1_001_000_000_000 - offset - index),
-              requests: 1 + ((offset + index) % 5),
-              tokens: 100,
-              cost_usd: ((offset + index) % 13) * 0.25,
-            })),
-          )
-          .execute();
+        await spend(
+          'chats',
+          Array.from({ length: 500 }, (_, index) => ({
+            day,
+            key: String(-1_001_000_000_000 - offset - index),
+            requests: 1 + ((offset + index) % 5),
+            tokens: 100,
+            cost_usd: ((offset + index) % 13) * 0.25,
+          })),
+        );
       }
     }
-    await t.app.db
-      .insertInto('llm_chat_daily')
-      .values({ day: days[0]!, chat_id: '__other__', requests: 77, tokens: 7700, cost_usd: 1.5 })
-      .execute();
-    await t.app.db
-      .insertInto('llm_user_daily')
-      .values([
-        { day: days[1]!, user_id: '42', requests: 3, tokens: 30, cost_usd: 0.3 },
-        { day: days[1]!, user_id: '7', requests: 1, tokens: 10, cost_usd: 0.9 },
-      ])
-      .execute();
+    await spend('chats', [{ day: days[0]!, key: '__other__', requests: 77, tokens: 7700, cost_usd: 1.5 }]);
+    await spend('users', [
+      { day: days[1]!, key: '42', requests: 3, tokens: 30, cost_usd: 0.3 },
+      { day: days[1]!, key: '7', requests: 1, tokens: 10, cost_usd: 0.9 },
+    ]);
 
     const query = range(NOW - 30 * HOUR, NOW + HOUR);
     const rows = await exported(admin, 'top-chats', query);
