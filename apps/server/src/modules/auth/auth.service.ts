@@ -133,14 +133,17 @@ export class AuthService {
       return await this.db.transaction().execute(async (trx) => {
         const account = await this.accounts.find(trx, userId);
         if (!account?.active) throw new UnauthenticatedError(CHALLENGE_ENDED, 'challenge_expired');
+        // The challenge is taken first, so parallel requests queue on its row alone and always lock in
+        // the same order (challenge, then the user's factors): none deadlocks another. A request that
+        // lost the challenge stops here; a refused code below rolls the taking back, so the challenge
+        // stays for another try.
+        if (!(await this.twoFactor.consumeChallenge(trx, input.challenge))) {
+          throw new UnauthenticatedError(CHALLENGE_ENDED, 'challenge_expired');
+        }
         const factor = await this.twoFactor.useFactor(trx, userId, input);
         if (!factor.ok) {
           refused = { account, reason: factor.reason };
           throw new UnauthenticatedError(FACTOR_REFUSALS[factor.reason], 'invalid_credentials');
-        }
-        // Thrown, not returned: a request that lost the challenge to another rolls its code's use back.
-        if (!(await this.twoFactor.consumeChallenge(trx, input.challenge))) {
-          throw new UnauthenticatedError(CHALLENGE_ENDED, 'challenge_expired');
         }
         await this.throttle.succeeded(trx, key);
         return this.signIn(trx, client, account, { username: account.username, method: factor.method });
