@@ -458,30 +458,22 @@ async function boundedTop(
   return ranked;
 }
 
-/** The days' total from their stored totals: a row per day. */
-async function totalSpend(db: Executor, kind: SpendKind, fromDay: string, toDay: string): Promise<Spend> {
-  const total = await db
-    .selectFrom('llm_spend_daily_totals')
-    .where('kind', '=', kind)
+/**
+ * The days' total: from their stored totals (a row per day), or, for the tests' reference, from every row
+ * of the days.
+ */
+async function totalSpend(
+  db: Executor,
+  kind: SpendKind,
+  fromDay: string,
+  toDay: string,
+  from: 'totals' | 'rows' = 'totals',
+): Promise<Spend> {
+  const days = untyped(db)
+    .selectFrom(from === 'totals' ? 'llm_spend_daily_totals' : SPEND_TABLES[kind].table)
     .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
-    .select((eb) => [
-      eb.fn.sum('requests').as('requests'),
-      eb.fn.sum('tokens').as('tokens'),
-      eb.fn.sum('cost_usd').as('cost_usd'),
-    ])
-    .executeTakeFirstOrThrow();
-  // SUM over no rows is NULL: Number(null) is 0.
-  return spendOf(total);
-}
-
-/** The days' total from every row of the days. */
-async function rowsTotal(db: Executor, kind: SpendKind, fromDay: string, toDay: string): Promise<Spend> {
-  const { table } = SPEND_TABLES[kind];
-  const total = await untyped(db)
-    .selectFrom(table)
-    .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
+    .where('day', '<=', toDay);
+  const total = await (from === 'totals' ? days.where('kind', '=', kind) : days)
     .select((eb) => [
       eb.fn.sum('requests').as('requests'),
       eb.fn.sum('tokens').as('tokens'),
@@ -502,7 +494,7 @@ export async function rankAllSpenders(
 ): Promise<{ top: Ranked[]; total: Spend }> {
   return {
     top: await rankAll(db, kind, fromDay, toDay, limit),
-    total: await rowsTotal(db, kind, fromDay, toDay),
+    total: await totalSpend(db, kind, fromDay, toDay, 'rows'),
   };
 }
 
