@@ -1,13 +1,10 @@
 import type { LlmUsage } from '@lumi/contract';
 import { useMemo, type ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { chartTheme, seriesColor, seriesSlots } from '../lib/chart-palette';
+import { chartTheme, seriesSlots, seriesStroke } from '../lib/chart-palette';
 import { formatCompact, formatCount } from '../lib/format-metrics';
 import { llmUsageSummary, toLlmUsageSeries, type LlmUsageRow } from '../lib/llm-usage-series';
 import { ChartFrame } from './chart-frame';
-
-/** Besides its colour, each provider's line has the dash pattern of its colour slot (colour is never the only signal). */
-const DASHES = ['', '6 3', '2 3', '10 3 2 3'];
 
 const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 const longDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -62,9 +59,7 @@ export function LlmUsageChart({ usage, days, markers }: LlmUsageChartProps) {
                 name={provider}
                 type="monotone"
                 dataKey={(row: LlmUsageRow) => row.tokens[provider] ?? 0}
-                stroke={seriesColor(slot)}
-                strokeDasharray={DASHES[slot % DASHES.length]}
-                strokeWidth={2}
+                {...seriesStroke(slot)}
                 dot={false}
                 activeDot={{ r: 4 }}
                 legendType="plainline"

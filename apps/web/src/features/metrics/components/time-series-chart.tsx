@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { chartTheme, seriesColor, seriesSlots } from '../lib/chart-palette';
+import { chartTheme, seriesSlots, seriesStroke } from '../lib/chart-palette';
 import type { TimeSeriesRow } from '../lib/latency-series';
 import { ChartFrame } from './chart-frame';
-
-/** Besides its colour, each line has the dash pattern of its colour slot (colour is never the only signal). */
-const DASHES = ['', '6 3', '2 3', '10 3 2 3'];
 
 /** Up to this many points each gets a dot, so a single busy hour among quiet ones still shows. */
 const DOTS_UP_TO = 48;
@@ -91,9 +88,7 @@ export function TimeSeriesChart({
                 name={line.name}
                 type="monotone"
                 dataKey={(row: TimeSeriesRow) => row.values[line.key] ?? null}
-                stroke={seriesColor(slot)}
-                strokeDasharray={DASHES[slot % DASHES.length]}
-                strokeWidth={2}
+                {...seriesStroke(slot)}
                 dot={rows.length <= DOTS_UP_TO ? { r: 2 } : false}
                 connectNulls
                 activeDot={{ r: 4 }}
