@@ -2,6 +2,7 @@ import type { IntegrationLatency, LatencyFigures, LlmLatency } from '@lumi/contr
 import { describe, expect, it } from 'vitest';
 import { dialects, expectError, useTestApp } from './helper.js';
 import { botKey, events, HOUR, ingest } from './telemetry-helper.js';
+import { seededRandom } from './seeded-random.js';
 
 /**
  * Issue 17, "Dimensions and percentiles": p50/p95/p99 read from the hourly latency histograms agree with
@@ -22,17 +23,7 @@ const QS = [
   [0.99, 'p99_ms'],
 ] as const;
 
-/** A seeded generator (mulberry32): every run ingests the same latencies. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(2026);
+const next = seededRandom(2026);
 const normal = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
 
 function exact(values: number[], q: number): number {

@@ -5,6 +5,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { foldLatencyDay } from '../src/modules/telemetry/latency-histograms.js';
 import { createPostgresDatabase, dialects, useTestApp } from './helper.js';
 import { botKey, events, HOUR, ingest } from './telemetry-helper.js';
+import { seededRandom } from './seeded-random.js';
 
 /**
  * Issue 17, the metrics endpoints fast on long ranges: usage by feature and errors read whole UTC days from
@@ -17,16 +18,7 @@ const NOW = Date.parse('2026-12-01T10:30:00.000Z');
 const FIRST = Date.parse('2026-11-28T20:00:00.000Z');
 const DAY = 24 * HOUR;
 
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(17);
+const next = seededRandom(17);
 
 const MODELS = [
   ['openai', 'gpt-4o'],

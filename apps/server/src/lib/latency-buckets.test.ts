@@ -8,17 +8,7 @@ import {
   quantile,
   quantiles,
 } from './latency-buckets.js';
-
-/** A seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../test/seeded-random.js';
 
 function normal(next: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
@@ -54,7 +44,7 @@ const distributions: [string, (next: () => number) => number[]][] = [
 
 describe('latency buckets', () => {
   it.each(distributions)('estimates p50, p95 and p99 of %s within α', (_name, make) => {
-    const values = make(random(17));
+    const values = make(seededRandom(17));
     const histogram = histogramOf(values);
     for (const q of QS) {
       const truth = exact(values, q);
@@ -66,7 +56,7 @@ describe('latency buckets', () => {
   });
 
   it('merges histograms as if the values had been counted together', () => {
-    const next = random(5);
+    const next = seededRandom(5);
     const hours = Array.from({ length: 6 }, (_, h) =>
       Array.from({ length: 3000 }, () => (h + 1) * 100 * Math.exp(normal(next))),
     );
