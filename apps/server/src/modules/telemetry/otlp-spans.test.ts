@@ -118,6 +118,27 @@ describe('genAiCalls', () => {
     });
   });
 
+  it.each(['chat', 'text_completion', 'generate_content', 'embeddings'])(
+    'maps a %s operation',
+    (operation) => {
+      expect(first(span({ ...provider, 'gen_ai.operation.name': operation }))).toMatchObject({
+        type: 'llm_call',
+      });
+    },
+  );
+
+  it.each(['invoke_agent', 'create_agent', 'execute_tool'])(
+    'ignores an %s span, whose model calls are spans of their own',
+    (operation) => {
+      const attributes = {
+        ...provider,
+        'gen_ai.operation.name': operation,
+        'gen_ai.usage.input_tokens': 900,
+      };
+      expect(mapped(span(attributes))).toEqual({ calls: [], rejected: [] });
+    },
+  );
+
   it.each([
     ['a short trace id', { traceId: Buffer.alloc(8, 1) }, /16-byte trace id/],
     ['an all-zero span id', { spanId: Buffer.alloc(8, 0) }, /8-byte span id/],

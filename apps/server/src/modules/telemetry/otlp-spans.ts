@@ -20,6 +20,20 @@ export const OTLP_ATTRIBUTES = {
 
 type MappedField = keyof typeof OTLP_ATTRIBUTES;
 
+/**
+ * `gen_ai.operation.name` values that are one call to a model. The agent and tool operations
+ * (`invoke_agent`, `create_agent`, `execute_tool`) may carry a provider and the usage of the model calls
+ * beneath them, which are spans of their own: counting them too would count those tokens twice. A span
+ * without an operation name (older instrumentations) is a model call.
+ */
+export const MODEL_OPERATIONS: ReadonlySet<string> = new Set([
+  'chat',
+  'text_completion',
+  'generate_content',
+  'embeddings',
+]);
+const OPERATION_ATTRIBUTE = 'gen_ai.operation.name';
+
 /** What a rejected llm_call field is called in the span that carried it. */
 const SOURCE_OF_FIELD: Record<string, string> = {
   ...Object.fromEntries(Object.entries(OTLP_ATTRIBUTES).map(([field, keys]) => [field, keys.join(' or ')])),
@@ -119,10 +133,18 @@ const ATTRIBUTE_FIELDS = new Map<string, { field: MappedField; rank: number }>(
 
 type Picked = Partial<Record<MappedField, { rank: number; value: OtlpAnyValue }>>;
 
-/** The span's attributes that Lumi reads, the first-ranked one per field. */
-function pick(span: OtlpSpan): Picked {
+/**
+ * The span's attributes that Lumi reads, the first-ranked one per field; null when the span names an
+ * operation that is not a model call.
+ */
+function pick(span: OtlpSpan): Picked | null {
   const picked: Picked = {};
   for (const { key, value } of span.attributes ?? []) {
+    if (key === OPERATION_ATTRIBUTE) {
+      const operation = value && plain(value);
+      if (typeof operation === 'string' && !MODEL_OPERATIONS.has(operation)) return null;
+      continue;
+    }
     const target = key ? ATTRIBUTE_FIELDS.get(key) : undefined;
     if (!target || !value) continue;
     const held = picked[target.field];
@@ -179,8 +201,8 @@ function callOf(span: OtlpSpan, picked: Picked): Record<string, unknown> | strin
 
 /**
  * The GenAI spans of an export request as llm_call events, and the GenAI spans that cannot be one. A span
- * is a GenAI span when it names its provider (`gen_ai.provider.name`, or the older `gen_ai.system`);
- * every other span is ignored.
+ * is a GenAI span when it names its provider (`gen_ai.provider.name`, or the older `gen_ai.system`) and
+ * no operation other than a model call; every other span is ignored.
  */
 export function genAiCalls(request: OtlpTraceRequest): { calls: GenAiCall[]; rejected: RejectedSpan[] } {
   const calls: GenAiCall[] = [];
@@ -189,7 +211,7 @@ export function genAiCalls(request: OtlpTraceRequest): { calls: GenAiCall[]; rej
     for (const scope of resource.scopeSpans ?? []) {
       for (const span of scope.spans ?? []) {
         const picked = pick(span);
-        if (!picked.provider) continue;
+        if (!picked?.provider) continue;
         const spanId = hex(span.spanId) || 'without an id';
         const event = callOf(span, picked);
         if (typeof event === 'string') rejected.push({ span: spanId, detail: event });
