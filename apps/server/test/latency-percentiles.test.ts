@@ -255,6 +255,9 @@ describe.each(dialects)('latency percentiles on %s', (dialect) => {
       [`from=${iso(NOW - 93 * DAY)}&to=${iso(NOW)}&interval=day`, /at most 92 days/],
       [`from=${iso(NOW - 8 * DAY)}&to=${iso(NOW)}`, /at most 7 days; use interval=day/],
       ['from=yesterday', /ISO 8601/],
+      ['from=9999-12-20T00:00:00Z&to=9999-12-31T23:59:59Z&interval=day', /between 2000-01-01 and 2100-01-01/],
+      ['from=0001-01-01T00:00:00Z&to=0001-01-02T00:00:00Z&interval=day', /between 2000-01-01 and 2100-01-01/],
+      ['from=2099-12-31T00:00:00Z&to=2100-01-01T00:00:01Z', /between 2000-01-01 and 2100-01-01/],
       ['interval=week', /interval must be hour or day/],
     ];
     for (const [query, detail] of cases) {

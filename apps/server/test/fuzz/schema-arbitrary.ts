@@ -97,9 +97,23 @@ export function validish(
 function validString(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === 'email') return fc.constantFrom('fuzz@example.test', 'o.p@example.org');
   if (schema.format === 'date-time') {
-    return fc
-      .integer({ min: -3600_000, max: 60_000 })
-      .map((offset) => new Date(Date.now() + offset).toISOString());
+    // Mostly instants near now (what a client sends), sometimes the calendar's edges.
+    return fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .integer({ min: -3600_000, max: 60_000 })
+          .map((offset) => new Date(Date.now() + offset).toISOString()),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '0001-01-01T00:00:00Z',
+          '1969-12-31T23:59:59.999Z',
+          '9999-12-31T23:59:59+14:00',
+        ),
+      },
+    );
   }
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 24, 24));

@@ -28,8 +28,17 @@ export interface MetricsRangeRules {
 }
 
 /**
+ * The instants a range may name: the calendar arithmetic of the day and hour keys (four-digit years,
+ * `Date.UTC`'s two-digit-year rule) holds well inside them, and no bot reported before or after them.
+ */
+const EARLIEST_MS = Date.UTC(2000, 0, 1);
+const LATEST_MS = Date.UTC(2100, 0, 1);
+const outOfBounds = (field: string) => `${field} must be between 2000-01-01 and 2100-01-01 (UTC)`;
+
+/**
  * The one check of the `from`/`to` query of the metrics endpoints (dimensions, latency): an empty or
- * reversed range, or one longer than `maxDays`, is a client's mistake answered 422 naming `from`.
+ * reversed range, one longer than `maxDays`, or one outside the years 2000 to 2099 is a client's mistake
+ * answered 422.
  */
 export function parseMetricsRange(
   query: { from?: string | undefined; to?: string | undefined },
@@ -39,6 +48,8 @@ export function parseMetricsRange(
   const defaultTo = rules.defaultTo === 'now' ? now : floorHour(now) + HOUR_MS;
   const to = query.to === undefined ? defaultTo : Date.parse(query.to);
   const from = query.from === undefined ? to - rules.defaultMs : Date.parse(query.from);
+  if (from < EARLIEST_MS || from > LATEST_MS) throw ValidationError.field('from', outOfBounds('from'));
+  if (to < EARLIEST_MS || to > LATEST_MS) throw ValidationError.field('to', outOfBounds('to'));
   if (from >= to) throw ValidationError.field('from', rules.messages.order);
   if (to - from > rules.maxDays * DAY_MS) throw ValidationError.field('from', rules.messages.tooLong);
   const first = floorHour(from);
