@@ -158,7 +158,7 @@ export function createServices(options: {
   const llmDimensions = new LlmDimensionsService(db, now, dashboardCache, telemetryChanged);
   const latency = new LatencyService(db, now, options.telemetry, dashboardCache);
   const changeMarkers = new ChangeMarkersService(db, now, audit);
-  const metricsExport = new MetricsExportService(db, now, audit);
+  const metricsExport = new MetricsExportService(db, now, audit, options.telemetry.timezone);
   const integrations = new IntegrationReporter(telemetry, now, options.log);
   const messaging = createMessagingServices({
     db,

@@ -6,6 +6,7 @@ import {
   type LlmFeatureUsage,
   type LlmTopChats,
   type LlmTopUsers,
+  type LlmUsage,
   type MetricsExportPanel,
 } from '@lumi/contract';
 import { sql } from 'kysely';
@@ -100,6 +101,15 @@ describe.each(dialects)('metrics CSV export on %s', (dialect) => {
     }
     // Outside the range, nothing; the file of nothing still has its header.
     expect(await exported(viewer, 'usage', range(NOW - 90 * DAY, NOW - 80 * DAY))).toEqual([]);
+  });
+
+  it('exports the usage panel without its query: the last 24 hours, as the other range panels', async () => {
+    const admin = await t.loginAdmin();
+    await ingest(t.app, await botKey(t), [
+      events.llmCall(NOW - 23 * HOUR - 45 * 60_000, { id: 'before' }),
+      events.llmCall(NOW - 23 * HOUR, { id: 'in' }),
+    ]);
+    expect(sum(await exported(admin, 'usage'), 4)).toBe(1);
   });
 
   it('exports every chat and user by cost, across pages, with the totals of the top lists', async () => {
@@ -384,5 +394,65 @@ describe.each(dialects)('metrics CSV export on %s', (dialect) => {
       await expect(read).rejects.toThrow(/aborted|socket hang up|ECONNRESET/);
       await sql`ALTER TABLE llm_feature_hourly_away RENAME TO llm_feature_hourly`.execute(t.app.db);
     }, 120_000);
+  });
+});
+
+/**
+ * The usage panel counts LUMI_TIMEZONE days (Asia/Kolkata is 5:30 ahead of UTC, so its days begin mid-hour
+ * and the rollups' hours are split as the panel splits them); the file of the panel's window has its days.
+ */
+describe.each(dialects)('the usage export in LUMI_TIMEZONE on %s', (dialect) => {
+  const t = useTestApp(dialect, { app: { now: () => NOW, telemetry: { timezone: 'Asia/Kolkata' } } });
+
+  it("holds the usage panel's days with its figures, day by day", async () => {
+    const admin = await t.loginAdmin();
+    const calls = Array.from({ length: 80 }, (_, index) =>
+      events.llmCall(NOW - index * 2 * HOUR - 17 * 60_000, {
+        id: `k${index}`,
+        provider: index % 2 ? 'openai' : 'gemini',
+        input_tokens: 10 + index,
+        output_tokens: index,
+        cost_usd: 0.01 * index,
+      }),
+    );
+    expect((await ingest(t.app, await botKey(t), calls)).rejected).toEqual([]);
+    const usage = await t.app.inject({
+      method: 'GET',
+      url: '/api/metrics/llm-usage?days=7',
+      headers: admin.auth,
+    });
+    const panel = usage.json<LlmUsage>();
+    expect(panel.window).toEqual({
+      from: '2026-11-13T18:00:00.000Z',
+      to: '2026-11-20T18:00:00.000Z',
+      timezone: 'Asia/Kolkata',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/metrics/export/usage.csv?${range(Date.parse(panel.window.from), Date.parse(panel.window.to))}`,
+      headers: admin.auth,
+    });
+    const rows = csvRows('usage', res.body);
+    const fileDays = new Map<string, { tokens: number; cost: number }>();
+    for (const row of rows) {
+      const day = fileDays.get(row[0]!) ?? { tokens: 0, cost: 0 };
+      day.tokens += Number(row[6]) + Number(row[7]);
+      day.cost += Number(row[8]);
+      fileDays.set(row[0]!, day);
+    }
+    const panelDays = new Map<string, { tokens: number; cost: number }>();
+    for (const entry of panel.daily_usage) {
+      if (entry.tokens_used === 0) continue;
+      const day = panelDays.get(entry.date) ?? { tokens: 0, cost: 0 };
+      day.tokens += entry.tokens_used;
+      day.cost += entry.cost;
+      panelDays.set(entry.date, day);
+    }
+    expect([...fileDays.keys()].sort()).toEqual([...panelDays.keys()].sort());
+    expect(fileDays.size).toBe(7);
+    for (const [date, day] of panelDays) {
+      expect(fileDays.get(date)!.tokens, date).toBe(day.tokens);
+      expect(fileDays.get(date)!.cost, date).toBeCloseTo(day.cost, 4);
+    }
   });
 });

@@ -101,6 +101,7 @@ describe.each(dialects)('metrics on %s', (dialect) => {
           { date: '2026-11-20', provider: 'openai', tokens_used: 35, cost: 0.005 },
         ],
         totals: { tokens: 195, cost: 0.115, requests: 4 },
+        window: { from: '2026-11-18T00:00:00.000Z', to: '2026-11-21T00:00:00.000Z', timezone: 'UTC' },
       });
       const month = await get<LlmUsage>('/api/metrics/llm-usage');
       expect(month.daily_usage).toHaveLength(60);
@@ -419,5 +420,11 @@ describe.each(dialects)('metrics with tuned settings on %s', (dialect) => {
       ['2026-03-08', 110],
       ['2026-03-09', 1000],
     ]);
+    // 7 March starts at 05:00Z (EST); 10 March at 04:00Z (EDT).
+    expect(usage.window).toEqual({
+      from: '2026-03-07T05:00:00.000Z',
+      to: '2026-03-10T04:00:00.000Z',
+      timezone: 'America/New_York',
+    });
   });
 });

@@ -207,6 +207,11 @@ export const llmUsageSchema = z
       z.object({ date: z.string(), provider: z.string(), tokens_used: z.number(), cost: z.number() }),
     ),
     totals: z.object({ tokens: z.number(), cost: z.number(), requests: z.number() }),
+    /**
+     * The hours the days cover, from the first day's first hour to the end of today (ISO 8601), and the
+     * time zone whose days they are: the range of the panel's export and change markers.
+     */
+    window: z.object({ from: z.string(), to: z.string(), timezone: z.string() }),
   })
   .meta({ id: 'LlmUsage' });
 export type LlmUsage = z.infer<typeof llmUsageSchema>;

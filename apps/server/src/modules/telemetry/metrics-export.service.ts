@@ -12,8 +12,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { CSV_BYTE_ORDER_MARK, csvRecord, type CsvValue } from '../../lib/csv.js';
-import { DAY_MS, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
+import { HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
 import { roundTo } from '../../lib/llm-cost.js';
+import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
 import type { Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import { OTHER_KEY, type SpendKind } from './llm-dimensions.repository.js';
@@ -53,6 +54,8 @@ export class MetricsExportService {
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
     private readonly audit: AuditService,
+    /** LUMI_TIMEZONE: the usage file's days are the usage panel's. */
+    private readonly timeZone: string,
   ) {}
 
   /**
@@ -122,15 +125,20 @@ export class MetricsExportService {
   }
 
   /**
-   * Day by UTC day (the range's first and last days may be part days), by provider, model and feature. A
-   * day's hourly rows are read in primary key order, a page at a time, and summed; the day's rows are then
-   * written sorted. So memory holds one day's provider, model and feature combinations (a few hundred for
-   * a bot with a handful of features), never the file, and no read is a sort of the whole day.
+   * Day by day in LUMI_TIMEZONE, as the usage panel counts its days (the range's first and last days may
+   * be part days; the panel's own window is whole days), by provider, model and feature. A day's hourly
+   * rows are read in primary key order, a page at a time, and summed; the day's rows are then written
+   * sorted. So memory holds one day's provider, model and feature combinations (a few hundred for a bot
+   * with a handful of features), never the file, and no read is a sort of the whole day.
    */
   private async *usagePages(range: MetricsRange): AsyncGenerator<CsvValue[][]> {
-    for (let day = Math.floor(range.first / DAY_MS) * DAY_MS; day < range.end; day += DAY_MS) {
-      const from = hourKey(Math.max(day, range.first));
-      const to = hourKey(Math.min(day + DAY_MS, range.end));
+    for (let date = localDate(range.first, this.timeZone); ; date = addDays(date, 1)) {
+      const dayFrom = firstHourOfLocalDate(date, this.timeZone);
+      if (dayFrom >= range.end) break;
+      const dayTo = firstHourOfLocalDate(addDays(date, 1), this.timeZone);
+      if (dayTo <= range.first) continue;
+      const from = hourKey(Math.max(dayFrom, range.first));
+      const to = hourKey(Math.min(dayTo, range.end));
       const sums = new Map<string, Omit<repo.UsageRow, 'hour'>>();
       let after: repo.UsageKey | null = null;
       for (;;) {
@@ -153,13 +161,12 @@ export class MetricsExportService {
         // Let other requests in between pages: SQLite answers within the event loop's turn.
         await setImmediate();
       }
-      const label = from.slice(0, 10);
       const sorted = [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       for (let start = 0; start < sorted.length; start += EXPORT_PAGE_SIZE) {
         yield sorted
           .slice(start, start + EXPORT_PAGE_SIZE)
           .map(([, row]) => [
-            label,
+            date,
             row.provider,
             row.model,
             row.feature === NO_FEATURE ? null : row.feature,

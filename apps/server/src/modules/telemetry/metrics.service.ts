@@ -163,6 +163,11 @@ export class MetricsService {
         }),
       ),
       totals: { ...totals, cost: money(totals.cost) },
+      window: {
+        from: hourKey(days[0]!.from),
+        to: hourKey(days.at(-1)!.to),
+        timezone: this.settings.timezone,
+      },
     };
   }
 

@@ -1,7 +1,7 @@
 import { changeMarkersSchema } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAutoRefreshInterval } from '../hooks/auto-refresh-context';
-import { resolveTimeRange, timeRangeKey, type TimeRange } from '../lib/time-range';
+import { DEFAULT_TIME_RANGE, resolveTimeRange, timeRangeKey, type TimeRange } from '../lib/time-range';
 import { getParsed } from './get-parsed';
 import { metricsKeys } from './metrics-keys';
 
@@ -23,6 +23,11 @@ export function changeMarkersQueryOptions(range: TimeRange) {
   });
 }
 
-export function useChangeMarkers(range: TimeRange) {
-  return useQuery({ ...changeMarkersQueryOptions(range), refetchInterval: useAutoRefreshInterval() });
+/** The changes of a range; none asked for while the range is not known yet (undefined). */
+export function useChangeMarkers(range: TimeRange | undefined) {
+  return useQuery({
+    ...changeMarkersQueryOptions(range ?? DEFAULT_TIME_RANGE),
+    enabled: range !== undefined,
+    refetchInterval: useAutoRefreshInterval(),
+  });
 }

@@ -5,7 +5,6 @@ import { useIntegrations } from '../api/get-integrations';
 import { formatCount, formatPercent } from '../lib/format-metrics';
 import { panelErrorMessage } from '../lib/panel-error';
 import { integrationLevel, type Level } from '../lib/thresholds';
-import type { TimeRange } from '../lib/time-range';
 import { LevelBadge } from './level-badge';
 import { MetricCard } from './metric-card';
 import { PanelExportButton } from './panel-export-button';
@@ -19,9 +18,6 @@ const LAST_STATUS: Record<IntegrationStatus, { level: 'success' | 'error' | 'unk
   error: { level: 'error', text: 'Error' },
   other: { level: 'unknown', text: 'Other' },
 };
-
-/** What the panel shows, so its export holds the same calls: the services' last 24 hours. */
-const PANEL_RANGE: TimeRange = { kind: 'relative', value: '24h' };
 
 type Service = IntegrationMetrics['data'][number];
 
@@ -64,7 +60,8 @@ export function IntegrationsPanel() {
     <MetricCard
       title={TITLE}
       description="External services over the last 24 hours"
-      actions={<PanelExportButton panel="integrations" range={PANEL_RANGE} />}
+      // No range: the export's default is the panel's own (the last 24 hours, the current hour included).
+      actions={<PanelExportButton panel="integrations" />}
     >
       {integrations.isPending && <PanelSkeleton label={TITLE} />}
       {integrations.isError && !services && (

@@ -3,7 +3,7 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/cn';
-import type { LlmUsageDays } from '../api/get-llm-usage';
+import { useLlmUsage } from '../api/get-llm-usage';
 import { useChangeMarkers } from '../api/get-change-markers';
 import { AutoRefreshContext } from '../hooks/auto-refresh-context';
 import { useLlmUsageDays } from '../hooks/use-llm-usage-days';
@@ -27,10 +27,12 @@ import { TimeRangePicker } from './time-range-picker';
 import { TokenBudgetsPanel } from './token-budgets-panel';
 import { TopChatsPanel, TopUsersPanel } from './top-spenders-panel';
 
-/** A change sits on the usage chart's day (its x axis is the calendar day). */
-const onUsageDay: ChangePosition = (change) => usageDayOf(change.at);
+/** A change sits on the usage chart's day (its x axis is the calendar day in LUMI_TIMEZONE). */
+const onUsageDay =
+  (timeZone: string): ChangePosition =>
+  (change) =>
+    usageDayOf(change.at, timeZone);
 
-/** The time range the LLM usage panel shows: its last 7, 30 or 90 days. */
 const HOUR_MS = 3_600_000;
 
 /** Where the latency chart draws a change: its axis starts at the whole hour the range begins in. */
@@ -38,8 +40,6 @@ function latencyPosition(range: TimeRange): ChangePosition {
   const { from, to } = resolveTimeRange(range, new Date());
   return timeAxisPosition(Math.floor(Date.parse(from) / HOUR_MS) * HOUR_MS, Date.parse(to));
 }
-
-const usageRange = (days: LlmUsageDays): TimeRange => ({ kind: 'relative', value: `${days}d` });
 
 /**
  * The LLM Usage tab: the usage chart with the changes of its own days, the panels of the chosen time range
@@ -57,7 +57,15 @@ function LlmUsageTab({
   onRangeChange: (range: TimeRange) => void;
 }) {
   const { days, setDays } = useLlmUsageDays();
-  const usageChanges = useChangeMarkers(usageRange(days)).data?.changes ?? [];
+  // The usage panel's days are whole days in LUMI_TIMEZONE: its answer names their hours, which its
+  // export and change markers then cover, so the file and the flags hold what the chart shows.
+  const usageWindow = useLlmUsage(days).data?.window;
+  const usageRange: TimeRange | undefined = usageWindow && {
+    kind: 'custom',
+    from: usageWindow.from,
+    to: usageWindow.to,
+  };
+  const usageChanges = useChangeMarkers(usageRange).data?.changes ?? [];
   const rangeChanges = useChangeMarkers(range).data?.changes ?? [];
   return (
     <>
@@ -65,8 +73,13 @@ function LlmUsageTab({
       <LlmUsagePanel
         days={days}
         onDaysChange={setDays}
-        actions={<PanelExportButton panel="usage" range={usageRange(days)} />}
-        markers={usageChanges.length > 0 && <ChangeMarkers changes={usageChanges} position={onUsageDay} />}
+        actions={usageRange && <PanelExportButton panel="usage" range={usageRange} />}
+        markers={
+          usageWindow &&
+          usageChanges.length > 0 && (
+            <ChangeMarkers changes={usageChanges} position={onUsageDay(usageWindow.timezone)} />
+          )
+        }
       />
       <section aria-labelledby="metrics-range-heading" className="space-y-6">
         <div className="space-y-3 border-t pt-6">

@@ -105,6 +105,15 @@ describe('panel CSV export', () => {
     });
   });
 
+  it("asks for the server's default range when the panel names none (the integrations' 24 hours)", async () => {
+    const api = fakeApi({ 'GET /api/metrics/export/:panel': fileResponse(CSV) });
+    const user = userEvent.setup();
+    renderWithProviders(<PanelExportButton panel="integrations" />);
+    await user.click(screen.getByRole('button', { name: 'Export CSV of integrations' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect([...api.requestsTo('/api/metrics/export/integrations.csv')[0]!.query]).toEqual([]);
+  });
+
   it('works from the keyboard, says Preparing until the answer comes, and Cancel stops it', async () => {
     let refuse!: (error: Error) => void;
     const api = fakeApi({

@@ -16,8 +16,11 @@ const CSV: ExportFormat<'csv'>[] = [{ format: 'csv', name: 'CSV' }];
 export interface PanelExportButtonProps {
   /** Which panel's rows: usage (by day, provider, model and feature), top-chats, top-users, integrations. */
   panel: MetricsExportPanel;
-  /** The range the panel shows; a relative range is resolved when the button is pressed. */
-  range: TimeRange;
+  /**
+   * The range the panel shows; a relative range is resolved when the button is pressed. Without one, the
+   * server's default: the last 24 hours, the current hour included, as the integrations panel shows.
+   */
+  range?: TimeRange;
 }
 
 /**

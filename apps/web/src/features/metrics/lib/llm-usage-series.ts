@@ -53,12 +53,28 @@ export function llmUsageSummary(usage: LlmUsage, days: number): string {
 }
 
 /**
- * The chart's day (`YYYY-MM-DD`) an instant falls on, read as the chart reads its days (local dates), so a
- * change marker sits on the day it was saved; null for a time that does not parse.
+ * The chart's day (`YYYY-MM-DD`) an instant falls on, in the time zone whose days the chart counts
+ * (LUMI_TIMEZONE, named by the usage answer), so a change marker sits on the day it was saved; null for a
+ * time that does not parse.
  */
-export function usageDayOf(at: string): string | null {
+export function usageDayOf(at: string, timeZone: string): string | null {
   const time = new Date(at);
   if (Number.isNaN(time.getTime())) return null;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`;
+  return isoDate(timeZone).format(time);
+}
+
+/** en-CA writes a date as YYYY-MM-DD; one formatter per zone, since building one is slow. */
+const isoDates = new Map<string, Intl.DateTimeFormat>();
+function isoDate(timeZone: string): Intl.DateTimeFormat {
+  let format = isoDates.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    isoDates.set(timeZone, format);
+  }
+  return format;
 }

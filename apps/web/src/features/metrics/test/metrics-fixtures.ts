@@ -70,6 +70,7 @@ export const answers = {
       { date: '2025-06-01', provider: 'gemini', tokens_used: 1500, cost: 0.02 },
     ],
     totals: { tokens: 2500, cost: 0.03, requests: 4 },
+    window: { from: '2025-05-26T00:00:00.000Z', to: '2025-06-02T00:00:00.000Z', timezone: 'UTC' },
   } satisfies LlmUsage,
   '/api/metrics/gemini-usage': {
     summary: {
