@@ -98,14 +98,14 @@ describe.each(dialects)('change markers on %s', (dialect) => {
         'admin',
         'config.created',
         "Created personalities item 'Lumi'",
-        '/config?tab=personalities&q=Lumi',
+        `/config?tab=personalities&q=Lumi&history=${item.id}&revision=1`,
       ],
       [
         iso(NOW - 2 * HOUR),
         'admin',
         'config.updated',
         "Updated personalities item 'Lumi' (content)",
-        '/config?tab=personalities&q=Lumi',
+        `/config?tab=personalities&q=Lumi&history=${item.id}&revision=2`,
       ],
       [
         iso(NOW - HOUR),
@@ -140,11 +140,11 @@ describe.each(dialects)('change markers on %s', (dialect) => {
     expect(renamed.changes.at(-1)).toMatchObject({
       resource_name: 'Lumi 2',
       summary: "Updated personalities item 'Lumi 2' (name)",
-      link: '/config?tab=personalities&q=Lumi+2',
+      link: `/config?tab=personalities&q=Lumi+2&history=${item.id}&revision=3`,
     });
     expect(renamed.changes[0]).toMatchObject({
       resource_name: 'Lumi',
-      link: '/config?tab=personalities&q=Lumi+2',
+      link: `/config?tab=personalities&q=Lumi+2&history=${item.id}&revision=1`,
     });
 
     // Only the range: an hour before, nothing.

@@ -127,7 +127,14 @@ test.describe.serial('metrics change markers and exports', () => {
     await expect(link).toBeFocused();
     await page.keyboard.press('Enter');
 
-    await expect(page).toHaveURL(/\/admin\/config\?tab=personalities&q=/);
+    await expect(page).toHaveURL(/\/admin\/config\?tab=personalities&q=.+&history=\d+&revision=\d+$/);
+    // The link opens the item's history at the revision the change made.
+    const history = page.getByRole('dialog', { name: `History of ${names.personality}` });
+    await expect(
+      history.getByRole('heading', { name: /^Revision \d+ compared with the current version$/ }),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(history).toBeHidden();
     await expect(page.getByRole('tab', { name: 'Personalities' })).toHaveAttribute('aria-selected', 'true');
     const row = page.getByRole('row').filter({ has: page.getByText(names.personality, { exact: true }) });
     await expect(row).toBeVisible();

@@ -46,7 +46,7 @@ export const changeMarkerSchema = z
     resource_name: z.string().nullable(),
     /** One sentence a person reads on the marker: "Updated personalities item 'Lumi' (content, tags)". */
     summary: z.string(),
-    /** The version the change made, for versioned items (templates); null otherwise. */
+    /** The version (revision) the change made, for templates and configuration items; null otherwise. */
     version: z.number().int().nullable(),
     /**
      * Where the console shows the changed item, as a path of the console (below its /admin base) with its

@@ -19,7 +19,8 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
   });
   const router = createMemoryRouter(
     [
-      { path, element: ui },
+      // A path may carry a query (`/messages?view=deliveries`): the route matches the path alone.
+      { path: path.split('?')[0], element: ui },
       { path: '*', element: <CurrentPath /> },
     ],
     { initialEntries: [path] },

@@ -46,6 +46,7 @@ export class ChangeMarkersService {
       const entry: ChangeEntry = {
         action: row.action as ChangeMarkerAction,
         resource_type: row.resource_type,
+        resource_id: row.resource_id,
         resource_name: row.resource_name,
         resource_current_name: current.get(`${row.resource_type}:${row.resource_id}`) ?? null,
         old_value: parseJson(row.old_value),

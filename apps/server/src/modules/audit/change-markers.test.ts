@@ -4,10 +4,11 @@ import { changeLink, changeSummary, changeVersion, type ChangeEntry } from './ch
 const entry = (fields: Partial<ChangeEntry>): ChangeEntry => ({
   action: 'config.updated',
   resource_type: 'config_item',
+  resource_id: '7',
   resource_name: 'Lumi',
   resource_current_name: 'Lumi',
-  old_value: { domain: 'personalities', content: 'a', tags: ['x'] },
-  new_value: { domain: 'personalities', content: 'b', tags: ['x'] },
+  old_value: { domain: 'personalities', version: 2, content: 'a', tags: ['x'] },
+  new_value: { domain: 'personalities', version: 3, content: 'b', tags: ['x'] },
   ...fields,
 });
 
@@ -17,13 +18,28 @@ describe('change markers', () => {
       'an edit names the fields it changed',
       {},
       "Updated personalities item 'Lumi' (content)",
-      '/config?tab=personalities&q=Lumi',
+      '/config?tab=personalities&q=Lumi&history=7&revision=3',
+    ],
+    [
+      'an edit saved before entries named their version opens the history without one',
+      {
+        old_value: { domain: 'personalities', content: 'a' },
+        new_value: { domain: 'personalities', content: 'b' },
+      },
+      "Updated personalities item 'Lumi' (content)",
+      '/config?tab=personalities&q=Lumi&history=7',
+    ],
+    [
+      'a creation is revision 1',
+      { action: 'config.created', old_value: null, new_value: { domain: 'moods', content: 'a' } },
+      "Created moods item 'Lumi'",
+      '/config?tab=moods&q=Lumi&history=7&revision=1',
     ],
     [
       'a renamed item links by its name now',
       { resource_current_name: 'Lumi & co' },
       "Updated personalities item 'Lumi' (content)",
-      '/config?tab=personalities&q=Lumi+%26+co',
+      '/config?tab=personalities&q=Lumi+%26+co&history=7&revision=3',
     ],
     [
       'a deleted item has no link',
@@ -33,9 +49,12 @@ describe('change markers', () => {
     ],
     [
       'a restore names the version it brought back',
-      { action: 'config.restored', new_value: { domain: 'moods', content: 'a', restored_from: 2 } },
+      {
+        action: 'config.restored',
+        new_value: { domain: 'moods', version: 5, content: 'a', restored_from: 2 },
+      },
       "Restored moods item 'Lumi' (version 2)",
-      '/config?tab=moods&q=Lumi',
+      '/config?tab=moods&q=Lumi&history=7&revision=5',
     ],
     [
       'an import counts what it did and links to its tab',
@@ -59,13 +78,14 @@ describe('change markers', () => {
       {
         action: 'template.updated',
         resource_type: 'template',
+        resource_id: '12',
         resource_name: 'Daily',
         resource_current_name: 'Daily',
         old_value: { version: 2, template_content: 'a' },
         new_value: { version: 3, template_content: 'b' },
       },
       "Updated template 'Daily' (template_content)",
-      '/messages?search=Daily',
+      '/messages?search=Daily&template=12&version=3',
     ],
     [
       'a budget change',

@@ -9,6 +9,7 @@ import type { ChangeMarkerAction } from '@lumi/contract';
 export interface ChangeEntry {
   action: ChangeMarkerAction;
   resource_type: string;
+  resource_id: string | null;
   resource_name: string | null;
   resource_current_name: string | null;
   old_value: unknown;
@@ -92,17 +93,22 @@ export function changeSummary(entry: ChangeEntry): string {
   return `${verb} ${kindOf(entry)}${name}${detail}`;
 }
 
-/** The version a change made, where the entry names it (templates); null otherwise. */
+/**
+ * The version (revision) a change made, where the entry names it: template and configuration changes
+ * save it, but for a creation, which is always version 1; null otherwise.
+ */
 export function changeVersion(entry: ChangeEntry): number | null {
   const version = record(entry.new_value).version;
-  return typeof version === 'number' && Number.isInteger(version) ? version : null;
+  if (typeof version === 'number' && Number.isInteger(version)) return version;
+  return entry.action === 'config.created' || entry.action === 'template.created' ? 1 : null;
 }
 
 const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 
 /**
  * The console screen that shows the changed item, filtered to it by the name it has now (as the audit
- * log's links do), or the Metrics tab that holds budgets and prices. Null once the item is gone.
+ * log's links do), with its history open at the revision the change made (issue 17: "link to the
+ * revision"); or the Metrics tab that holds budgets and prices. Null once the item is gone.
  */
 export function changeLink(entry: ChangeEntry): string | null {
   switch (entry.resource_type) {
@@ -111,11 +117,14 @@ export function changeLink(entry: ChangeEntry): string | null {
       if (!domain) return null;
       if (entry.action === 'config.imported') return `/config${query({ tab: domain })}`;
       const name = entry.resource_current_name;
-      return name ? `/config${query({ tab: domain, q: name })}` : null;
+      if (!name) return null;
+      return `/config${query({ tab: domain, q: name, ...historyParams(entry, 'history', 'revision') })}`;
     }
     case 'template': {
       const name = entry.resource_current_name;
-      return name ? `/messages${query({ search: name })}` : null;
+      return name
+        ? `/messages${query({ search: name, ...historyParams(entry, 'template', 'version') })}`
+        : null;
     }
     case 'token_budget':
     case 'model_price':
@@ -123,4 +132,13 @@ export function changeLink(entry: ChangeEntry): string | null {
     default:
       return null;
   }
+}
+
+/** The console's parameters that open the item's history (`item`) at the version the change made (`at`). */
+function historyParams(entry: ChangeEntry, item: string, at: string): Record<string, string> {
+  if (entry.resource_id === null) return {};
+  const version = changeVersion(entry);
+  return version === null
+    ? { [item]: entry.resource_id }
+    : { [item]: entry.resource_id, [at]: String(version) };
 }

@@ -56,7 +56,12 @@ export class ConfigItemsService {
             resourceType: 'config_item',
             action: 'config',
             name: (item) => item.name,
-            view: (item) => ({ domain: item.domain, ...snapshotOf(item) }),
+            // The version names the revision a change made (a change marker links to it); a new item is
+            // always version 1, so its entry keeps the values alone, as a template's does.
+            view: (item, action) =>
+              action === 'created'
+                ? { domain: item.domain, ...snapshotOf(item) }
+                : { domain: item.domain, version: item.version, ...snapshotOf(item) },
           },
         }),
       ]),

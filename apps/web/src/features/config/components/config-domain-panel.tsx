@@ -18,11 +18,7 @@ import { DeleteConfigItemDialog } from './delete-config-item-dialog';
 import { RevisionHistoryDialog } from './revision-history-dialog';
 
 type OpenDialog =
-  | { kind: 'create' }
-  | { kind: 'edit'; item: ConfigItem }
-  | { kind: 'delete'; item: ConfigItem }
-  | { kind: 'history'; id: number }
-  | null;
+  { kind: 'create' } | { kind: 'edit'; item: ConfigItem } | { kind: 'delete'; item: ConfigItem } | null;
 
 interface ConfigDomainPanelProps {
   domain: ConfigDomain;
@@ -34,7 +30,7 @@ interface ConfigDomainPanelProps {
 export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) {
   const items = useConfigItems(domain);
   const updateItem = useUpdateConfigItem();
-  const { filters, setFilter } = useConfigParams();
+  const { filters, setFilter, history, revision, setHistory } = useConfigParams();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   // Spec section 8: a failed delete (or toggle) is reported in a banner the operator can dismiss.
   const [failure, setFailure] = useState<string | null>(null);
@@ -60,7 +56,8 @@ export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) 
     // What failed stays selected, so it can be tried again after a look at the message.
     setSelected(new Set(await bulk.run(selectedItems, isActive)));
   }
-  const historyItem = dialog?.kind === 'history' ? all.find((item) => item.id === dialog.id) : undefined;
+  // The history sits in the URL, so a change marker's link opens it; an id no longer listed opens nothing.
+  const historyItem = history === null ? undefined : all.find((item) => item.id === history);
 
   const closeDialog = (open: boolean) => {
     if (!open) setDialog(null);
@@ -131,7 +128,7 @@ export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) 
         togglingId={updateItem.isPending ? updateItem.variables.id : undefined}
         onToggle={toggleActive}
         onEdit={(item) => setDialog({ kind: 'edit', item })}
-        onHistory={(item) => setDialog({ kind: 'history', id: item.id })}
+        onHistory={(item) => setHistory(item.id)}
         onDelete={(item) => setDialog({ kind: 'delete', item })}
         selected={selected}
         onSelect={select}
@@ -152,7 +149,17 @@ export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) 
           }}
         />
       )}
-      {historyItem && <RevisionHistoryDialog open onOpenChange={closeDialog} item={historyItem} />}
+      {historyItem && (
+        <RevisionHistoryDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setHistory(null);
+          }}
+          item={historyItem}
+          initialRevision={revision}
+          canRestore={canWrite}
+        />
+      )}
     </div>
   );
 }

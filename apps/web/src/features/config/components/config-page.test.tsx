@@ -182,4 +182,40 @@ describe('ConfigPage', () => {
     expect(screen.getByText(/In memory, expires/)).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent('eyJ');
   });
+
+  it("opens the history and revision a change marker's link names, for a reader too, and Escape closes it", async () => {
+    signInWith(['config:read']);
+    fakeApi({
+      'GET /api/admin/api/config/:domain': jsonResponse([long]),
+      'GET /api/admin/api/config/moods/4/revisions': jsonResponse([
+        {
+          revision: 4,
+          created_at: '2025-03-03T10:00:00.000Z',
+          updated_by: 'bob',
+          action: 'updated',
+          changes: ['priority'],
+          restored_from: null,
+          snapshot: { ...long },
+        },
+        {
+          revision: 3,
+          created_at: '2025-03-02T10:00:00.000Z',
+          updated_by: 'ann',
+          action: 'updated',
+          changes: ['priority'],
+          restored_from: null,
+          snapshot: { ...long, priority: 1 },
+        },
+      ]),
+    });
+    const router = renderAt('/config?tab=moods&q=Chatty&history=4&revision=4');
+    const dialog = await screen.findByRole('dialog', { name: 'History of Chatty' });
+    expect(
+      await within(dialog).findByRole('heading', { name: 'Revision 4 compared with the current version' }),
+    ).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: /^Restore revision/ })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('?tab=moods&q=Chatty');
+  });
 });

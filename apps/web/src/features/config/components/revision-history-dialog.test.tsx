@@ -51,7 +51,7 @@ describe('RevisionHistoryDialog', () => {
   });
 
   it('lists the revisions with action, author and changed fields', async () => {
-    renderWithProviders(<RevisionHistoryDialog open onOpenChange={vi.fn()} item={current} />);
+    renderWithProviders(<RevisionHistoryDialog open onOpenChange={vi.fn()} item={current} canRestore />);
     const list = await screen.findByRole('list', { name: 'Revisions' });
     const entries = within(list).getAllByRole('button');
     expect(entries).toHaveLength(3);
@@ -63,7 +63,7 @@ describe('RevisionHistoryDialog', () => {
   });
 
   it('compares the newest older revision with the current item, field by field', async () => {
-    renderWithProviders(<RevisionHistoryDialog open onOpenChange={vi.fn()} item={current} />);
+    renderWithProviders(<RevisionHistoryDialog open onOpenChange={vi.fn()} item={current} canRestore />);
     expect(
       await screen.findByRole('heading', { name: 'Revision 2 compared with the current version' }),
     ).toBeVisible();
@@ -79,7 +79,7 @@ describe('RevisionHistoryDialog', () => {
   });
 
   it('restores after confirmation with the version on screen', async () => {
-    renderWithProviders(<RevisionHistoryDialog open onOpenChange={vi.fn()} item={current} />);
+    renderWithProviders(<RevisionHistoryDialog open onOpenChange={vi.fn()} item={current} canRestore />);
     await userEvent.click(await screen.findByRole('button', { name: 'Restore revision 2' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Restore revision 2?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Restore' }));
@@ -89,5 +89,21 @@ describe('RevisionHistoryDialog', () => {
     expect(post.url).toBe('/api/admin/api/config/moods/1/revisions/2/restore');
     expect(post.body).toEqual({ version: 3 });
     expect(screen.getByRole('status')).toHaveTextContent('Revision 2 was restored');
+  });
+
+  it('opens on the revision a link names, and offers no restore to a reader', async () => {
+    renderWithProviders(
+      <RevisionHistoryDialog
+        open
+        onOpenChange={vi.fn()}
+        item={current}
+        initialRevision={1}
+        canRestore={false}
+      />,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Revision 1 compared with the current version' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Restore revision/ })).not.toBeInTheDocument();
   });
 });

@@ -18,6 +18,10 @@ interface RevisionHistoryDialogProps {
   item: ConfigItem;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The revision to compare first (a change marker's link names the one its change made). */
+  initialRevision?: number | null;
+  /** Restore needs config:write; the history itself is there to read with config:read. */
+  canRestore: boolean;
 }
 
 function describeAction(revision: ConfigRevision): string {
@@ -69,10 +73,16 @@ function RevisionEntry({
 }
 
 /** Issue 4: every revision of an item, a field-by-field diff against the current one, and restore. */
-export function RevisionHistoryDialog({ item, open, onOpenChange }: RevisionHistoryDialogProps) {
+export function RevisionHistoryDialog({
+  item,
+  open,
+  onOpenChange,
+  initialRevision = null,
+  canRestore,
+}: RevisionHistoryDialogProps) {
   const revisions = useConfigRevisions(item.domain, item.id);
   const restore = useRestoreConfigRevision();
-  const [selected, setSelected] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(initialRevision);
   const [confirming, setConfirming] = useState(false);
   const [restored, setRestored] = useState<number | null>(null);
   const headingId = useId();
@@ -146,11 +156,13 @@ export function RevisionHistoryDialog({ item, open, onOpenChange }: RevisionHist
                     beforeLabel={`Revision ${chosen.revision}`}
                     afterLabel="Current"
                   />
-                  <div className="flex justify-end">
-                    <Button variant="secondary" onClick={() => setConfirming(true)}>
-                      Restore revision {chosen.revision}
-                    </Button>
-                  </div>
+                  {canRestore && (
+                    <div className="flex justify-end">
+                      <Button variant="secondary" onClick={() => setConfirming(true)}>
+                        Restore revision {chosen.revision}
+                      </Button>
+                    </div>
+                  )}
                 </>
               )}
               <ConfirmDialog

@@ -5,14 +5,18 @@ import type { ActiveFilter, ConfigFilters } from '../lib/filter-items';
 
 const ACTIVE_FILTERS: readonly ActiveFilter[] = ['all', 'active', 'inactive'];
 const FILTER_PARAMS = { search: 'q', tag: 'tag', active: 'active' } as const;
+const HISTORY_PARAMS = { item: 'history', revision: 'revision' } as const;
+
+const wholeNumber = (value: string | null) => (value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null);
 
 function asDomain(value: string | null): ConfigDomain {
   return CONFIG_DOMAINS.find((domain) => domain === value) ?? CONFIG_DOMAINS[0];
 }
 
 /**
- * The selected tab and the list filters, kept in the URL (?tab=moods&q=…&tag=…&active=…) so a reload or
- * a shared link opens the same view. An unknown tab falls back to the first one.
+ * The selected tab, the list filters and the item whose history is open, kept in the URL
+ * (?tab=moods&q=…&tag=…&active=…&history=…&revision=…) so a reload or a shared link opens the same view.
+ * An unknown tab falls back to the first one.
  */
 export function useConfigParams() {
   const [params, setParams] = useSearchParams();
@@ -24,6 +28,26 @@ export function useConfigParams() {
       active: ACTIVE_FILTERS.find((value) => value === params.get(FILTER_PARAMS.active)) ?? 'all',
     }),
     [params],
+  );
+
+  // A change marker's link opens an item's history at a revision (?history=12&revision=3).
+  const history = wholeNumber(params.get(HISTORY_PARAMS.item));
+  const revision = wholeNumber(params.get(HISTORY_PARAMS.revision));
+
+  /** Opening an item's history is a step Back undoes; closing it leaves the list as it was. */
+  const setHistory = useCallback(
+    (id: number | null) =>
+      setParams(
+        (previous) => {
+          const updated = new URLSearchParams(previous);
+          updated.delete(HISTORY_PARAMS.revision);
+          if (id === null) updated.delete(HISTORY_PARAMS.item);
+          else updated.set(HISTORY_PARAMS.item, String(id));
+          return updated;
+        },
+        { replace: id === null },
+      ),
+    [setParams],
   );
 
   /** Another tab is another list: its filters start empty. */
@@ -44,5 +68,5 @@ export function useConfigParams() {
     [setParams],
   );
 
-  return { tab, filters, setTab, setFilter };
+  return { tab, filters, setTab, setFilter, history, revision, setHistory };
 }

@@ -3,16 +3,19 @@ import { Radio } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { lazy, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { LazyView, ViewTabList } from '@/components/ui/view-tabs';
+import { templatesQueryOptions } from '@/lib/messaging-lists';
 import { useHasPermission } from '@/lib/permissions';
 import type { EditorTarget } from '../templates/lib/template-form';
 import { ChannelsDialog } from '../channels/components/channels-dialog';
 import { EditorPlaceholder } from '../templates/components/editor-placeholder';
 import { TemplateEditor } from '../templates/components/template-editor';
 import { TemplateList } from '../templates/components/template-list';
+import { useTemplateFilters } from '../templates/hooks/use-template-filters';
 
 // The delivery log and the schedules are views of their own that most visits to the templates never
 // open: each is its own chunk.
@@ -29,6 +32,20 @@ const VIEWS = [
 
 type MessagesView = (typeof VIEWS)[number]['value'];
 
+const LINK_PARAMS = { template: 'template', version: 'version' } as const;
+
+const wholeNumber = (value: string | null) => (value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null);
+
+/** The template a link names (?template=…&version=…), once the list holds it. */
+function linkedTemplate(
+  params: URLSearchParams,
+  templates: readonly Template[] | undefined,
+): { template: Template; version: number | null } | null {
+  const id = wholeNumber(params.get(LINK_PARAMS.template));
+  const template = id === null ? undefined : templates?.find((candidate) => candidate.id === id);
+  return template ? { template, version: wholeNumber(params.get(LINK_PARAMS.version)) } : null;
+}
+
 /**
  * The Messages screen (spec section 2, 'Messages (/messages)'; issues 5 and 15): the templates with their
  * editor, the delivery log and the schedules. The view sits in the URL (?view=deliveries, ?view=schedules),
@@ -41,6 +58,13 @@ export function MessagesPage() {
   const [target, setTarget] = useState<EditorTarget | null>(null);
   const [channelsOpen, setChannelsOpen] = useState(false);
   const [params, setParams] = useSearchParams();
+  const filters = useTemplateFilters();
+  // The list's own query (the same key), so a linked template is found in what the list shows; asked
+  // for here only when a link names one.
+  const templates = useQuery({
+    ...templatesQueryOptions({ channelId: filters.channelId, messageType: filters.messageType }),
+    enabled: canRead && params.has(LINK_PARAMS.template),
+  });
 
   if (!canRead) {
     return <AccessDenied>You don&apos;t have permission to view message templates.</AccessDenied>;
@@ -51,8 +75,27 @@ export function MessagesPage() {
   // Each view has filters of its own in the URL: another view starts without them.
   const selectView = (value: string) => setParams(value === 'templates' ? {} : { view: value });
 
-  const create = canWrite ? () => setTarget({ kind: 'create' }) : undefined;
-  const editing = target?.kind === 'edit' ? target.template : null;
+  // A change marker's link (?search=…&template=12&version=3) opens that template's version history at
+  // the version its change made, once the list has it. Choosing anything else drops the link.
+  const linked = linkedTemplate(params, templates.data);
+  const shown = target ?? (linked && { kind: 'edit' as const, template: linked.template });
+  const choose = (next: EditorTarget | null) => {
+    if (linked) {
+      setParams(
+        (previous) => {
+          const updated = new URLSearchParams(previous);
+          updated.delete(LINK_PARAMS.template);
+          updated.delete(LINK_PARAMS.version);
+          return updated;
+        },
+        { replace: true },
+      );
+    }
+    setTarget(next);
+  };
+
+  const create = canWrite ? () => choose({ kind: 'create' }) : undefined;
+  const editing = shown?.kind === 'edit' ? shown.template : null;
 
   return (
     <div>
@@ -74,16 +117,17 @@ export function MessagesPage() {
           <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
             <TemplateList
               selectedId={editing?.id ?? null}
-              onSelect={(template: Template) => setTarget({ kind: 'edit', template })}
+              onSelect={(template: Template) => choose({ kind: 'edit', template })}
               onCreate={create}
             />
-            {target ? (
+            {shown ? (
               <TemplateEditor
                 // A fresh form for each template; a restore or reload of the same template keeps the editor.
                 key={editing ? `edit-${editing.id}` : 'create'}
                 template={editing}
-                onClose={() => setTarget(null)}
-                onTemplateChange={(template) => setTarget({ kind: 'edit', template })}
+                historyVersion={target ? null : (linked?.version ?? null)}
+                onClose={() => choose(null)}
+                onTemplateChange={(template) => choose({ kind: 'edit', template })}
               />
             ) : (
               <EditorPlaceholder onCreate={create} />

@@ -24,18 +24,25 @@ interface TemplateEditorProps {
   onClose: () => void;
   /** The template changed on the server (a restore, or a reload after someone else saved). */
   onTemplateChange: (template: Template) => void;
+  /** Opens with the version history on this version (a change marker's link to a template's change). */
+  historyVersion?: number | null;
 }
 
 /**
  * The right pane's editor: header with toggles, the fields, and the Variables, Preview and Test panels.
  * Preview, Test and Send now share one sample data box. A reader (no templates:write) sees it all read-only.
  */
-export function TemplateEditor({ template, onClose, onTemplateChange }: TemplateEditorProps) {
+export function TemplateEditor({
+  template,
+  onClose,
+  onTemplateChange,
+  historyVersion = null,
+}: TemplateEditorProps) {
   const canWrite = useHasPermission('templates:write');
   const canSend = useHasPermission('templates:send');
   const { form, submit, saving, failure, load } = useTemplateEditorForm(template, onClose);
   const [panels, setPanels] = useState<EditorPanels>({ variables: true, preview: false, test: false });
-  const [historyOpen, setHistoryOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(historyVersion !== null);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [sendOpen, setSendOpen] = useState(false);
   const sample = useSampleData();
@@ -151,6 +158,7 @@ export function TemplateEditor({ template, onClose, onTemplateChange }: Template
           open
           onOpenChange={setHistoryOpen}
           template={template}
+          initialVersion={historyVersion}
           onRestored={(restored) => {
             setHistoryOpen(false);
             showTemplate(restored);

@@ -74,4 +74,20 @@ describe('Version history', () => {
     expect(screen.getByRole('textbox', { name: 'Template Content' })).toHaveValue('Hi\nOld line');
     expect(requests.find((r) => r.path.endsWith('/restore'))?.body).toEqual({ version: 2 });
   });
+
+  it("opens a change marker's link on the template's history at the version it names", async () => {
+    fakeMessagingApi({
+      channels: [channel(1, { channel_name: 'Alerts' })],
+      templates: [current],
+      routes: { 'GET /templates/3/versions': jsonResponse(versions) },
+    });
+    renderWithProviders(<MessagesPage />, { path: '/messages?search=Alert&template=3&version=2' });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Version History' });
+    expect(await within(dialog).findByText('Version 2 is the current version')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The editor stays on the linked template.
+    expect(screen.getByRole('textbox', { name: 'Template Content' })).toHaveValue('Hi\nNew line');
+  });
 });

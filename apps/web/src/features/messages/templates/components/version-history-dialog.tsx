@@ -19,6 +19,8 @@ interface VersionHistoryDialogProps {
   onOpenChange: (open: boolean) => void;
   template: Template;
   onRestored: (template: Template) => void;
+  /** The version to compare first (a change marker's link names the one its change made). */
+  initialVersion?: number | null;
 }
 
 const FIELD_LABELS = new Map<string, string>([['template_content', 'Content'], ...SETTING_LABELS]);
@@ -36,11 +38,12 @@ export function VersionHistoryDialog({
   onOpenChange,
   template,
   onRestored,
+  initialVersion = null,
 }: VersionHistoryDialogProps) {
   const canWrite = useHasPermission('templates:write');
   const versions = useTemplateVersions(template.id);
   const restore = useRestoreTemplateVersion();
-  const [chosen, setChosen] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<number | null>(initialVersion);
   const [confirming, setConfirming] = useState(false);
   const list = versions.data ?? [];
   // The version before the current one is the likeliest question: "what did my last save change?"
