@@ -134,7 +134,7 @@ describe.each(dialects)('signed-in sessions on %s', (dialect) => {
     );
     await expectAlive(other);
     expect(await audit('auth.session_revoked')).toEqual([
-      expect.objectContaining({ user: user.username, resource_type: 'session' }),
+      expect.objectContaining({ user: user.username, resource_type: 'session', resource_id: phoneId }),
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   AuditListResponse,
   LoginResponse,
@@ -97,6 +98,9 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
         .execute();
       expect(stored).toHaveLength(10);
       for (const { code_hash } of stored) for (const code of codes) expect(code_hash).not.toContain(code);
+      // Keyed (an HMAC under LUMI_SECRET), so a copy of the database cannot be searched for the codes.
+      const unkeyed = codes.map((code) => createHash('sha256').update(code.replace('-', '')).digest('hex'));
+      for (const { code_hash } of stored) expect(unkeyed).not.toContain(code_hash);
 
       expect((await get('/api/auth/profile', session.auth)).json()).toMatchObject({
         two_factor_enabled: true,
@@ -180,6 +184,10 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
       expect(
         logins.find((l) => l.user === user.user.username && (l.new_value as { method?: string }).method),
       ).toMatchObject({ new_value: { username: user.user.username, method: 'totp' } });
+      // The right password is audited on its own, so a second step that never comes is seen too.
+      expect(await auditActions('auth.two_factor_challenged')).toEqual([
+        expect.objectContaining({ user: user.user.username, new_value: { username: user.user.username } }),
+      ]);
     });
 
     it('a wrong code keeps the challenge for another try and is audited', async () => {
@@ -482,6 +490,49 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
       ]);
       expectError(await post(`/api/users/${t.adminId}/2fa/reset`, admin.auth), 403, 'forbidden');
       expectError(await post('/api/users/999999/2fa/reset', admin.auth), 404, 'not_found');
+    });
+  });
+
+  describe('a challenge handed out before', () => {
+    it.each([
+      ['signs the user out everywhere', (id: number) => `/api/users/${id}/sessions/revoke`, undefined],
+      [
+        'sets a temporary password',
+        (id: number) => `/api/users/${id}/password-reset`,
+        { temporary_password: 'Temp-Pass-4821!' },
+      ],
+      ['resets the user’s two-factor sign-in', (id: number) => `/api/users/${id}/2fa/reset`, undefined],
+    ] as const)('ends when an admin %s', async (_name, url, payload) => {
+      const user = await enrolledUser();
+      const challenge = await passwordStep(t.app, user.user.username, user.user.password);
+      const admin = await t.loginAdmin();
+      const res = await post(url(user.user.id), admin.auth, payload);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      expectError(
+        await verify(t.app, { challenge, code: codeAt(user.secret, now) }),
+        401,
+        'challenge_expired',
+      );
+    });
+
+    it('ends when the user changes the password', async () => {
+      const user = await enrolledUser();
+      const challenge = await passwordStep(t.app, user.user.username, user.user.password);
+      const signedIn = await verify(t.app, {
+        challenge: await passwordStep(t.app, user.user.username, user.user.password),
+        recovery_code: user.recoveryCodes[0]!,
+      });
+      const change = await post('/api/auth/change-password', bearer(signedIn), {
+        current_password: user.user.password,
+        new_password: 'Another-Pass-9034!',
+        confirm_password: 'Another-Pass-9034!',
+      });
+      expect(change.statusCode, change.body).toBeLessThan(300);
+      expectError(
+        await verify(t.app, { challenge, code: codeAt(user.secret, now) }),
+        401,
+        'challenge_expired',
+      );
     });
   });
 

@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   'auth.two_factor_setup',
   'auth.two_factor_enabled',
   'auth.two_factor_disabled',
+  'auth.two_factor_challenged',
   'auth.two_factor_failed',
   'auth.session_revoked',
   'auth.other_sessions_revoked',

@@ -109,7 +109,20 @@ export class AuthService {
 
     return this.db.transaction().execute(async (trx) => {
       await this.throttle.succeeded(trx, usernameKey);
-      if (account.twoFactorEnabled) return this.twoFactor.createChallenge(trx, account.id);
+      if (account.twoFactorEnabled) {
+        // A right password is worth knowing about even if its second step never comes (OWASP ASVS 4.0, 7.2.1:
+        // every authentication decision is logged).
+        await this.audit.record(
+          trx,
+          { ...client, id: account.id, username: account.username },
+          {
+            action: 'auth.two_factor_challenged',
+            resourceType: 'session',
+            newValue: { username: account.username },
+          },
+        );
+        return this.twoFactor.createChallenge(trx, account.id);
+      }
       return this.signIn(trx, client, account, { username: account.username });
     });
   }
@@ -306,6 +319,7 @@ export class AuthService {
     await this.db.transaction().execute(async (trx) => {
       await this.accounts.recordPasswordChange(trx, change);
       await this.sessions.revokeAllForUser(trx, actor.id, 'password_changed', sessionId);
+      await this.twoFactor.expireChallenges(trx, actor.id);
       await this.audit.record(trx, actor, {
         action: 'auth.password_changed',
         resourceType: 'user',

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@lumi/contract';
 import { Secret, TOTP } from 'otpauth';
 
@@ -13,14 +13,23 @@ const PERIOD_SECONDS = 30;
 const WINDOW = 1;
 
 /**
- * TOTP secrets at rest, sealed with AES-256-GCM under a key derived from LUMI_SECRET (HKDF, its own label),
- * so a copy of the database alone does not yield the secrets. Format: `v1.<iv>.<ciphertext+tag>`.
+ * Two-factor secrets at rest, under keys derived from LUMI_SECRET (HKDF, a label each), so a copy of the
+ * database alone yields neither: TOTP secrets sealed with AES-256-GCM (`v1.<iv>.<ciphertext+tag>`), and
+ * recovery codes kept as an HMAC-SHA256, which, unlike a plain hash, cannot be searched for offline
+ * (a code has about 50 bits; OWASP Password Storage Cheat Sheet, "peppering").
  */
 export class SecretBox {
   private readonly key: Buffer;
+  private readonly codeKey: Buffer;
 
   constructor(secret: Uint8Array) {
     this.key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'lumi-admin totp secret', 32));
+    this.codeKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'lumi-admin recovery code', 32));
+  }
+
+  /** What is stored of a recovery code: the same for every way of writing it (spaces, dashes, case). */
+  recoveryCodeHash(code: string): string {
+    return createHmac('sha256', this.codeKey).update(normalRecoveryCode(code)).digest('hex');
   }
 
   seal(plain: string): string {

@@ -132,6 +132,16 @@ export async function consumeChallenge(db: Executor, hash: string, now: string):
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Ends every challenge of the user still waiting for its code: each is then refused as expired. */
+export async function expireChallengesOf(db: Executor, userId: number, now: string) {
+  await db
+    .updateTable('two_factor_challenges')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 export async function pruneChallenges(db: Executor, before: string) {
   await db.deleteFrom('two_factor_challenges').where('expires_at', '<', before).execute();
 }

@@ -13,13 +13,7 @@ import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { AccountsService } from '../users/accounts.service.js';
 import { secondFactorKey, type SignInThrottle } from './sign-in-throttle.js';
-import {
-  newRecoveryCodes,
-  newTotpSecret,
-  normalRecoveryCode,
-  totpStep,
-  type SecretBox,
-} from './two-factor.crypto.js';
+import { newRecoveryCodes, newTotpSecret, totpStep, type SecretBox } from './two-factor.crypto.js';
 import * as repo from './two-factor.repository.js';
 
 /** A second factor as the contract hands it over: exactly one of the two. */
@@ -111,7 +105,7 @@ export class TwoFactorService {
       await repo.replaceRecoveryCodes(
         trx,
         actor.id,
-        codes.map((c) => sha256(normalRecoveryCode(c))),
+        codes.map((c) => this.box.recoveryCodeHash(c)),
         now,
       );
       await this.audit.record(trx, actor, {
@@ -175,7 +169,7 @@ export class TwoFactorService {
     const row = await this.load(trx, userId);
     if (row.totp_secret === null) return { ok: false, reason: 'not_enabled' };
     if (factor.recovery_code !== undefined) {
-      const hash = sha256(normalRecoveryCode(factor.recovery_code));
+      const hash = this.box.recoveryCodeHash(factor.recovery_code);
       const used = await repo.useRecoveryCode(trx, userId, hash, isoTime(this.now()));
       return used ? { ok: true, method: 'recovery_code' } : { ok: false, reason: 'invalid_recovery_code' };
     }
@@ -214,6 +208,15 @@ export class TwoFactorService {
 
   consumeChallenge(trx: Executor, challenge: string): Promise<boolean> {
     return repo.consumeChallenge(trx, sha256(challenge), isoTime(this.now()));
+  }
+
+  /**
+   * Ends the user's sign-ins that wait for their second step, with the sessions a password change or an
+   * admin's sign-out, password or two-factor reset ends: a password known before must not finish a
+   * sign-in after.
+   */
+  expireChallenges(trx: Executor, userId: number) {
+    return repo.expireChallengesOf(trx, userId, isoTime(this.now()));
   }
 
   pruneChallenges() {

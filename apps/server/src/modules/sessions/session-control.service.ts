@@ -29,6 +29,7 @@ export class SessionControlService {
       await this.audit.record(trx, actor, {
         action: 'auth.session_revoked',
         resourceType: 'session',
+        resourceId: sessionId,
         resourceName: actor.username,
       });
       return true;

@@ -38,6 +38,7 @@ export class UserSecurityService {
     const revoked = await this.db.transaction().execute(async (trx) => {
       const user = await this.actOn(trx, actor, userId);
       const count = await this.sessions.revokeAllForUser(trx, userId, 'signed_out_by_admin');
+      await this.twoFactor.expireChallenges(trx, userId);
       await this.audit.record(trx, actor, {
         action: 'user.sessions_revoked',
         resourceType: 'user',
@@ -58,6 +59,7 @@ export class UserSecurityService {
     await this.db.transaction().execute(async (trx) => {
       const user = await this.actOn(trx, actor, userId);
       const wasOn = await this.twoFactor.reset(trx, userId);
+      await this.twoFactor.expireChallenges(trx, userId);
       await this.audit.record(trx, actor, {
         action: 'user.two_factor_reset',
         resourceType: 'user',
@@ -88,6 +90,7 @@ export class UserSecurityService {
         now: isoTime(this.now()),
       });
       const revoked = await this.sessions.revokeAllForUser(trx, userId, 'password_reset');
+      await this.twoFactor.expireChallenges(trx, userId);
       await this.audit.record(trx, actor, {
         action: 'user.password_reset',
         resourceType: 'user',

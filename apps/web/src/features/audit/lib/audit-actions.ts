@@ -13,6 +13,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'auth.two_factor_setup': 'Started two-factor setup',
   'auth.two_factor_enabled': 'Turned on two-factor sign-in',
   'auth.two_factor_disabled': 'Turned off two-factor sign-in',
+  'auth.two_factor_challenged': 'Entered the right password; asked for a two-factor code',
   'auth.two_factor_failed': 'Failed a two-factor code',
   'auth.session_revoked': 'Signed out a session',
   'auth.other_sessions_revoked': 'Signed out all other sessions',
