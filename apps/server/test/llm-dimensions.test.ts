@@ -223,6 +223,13 @@ describe.each(dialects)('llm_call dimensions on %s', (dialect) => {
       expect(Object.fromEntries(answer.error_types.map((e) => [e.error_type, e.errors]))).toEqual(
         Object.fromEntries([...types].map(([type, { errors }]) => [type, errors])),
       );
+      // A type's error rate is its failures per call of the range, whatever the model.
+      const callCount = [...models.values()].reduce((sum, m) => sum + m.requests, 0);
+      expect(Object.fromEntries(answer.error_types.map((e) => [e.error_type, e.error_rate]))).toEqual(
+        Object.fromEntries(
+          [...types].map(([type, { errors }]) => [type, Math.round((errors / callCount) * 10_000) / 100]),
+        ),
+      );
       expect(
         Object.fromEntries(
           answer.breakdown.map((e) => [`${e.provider}|${e.model}|${e.error_type}`, e.errors]),

@@ -239,7 +239,9 @@ describe.each(dialects)('OTLP trace ingestion on %s', (dialect) => {
     );
 
     const errors = await get<LlmErrors>('/api/metrics/llm/errors');
-    expect(errors.error_types).toEqual([{ error_type: 'timeout', errors: 1 }]);
+    expect(errors.error_types).toEqual([
+      { error_type: 'timeout', errors: 1, error_rate: expect.any(Number) },
+    ]);
 
     const latency = await get<LlmLatency>('/api/metrics/llm/latency');
     const claude = latency.models.find((m) => m.model === 'claude-sonnet');

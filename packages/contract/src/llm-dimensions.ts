@@ -105,8 +105,11 @@ export const llmErrorsSchema = z
         error_rate: z.number(),
       }),
     ),
-    /** Failed calls by error type, most first. */
-    error_types: z.array(z.object({ error_type: z.string(), errors: z.number() })),
+    /**
+     * Failed calls by error type, most first; `error_rate` is those failures per call of the range (every
+     * provider and model), in percent.
+     */
+    error_types: z.array(z.object({ error_type: z.string(), errors: z.number(), error_rate: z.number() })),
     /** Failed calls by provider, model and error type, most first. */
     breakdown: z.array(
       z.object({ provider: z.string(), model: z.string(), error_type: z.string(), errors: z.number() }),

@@ -154,7 +154,7 @@ export class LlmDimensionsService {
     };
   }
 
-  /** Error rate by provider and model, worst first, and failed calls by error type. */
+  /** Error rate by provider and model, worst first, and failed calls and their rate by error type. */
   errors(query: LlmRangeQuery): Cached<LlmErrors> {
     const range = parseMetricsRange(query, this.now(), RANGE_RULES);
     return this.cache.get(`llm-errors:${range.from}:${range.to}`, async () => {
@@ -177,8 +177,13 @@ export class LlmDimensionsService {
       );
       const byType = new Map<string, number>();
       for (const row of breakdown) byType.set(row.error_type, (byType.get(row.error_type) ?? 0) + row.errors);
+      const requests = models.reduce((sum, row) => sum + row.requests, 0);
       const errorTypes = [...byType.entries()]
-        .map(([error_type, errors]) => ({ error_type, errors }))
+        .map(([error_type, errors]) => ({
+          error_type,
+          errors,
+          error_rate: requests === 0 ? 0 : roundTo((errors / requests) * 100, 2),
+        }))
         .sort((a, b) => b.errors - a.errors || byName(a.error_type, b.error_type));
       return { from: range.from, to: range.to, models, error_types: errorTypes, breakdown };
     });

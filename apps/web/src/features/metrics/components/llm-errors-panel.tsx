@@ -32,8 +32,10 @@ function typeColumns(totalErrors: number): ReadonlyArray<ResponsiveColumn<TypeRo
       cell: (row) => <span className="font-mono text-xs break-words">{row.error_type}</span>,
     },
     { header: 'Errors', numeric: true, cell: (row) => formatCount(row.errors) },
+    // Failures of this type per call of the range: how often the bot meets it, not only among errors.
+    { header: 'Error rate', numeric: true, cell: (row) => formatPercent(row.error_rate) },
     {
-      header: 'Share',
+      header: 'Share of errors',
       numeric: true,
       cell: (row) => formatPercent(totalErrors === 0 ? 0 : (row.errors / totalErrors) * 100),
     },

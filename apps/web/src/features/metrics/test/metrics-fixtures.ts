@@ -110,7 +110,7 @@ export const answers = {
     models: [
       { provider: 'gemini', model: 'gemini-1.5-pro', requests: 4, failed_requests: 1, error_rate: 25 },
     ],
-    error_types: [{ error_type: 'rate_limited', errors: 1 }],
+    error_types: [{ error_type: 'rate_limited', errors: 1, error_rate: 0.5 }],
     breakdown: [{ provider: 'gemini', model: 'gemini-1.5-pro', error_type: 'rate_limited', errors: 1 }],
   } satisfies LlmErrors,
   '/api/metrics/llm/features': {
