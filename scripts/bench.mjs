@@ -58,7 +58,8 @@ import {
   reportDeliveries,
   reportRetention,
 } from './bench/report.mjs';
-import { ingestBodies, liveBody } from './bench/workload.mjs';
+import { startSteadyIngestion } from './bench/steady-ingestion.mjs';
+import { ingestBodies } from './bench/workload.mjs';
 import { startFakeBotApi } from './lib/fake-bot-api.mjs';
 import { LumiApi } from './lib/lumi-api.mjs';
 import { createProgress } from './lib/progress.mjs';
@@ -440,8 +441,8 @@ function labelOf(endpoint) {
 /**
  * Part `mixed` (with `dashboards`, on its data): the dashboards measured while ingestion runs at a steady
  * MIXED_EVENTS_PER_SECOND (batches of BATCH_SIZE live llm_calls, from the last minute, every
- * BATCH_SIZE / rate seconds, at most 4 in flight). Every stored batch clears the dashboards' cache, so
- * their answers are mostly computed afresh.
+ * BATCH_SIZE / rate seconds, at most 4 in flight, sent from a worker thread: bench/steady-ingestion.mjs).
+ * Every stored batch clears the dashboards' cache, so their answers are mostly computed afresh.
  */
 async function measureMixed(server, token, endpoints) {
   const { key } = await server.api.createApiKey(token, 'bench mixed', ['ingest:write']);
@@ -453,52 +454,32 @@ async function measureMixed(server, token, endpoints) {
     url: `${server.baseUrl}${endpoint}`,
     headers,
   }));
-  const everyMs = (BATCH_SIZE / MIXED_EVENTS_PER_SECOND) * 1000;
-  let batch = 0;
-  let inFlight = 0;
-  let accepted = 0;
-  let skipped = 0;
-  let failure = null;
-  const latencies = [];
-  const timer = setInterval(() => {
-    if (inFlight >= 4) {
-      skipped += 1;
-      return;
-    }
-    inFlight += 1;
-    const body = liveBody(batch, BATCH_SIZE, 'mixed');
-    batch += 1;
-    const t0 = performance.now();
-    server.api
-      .ingest(key, body)
-      .then((result) => {
-        accepted += result.accepted;
-        latencies.push(performance.now() - t0);
-      })
-      .catch((error) => (failure ??= error))
-      .finally(() => (inFlight -= 1));
-  }, everyMs);
+  const ingestion = startSteadyIngestion({
+    baseUrl: server.baseUrl,
+    key,
+    eventsPerSecond: MIXED_EVENTS_PER_SECOND,
+    batchSize: BATCH_SIZE,
+    tag: 'mixed',
+  });
   say(
-    `Mixed on the same server: ${fmt(MIXED_EVENTS_PER_SECOND)} events/s ingested while measuring ` +
-      `${CONNECTIONS} connections, ${DURATION} s per endpoint…`,
+    `Mixed on the same server: ${fmt(MIXED_EVENTS_PER_SECOND)} events/s ingested (from a worker thread) while ` +
+      `measuring ${CONNECTIONS} connections, ${DURATION} s per endpoint…`,
   );
-  const started = performance.now();
   let figures;
   try {
     // One slice per endpoint: a request slowed by ingestion still ends inside it.
     figures = await measureInterleaved(targets, { connections: CONNECTIONS, duration: DURATION, rounds: 1 });
-  } finally {
-    clearInterval(timer);
+  } catch (error) {
+    await ingestion.stop().catch(() => {});
+    throw error;
   }
-  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-  if (failure) throw failure;
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  const ingested = await ingestion.stop();
+  if (ingested.failure) throw new Error(`Ingestion failed during the mixed run: ${ingested.failure}`);
   return {
-    perSecond: accepted / seconds,
+    perSecond: ingested.perSecond,
     target: MIXED_EVENTS_PER_SECOND,
-    skipped,
-    batchP99: percentile(latencies, 99),
+    skipped: ingested.skipped,
+    batchP99: ingested.batchP99,
     rows: targets.map((target) => ({ name: target.name, ...figures.get(target) })),
   };
 }
