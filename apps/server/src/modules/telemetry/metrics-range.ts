@@ -46,6 +46,28 @@ export function parseMetricsRange(
   rules: MetricsRangeRules,
 ): MetricsRange {
   const defaultTo = rules.defaultTo === 'now' ? now : floorHour(now) + HOUR_MS;
+  // Dashboards ask for the same few ranges on every refresh: a range once resolved is answered from a
+  // small memo (keyed by what it depends on), which spares each cached answer the date arithmetic.
+  let known = resolved.get(rules);
+  if (!known) resolved.set(rules, (known = new Map()));
+  const key = `${query.from ?? ''}|${query.to ?? defaultTo}`;
+  const hit = known.get(key);
+  if (hit) return hit;
+  const range = Object.freeze(resolve(query, defaultTo, rules));
+  if (known.size >= MAX_RESOLVED) known.clear();
+  known.set(key, range);
+  return range;
+}
+
+/** Ranges resolved per set of rules; a refused range is never kept (it throws). */
+const resolved = new WeakMap<MetricsRangeRules, Map<string, Readonly<MetricsRange>>>();
+const MAX_RESOLVED = 256;
+
+function resolve(
+  query: { from?: string | undefined; to?: string | undefined },
+  defaultTo: number,
+  rules: MetricsRangeRules,
+): MetricsRange {
   const to = query.to === undefined ? defaultTo : Date.parse(query.to);
   const from = query.from === undefined ? to - rules.defaultMs : Date.parse(query.from);
   if (from < EARLIEST_MS || from > LATEST_MS) throw ValidationError.field('from', outOfBounds('from'));
