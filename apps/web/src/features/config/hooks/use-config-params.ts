@@ -1,13 +1,12 @@
 import { CONFIG_DOMAINS, type ConfigDomain } from '@lumi/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { idFromUrl } from '@/lib/url-filters';
 import type { ActiveFilter, ConfigFilters } from '../lib/filter-items';
 
 const ACTIVE_FILTERS: readonly ActiveFilter[] = ['all', 'active', 'inactive'];
 const FILTER_PARAMS = { search: 'q', tag: 'tag', active: 'active' } as const;
 const HISTORY_PARAMS = { item: 'history', revision: 'revision' } as const;
-
-const wholeNumber = (value: string | null) => (value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null);
 
 function asDomain(value: string | null): ConfigDomain {
   return CONFIG_DOMAINS.find((domain) => domain === value) ?? CONFIG_DOMAINS[0];
@@ -31,8 +30,8 @@ export function useConfigParams() {
   );
 
   // A change marker's link opens an item's history at a revision (?history=12&revision=3).
-  const history = wholeNumber(params.get(HISTORY_PARAMS.item));
-  const revision = wholeNumber(params.get(HISTORY_PARAMS.revision));
+  const history = idFromUrl(params.get(HISTORY_PARAMS.item));
+  const revision = idFromUrl(params.get(HISTORY_PARAMS.revision));
 
   /** Opening an item's history is a step Back undoes; closing it leaves the list as it was. */
   const setHistory = useCallback(

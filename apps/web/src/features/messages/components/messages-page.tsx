@@ -3,6 +3,7 @@ import { Radio } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { lazy, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { idFromUrl } from '@/lib/url-filters';
 import { useQuery } from '@tanstack/react-query';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
@@ -34,16 +35,14 @@ type MessagesView = (typeof VIEWS)[number]['value'];
 
 const LINK_PARAMS = { template: 'template', version: 'version' } as const;
 
-const wholeNumber = (value: string | null) => (value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null);
-
 /** The template a link names (?template=…&version=…), once the list holds it. */
 function linkedTemplate(
   params: URLSearchParams,
   templates: readonly Template[] | undefined,
 ): { template: Template; version: number | null } | null {
-  const id = wholeNumber(params.get(LINK_PARAMS.template));
+  const id = idFromUrl(params.get(LINK_PARAMS.template));
   const template = id === null ? undefined : templates?.find((candidate) => candidate.id === id);
-  return template ? { template, version: wholeNumber(params.get(LINK_PARAMS.version)) } : null;
+  return template ? { template, version: idFromUrl(params.get(LINK_PARAMS.version)) } : null;
 }
 
 /**
