@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import {
   findUnsafeText,
   INGEST_LIMITS,
@@ -46,9 +45,6 @@ const iso = (ts: string) => new Date(ts).toISOString();
 const MINUTE_ROLLUP_RETENTION_MS = 2 * DAY_MS;
 
 const GRAINS: RollupGrain[] = ['hour', 'minute'];
-
-/** Events validated in one turn of the event loop (about 2 ms of work). */
-const VALIDATION_SLICE = 100;
 
 /** At most this many problems are listed in one rejected event's detail. */
 const MAX_ISSUES = 3;
@@ -133,24 +129,22 @@ export class TelemetryService {
     const events: TelemetryEvent[] = [];
     const seen = new Set<string>();
     let duplicates = 0;
-    for (const [index, entry] of raw.entries()) {
-      // Validation is the costliest part of a batch: other requests get a turn every VALIDATION_SLICE events.
-      if (index > 0 && index % VALIDATION_SLICE === 0) await setImmediate();
+    raw.forEach((entry, index) => {
       const event = parseEvent(entry, now);
       if (typeof event === 'string') {
         rejected.push({ index, detail: event });
-        continue;
+        return;
       }
       if (event.id !== undefined) {
         const key = `${event.type}:${event.id}:${event.ts}`;
         if (seen.has(key)) {
           duplicates += 1;
-          continue;
+          return;
         }
         seen.add(key);
       }
       events.push(event);
-    }
+    });
 
     const result = await this.db.transaction().execute(async (trx) => {
       const accepted = events.length === 0 ? 0 : await this.store(trx, events);
@@ -256,18 +250,13 @@ export class TelemetryService {
     const storedIntegrations = await insert('integration_calls', integrations);
     const storedCache = await insert('cache_reports', cache);
     const storedErrors = await insert('bot_errors', errors);
-    // SQLite runs each statement within the event loop's turn: a turn for other requests between the
-    // batch's parts keeps dashboards answering while it is stored (those that read wait for the commit).
-    await setImmediate();
     for (const grain of GRAINS) {
       await upsertLlmUsage(trx, grain, aggregateLlmCalls(storedLlm, grain));
       await upsertIntegrations(trx, grain, aggregateIntegrationCalls(storedIntegrations, grain));
       await upsertCache(trx, grain, aggregateCacheReports(storedCache, grain));
       await upsertErrors(trx, grain, aggregateErrors(storedErrors, grain));
     }
-    await setImmediate();
     await upsertLatencies(trx, storedLlm, storedIntegrations);
-    await setImmediate();
     await upsertDimensionSums(trx, aggregateLlmDimensions(storedLlm));
     await insert('heartbeats', heartbeats);
     await insert('market_data_reports', market);
