@@ -56,6 +56,11 @@ declare module 'fastify' {
 export interface AppOptions {
   db: Kysely<Database>;
   dialect: DialectName;
+  /**
+   * The SQLite database's file (not given for PostgreSQL or an in-memory database): ingestion then stores
+   * batches from a worker thread with its own connection to it (modules/telemetry/ingest-writer.ts).
+   */
+  sqliteFile?: string;
   /** Signing key for access tokens (LUMI_SECRET). */
   secret: Uint8Array;
   sessionHours?: number;
@@ -121,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessionSeconds = Math.round((options.sessionHours ?? 12) * 3600);
   const services = createServices({
     db: options.db,
+    sqliteFile: options.sqliteFile,
     secret: options.secret,
     hasher: options.passwordHasher ?? new PasswordHasher(),
     sessionSeconds,
@@ -138,6 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('readiness', { shuttingDown: false });
   app.decorate('dialect', options.dialect);
   app.decorate('services', services);
+  // After the last request has been answered: batches still being stored finish first.
+  app.addHook('onClose', () => services.telemetry.close());
   app.decorate('sessionSeconds', sessionSeconds);
 
   await app.register(errorsPlugin);

@@ -28,6 +28,7 @@ async function main() {
   const app = await buildApp({
     db: handle.db,
     dialect: handle.dialect,
+    sqliteFile: handle.file,
     secret: loadSecret(config),
     sessionHours: config.LUMI_SESSION_HOURS,
     authCacheSeconds: config.LUMI_AUTH_CACHE_SECONDS,

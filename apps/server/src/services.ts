@@ -28,6 +28,7 @@ import { RolesService } from './modules/roles/roles.service.js';
 import { SessionControlService } from './modules/sessions/session-control.service.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { BudgetsService } from './modules/telemetry/budgets.service.js';
+import { InProcessIngest, SqliteIngestWorker } from './modules/telemetry/ingest-writer.js';
 import { IntegrationReporter } from './modules/telemetry/integration-reporter.js';
 import { LatencyService } from './modules/telemetry/latency.service.js';
 import { LlmDimensionsService } from './modules/telemetry/llm-dimensions.service.js';
@@ -79,9 +80,19 @@ export interface Services {
  */
 export const DASHBOARD_CACHE_TTL_MS = 5_000;
 
+/**
+ * The settled hours' part of long-range answers (modules/telemetry/settled-hours.ts): cleared on every
+ * instance by changes that reach back before the current hour, which are rare, so it may live longer; the
+ * lifetime is again the safety net. Few entries: one per dashboard range and interval in use.
+ */
+export const HISTORY_CACHE_TTL_MS = 60_000;
+const HISTORY_CACHE_ENTRIES = 100;
+
 /** Wires the services together; each module reaches another only through these. */
 export function createServices(options: {
   db: Kysely<Database>;
+  /** The SQLite database's file, if it is one: ingestion then stores from a worker thread. */
+  sqliteFile?: string;
   secret: Uint8Array;
   hasher: PasswordHasher;
   sessionSeconds: number;
@@ -151,12 +162,22 @@ export function createServices(options: {
   const apiKeys = new ApiKeysService(db, audit, now);
   const dashboardCache = new TtlCache(now, DASHBOARD_CACHE_TTL_MS);
   invalidation.on('telemetry', () => dashboardCache.clear());
-  const telemetryChanged = () => invalidation.publish('telemetry');
+  const historyCache = new TtlCache(now, HISTORY_CACHE_TTL_MS, HISTORY_CACHE_ENTRIES);
+  invalidation.on('telemetry-history', () => historyCache.clear());
+  /** After stored telemetry changed; `history` when the change may reach settled hours (settled-hours.ts). */
+  const telemetryChanged = async (history = false) => {
+    // History first: an answer computed between the two must not take up the settled part again.
+    if (history) await invalidation.publish('telemetry-history');
+    await invalidation.publish('telemetry');
+  };
   const budgets = new BudgetsService(db, audit, now, options.telemetry, dashboardCache, telemetryChanged);
-  const telemetry = new TelemetryService(db, budgets, now, options.telemetry, telemetryChanged);
+  const ingestWriter = options.sqliteFile
+    ? new SqliteIngestWorker({ file: options.sqliteFile, timezone: options.telemetry.timezone })
+    : new InProcessIngest(db, options.telemetry.timezone);
+  const telemetry = new TelemetryService(db, ingestWriter, now, options.telemetry, telemetryChanged);
   const metrics = new MetricsService(db, now, options.telemetry, dashboardCache);
   const llmDimensions = new LlmDimensionsService(db, now, dashboardCache, telemetryChanged);
-  const latency = new LatencyService(db, now, options.telemetry, dashboardCache);
+  const latency = new LatencyService(db, now, options.telemetry, dashboardCache, historyCache);
   const changeMarkers = new ChangeMarkersService(db, now, audit);
   const metricsExport = new MetricsExportService(db, now, audit, options.telemetry.timezone);
   const integrations = new IntegrationReporter(telemetry, now, options.log);

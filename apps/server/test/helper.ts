@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { ErrorResponse, LoginResponse } from '@lumi/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -167,6 +170,11 @@ export async function createPostgresDatabase(
 
 export async function createTestApp(options: {
   dialect: DialectName;
+  /**
+   * SQLite in a file of a scratch directory instead of in memory, as `npm start` runs it: ingestion then
+   * stores from its worker thread (modules/telemetry/ingest-writer.ts).
+   */
+  sqliteFile?: boolean;
   /** Runs before the app is ready, e.g. to add a route for a test. */
   configure?: (app: FastifyInstance) => void;
   /** A directory holding a built console; by default there is none. */
@@ -182,6 +190,10 @@ export async function createTestApp(options: {
     databaseUrl = database.url;
     dropDatabase = database.drop;
     handle = openDatabase({ databaseUrl });
+  } else if (options.sqliteFile) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-test-'));
+    handle = openDatabase({ sqliteFile: path.join(dir, 'lumi.db') });
+    dropDatabase = async () => rmSync(dir, { recursive: true, force: true });
   } else {
     handle = openDatabase({ sqliteFile: ':memory:' });
   }
@@ -190,6 +202,7 @@ export async function createTestApp(options: {
     buildApp({
       db: db.db,
       dialect: db.dialect,
+      sqliteFile: db.file,
       secret: TEST_SECRET,
       logLevel: 'silent',
       consoleRoot: options.consoleRoot ?? null,
@@ -302,6 +315,7 @@ export function useTestApp(
   options: {
     configure?: (app: FastifyInstance) => void;
     consoleRoot?: string;
+    sqliteFile?: boolean;
     app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram' | 'trustProxy' | 'authCacheSeconds' | 'sender'>;
   } = {},
 ) {

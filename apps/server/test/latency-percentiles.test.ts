@@ -236,6 +236,48 @@ describe.each(dialects)('latency percentiles on %s', (dialect) => {
     expect(await get<LlmLatency>(url)).toEqual(byDay);
   });
 
+  it('keeps answers exact while settled hours are cached: late events, recent ones and the hour turning', async () => {
+    now = NOW;
+    await report();
+    const byHour = '/api/metrics/llm/latency';
+    const byDay = `/api/metrics/llm/latency?from=${iso(NOW - 2 * DAY)}&to=${iso(NOW + 1)}&interval=day`;
+    const requestsOf = (answer: LlmLatency, model: string) =>
+      answer.models.find((m) => m.model === model)!.total.requests;
+    const hourOf = (answer: LlmLatency, model: string, ts: number) =>
+      answer.models.find((m) => m.model === model)!.intervals.find((i) => i.start === hourStart(ts))!;
+    const before = await get<LlmLatency>(byHour);
+    const beforeByDay = await get<LlmLatency>(byDay);
+    const sentToModel = (model: string) => [...sent.llm.get(`openai/${model}`)!.values()].flat().length;
+    expect(requestsOf(before, 'gpt-4o')).toBe(sentToModel('gpt-4o'));
+
+    // A late call, five hours back (a settled hour), then one of the current hour: both count at once.
+    const key = await botKey(t);
+    const late = NOW - 5 * HOUR;
+    await ingest(t.app, key, [events.llmCall(late, { id: 'late', model: 'gpt-4o' })]);
+    const afterLate = await get<LlmLatency>(byHour);
+    expect(requestsOf(afterLate, 'gpt-4o')).toBe(sentToModel('gpt-4o') + 1);
+    expect(hourOf(afterLate, 'gpt-4o', late).requests).toBe(hourOf(before, 'gpt-4o', late).requests + 1);
+    expect(requestsOf(await get<LlmLatency>(byDay), 'gpt-4o')).toBe(requestsOf(beforeByDay, 'gpt-4o') + 1);
+
+    await ingest(t.app, key, [events.llmCall(NOW, { id: 'recent', model: 'gpt-4o' })]);
+    expect(requestsOf(await get<LlmLatency>(byHour), 'gpt-4o')).toBe(sentToModel('gpt-4o') + 2);
+
+    // Two hours on, the hours read afresh before are settled now: same counts, hour by hour.
+    now = NOW + 2 * HOUR;
+    const later = await get<LlmLatency>(
+      `/api/metrics/llm/latency?from=${iso(NOW - DAY)}&to=${iso(NOW + HOUR)}`,
+    );
+    const current = await get<LlmLatency>(byHour);
+    expect(requestsOf(later, 'gpt-4o')).toBe(sentToModel('gpt-4o') + 2);
+    expect(hourOf(later, 'gpt-4o', NOW).requests).toBe(hourOf(afterLate, 'gpt-4o', NOW).requests + 1);
+    expect(hourOf(current, 'gpt-4o', NOW)).toEqual(hourOf(later, 'gpt-4o', NOW));
+    // And a call for an hour that has become settled since still counts at once.
+    await ingest(t.app, key, [events.llmCall(NOW, { id: 'late-again', model: 'gpt-4o' })]);
+    expect(hourOf(await get<LlmLatency>(byHour), 'gpt-4o', NOW).requests).toBe(
+      hourOf(current, 'gpt-4o', NOW).requests + 1,
+    );
+  });
+
   it('prunes the histograms with the hourly rollups after 400 days', async () => {
     now = NOW;
     await report();

@@ -7,9 +7,15 @@ import { botKey, events, HOUR, ingest, ingestRequest, MINUTE } from './telemetry
 const NOW = Date.parse('2026-11-20T12:30:00.000Z');
 const DAY = 24 * HOUR;
 
-describe.each(dialects)('telemetry ingestion on %s', (dialect) => {
+/** Each database, and SQLite in a file as `npm start` runs it, whose batches its ingest worker stores. */
+const storages = [
+  ...dialects.map((dialect) => ({ name: dialect, dialect, sqliteFile: false })),
+  { name: 'sqlite in a file (ingest worker)', dialect: 'sqlite' as const, sqliteFile: true },
+];
+
+describe.each(storages)('telemetry ingestion on $name', ({ dialect, sqliteFile }) => {
   let now = NOW;
-  const t = useTestApp(dialect, { app: { now: () => now } });
+  const t = useTestApp(dialect, { sqliteFile, app: { now: () => now } });
 
   const llmUsage = async (days = 30) => {
     const admin = await t.loginAdmin();

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -40,5 +43,33 @@ describe('withStatementCache', () => {
     expect((await all())[0]).toEqual({ id: 1, name: 'a', extra: 'x' });
     expect(await byName('a')).toEqual([{ id: 1 }]);
     await db.destroy();
+  });
+});
+
+describe('SQLite transactions beside a second connection (the ingest worker)', () => {
+  it('take the write lock when they begin, so a transaction that read first never finds its snapshot stale', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-connection-'));
+    const file = path.join(dir, 'lumi.db');
+    const { db } = openDatabase({ sqliteFile: file });
+    await sql`create table t (id integer primary key, name text)`.execute(db);
+    // The other writer, refused at once instead of waiting (it runs on this same thread here).
+    const other = new SQLite(file);
+    other.pragma('busy_timeout = 0');
+    try {
+      await db.transaction().execute(async (trx) => {
+        await sql`select count(*) from t`.execute(trx);
+        // A deferred transaction would hold no lock yet: the other would commit, and the insert below
+        // would then fail with SQLITE_BUSY because this transaction's snapshot is older than that commit.
+        expect(() => other.prepare("insert into t (name) values ('other')").run()).toThrow(/locked|busy/i);
+        await sql`insert into t (name) values ('mine')`.execute(trx);
+      });
+      other.prepare("insert into t (name) values ('other')").run();
+      const rows = await sql<{ name: string }>`select name from t order by id`.execute(db);
+      expect(rows.rows.map((r) => r.name)).toEqual(['mine', 'other']);
+    } finally {
+      other.close();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 
@@ -10,6 +20,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** The SQLite database's file; absent for PostgreSQL and an in-memory database. */
+  file?: string;
 }
 
 /** PostgreSQL when a postgres:// URL is given, otherwise the embedded SQLite file (WAL mode). */
@@ -26,9 +38,36 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    db: new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    }),
     dialect: 'sqlite',
+    ...(file === ':memory:' ? {} : { file }),
   };
+}
+
+/**
+ * Kysely begins SQLite transactions DEFERRED: the write lock is taken at the first write. With a second
+ * connection writing to the same file (the ingest worker, modules/telemetry/ingest-writer.ts), a deferred
+ * transaction that has read and then writes fails at once with SQLITE_BUSY when the other committed in
+ * between, since its snapshot is stale; busy_timeout does not help there. IMMEDIATE takes the write lock at
+ * BEGIN, waiting up to busy_timeout for the other writer, so writers queue instead of failing. Reads outside
+ * transactions are unaffected (WAL readers never wait).
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /** How many distinct prepared statements a SQLite connection keeps; the app issues a few hundred shapes. */

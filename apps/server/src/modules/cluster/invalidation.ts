@@ -5,9 +5,11 @@ import type { Database } from '../../db/database.js';
 /**
  * What an instance keeps in memory and must forget when the data under it changes:
  * - `access`: signed-in principals (sign-out, password change, user, role and session changes);
- * - `telemetry`: dashboard answers (ingestion, retention, budget and price changes).
+ * - `telemetry`: dashboard answers (ingestion, retention, budget and price changes);
+ * - `telemetry-history`: the settled hours' part of long-range answers (modules/telemetry/settled-hours.ts:
+ *   events older than the current hour, retention, folding).
  */
-export const INVALIDATION_TOPICS = ['access', 'telemetry'] as const;
+export const INVALIDATION_TOPICS = ['access', 'telemetry', 'telemetry-history'] as const;
 export type InvalidationTopic = (typeof INVALIDATION_TOPICS)[number];
 
 /**

@@ -9,7 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { hourKey } from '../../lib/hour-buckets.js';
-import { budgetUsagePercentage, roundTo, type TokenPrice } from '../../lib/llm-cost.js';
+import { budgetUsagePercentage, roundTo } from '../../lib/llm-cost.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
 import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
@@ -49,6 +49,39 @@ function toPrice(row: repo.PriceRow): ModelPrice {
   return { ...row };
 }
 
+/** Usage of the current day in LUMI_TIMEZONE, mapped onto hourly rollups (see lib/zoned-days.ts). */
+async function todayUsage(
+  db: Executor,
+  rows: repo.BudgetRow[],
+  now: number,
+  timezone: string,
+): Promise<Map<string, Usage>> {
+  if (rows.length === 0) return new Map();
+  const today = localDate(now, timezone);
+  const from = hourKey(firstHourOfLocalDate(today, timezone));
+  const to = hourKey(firstHourOfLocalDate(addDays(today, 1), timezone));
+  const usage = await usageByProvider(
+    db,
+    from,
+    to,
+    rows.map((r) => r.provider),
+  );
+  return new Map(usage.map((u) => [u.provider, { tokens: u.tokens, cost: u.cost }]));
+}
+
+/**
+ * Every active budget with the usage of the day `now` falls in (LUMI_TIMEZONE `timezone`): the ingest
+ * answer's `budgets`, read in the ingest transaction that `db` is.
+ */
+export async function budgetStatuses(db: Executor, now: number, timezone: string): Promise<BudgetStatus[]> {
+  const rows = await repo.listActiveBudgets(db);
+  const usage = await todayUsage(db, rows, now, timezone);
+  return rows.map((row) => {
+    const { usage_percentage } = toBudget(row, usage.get(row.provider)).current_usage;
+    return { provider: row.provider, usage_percentage, exceeded: usage_percentage >= 100 };
+  });
+}
+
 /** Token budgets per provider and the model price table (telemetry issue; `budgets:write` changes them). */
 export class BudgetsService {
   constructor(
@@ -67,7 +100,7 @@ export class BudgetsService {
     const today = localDate(this.now(), this.settings.timezone);
     return this.dashboardCache.get(`budgets:${today}`, async () => {
       const rows = await repo.listBudgets(this.db);
-      const usage = await this.todayUsage(this.db, rows);
+      const usage = await todayUsage(this.db, rows, this.now(), this.settings.timezone);
       return rows.map((row) => toBudget(row, usage.get(row.provider)));
     });
   }
@@ -133,16 +166,6 @@ export class BudgetsService {
     });
   }
 
-  /** Every active budget with today's usage, for the ingest answer; pass the ingest transaction. */
-  async statuses(db: Executor): Promise<BudgetStatus[]> {
-    const rows = await repo.listActiveBudgets(db);
-    const usage = await this.todayUsage(db, rows);
-    return rows.map((row) => {
-      const { usage_percentage } = toBudget(row, usage.get(row.provider)).current_usage;
-      return { provider: row.provider, usage_percentage, exceeded: usage_percentage >= 100 };
-    });
-  }
-
   async prices(): Promise<ModelPrice[]> {
     return (await repo.listPrices(this.db)).map(toPrice);
   }
@@ -176,16 +199,10 @@ export class BudgetsService {
     });
   }
 
-  /** Prices of the given models (exact names), for costing llm_calls that came without one. */
-  async pricesFor(db: Executor, models: string[]): Promise<Map<string, TokenPrice>> {
-    const rows = await repo.pricesFor(db, models);
-    return new Map(rows.map((row) => [row.model, row]));
-  }
-
   private async get(db: Executor, provider: string): Promise<TokenBudget> {
     const row = await repo.findBudget(db, provider);
     if (!row) throw new NotFoundError(`There is no budget for '${provider}'`);
-    const usage = await this.todayUsage(db, [row]);
+    const usage = await todayUsage(db, [row], this.now(), this.settings.timezone);
     return toBudget(row, usage.get(provider));
   }
 
@@ -204,21 +221,5 @@ export class BudgetsService {
       daily_cost_limit: values.daily_cost_limit ?? null,
       is_active: values.is_active ? 1 : 0,
     };
-  }
-
-  /** Usage of the current day in LUMI_TIMEZONE, mapped onto hourly rollups (see lib/zoned-days.ts). */
-  private async todayUsage(db: Executor, rows: repo.BudgetRow[]): Promise<Map<string, Usage>> {
-    if (rows.length === 0) return new Map();
-    const { timezone } = this.settings;
-    const today = localDate(this.now(), timezone);
-    const from = hourKey(firstHourOfLocalDate(today, timezone));
-    const to = hourKey(firstHourOfLocalDate(addDays(today, 1), timezone));
-    const usage = await usageByProvider(
-      db,
-      from,
-      to,
-      rows.map((r) => r.provider),
-    );
-    return new Map(usage.map((u) => [u.provider, { tokens: u.tokens, cost: u.cost }]));
   }
 }

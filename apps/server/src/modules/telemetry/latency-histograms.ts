@@ -29,7 +29,7 @@ export interface IntegrationLatencyCount {
 }
 
 /** A separator no provider, model or service name contains (they are validated, printable text). */
-const SEP = '\u0000';
+export const SEP = '\u0000';
 
 function counted<T extends { count: number }>(rows: Iterable<{ key: string; make: () => T }>): T[] {
   const byKey = new Map<string, T>();
@@ -121,7 +121,8 @@ const TABLES = {
     keys: ['service_name'],
   },
 } as const;
-type Kind = keyof typeof TABLES;
+export type LatencyKind = keyof typeof TABLES;
+type Kind = LatencyKind;
 
 /** "bucket:count" pairs in bucket order. */
 export function packCounts(histogram: Map<number, number>): string {
@@ -273,16 +274,28 @@ export interface SpanHistograms {
   spans: Map<number, Map<number, number>>;
 }
 
-const add = (histogram: Map<number, number>, bucket: number, count: number) =>
+export const add = (histogram: Map<number, number>, bucket: number, count: number) =>
   histogram.set(bucket, (histogram.get(bucket) ?? 0) + count);
+
+/** One key's histograms: the provider and model of an LLM series, or an integration's service name. */
+export interface LatencySeries {
+  key: string[];
+  histograms: SpanHistograms;
+}
 
 /**
  * Per key (sorted), the histogram of every span and their merge over the range: the hourly rows' counts
  * per span, key and bucket summed by the database, and the folded rows' packed counts, read in one
  * statement (one snapshot, so a fold committing meanwhile is seen whole or not at all). The spans are
- * VALUES lists joined to the tables: each one range scan of a primary key.
+ * VALUES lists joined to the tables: each one range scan of a primary key. Span i is numbered
+ * `offset + i` in the answer, so the part of a range read on its own keeps the range's numbering.
  */
-async function countsBySpan(db: Executor, kind: Kind, { starts, end }: Spans) {
+export async function latencySeries(
+  db: Executor,
+  kind: Kind,
+  { starts, end }: Spans,
+  offset = 0,
+): Promise<LatencySeries[]> {
   const { hourly, folded, keys } = TABLES[kind];
   const spans = starts.map((start, i) => sql`(${sql.lit(i)}, ${text(start)}, ${text(starts[i + 1] ?? end)})`);
   const parts = starts.flatMap((start, i) => pieces(i, start, starts[i + 1] ?? end));
@@ -301,7 +314,7 @@ async function countsBySpan(db: Executor, kind: Kind, { starts, end }: Spans) {
     select pieces.i, ${columns('f')}, cast(null as integer), cast(null as bigint), f.counts
     from pieces join ${sql.table(folded)} f
       on f.grain = pieces.grain and f.start >= pieces.piece_start and f.start < pieces.piece_end`.execute(db);
-  const series = new Map<string, { key: string[]; histograms: SpanHistograms }>();
+  const series = new Map<string, LatencySeries>();
   for (const row of rows) {
     const key = keys.map((k) => String(row[k]));
     const name = key.join(SEP);
@@ -310,7 +323,7 @@ async function countsBySpan(db: Executor, kind: Kind, { starts, end }: Spans) {
       entry = { key, histograms: { total: new Map(), spans: new Map() } };
       series.set(name, entry);
     }
-    const span = Number(row.span);
+    const span = Number(row.span) + offset;
     let histogram = entry.histograms.spans.get(span);
     if (!histogram) {
       histogram = new Map();
@@ -325,21 +338,6 @@ async function countsBySpan(db: Executor, kind: Kind, { starts, end }: Spans) {
     }
   }
   return [...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
-}
-
-export async function llmLatencies(db: Executor, spans: Spans) {
-  return (await countsBySpan(db, 'llm', spans)).map(({ key, histograms }) => ({
-    provider: key[0]!,
-    model: key[1]!,
-    histograms,
-  }));
-}
-
-export async function integrationLatencies(db: Executor, spans: Spans) {
-  return (await countsBySpan(db, 'integrations', spans)).map(({ key, histograms }) => ({
-    service_name: key[0]!,
-    histograms,
-  }));
 }
 
 /**

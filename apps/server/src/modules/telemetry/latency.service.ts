@@ -17,13 +17,17 @@ import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.j
 import {
   daysToFold,
   foldLatencyDay,
-  integrationLatencies,
   LATENCY_KINDS,
-  llmLatencies,
+  add,
+  SEP,
+  latencySeries,
+  type LatencyKind,
+  type LatencySeries,
   type SpanHistograms,
   type Spans,
 } from './latency-histograms.js';
 import { parseMetricsRange, type MetricsRange, type MetricsRangeRules } from './metrics-range.js';
+import { settledBefore } from './settled-hours.js';
 import type { TelemetrySettings } from './telemetry.settings.js';
 
 /** `to` defaults to now and `from` to 24 hours before it. */
@@ -41,8 +45,7 @@ const PERCENTILES = [0.5, 0.95, 0.99] as const;
 /** A request's range and the interval its answer is split by. */
 type HourRange = MetricsRange & { interval: LatencyInterval };
 
-function figures(histogram: Map<number, number> | undefined): LatencyFigures {
-  if (!histogram) return { requests: 0, p50_ms: null, p95_ms: null, p99_ms: null };
+function figures(histogram: Map<number, number>): LatencyFigures {
   let requests = 0;
   for (const count of histogram.values()) requests += count;
   const [p50, p95, p99] = quantiles(histogram, PERCENTILES).map((v) => (v === null ? null : roundTo(v, 3)));
@@ -64,17 +67,19 @@ export class LatencyService {
     private readonly now: Clock,
     private readonly settings: TelemetrySettings,
     private readonly cache: TtlCache,
+    /** The settled hours' histograms (services.ts: cleared by changes reaching back before this hour). */
+    private readonly history: TtlCache,
   ) {}
 
   llmLatency(query: { from?: string; to?: string; interval: LatencyInterval }): Cached<LlmLatency> {
     const range = this.range(query);
     return this.answer(range, 'llm', async () => {
       const starts = this.intervalStarts(range);
-      const series = await llmLatencies(this.db, spansOf(starts, range));
-      const models = series.map(({ provider, model, histograms }) => ({
-        provider,
-        model,
-        ...this.seriesFigures(starts, histograms),
+      const series = await this.series('llm', starts, range);
+      const models = series.map((entry) => ({
+        provider: entry.key[0]!,
+        model: entry.key[1]!,
+        ...this.seriesFigures(starts, entry),
       }));
       return { models };
     });
@@ -88,10 +93,10 @@ export class LatencyService {
     const range = this.range(query);
     return this.answer(range, 'integrations', async () => {
       const starts = this.intervalStarts(range);
-      const series = await integrationLatencies(this.db, spansOf(starts, range));
-      const services = series.map(({ service_name, histograms }) => ({
-        service_name,
-        ...this.seriesFigures(starts, histograms),
+      const series = await this.series('integrations', starts, range);
+      const services = series.map((entry) => ({
+        service_name: entry.key[0]!,
+        ...this.seriesFigures(starts, entry),
       }));
       return { services };
     });
@@ -110,6 +115,34 @@ export class LatencyService {
       }
     }
     return { latency_rows_folded: rows };
+  }
+
+  /**
+   * Each key's figures per interval and over the range, from histograms read in two parts. The settled
+   * hours (settled-hours.ts) are read once and kept, with the figures of the intervals they hold whole, in
+   * the history cache, which only a change reaching back before the current hour clears (a late event,
+   * retention, a fold); the hours after them, which every stored batch changes, are read afresh, and only
+   * the intervals they touch and the range's total are worked out again. So 7 days by hour cost a read of
+   * two hours and the percentiles of two intervals while a bot reports, not those of 168.
+   */
+  private async series(kind: LatencyKind, starts: number[], range: HourRange): Promise<Figured[]> {
+    const split = Math.min(Math.max(settledBefore(this.now()), range.first), range.end);
+    const settledSpans = starts.filter((start) => start < split).length;
+    const settled =
+      settledSpans === 0
+        ? []
+        : await this.history.get(`latency:${kind}:${range.interval}:${range.first}:${split}`, async () =>
+            (await latencySeries(this.db, kind, spansOf(starts.slice(0, settledSpans), hourKey(split)))).map(
+              withFigures,
+            ),
+          );
+    if (split === range.end) return settled;
+    // The interval the split falls in continues after it, under the same number.
+    const continues = starts[settledSpans] !== split;
+    const liveStarts = continues ? [split, ...starts.slice(settledSpans)] : starts.slice(settledSpans);
+    const offset = continues ? settledSpans - 1 : settledSpans;
+    const live = await latencySeries(this.db, kind, spansOf(liveStarts, range.to), offset);
+    return merged(settled, live);
   }
 
   /** The answer for a range, cached by its hours and interval (cleared when telemetry is stored). */
@@ -156,17 +189,58 @@ export class LatencyService {
     }
   }
 
-  private seriesFigures(starts: number[], histograms: SpanHistograms) {
+  private seriesFigures(starts: number[], { total, intervals }: Figured) {
     return {
-      total: figures(histograms.total),
+      total,
       intervals: starts.map((start, i) => ({
         start: new Date(start).toISOString(),
-        ...figures(histograms.spans.get(i)),
+        ...(intervals.get(i) ?? NO_CALLS),
       })),
     };
   }
 }
 
-function spansOf(starts: number[], range: HourRange): Spans {
-  return { starts: starts.map((start) => new Date(start).toISOString()), end: range.to };
+/** A key's histograms and their figures: per interval (by number) and over the range. */
+interface Figured {
+  key: string[];
+  histograms: SpanHistograms;
+  total: LatencyFigures;
+  intervals: Map<number, LatencyFigures>;
+}
+
+const NO_CALLS: LatencyFigures = { requests: 0, p50_ms: null, p95_ms: null, p99_ms: null };
+
+function withFigures({ key, histograms }: LatencySeries): Figured {
+  const intervals = new Map<number, LatencyFigures>();
+  for (const [span, histogram] of histograms.spans) intervals.set(span, figures(histogram));
+  return { key, histograms, total: figures(histograms.total), intervals };
+}
+
+/**
+ * The settled part's series with the recent part's added: an interval the recent hours touch, and the
+ * total, are worked out from the summed histograms; the other intervals keep their figures. Neither part
+ * is changed (the settled one is cached).
+ */
+function merged(settled: Figured[], live: LatencySeries[]): Figured[] {
+  const byKey = new Map(settled.map((entry) => [entry.key.join(SEP), entry]));
+  for (const { key, histograms } of live) {
+    const name = key.join(SEP);
+    const before = byKey.get(name);
+    const spans = new Map(before?.histograms.spans);
+    const intervals = new Map(before?.intervals);
+    for (const [span, histogram] of histograms.spans) {
+      const sum = new Map(spans.get(span));
+      for (const [bucket, count] of histogram) add(sum, bucket, count);
+      spans.set(span, sum);
+      intervals.set(span, figures(sum));
+    }
+    const total = new Map(before?.histograms.total);
+    for (const [bucket, count] of histograms.total) add(total, bucket, count);
+    byKey.set(name, { key, histograms: { total, spans }, total: figures(total), intervals });
+  }
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
+}
+
+function spansOf(starts: number[], end: string): Spans {
+  return { starts: starts.map((start) => new Date(start).toISOString()), end };
 }

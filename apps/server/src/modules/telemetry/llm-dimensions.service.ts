@@ -71,7 +71,7 @@ export class LlmDimensionsService {
     private readonly now: Clock,
     private readonly cache: TtlCache,
     /** Called after folding changed stored rollups: every instance forgets its dashboard answers. */
-    private readonly telemetryChanged: () => Promise<void>,
+    private readonly telemetryChanged: (history?: boolean) => Promise<void>,
   ) {}
 
   /** Cost, tokens, requests and failures by feature, and within each by provider and model. */
@@ -206,7 +206,7 @@ export class LlmDimensionsService {
       }
     }
     // The totals are unchanged, but a chat folded away no longer counts on its own in a range.
-    if (rows > 0) await this.telemetryChanged();
+    if (rows > 0) await this.telemetryChanged(true);
     return { days_folded: days, rows_folded: rows };
   }
 }

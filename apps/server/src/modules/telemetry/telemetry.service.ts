@@ -1,159 +1,63 @@
-import {
-  findUnsafeText,
-  INGEST_LIMITS,
-  TELEMETRY_EVENT_TYPES,
-  telemetryEventSchema,
-  type IngestResult,
-  type TelemetryEvent,
-} from '@lumi/contract';
+import { INGEST_LIMITS, type IngestResult } from '@lumi/contract';
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
-import type { Database, Executor } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { dropEventPartitionsBefore, ensureEventPartitions } from '../../db/event-partitions.js';
 import { isPostgres } from '../../db/locks.js';
-import { describeLag } from '../../lib/freshness.js';
 import { DAY_MS, hourKey } from '../../lib/hour-buckets.js';
-import { costOf } from '../../lib/llm-cost.js';
 import { isoAfter, type Clock } from '../../lib/time.js';
-import type { BudgetsService } from './budgets.service.js';
-import {
-  aggregateCacheReports,
-  aggregateErrors,
-  aggregateIntegrationCalls,
-  aggregateLlmCalls,
-  minuteKey,
-  type RollupGrain,
-} from './rollup-aggregation.js';
-import { pruneLatencies, upsertLatencies } from './latency-histograms.js';
-import { aggregateLlmDimensions } from './llm-dimensions.js';
-import { pruneDimensionRollups, upsertDimensionSums } from './llm-dimensions.repository.js';
-import {
-  pruneRollups,
-  upsertCache,
-  upsertErrors,
-  upsertIntegrations,
-  upsertLlmUsage,
-} from './rollups.repository.js';
-import { insertEvents, pruneEvents, RAW_TABLES, type RawRow, type RawTable } from './telemetry.repository.js';
+import type { IngestWriter } from './ingest-writer.js';
+import { pruneLatencies } from './latency-histograms.js';
+import { pruneDimensionRollups } from './llm-dimensions.repository.js';
+import { minuteKey } from './rollup-aggregation.js';
+import { pruneRollups } from './rollups.repository.js';
+import { reachesSettledHours } from './settled-hours.js';
+import { pruneEvents, RAW_TABLES } from './telemetry.repository.js';
 import type { TelemetrySettings } from './telemetry.settings.js';
-
-type EventOf<T extends TelemetryEvent['type']> = Extract<TelemetryEvent, { type: T }>;
-
-const iso = (ts: string) => new Date(ts).toISOString();
 
 /** The minute rollups serve alert windows of at most a day (ALERT_LIMITS.windowMinutesMax); two are kept. */
 const MINUTE_ROLLUP_RETENTION_MS = 2 * DAY_MS;
 
-const GRAINS: RollupGrain[] = ['hour', 'minute'];
-
-/** At most this many problems are listed in one rejected event's detail. */
-const MAX_ISSUES = 3;
-
-function describeIssues(error: z.ZodError): string {
-  const lines = error.issues.slice(0, MAX_ISSUES).map((issue) => {
-    const path = issue.path.join('.');
-    return path ? `${path}: ${issue.message}` : issue.message;
+/**
+ * Whether a batch may have changed settled hours: an event of it, stored or not, is older than the
+ * current hour. Read from the batch as sent, so it errs only towards clearing more.
+ */
+function reachesBack(raw: unknown[], now: number): boolean {
+  return raw.some((entry) => {
+    const ts = typeof entry === 'object' && entry !== null ? (entry as { ts?: unknown }).ts : undefined;
+    return typeof ts === 'string' && reachesSettledHours(Date.parse(ts), now);
   });
-  const more = error.issues.length - MAX_ISSUES;
-  return more > 0 ? `${lines.join('; ')}; and ${more} more` : lines.join('; ');
-}
-
-/** One event checked on its own: the normalised event, or why it is rejected. */
-function parseEvent(entry: unknown, now: number): TelemetryEvent | string {
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
-    return 'An event must be a JSON object';
-  const type = (entry as { type?: unknown }).type;
-  if (!(TELEMETRY_EVENT_TYPES as readonly unknown[]).includes(type)) {
-    return `type must be one of ${TELEMETRY_EVENT_TYPES.join(', ')}`;
-  }
-  const result = telemetryEventSchema.safeParse(entry);
-  if (!result.success) return describeIssues(result.error);
-  const event = result.data;
-  const unsafe = findUnsafeText(event);
-  if (unsafe) return `${unsafe.path}: ${unsafe.message}`;
-  const at = Date.parse(event.ts);
-  if (at > now + INGEST_LIMITS.futureSkewSeconds * 1000) {
-    return `ts is ${describeLag((at - now) / 1000)} ahead of the server's clock; check the bot's clock`;
-  }
-  if (at < now - INGEST_LIMITS.rollupRetentionDays * DAY_MS) {
-    return `ts is older than the ${INGEST_LIMITS.rollupRetentionDays} days of history Lumi keeps`;
-  }
-  // Every time is stored as ISO 8601 UTC text, so text order is time order.
-  event.ts = iso(event.ts);
-  if (event.type === 'heartbeat') {
-    event.started_at = iso(event.started_at);
-    event.active_locks = event.active_locks.map((lock) => ({ ...lock, since: iso(lock.since) }));
-  }
-  if (event.type === 'market_data') event.last_candle_time = iso(event.last_candle_time);
-  return event;
-}
-
-function of<T extends TelemetryEvent['type']>(events: TelemetryEvent[], type: T): EventOf<T>[] {
-  return events.filter((e): e is EventOf<T> => e.type === type);
-}
-
-/** Client ids in order, events without one last: concurrent retries then lock ids in the same order. */
-function byClientId<T extends { client_id: string | null }>(rows: T[]): T[] {
-  return rows.sort((a, b) =>
-    a.client_id === b.client_id
-      ? 0
-      : a.client_id === null
-        ? 1
-        : b.client_id === null
-          ? -1
-          : a.client_id < b.client_id
-            ? -1
-            : 1,
-  );
 }
 
 /** Ingestion (telemetry issue, "Ingestion") and the retention of raw events and rollups. */
 export class TelemetryService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly budgets: BudgetsService,
+    /** Where batches are checked and stored (ingest-writer.ts). */
+    private readonly writer: IngestWriter,
     private readonly now: Clock,
     private readonly settings: TelemetrySettings,
-    /** Called after stored telemetry changed: every instance forgets its dashboard answers. */
-    private readonly telemetryChanged: () => Promise<void>,
+    /**
+     * Called after stored telemetry changed: every instance forgets its dashboard answers, and with
+     * `history` their settled hours' parts too (settled-hours.ts).
+     */
+    private readonly telemetryChanged: (history?: boolean) => Promise<void>,
   ) {}
 
   /**
-   * Validates each event on its own, stores the valid ones that are new and updates the rollups, all in
-   * one transaction: what is counted as accepted is durable when the answer is sent, and a failure stores
-   * nothing. A repeated (type, id) is a duplicate, whether stored before or earlier in the same batch.
+   * Checks and stores one batch (ingest-batch.ts) through the writer: in this thread, or in the SQLite
+   * ingest worker. Once it has committed, every instance forgets its dashboard answers, so the next read
+   * anywhere sees the events.
    */
   async ingest(raw: unknown[]): Promise<IngestResult> {
     const now = this.now();
-    const rejected: IngestResult['rejected'] = [];
-    const events: TelemetryEvent[] = [];
-    const seen = new Set<string>();
-    let duplicates = 0;
-    raw.forEach((entry, index) => {
-      const event = parseEvent(entry, now);
-      if (typeof event === 'string') {
-        rejected.push({ index, detail: event });
-        return;
-      }
-      if (event.id !== undefined) {
-        const key = `${event.type}:${event.id}:${event.ts}`;
-        if (seen.has(key)) {
-          duplicates += 1;
-          return;
-        }
-        seen.add(key);
-      }
-      events.push(event);
-    });
-
-    const result = await this.db.transaction().execute(async (trx) => {
-      const accepted = events.length === 0 ? 0 : await this.store(trx, events);
-      duplicates += events.length - accepted;
-      return { accepted, duplicates, rejected, budgets: await this.budgets.statuses(trx) };
-    });
-    // Committed: the next dashboard read on any instance must see these events.
-    if (result.accepted > 0) await this.telemetryChanged();
+    const result = await this.writer.ingest(raw, now);
+    if (result.accepted > 0) await this.telemetryChanged(reachesBack(raw, now));
     return result;
+  }
+
+  /** Waits for the batches being stored and stops the writer (the app's onClose). */
+  close(): Promise<void> {
+    return this.writer.close();
   }
 
   /**
@@ -194,95 +98,12 @@ export class TelemetryService {
     );
     const minutes = await pruneRollups(this.db, 'minute', minuteKey(now - MINUTE_ROLLUP_RETENTION_MS));
     // The dashboards read only hourly rollups: the minutes going changes none of their answers.
-    if (events > 0 || rollups + latencies + dimensions > 0) await this.telemetryChanged();
+    if (events > 0 || rollups + latencies + dimensions > 0) await this.telemetryChanged(true);
     return { events, rollups: rollups + latencies, minute_rollups: minutes, partitions };
   }
 
   /** PostgreSQL: creates the event partitions of today and the next days where missing; returns how many. */
   async maintainPartitions(): Promise<number> {
     return isPostgres(this.db) ? ensureEventPartitions(this.db, this.now()) : 0;
-  }
-
-  /** Inserts the events, then rolls up those actually stored; returns how many were stored. */
-  private async store(trx: Executor, events: TelemetryEvent[]): Promise<number> {
-    const llm = await this.llmRows(trx, of(events, 'llm_call'));
-    const common = (e: TelemetryEvent) => ({ client_id: e.id ?? null, ts: e.ts });
-    const integrations = of(events, 'integration_call').map((e) => ({
-      ...common(e),
-      service_name: e.service_name,
-      status: e.status,
-      latency_ms: e.latency_ms,
-      error: e.error ?? null,
-    }));
-    const cache = of(events, 'cache_stats').map((e) => ({
-      ...common(e),
-      hits: e.hits,
-      misses: e.misses,
-      entries: e.entries,
-      avg_response_time_cached_ms: e.avg_response_time_cached_ms,
-      avg_response_time_uncached_ms: e.avg_response_time_uncached_ms,
-    }));
-    const heartbeats = of(events, 'heartbeat').map((e) => ({
-      ...common(e),
-      telegram_status: e.telegram_status,
-      started_at: e.started_at,
-      active_locks: JSON.stringify(e.active_locks),
-    }));
-    const errors = of(events, 'error').map((e) => ({ ...common(e), source: e.source, message: e.message }));
-    const market = of(events, 'market_data').map((e) => ({
-      ...common(e),
-      last_candle_time: e.last_candle_time,
-      websocket_status: e.websocket_status,
-      missing_intervals: e.missing_intervals,
-    }));
-
-    let stored = 0;
-    const insert = async <T extends RawTable>(
-      table: T,
-      rows: (RawRow<T> & { client_id: string | null })[],
-    ) => {
-      if (rows.length === 0) return rows;
-      const result = await insertEvents(trx, table, byClientId(rows));
-      stored += result.stored;
-      return rows.filter((row) => row.client_id === null || result.storedIds.has(row.client_id));
-    };
-    const storedLlm = await insert('llm_calls', llm);
-    const storedIntegrations = await insert('integration_calls', integrations);
-    const storedCache = await insert('cache_reports', cache);
-    const storedErrors = await insert('bot_errors', errors);
-    for (const grain of GRAINS) {
-      await upsertLlmUsage(trx, grain, aggregateLlmCalls(storedLlm, grain));
-      await upsertIntegrations(trx, grain, aggregateIntegrationCalls(storedIntegrations, grain));
-      await upsertCache(trx, grain, aggregateCacheReports(storedCache, grain));
-      await upsertErrors(trx, grain, aggregateErrors(storedErrors, grain));
-    }
-    await upsertLatencies(trx, storedLlm, storedIntegrations);
-    await upsertDimensionSums(trx, aggregateLlmDimensions(storedLlm));
-    await insert('heartbeats', heartbeats);
-    await insert('market_data_reports', market);
-    return stored;
-  }
-
-  /** llm_call rows, costed from the model price table where the bot sent no cost_usd. */
-  private async llmRows(trx: Executor, calls: EventOf<'llm_call'>[]) {
-    const unpriced = [...new Set(calls.filter((c) => c.cost_usd === undefined).map((c) => c.model))];
-    const prices = await this.budgets.pricesFor(trx, unpriced);
-    return calls.map((c) => ({
-      client_id: c.id ?? null,
-      ts: c.ts,
-      provider: c.provider,
-      model: c.model,
-      input_tokens: c.input_tokens,
-      output_tokens: c.output_tokens,
-      cost_usd: c.cost_usd ?? costOf(c, prices.get(c.model)),
-      cost_computed: c.cost_usd === undefined ? 1 : 0,
-      latency_ms: c.latency_ms,
-      cached: c.cached ? 1 : 0,
-      success: c.success ? 1 : 0,
-      chat_id: c.chat_id ?? null,
-      user_id: c.user_id ?? null,
-      feature: c.feature ?? null,
-      error_type: c.error_type ?? null,
-    }));
   }
 }

@@ -1,6 +1,7 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ParseMode, RenderResult } from '@lumi/contract';
 import { TooManyRequestsError } from '../../../lib/errors.js';
+import { startWorkerScript } from '../../../lib/worker-script.js';
 import { RenderLimitError } from './render-budget.js';
 import { WORKER_READY, type RenderAnswer, type RenderJob } from './render-protocol.js';
 
@@ -24,19 +25,6 @@ interface Pending {
   job: RenderJob;
   resolve: (result: RenderResult) => void;
   reject: (error: Error) => void;
-}
-
-/**
- * Starts the worker: the bundle's sibling script in production; in tests, which run the TypeScript
- * source, a bootstrap that registers tsx's loader in the worker first.
- */
-function startWorker(): Worker {
-  const here = import.meta.url;
-  const options = { resourceLimits: { maxOldGenerationSizeMb: 256 } };
-  if (!here.endsWith('.ts')) return new Worker(new URL('./render-worker.js', here), options);
-  const script = new URL('./render-worker.ts', here).href;
-  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script)}); });`;
-  return new Worker(bootstrap, { ...options, eval: true });
 }
 
 export class RenderPool {
@@ -111,7 +99,9 @@ export class RenderPool {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = startWorker();
+    const worker = startWorkerScript(import.meta.url, 'render-worker', {
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    });
     // An idle worker never keeps the process alive.
     worker.unref();
     worker.on('message', (answer: RenderAnswer | typeof WORKER_READY) => {

@@ -1,0 +1,26 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../../db/connection.js';
+import { ingestBatch } from './ingest-batch.js';
+import type { IngestAnswer, IngestJob, IngestWorkerData } from './ingest-writer.js';
+
+/**
+ * The SQLite ingest worker (ingest-writer.ts): stores batches through a connection of its own to the
+ * server's database file, one transaction per batch, so the server's event loop never waits for a write.
+ */
+const { file, timezone } = workerData as IngestWorkerData;
+const { db } = openDatabase({ sqliteFile: file });
+
+parentPort?.on('message', (job: IngestJob | 'close') => {
+  if (job === 'close') {
+    void db.destroy().then(() => parentPort?.close());
+    return;
+  }
+  ingestBatch(db, job.raw, job.now, timezone).then(
+    (result) => parentPort?.postMessage({ id: job.id, result } satisfies IngestAnswer),
+    (error: unknown) =>
+      parentPort?.postMessage({
+        id: job.id,
+        failure: error instanceof Error ? error.message : String(error),
+      } satisfies IngestAnswer),
+  );
+});

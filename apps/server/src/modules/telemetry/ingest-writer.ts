@@ -1,0 +1,132 @@
+import type { Worker } from 'node:worker_threads';
+import type { IngestResult } from '@lumi/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { TooManyRequestsError } from '../../lib/errors.js';
+import { startWorkerScript } from '../../lib/worker-script.js';
+import { ingestBatch } from './ingest-batch.js';
+
+/** Checks and stores batches of telemetry events (ingest-batch.ts); `now` is when the batch arrived. */
+export interface IngestWriter {
+  ingest(raw: unknown[], now: number): Promise<IngestResult>;
+  /** Waits for the batches in hand, then lets go of what the writer holds. */
+  close(): Promise<void>;
+}
+
+/** PostgreSQL (and an in-memory SQLite database): batches are stored through the app's own connection. */
+export class InProcessIngest implements IngestWriter {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly timezone: string,
+  ) {}
+
+  ingest(raw: unknown[], now: number): Promise<IngestResult> {
+    return ingestBatch(this.db, raw, now, this.timezone);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** What the SQLite ingest writer and its worker (ingest-worker.ts) say to each other. */
+export interface IngestJob {
+  id: number;
+  raw: unknown[];
+  now: number;
+}
+export type IngestAnswer = { id: number; result: IngestResult } | { id: number; failure: string };
+export interface IngestWorkerData {
+  file: string;
+  timezone: string;
+}
+
+export const INGEST_WORKER_LIMITS = {
+  /** Batches waiting for the worker beyond this answer 429, so a flood cannot queue without bound. */
+  maxQueued: 64,
+};
+
+interface Pending {
+  resolve: (result: IngestResult) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * SQLite file: batches are checked and stored by a worker thread with its own connection to the file.
+ * better-sqlite3 is synchronous, so a batch stored in the server's thread (about 40 ms for 500 calls with
+ * their rollups) held the event loop, and every dashboard request waited for it. In WAL mode the server's
+ * connection reads while the worker writes; both begin their transactions IMMEDIATE (db/connection.ts), so
+ * two writers wait for each other instead of failing. The worker takes one batch at a time, in the order
+ * they came. If it stops (it should not), the batches in hand fail with a 500 and the next one starts a
+ * new worker: a batch's transaction either committed or left nothing, and a retry with event ids counts
+ * what did commit as duplicates.
+ */
+export class SqliteIngestWorker implements IngestWriter {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly data: IngestWorkerData,
+    private readonly limits = INGEST_WORKER_LIMITS,
+  ) {}
+
+  ingest(raw: unknown[], now: number): Promise<IngestResult> {
+    if (this.closed) return Promise.reject(new Error('Ingestion has stopped: the server is shutting down'));
+    if (this.pending.size >= this.limits.maxQueued) {
+      return Promise.reject(
+        new TooManyRequestsError(
+          'Lumi is still storing earlier batches; send this one again in a moment.',
+          1,
+        ),
+      );
+    }
+    const id = this.nextId++;
+    const job: IngestJob = { id, raw, now };
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.ensureWorker().postMessage(job);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const worker = this.worker;
+    this.worker = null;
+    if (!worker) return;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    // The worker closes its connection and ends on its own.
+    worker.postMessage('close');
+    await exited;
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = startWorkerScript(import.meta.url, 'ingest-worker', { workerData: this.data });
+    // An idle worker never keeps the process alive.
+    worker.unref();
+    worker.on('message', (answer: IngestAnswer) => this.settle(answer));
+    worker.on('error', (error) => this.stopped(worker, error));
+    worker.on('exit', (code) =>
+      this.stopped(worker, new Error(`The ingest worker exited with code ${code}`)),
+    );
+    this.worker = worker;
+    return worker;
+  }
+
+  private settle(answer: IngestAnswer): void {
+    const pending = this.pending.get(answer.id);
+    if (!pending) return;
+    this.pending.delete(answer.id);
+    if ('result' in answer) pending.resolve(answer.result);
+    else pending.reject(new Error(`Storing the batch failed: ${answer.failure}`));
+  }
+
+  /** The worker ended without being asked: what it had in hand fails; the next batch starts another. */
+  private stopped(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import type { LlmUsage } from '@lumi/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { TooManyRequestsError } from '../src/lib/errors.js';
+import { SqliteIngestWorker } from '../src/modules/telemetry/ingest-writer.js';
+import { useTestApp } from './helper.js';
+import { botKey, events, ingestRequest, MINUTE } from './telemetry-helper.js';
+
+const NOW = Date.parse('2026-11-20T12:30:00.000Z');
+
+/** `count` llm_calls with ids `${tag}-0…`, a minute apart before NOW. */
+const calls = (tag: string, count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    events.llmCall(NOW - (i % 50) * MINUTE, { id: `${tag}-${i}`, chat_id: `-100${i % 7}`, feature: 'reply' }),
+  );
+
+describe('SQLite ingestion from the worker thread, beside the server’s own writes', () => {
+  const t = useTestApp('sqlite', { sqliteFile: true, app: { now: () => NOW } });
+
+  it('stores parallel batches while the server writes prices, with nothing lost or counted twice', async () => {
+    const key = await botKey(t);
+    const admin = await t.loginAdmin();
+    const batches = Array.from({ length: 12 }, (_, b) => calls(`b${b}`, 40));
+    // Each price is a transaction on the server's own connection, racing the worker's.
+    const prices = Array.from({ length: 12 }, (_, i) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/config/model-prices/model-${i}`,
+        headers: admin.auth,
+        payload: { input_usd_per_million: i + 1, output_usd_per_million: i + 2 },
+      }),
+    );
+    const sent = batches.map((batch) => ingestRequest(t.app, key, batch));
+    // The first six batches once more, at the same time: their events are duplicates, whichever comes first.
+    const again = batches.slice(0, 6).map((batch) => ingestRequest(t.app, key, batch));
+    const answers = await Promise.all([...sent, ...again]);
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    for (const res of await Promise.all(prices)) expect(res.statusCode, res.body).toBe(200);
+
+    const results = answers.map((res) => res.json<{ accepted: number; duplicates: number }>());
+    expect(results.reduce((sum, r) => sum + r.accepted, 0)).toBe(12 * 40);
+    expect(results.reduce((sum, r) => sum + r.duplicates, 0)).toBe(6 * 40);
+    const stored = await t.app.db
+      .selectFrom('llm_calls')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(12 * 40);
+    const usage = await t.app.inject({
+      method: 'GET',
+      url: '/api/metrics/llm-usage?days=7',
+      headers: admin.auth,
+    });
+    expect(usage.json<LlmUsage>().totals.requests).toBe(12 * 40);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/config/model-prices',
+      headers: admin.auth,
+    });
+    expect(listed.json<unknown[]>()).toHaveLength(12);
+  });
+});
+
+describe('the SQLite ingest worker', () => {
+  let dir = '';
+  let handle: DatabaseHandle;
+  let writer: SqliteIngestWorker | undefined;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-ingest-worker-'));
+    handle = openDatabase({ sqliteFile: path.join(dir, 'lumi.db') });
+    await migrateToLatest(handle);
+  });
+  afterEach(async () => {
+    await writer?.close();
+    writer = undefined;
+    await handle.db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const start = (maxQueued = 64) => {
+    writer = new SqliteIngestWorker({ file: handle.file!, timezone: 'UTC' }, { maxQueued });
+    return writer;
+  };
+
+  it('answers 429 with a retry hint once too many batches wait, and takes them again after', async () => {
+    const worker = start(2);
+    const waiting = [worker.ingest(calls('a', 5), NOW), worker.ingest(calls('b', 5), NOW)];
+    const refused = worker.ingest(calls('c', 5), NOW);
+    await expect(refused).rejects.toBeInstanceOf(TooManyRequestsError);
+    await expect(refused).rejects.toMatchObject({ statusCode: 429, headers: { 'retry-after': '1' } });
+    expect((await Promise.all(waiting)).map((r) => r.accepted)).toEqual([5, 5]);
+    expect((await worker.ingest(calls('c', 5), NOW)).accepted).toBe(5);
+  });
+
+  it('fails the batches in hand when its thread stops, and starts a new one for the next batch', async () => {
+    const worker = start();
+    expect((await worker.ingest(calls('a', 3), NOW)).accepted).toBe(3);
+    const inHand = worker.ingest(calls('b', 3), NOW);
+    // What a crash of the thread looks like from the server: it exits without answering.
+    await (worker as unknown as { worker: Worker }).worker.terminate();
+    await expect(inHand).rejects.toThrow(/exited/);
+    // The retried batch: whatever of it had committed counts as duplicates, nothing twice.
+    const retried = await worker.ingest(calls('b', 3), NOW);
+    expect(retried.accepted + retried.duplicates).toBe(3);
+    const stored = await handle.db
+      .selectFrom('llm_calls')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(6);
+  });
+
+  it('finishes the batches in hand before it closes, and refuses new ones after', async () => {
+    const worker = start();
+    const inHand = worker.ingest(calls('a', 20), NOW);
+    const closed = worker.close();
+    await expect(worker.ingest(calls('b', 1), NOW)).rejects.toThrow(/shutting down/);
+    expect((await inHand).accepted).toBe(20);
+    await closed;
+  });
+});
