@@ -175,7 +175,7 @@ export function createServices(options: {
     ? new SqliteIngestWorker({ file: options.sqliteFile, timezone: options.telemetry.timezone })
     : new InProcessIngest(db, options.telemetry.timezone);
   const telemetry = new TelemetryService(db, ingestWriter, now, options.telemetry, telemetryChanged);
-  const metrics = new MetricsService(db, now, options.telemetry, dashboardCache);
+  const metrics = new MetricsService(db, now, options.telemetry, dashboardCache, historyCache);
   const llmDimensions = new LlmDimensionsService(db, now, dashboardCache, telemetryChanged);
   const latency = new LatencyService(db, now, options.telemetry, dashboardCache, historyCache);
   const changeMarkers = new ChangeMarkersService(db, now, audit);

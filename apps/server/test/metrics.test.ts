@@ -371,6 +371,37 @@ describe.each(dialects)('metrics on %s', (dialect) => {
     });
   });
 
+  it('shows late events for settled hours at once, and keeps the counts as the hours turn', async () => {
+    now = NOW;
+    const read = async () => ({
+      llm: (await get<LlmUsage>('/api/metrics/llm-usage?days=7')).totals.requests,
+      gemini: (await get<GeminiUsage>('/api/metrics/gemini-usage?hours=48')).summary.total_requests,
+    });
+    const gemini = (ts: number, id: string) =>
+      events.llmCall(ts, { id, provider: 'gemini', model: 'gemini-pro' });
+    await report([gemini(NOW - 10 * HOUR, 'a'), gemini(NOW - MINUTE, 'b')]);
+    // Read once: the hours before the previous one are now kept apart from the recent ones.
+    expect(await read()).toEqual({ llm: 2, gemini: 2 });
+    // A late call for a settled hour, and another for the current hour.
+    await report([gemini(NOW - 5 * HOUR, 'late')]);
+    expect(await read()).toEqual({ llm: 3, gemini: 3 });
+    await report([gemini(NOW, 'now')]);
+    expect(await read()).toEqual({ llm: 4, gemini: 4 });
+    const hourly = async () =>
+      (await get<GeminiUsage>('/api/metrics/gemini-usage?hours=48')).time_series.filter(
+        (h) => h.requests > 0,
+      );
+    const before = await hourly();
+    // Three hours on, the current hour of before is settled; a late call for it counts at once too.
+    now = NOW + 3 * HOUR;
+    expect(await hourly()).toEqual(before);
+    await report([gemini(NOW + MINUTE, 'late-again')]);
+    expect(await read()).toEqual({ llm: 5, gemini: 5 });
+    expect((await hourly()).find((h) => h.timestamp === iso(Math.floor(NOW / HOUR) * HOUR))!.requests).toBe(
+      3,
+    );
+  });
+
   it('lets every seeded role read metrics, and nobody without a session', async () => {
     const viewer = await t.signInAs(['viewer']);
     for (const url of ['/api/metrics/bot-health', '/api/metrics/cache', '/api/metrics/integrations']) {

@@ -27,7 +27,7 @@ import {
   type Spans,
 } from './latency-histograms.js';
 import { parseMetricsRange, type MetricsRange, type MetricsRangeRules } from './metrics-range.js';
-import { settledBefore } from './settled-hours.js';
+import { settledSplit } from './settled-hours.js';
 import type { TelemetrySettings } from './telemetry.settings.js';
 
 /** `to` defaults to now and `from` to 24 hours before it. */
@@ -126,7 +126,7 @@ export class LatencyService {
    * two hours and the percentiles of two intervals while a bot reports, not those of 168.
    */
   private async series(kind: LatencyKind, starts: number[], range: HourRange): Promise<Figured[]> {
-    const split = Math.min(Math.max(settledBefore(this.now()), range.first), range.end);
+    const split = settledSplit(range.first, range.end, this.now());
     const settledSpans = starts.filter((start) => start < split).length;
     const settled =
       settledSpans === 0

@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/time.js';
 import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
 import { lastLocalDays, localDate, type LocalDay } from '../../lib/zoned-days.js';
 import * as rollups from './rollups.repository.js';
+import { hourRowsSplit } from './settled-hours.js';
 import * as events from './telemetry.repository.js';
 import type { TelemetrySettings } from './telemetry.settings.js';
 
@@ -60,6 +61,8 @@ export class MetricsService {
     private readonly now: Clock,
     private readonly settings: TelemetrySettings,
     private readonly cache: TtlCache,
+    /** The settled hours' rows of the long windows (services.ts; see settled-hours.ts). */
+    private readonly history: TtlCache,
   ) {}
 
   /** The windows of the current hour by length; formatting their keys showed in every request's profile. */
@@ -137,10 +140,11 @@ export class MetricsService {
 
   private async computeLlmUsage(now: number, dayCount: number): Promise<LlmUsage> {
     const days = lastLocalDays(now, dayCount, this.settings.timezone);
-    const rows = await rollups.llmUsageByHourAndProvider(
-      this.db,
-      hourKey(days[0]!.from),
-      hourKey(days.at(-1)!.to),
+    const rows = await hourRowsSplit(
+      this.history,
+      'llm-usage',
+      { from: days[0]!.from, to: days.at(-1)!.to, now },
+      (from, to) => rollups.llmUsageByHourAndProvider(this.db, from, to),
     );
     const providers = [...new Set(rows.map((r) => r.provider))].sort();
     const cells = new Map<string, { tokens: number; cost: number }>();
@@ -230,7 +234,12 @@ export class MetricsService {
     to: string,
   ): Promise<GeminiUsage> {
     const series = hourSeries(now, hours);
-    const rows = await rollups.geminiUsageByHourAndModel(this.db, from, to);
+    const rows = await hourRowsSplit(
+      this.history,
+      'gemini-usage',
+      { from: Date.parse(from), to: Date.parse(to), now },
+      (first, end) => rollups.geminiUsageByHourAndModel(this.db, first, end),
+    );
     const byHour = new Map<string, { requests: number; tokens: number; cost: number }>();
     const models: GeminiUsage['summary']['models'] = {};
     const summary = { total_requests: 0, total_tokens: 0, total_cost: 0 };

@@ -1,4 +1,5 @@
-import { floorHour, HOUR_MS } from '../../lib/hour-buckets.js';
+import { floorHour, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
+import type { TtlCache } from '../../lib/ttl-cache.js';
 
 // The dashboards' settled hours. A bot reports as things happen, so stored batches change the current hour
 // and, for a while after it turns, the one before; the hours before those change only when a late event
@@ -7,7 +8,7 @@ import { floorHour, HOUR_MS } from '../../lib/hour-buckets.js';
 // and read the recent hours afresh.
 
 /** Hours before this (ms) are settled when it is `now`: all but the current hour and the one before it. */
-export function settledBefore(now: number): number {
+function settledBefore(now: number): number {
   return floorHour(now) - HOUR_MS;
 }
 
@@ -17,4 +18,29 @@ export function settledBefore(now: number): number {
  */
 export function reachesSettledHours(ts: number, now: number): boolean {
   return ts < floorHour(now);
+}
+
+/** Where a range of whole hours [first, end) (ms) is cut: its settled hours are those before the answer. */
+export function settledSplit(first: number, end: number, now: number): number {
+  return Math.min(Math.max(settledBefore(now), first), end);
+}
+
+/**
+ * Rows of the hours [from, to) (ms, whole hours) of a query grouped by hour, read in two parts: the
+ * settled hours' rows from `history` under `key` (read once, kept until a change reaches back), the rest
+ * afresh. Rows of different hours never merge, so the two parts side by side are the rows of the range.
+ */
+export async function hourRowsSplit<T>(
+  history: TtlCache,
+  key: string,
+  range: { from: number; to: number; now: number },
+  read: (from: string, to: string) => Promise<T[]>,
+): Promise<T[]> {
+  const split = settledSplit(range.from, range.to, range.now);
+  const settled =
+    split === range.from
+      ? []
+      : await history.get(`${key}:${range.from}:${split}`, () => read(hourKey(range.from), hourKey(split)));
+  if (split === range.to) return settled;
+  return [...settled, ...(await read(hourKey(split), hourKey(range.to)))];
 }
