@@ -1,5 +1,5 @@
 // Bundles the server (and the workspace packages it imports) into dist/server.js, and its render worker into
-// dist/render-worker.js, and the SQLite ingest worker into dist/ingest-worker.js; npm packages stay external.
+// dist/render-worker.js, and the ingest worker into dist/ingest-worker.js; npm packages stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -11,7 +11,7 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'render-worker': 'src/modules/messaging/rendering/render-worker.ts',
-    // SQLite's ingestion stores from a thread of its own (modules/telemetry/ingest-writer.ts).
+    // Ingestion stores from a thread of its own (modules/telemetry/ingest-writer.ts).
     'ingest-worker': 'src/modules/telemetry/ingest-worker.ts',
   },
   outdir: 'dist',

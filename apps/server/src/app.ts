@@ -40,6 +40,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { requestInputPlugin } from './plugins/request-input.js';
 import { responseHeadersPlugin } from './plugins/response-headers.js';
 import { staticConsolePlugin } from './plugins/static-console.js';
+import type { IngestDatabase } from './modules/telemetry/ingest-writer.js';
 import { createServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -57,10 +58,11 @@ export interface AppOptions {
   db: Kysely<Database>;
   dialect: DialectName;
   /**
-   * The SQLite database's file (not given for PostgreSQL or an in-memory database): ingestion then stores
-   * batches from a worker thread with its own connection to it (modules/telemetry/ingest-writer.ts).
+   * The database again, for ingestion's worker thread, which stores batches through a connection of its
+   * own (modules/telemetry/ingest-writer.ts): the SQLite file or the PostgreSQL URL. Without it (tests, an
+   * in-memory database) batches are stored through `db` in this thread.
    */
-  sqliteFile?: string;
+  ingestDatabase?: IngestDatabase;
   /** Signing key for access tokens (LUMI_SECRET). */
   secret: Uint8Array;
   sessionHours?: number;
@@ -126,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessionSeconds = Math.round((options.sessionHours ?? 12) * 3600);
   const services = createServices({
     db: options.db,
-    sqliteFile: options.sqliteFile,
+    ingestDatabase: options.ingestDatabase,
     secret: options.secret,
     hasher: options.passwordHasher ?? new PasswordHasher(),
     sessionSeconds,

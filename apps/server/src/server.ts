@@ -28,7 +28,11 @@ async function main() {
   const app = await buildApp({
     db: handle.db,
     dialect: handle.dialect,
-    sqliteFile: handle.file,
+    ingestDatabase: config.DATABASE_URL
+      ? { databaseUrl: config.DATABASE_URL }
+      : handle.file
+        ? { sqliteFile: handle.file }
+        : undefined,
     secret: loadSecret(config),
     sessionHours: config.LUMI_SESSION_HOURS,
     authCacheSeconds: config.LUMI_AUTH_CACHE_SECONDS,

@@ -28,7 +28,7 @@ import { RolesService } from './modules/roles/roles.service.js';
 import { SessionControlService } from './modules/sessions/session-control.service.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { BudgetsService } from './modules/telemetry/budgets.service.js';
-import { InProcessIngest, SqliteIngestWorker } from './modules/telemetry/ingest-writer.js';
+import { InProcessIngest, IngestWorker, type IngestDatabase } from './modules/telemetry/ingest-writer.js';
 import { IntegrationReporter } from './modules/telemetry/integration-reporter.js';
 import { LatencyService } from './modules/telemetry/latency.service.js';
 import { LlmDimensionsService } from './modules/telemetry/llm-dimensions.service.js';
@@ -91,8 +91,8 @@ const HISTORY_CACHE_ENTRIES = 100;
 /** Wires the services together; each module reaches another only through these. */
 export function createServices(options: {
   db: Kysely<Database>;
-  /** The SQLite database's file, if it is one: ingestion then stores from a worker thread. */
-  sqliteFile?: string;
+  /** Where ingestion's worker thread connects; without it, batches are stored in this thread. */
+  ingestDatabase?: IngestDatabase;
   secret: Uint8Array;
   hasher: PasswordHasher;
   sessionSeconds: number;
@@ -171,8 +171,8 @@ export function createServices(options: {
     await invalidation.publish('telemetry');
   };
   const budgets = new BudgetsService(db, audit, now, options.telemetry, dashboardCache, telemetryChanged);
-  const ingestWriter = options.sqliteFile
-    ? new SqliteIngestWorker({ file: options.sqliteFile, timezone: options.telemetry.timezone })
+  const ingestWriter = options.ingestDatabase
+    ? new IngestWorker({ database: options.ingestDatabase, timezone: options.telemetry.timezone })
     : new InProcessIngest(db, options.telemetry.timezone);
   const telemetry = new TelemetryService(db, ingestWriter, now, options.telemetry, telemetryChanged);
   const metrics = new MetricsService(db, now, options.telemetry, dashboardCache, historyCache);

@@ -171,10 +171,10 @@ export async function createPostgresDatabase(
 export async function createTestApp(options: {
   dialect: DialectName;
   /**
-   * SQLite in a file of a scratch directory instead of in memory, as `npm start` runs it: ingestion then
-   * stores from its worker thread (modules/telemetry/ingest-writer.ts).
+   * Ingestion stores from its worker thread, as `npm start` runs it (modules/telemetry/ingest-writer.ts);
+   * SQLite is then a file in a scratch directory instead of in memory.
    */
-  sqliteFile?: boolean;
+  ingestWorker?: boolean;
   /** Runs before the app is ready, e.g. to add a route for a test. */
   configure?: (app: FastifyInstance) => void;
   /** A directory holding a built console; by default there is none. */
@@ -190,7 +190,7 @@ export async function createTestApp(options: {
     databaseUrl = database.url;
     dropDatabase = database.drop;
     handle = openDatabase({ databaseUrl });
-  } else if (options.sqliteFile) {
+  } else if (options.ingestWorker) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-test-'));
     handle = openDatabase({ sqliteFile: path.join(dir, 'lumi.db') });
     dropDatabase = async () => rmSync(dir, { recursive: true, force: true });
@@ -202,7 +202,13 @@ export async function createTestApp(options: {
     buildApp({
       db: db.db,
       dialect: db.dialect,
-      sqliteFile: db.file,
+      ingestDatabase: !options.ingestWorker
+        ? undefined
+        : db.file
+          ? { sqliteFile: db.file }
+          : databaseUrl
+            ? { databaseUrl }
+            : undefined,
       secret: TEST_SECRET,
       logLevel: 'silent',
       consoleRoot: options.consoleRoot ?? null,
@@ -315,7 +321,7 @@ export function useTestApp(
   options: {
     configure?: (app: FastifyInstance) => void;
     consoleRoot?: string;
-    sqliteFile?: boolean;
+    ingestWorker?: boolean;
     app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram' | 'trustProxy' | 'authCacheSeconds' | 'sender'>;
   } = {},
 ) {

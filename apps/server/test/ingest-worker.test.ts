@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { TooManyRequestsError } from '../src/lib/errors.js';
-import { SqliteIngestWorker } from '../src/modules/telemetry/ingest-writer.js';
-import { useTestApp } from './helper.js';
+import { IngestWorker } from '../src/modules/telemetry/ingest-writer.js';
+import { dialects, useTestApp } from './helper.js';
 import { botKey, events, ingestRequest, MINUTE } from './telemetry-helper.js';
 
 const NOW = Date.parse('2026-11-20T12:30:00.000Z');
@@ -19,56 +19,59 @@ const calls = (tag: string, count: number) =>
     events.llmCall(NOW - (i % 50) * MINUTE, { id: `${tag}-${i}`, chat_id: `-100${i % 7}`, feature: 'reply' }),
   );
 
-describe('SQLite ingestion from the worker thread, beside the server’s own writes', () => {
-  const t = useTestApp('sqlite', { sqliteFile: true, app: { now: () => NOW } });
+describe.each(dialects)(
+  'ingestion from the worker thread beside the server’s own writes on %s',
+  (dialect) => {
+    const t = useTestApp(dialect, { ingestWorker: true, app: { now: () => NOW } });
 
-  it('stores parallel batches while the server writes prices, with nothing lost or counted twice', async () => {
-    const key = await botKey(t);
-    const admin = await t.loginAdmin();
-    const batches = Array.from({ length: 12 }, (_, b) => calls(`b${b}`, 40));
-    // Each price is a transaction on the server's own connection, racing the worker's.
-    const prices = Array.from({ length: 12 }, (_, i) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/config/model-prices/model-${i}`,
+    it('stores parallel batches while the server writes prices, with nothing lost or counted twice', async () => {
+      const key = await botKey(t);
+      const admin = await t.loginAdmin();
+      const batches = Array.from({ length: 12 }, (_, b) => calls(`b${b}`, 40));
+      // Each price is a transaction on the server's own connection, racing the worker's.
+      const prices = Array.from({ length: 12 }, (_, i) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/config/model-prices/model-${i}`,
+          headers: admin.auth,
+          payload: { input_usd_per_million: i + 1, output_usd_per_million: i + 2 },
+        }),
+      );
+      const sent = batches.map((batch) => ingestRequest(t.app, key, batch));
+      // The first six batches once more, at the same time: their events are duplicates, whichever comes first.
+      const again = batches.slice(0, 6).map((batch) => ingestRequest(t.app, key, batch));
+      const answers = await Promise.all([...sent, ...again]);
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      for (const res of await Promise.all(prices)) expect(res.statusCode, res.body).toBe(200);
+
+      const results = answers.map((res) => res.json<{ accepted: number; duplicates: number }>());
+      expect(results.reduce((sum, r) => sum + r.accepted, 0)).toBe(12 * 40);
+      expect(results.reduce((sum, r) => sum + r.duplicates, 0)).toBe(6 * 40);
+      const stored = await t.app.db
+        .selectFrom('llm_calls')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(12 * 40);
+      const usage = await t.app.inject({
+        method: 'GET',
+        url: '/api/metrics/llm-usage?days=7',
         headers: admin.auth,
-        payload: { input_usd_per_million: i + 1, output_usd_per_million: i + 2 },
-      }),
-    );
-    const sent = batches.map((batch) => ingestRequest(t.app, key, batch));
-    // The first six batches once more, at the same time: their events are duplicates, whichever comes first.
-    const again = batches.slice(0, 6).map((batch) => ingestRequest(t.app, key, batch));
-    const answers = await Promise.all([...sent, ...again]);
-    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
-    for (const res of await Promise.all(prices)) expect(res.statusCode, res.body).toBe(200);
-
-    const results = answers.map((res) => res.json<{ accepted: number; duplicates: number }>());
-    expect(results.reduce((sum, r) => sum + r.accepted, 0)).toBe(12 * 40);
-    expect(results.reduce((sum, r) => sum + r.duplicates, 0)).toBe(6 * 40);
-    const stored = await t.app.db
-      .selectFrom('llm_calls')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(stored.n)).toBe(12 * 40);
-    const usage = await t.app.inject({
-      method: 'GET',
-      url: '/api/metrics/llm-usage?days=7',
-      headers: admin.auth,
+      });
+      expect(usage.json<LlmUsage>().totals.requests).toBe(12 * 40);
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: '/api/config/model-prices',
+        headers: admin.auth,
+      });
+      expect(listed.json<unknown[]>()).toHaveLength(12);
     });
-    expect(usage.json<LlmUsage>().totals.requests).toBe(12 * 40);
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: '/api/config/model-prices',
-      headers: admin.auth,
-    });
-    expect(listed.json<unknown[]>()).toHaveLength(12);
-  });
-});
+  },
+);
 
-describe('the SQLite ingest worker', () => {
+describe('the ingest worker (on a SQLite file)', () => {
   let dir = '';
   let handle: DatabaseHandle;
-  let writer: SqliteIngestWorker | undefined;
+  let writer: IngestWorker | undefined;
 
   beforeEach(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-ingest-worker-'));
@@ -83,7 +86,7 @@ describe('the SQLite ingest worker', () => {
   });
 
   const start = (maxQueued = 64) => {
-    writer = new SqliteIngestWorker({ file: handle.file!, timezone: 'UTC' }, { maxQueued });
+    writer = new IngestWorker({ database: { sqliteFile: handle.file! }, timezone: 'UTC' }, { maxQueued });
     return writer;
   };
 

@@ -7,15 +7,18 @@ import { botKey, events, HOUR, ingest, ingestRequest, MINUTE } from './telemetry
 const NOW = Date.parse('2026-11-20T12:30:00.000Z');
 const DAY = 24 * HOUR;
 
-/** Each database, and SQLite in a file as `npm start` runs it, whose batches its ingest worker stores. */
-const storages = [
-  ...dialects.map((dialect) => ({ name: dialect, dialect, sqliteFile: false })),
-  { name: 'sqlite in a file (ingest worker)', dialect: 'sqlite' as const, sqliteFile: true },
-];
+/** Each database with batches stored in the server's thread, and by the ingest worker as `npm start` runs. */
+const storages = [false, true].flatMap((ingestWorker) =>
+  dialects.map((dialect) => ({
+    name: ingestWorker ? `${dialect} (ingest worker)` : dialect,
+    dialect,
+    ingestWorker,
+  })),
+);
 
-describe.each(storages)('telemetry ingestion on $name', ({ dialect, sqliteFile }) => {
+describe.each(storages)('telemetry ingestion on $name', ({ dialect, ingestWorker }) => {
   let now = NOW;
-  const t = useTestApp(dialect, { sqliteFile, app: { now: () => now } });
+  const t = useTestApp(dialect, { ingestWorker, app: { now: () => now } });
 
   const llmUsage = async (days = 30) => {
     const admin = await t.loginAdmin();

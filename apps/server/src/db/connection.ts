@@ -25,9 +25,14 @@ export interface DatabaseHandle {
 }
 
 /** PostgreSQL when a postgres:// URL is given, otherwise the embedded SQLite file (WAL mode). */
-export function openDatabase(options: { databaseUrl?: string; sqliteFile?: string }): DatabaseHandle {
+export function openDatabase(options: {
+  databaseUrl?: string;
+  sqliteFile?: string;
+  /** PostgreSQL connections at most (10 by default). */
+  poolSize?: number;
+}): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = options.sqliteFile ?? ':memory:';

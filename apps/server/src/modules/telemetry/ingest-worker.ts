@@ -4,11 +4,13 @@ import { ingestBatch } from './ingest-batch.js';
 import type { IngestAnswer, IngestJob, IngestWorkerData } from './ingest-writer.js';
 
 /**
- * The SQLite ingest worker (ingest-writer.ts): stores batches through a connection of its own to the
- * server's database file, one transaction per batch, so the server's event loop never waits for a write.
+ * The ingest worker (ingest-writer.ts): checks and stores batches through a connection of its own to the
+ * server's database, one transaction per batch, so the server's event loop never waits for them. On
+ * PostgreSQL a few connections let batches that arrive together be stored side by side.
  */
-const { file, timezone } = workerData as IngestWorkerData;
-const { db } = openDatabase({ sqliteFile: file });
+const INGEST_POOL_SIZE = 4;
+const { database, timezone } = workerData as IngestWorkerData;
+const { db } = openDatabase({ ...database, poolSize: INGEST_POOL_SIZE });
 
 parentPort?.on('message', (job: IngestJob | 'close') => {
   if (job === 'close') {

@@ -13,7 +13,7 @@ export interface IngestWriter {
   close(): Promise<void>;
 }
 
-/** PostgreSQL (and an in-memory SQLite database): batches are stored through the app's own connection. */
+/** Batches stored through the app's own connection, in the server's thread (tests, in-memory SQLite). */
 export class InProcessIngest implements IngestWriter {
   constructor(
     private readonly db: Kysely<Database>,
@@ -34,8 +34,10 @@ export interface IngestJob {
   now: number;
 }
 export type IngestAnswer = { id: number; result: IngestResult } | { id: number; failure: string };
+/** Where the ingest worker connects: the SQLite file, or PostgreSQL (with a small pool of its own). */
+export type IngestDatabase = { sqliteFile: string } | { databaseUrl: string };
 export interface IngestWorkerData {
-  file: string;
+  database: IngestDatabase;
   timezone: string;
 }
 
@@ -50,16 +52,17 @@ interface Pending {
 }
 
 /**
- * SQLite file: batches are checked and stored by a worker thread with its own connection to the file.
- * better-sqlite3 is synchronous, so a batch stored in the server's thread (about 40 ms for 500 calls with
- * their rollups) held the event loop, and every dashboard request waited for it. In WAL mode the server's
- * connection reads while the worker writes; both begin their transactions IMMEDIATE (db/connection.ts), so
- * two writers wait for each other instead of failing. The worker takes one batch at a time, in the order
- * they came. If it stops (it should not), the batches in hand fail with a 500 and the next one starts a
- * new worker: a batch's transaction either committed or left nothing, and a retry with event ids counts
- * what did commit as duplicates.
+ * Batches are checked and stored by a worker thread with its own connection to the database, so storing
+ * them never holds the server's event loop, which answers the console meanwhile. On SQLite the writes
+ * themselves are synchronous (better-sqlite3): a batch of 500 calls with their rollups held the loop about
+ * 40 ms. On PostgreSQL the database works in its own process, but checking 500 events and building their
+ * statements still cost the loop about 25 ms a batch. With SQLite in WAL mode the server's connection reads
+ * while the worker writes; both begin their transactions IMMEDIATE (db/connection.ts), so two writers wait
+ * for each other instead of failing. If the worker stops (it should not), the batches in hand fail with a
+ * 500 and the next one starts a new worker: a batch's transaction either committed or left nothing, and a
+ * retry with event ids counts what did commit as duplicates.
  */
-export class SqliteIngestWorker implements IngestWriter {
+export class IngestWorker implements IngestWriter {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
