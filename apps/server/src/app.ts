@@ -146,8 +146,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('readiness', { shuttingDown: false });
   app.decorate('dialect', options.dialect);
   app.decorate('services', services);
-  // After the last request has been answered: batches still being stored finish first.
-  app.addHook('onClose', () => services.telemetry.close());
   app.decorate('sessionSeconds', sessionSeconds);
 
   await app.register(errorsPlugin);

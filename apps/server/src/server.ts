@@ -108,6 +108,8 @@ async function main() {
       // running here finish and the job leases are released, so another instance takes them over.
       .then(() => Promise.all([app.close(), jobs.stop(), sender.stop()]))
       .then(() => app.services.integrations.flush())
+      // After the last report: the batches in hand are stored, then the ingest worker stops.
+      .then(() => app.services.telemetry.close())
       .then(() => invalidation.close())
       .then(() => handle.db.destroy())
       .then(() => process.exit(0))

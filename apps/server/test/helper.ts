@@ -221,9 +221,11 @@ export async function createTestApp(options: {
   const close = async () => {
     for (const other of others) {
       await other.app.close();
+      await other.app.services.telemetry.close();
       await other.handle.db.destroy();
     }
     await app?.close();
+    await app?.services.telemetry.close();
     await handle.db.destroy();
     await dropDatabase?.();
   };

@@ -55,7 +55,10 @@ export class TelemetryService {
     return result;
   }
 
-  /** Waits for the batches being stored and stops the writer (the app's onClose). */
+  /**
+   * Waits for the batches being stored and stops the writer; at shutdown, once nothing is left to report
+   * (server.ts). Ingestion refuses batches after it.
+   */
   close(): Promise<void> {
     return this.writer.close();
   }
