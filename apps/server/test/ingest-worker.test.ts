@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
 import type { LlmUsage } from '@lumi/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { TooManyRequestsError } from '../src/lib/errors.js';
-import { IngestWorker } from '../src/modules/telemetry/ingest-writer.js';
+import { INGEST_WORKER_LIMITS, IngestWorker } from '../src/modules/telemetry/ingest-writer.js';
 import { dialects, useTestApp } from './helper.js';
 import { botKey, events, ingestRequest, MINUTE } from './telemetry-helper.js';
 
@@ -85,13 +86,16 @@ describe('the ingest worker (on a SQLite file)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const start = (maxQueued = 64) => {
-    writer = new IngestWorker({ database: { sqliteFile: handle.file! }, timezone: 'UTC' }, { maxQueued });
+  const start = (limits: Partial<typeof INGEST_WORKER_LIMITS> = {}) => {
+    writer = new IngestWorker(
+      { database: { sqliteFile: handle.file! }, timezone: 'UTC' },
+      { ...INGEST_WORKER_LIMITS, ...limits },
+    );
     return writer;
   };
 
   it('answers 429 with a retry hint once too many batches wait, and takes them again after', async () => {
-    const worker = start(2);
+    const worker = start({ maxQueued: 2 });
     const waiting = [worker.ingest(calls('a', 5), NOW), worker.ingest(calls('b', 5), NOW)];
     const refused = worker.ingest(calls('c', 5), NOW);
     await expect(refused).rejects.toBeInstanceOf(TooManyRequestsError);
@@ -124,5 +128,28 @@ describe('the ingest worker (on a SQLite file)', () => {
     await expect(worker.ingest(calls('b', 1), NOW)).rejects.toThrow(/shutting down/);
     expect((await inHand).accepted).toBe(20);
     await closed;
+  });
+
+  it('stops at shutdown after its deadline even when a batch is stuck behind a lock', async () => {
+    const worker = start({ closeWaitMs: 200 });
+    expect((await worker.ingest(calls('a', 2), NOW)).accepted).toBe(2);
+    // Another connection holds the write lock, so the worker's next batch waits for it.
+    const other = new SQLite(handle.file!);
+    other.prepare('begin immediate').run();
+    try {
+      const stuck = worker.ingest(calls('b', 2), NOW);
+      const closed = worker.close();
+      await expect(stuck).rejects.toThrow(/shutting down/);
+      other.prepare('rollback').run();
+      await closed;
+    } finally {
+      other.close();
+    }
+    writer = undefined;
+    const stored = await handle.db
+      .selectFrom('llm_calls')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(2);
   });
 });

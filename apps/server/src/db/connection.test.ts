@@ -72,4 +72,34 @@ describe('SQLite transactions beside a second connection (the ingest worker)', (
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("wait for the other's write lock without holding the thread, then write", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-connection-'));
+    const file = path.join(dir, 'lumi.db');
+    const { db } = openDatabase({ sqliteFile: file });
+    await sql`create table t (id integer primary key, name text)`.execute(db);
+    // The other writer holds the write lock on this same thread: a connection that waited inside the
+    // call (busy_timeout) would keep it from ever letting go, and fail after its timeout.
+    const other = new SQLite(file);
+    try {
+      other.prepare('begin immediate').run();
+      other.prepare("insert into t (name) values ('other')").run();
+      let settled = false;
+      const write = sql`insert into t (name) values ('mine')`.execute(db).finally(() => (settled = true));
+      const inTransaction = db.transaction().execute(async (trx) => {
+        await sql`insert into t (name) values ('in a transaction')`.execute(trx);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(settled).toBe(false);
+      other.prepare('commit').run();
+      await write;
+      await inTransaction;
+      const rows = await sql<{ name: string }>`select name from t order by id`.execute(db);
+      expect(rows.rows.map((r) => r.name)).toEqual(['other', 'mine', 'in a transaction']);
+    } finally {
+      other.close();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

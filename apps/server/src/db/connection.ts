@@ -9,6 +9,7 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type QueryResult,
   type SqliteDatabase,
   type SqliteDialectConfig,
 } from 'kysely';
@@ -30,6 +31,12 @@ export function openDatabase(options: {
   sqliteFile?: string;
   /** PostgreSQL connections at most (10 by default). */
   poolSize?: number;
+  /**
+   * How a SQLite connection waits for another connection's write lock (the ingest worker's): `event-loop`
+   * (the default) retries while the thread goes on with other work; `block` lets SQLite wait in the call,
+   * which only a thread with nothing else to do (the ingest worker) may.
+   */
+  lockWait?: 'event-loop' | 'block';
 }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -40,38 +47,92 @@ export function openDatabase(options: {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  const blocking = options.lockWait === 'block';
+  sqlite.pragma(`busy_timeout = ${blocking ? LOCK_WAIT_MS : 0}`);
   sqlite.pragma('synchronous = NORMAL');
   return {
     db: new Kysely<Database>({
-      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, blocking),
     }),
     dialect: 'sqlite',
     ...(file === ':memory:' ? {} : { file }),
   };
 }
 
+/** The longest a SQLite statement waits for another connection's write lock before it fails (SQLITE_BUSY). */
+const LOCK_WAIT_MS = 5000;
+
 /**
  * Kysely begins SQLite transactions DEFERRED: the write lock is taken at the first write. With a second
  * connection writing to the same file (the ingest worker, modules/telemetry/ingest-writer.ts), a deferred
  * transaction that has read and then writes fails at once with SQLITE_BUSY when the other committed in
  * between, since its snapshot is stale; busy_timeout does not help there. IMMEDIATE takes the write lock at
- * BEGIN, waiting up to busy_timeout for the other writer, so writers queue instead of failing. Reads outside
- * transactions are unaffected (WAL readers never wait).
+ * BEGIN, waiting for the other writer, so writers queue instead of failing. Reads outside transactions are
+ * unaffected (WAL readers never wait).
+ *
+ * better-sqlite3 waits for a lock (busy_timeout) inside the call, holding its thread. The server's thread
+ * must not wait so: its connection has no busy_timeout, and a statement refused with SQLITE_BUSY is tried
+ * again after a pause (`PatientConnection`), so other requests are answered meanwhile.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly blocking: boolean,
+  ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.settings);
+    return new ImmediateSqliteDriver(this.settings, this.blocking);
   }
 }
 
 class ImmediateSqliteDriver extends SqliteDriver {
+  private patient?: { inner: DatabaseConnection; outer: DatabaseConnection };
+
+  constructor(
+    settings: SqliteDialectConfig,
+    private readonly blocking: boolean,
+  ) {
+    super(settings);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await super.acquireConnection();
+    if (this.blocking) return inner;
+    if (this.patient?.inner !== inner) this.patient = { inner, outer: new PatientConnection(inner) };
+    return this.patient.outer;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Tries a statement that another connection's write lock refused again, after pauses of 1 ms growing to
+ * 20 ms, for up to LOCK_WAIT_MS. A refused statement has changed nothing (SQLite undoes a statement it
+ * cannot finish), so trying it again is safe, also inside a transaction.
+ */
+class PatientConnection implements DatabaseConnection {
+  constructor(private readonly inner: DatabaseConnection) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    for (let waited = 0, wait = 1; ; waited += wait, wait = Math.min(wait * 2, 20)) {
+      try {
+        return await this.inner.executeQuery<R>(query);
+      } catch (error) {
+        if (!isBusy(error) || waited >= LOCK_WAIT_MS) throw error;
+        await pause(wait);
+      }
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
   }
 }
 

@@ -10,7 +10,7 @@ import type { IngestAnswer, IngestJob, IngestWorkerData } from './ingest-writer.
  */
 const INGEST_POOL_SIZE = 4;
 const { database, timezone } = workerData as IngestWorkerData;
-const { db } = openDatabase({ ...database, poolSize: INGEST_POOL_SIZE });
+const { db } = openDatabase({ ...database, poolSize: INGEST_POOL_SIZE, lockWait: 'block' });
 
 parentPort?.on('message', (job: IngestJob | 'close') => {
   if (job === 'close') {

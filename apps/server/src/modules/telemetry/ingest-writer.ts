@@ -44,7 +44,14 @@ export interface IngestWorkerData {
 export const INGEST_WORKER_LIMITS = {
   /** Batches waiting for the worker beyond this answer 429, so a flood cannot queue without bound. */
   maxQueued: 64,
+  /**
+   * At shutdown, how long the batches in hand may take before they fail and the worker is stopped, so a
+   * statement stuck behind a lock cannot keep the process from ending.
+   */
+  closeWaitMs: 30_000,
 };
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Pending {
   resolve: (result: IngestResult) => void;
@@ -93,14 +100,25 @@ export class IngestWorker implements IngestWriter {
 
   async close(): Promise<void> {
     this.closed = true;
-    while (this.pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const deadline = Date.now() + this.limits.closeWaitMs;
+    while (this.pending.size > 0 && Date.now() < deadline) await pause(10);
     const worker = this.worker;
     this.worker = null;
     if (!worker) return;
     const exited = new Promise((resolve) => worker.once('exit', resolve));
-    // The worker closes its connection and ends on its own.
+    if (this.pending.size > 0) {
+      const late = new Error('Ingestion stopped before this batch was stored: the server is shutting down');
+      for (const pending of this.pending.values()) pending.reject(late);
+      this.pending.clear();
+      await worker.terminate();
+      return;
+    }
+    // The worker closes its connection and ends on its own, unless that takes past the deadline.
     worker.postMessage('close');
-    await exited;
+    const left = Math.max(0, deadline - Date.now());
+    if ((await Promise.race([exited.then(() => true), pause(left).then(() => false)])) === false) {
+      await worker.terminate();
+    }
   }
 
   private ensureWorker(): Worker {

@@ -1,4 +1,5 @@
 import type { IntegrationStatus } from '@lumi/contract';
+import { TooManyRequestsError } from '../../lib/errors.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import type { TelemetryService } from './telemetry.service.js';
 
@@ -40,10 +41,13 @@ export class IntegrationReporter {
       latency_ms: Math.round(call.latencyMs),
       ...(call.error !== null && { error: call.error.slice(0, 500) }),
     });
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
-      this.timer.unref();
-    }
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
+    this.timer.unref();
   }
 
   /** Stores what was reported so far. */
@@ -56,6 +60,12 @@ export class IntegrationReporter {
     try {
       await this.telemetry.ingest(batch);
     } catch (error) {
+      if (error instanceof TooManyRequestsError) {
+        // Ingestion is busy with the bot's batches: these calls go with the next flush.
+        this.pending = [...batch, ...this.pending];
+        this.schedule();
+        return;
+      }
       this.log.warn({ err: error, calls: batch.length }, 'could not store Lumi’s own integration calls');
     }
   }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { dropEventPartitionsBefore, ensureEventPartitions } from '../../db/event-partitions.js';
 import { isPostgres } from '../../db/locks.js';
+import { AppError } from '../../lib/errors.js';
 import { DAY_MS, hourKey } from '../../lib/hour-buckets.js';
 import { isoAfter, type Clock } from '../../lib/time.js';
 import type { IngestWriter } from './ingest-writer.js';
@@ -50,7 +51,15 @@ export class TelemetryService {
    */
   async ingest(raw: unknown[]): Promise<IngestResult> {
     const now = this.now();
-    const result = await this.writer.ingest(raw, now);
+    let result: IngestResult;
+    try {
+      result = await this.writer.ingest(raw, now);
+    } catch (error) {
+      // The worker may have stopped after its commit, before it answered: a retry would then find every
+      // event a duplicate and clear nothing, so the answers are forgotten now. A refusal stored nothing.
+      if (!(error instanceof AppError)) await this.telemetryChanged(reachesBack(raw, now));
+      throw error;
+    }
     if (result.accepted > 0) await this.telemetryChanged(reachesBack(raw, now));
     return result;
   }
