@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { loadSecret, openAndMigrate, seed } from './bootstrap.js';
 import { LocalInvalidation, PostgresInvalidation } from './modules/cluster/invalidation.js';
@@ -9,8 +10,6 @@ import { JobScheduler } from './modules/cluster/jobs.js';
 import { ConfigError, loadConfig, publicUrlOf } from './config.js';
 import { clusterJobs } from './jobs.js';
 import { systemClock } from './lib/time.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
   const config = loadConfig();

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, withStatementCache } from './connection.js';
+import type { Database } from './database.js';
 
 describe('withStatementCache', () => {
   it('prepares a statement once and reuses it for the same SQL', () => {
@@ -46,16 +47,32 @@ describe('withStatementCache', () => {
   });
 });
 
+/**
+ * The server's connection to a scratch SQLite file holding a table `t`, beside a second connection to the
+ * same file (as the ingest worker's) that never waits for a lock: it runs on this same thread here.
+ */
+async function withTwoConnections(run: (db: Kysely<Database>, other: SQLite.Database) => Promise<void>) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-connection-'));
+  const file = path.join(dir, 'lumi.db');
+  const { db } = openDatabase({ sqliteFile: file });
+  await sql`create table t (id integer primary key, name text)`.execute(db);
+  const other = new SQLite(file);
+  other.pragma('busy_timeout = 0');
+  try {
+    await run(db, other);
+  } finally {
+    other.close();
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const names = async (db: Kysely<Database>) =>
+  (await sql<{ name: string }>`select name from t order by id`.execute(db)).rows.map((row) => row.name);
+
 describe('SQLite transactions beside a second connection (the ingest worker)', () => {
-  it('take the write lock when they begin, so a transaction that read first never finds its snapshot stale', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-connection-'));
-    const file = path.join(dir, 'lumi.db');
-    const { db } = openDatabase({ sqliteFile: file });
-    await sql`create table t (id integer primary key, name text)`.execute(db);
-    // The other writer, refused at once instead of waiting (it runs on this same thread here).
-    const other = new SQLite(file);
-    other.pragma('busy_timeout = 0');
-    try {
+  it('take the write lock when they begin, so a transaction that read first never finds its snapshot stale', () =>
+    withTwoConnections(async (db, other) => {
       await db.transaction().execute(async (trx) => {
         await sql`select count(*) from t`.execute(trx);
         // A deferred transaction would hold no lock yet: the other would commit, and the insert below
@@ -64,24 +81,13 @@ describe('SQLite transactions beside a second connection (the ingest worker)', (
         await sql`insert into t (name) values ('mine')`.execute(trx);
       });
       other.prepare("insert into t (name) values ('other')").run();
-      const rows = await sql<{ name: string }>`select name from t order by id`.execute(db);
-      expect(rows.rows.map((r) => r.name)).toEqual(['mine', 'other']);
-    } finally {
-      other.close();
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+      expect(await names(db)).toEqual(['mine', 'other']);
+    }));
 
-  it("wait for the other's write lock without holding the thread, then write", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-connection-'));
-    const file = path.join(dir, 'lumi.db');
-    const { db } = openDatabase({ sqliteFile: file });
-    await sql`create table t (id integer primary key, name text)`.execute(db);
+  it("wait for the other's write lock without holding the thread, then write", () =>
     // The other writer holds the write lock on this same thread: a connection that waited inside the
     // call (busy_timeout) would keep it from ever letting go, and fail after its timeout.
-    const other = new SQLite(file);
-    try {
+    withTwoConnections(async (db, other) => {
       other.prepare('begin immediate').run();
       other.prepare("insert into t (name) values ('other')").run();
       let settled = false;
@@ -94,12 +100,6 @@ describe('SQLite transactions beside a second connection (the ingest worker)', (
       other.prepare('commit').run();
       await write;
       await inTransaction;
-      const rows = await sql<{ name: string }>`select name from t order by id`.execute(db);
-      expect(rows.rows.map((r) => r.name)).toEqual(['other', 'mine', 'in a transaction']);
-    } finally {
-      other.close();
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+      expect(await names(db)).toEqual(['other', 'mine', 'in a transaction']);
+    }));
 });

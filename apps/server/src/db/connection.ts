@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -88,7 +89,8 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 class ImmediateSqliteDriver extends SqliteDriver {
-  private patient?: { inner: DatabaseConnection; outer: DatabaseConnection };
+  /** Kysely's SQLite driver has one connection for its life: it is wrapped once. */
+  private patient?: PatientConnection;
 
   constructor(
     settings: SqliteDialectConfig,
@@ -100,8 +102,8 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async acquireConnection(): Promise<DatabaseConnection> {
     const inner = await super.acquireConnection();
     if (this.blocking) return inner;
-    if (this.patient?.inner !== inner) this.patient = { inner, outer: new PatientConnection(inner) };
-    return this.patient.outer;
+    this.patient ??= new PatientConnection(inner);
+    return this.patient;
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -110,8 +112,6 @@ class ImmediateSqliteDriver extends SqliteDriver {
 }
 
 const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Tries a statement that another connection's write lock refused again, after pauses of 1 ms growing to
  * 20 ms, for up to LOCK_WAIT_MS. A refused statement has changed nothing (SQLite undoes a statement it
@@ -126,7 +126,7 @@ class PatientConnection implements DatabaseConnection {
         return await this.inner.executeQuery<R>(query);
       } catch (error) {
         if (!isBusy(error) || waited >= LOCK_WAIT_MS) throw error;
-        await pause(wait);
+        await sleep(wait);
       }
     }
   }

@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { IngestResult } from '@lumi/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -51,8 +52,6 @@ export const INGEST_WORKER_LIMITS = {
   closeWaitMs: 30_000,
 };
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 interface Pending {
   resolve: (result: IngestResult) => void;
   reject: (error: Error) => void;
@@ -101,7 +100,7 @@ export class IngestWorker implements IngestWriter {
   async close(): Promise<void> {
     this.closed = true;
     const deadline = Date.now() + this.limits.closeWaitMs;
-    while (this.pending.size > 0 && Date.now() < deadline) await pause(10);
+    while (this.pending.size > 0 && Date.now() < deadline) await sleep(10);
     const worker = this.worker;
     this.worker = null;
     if (!worker) return;
@@ -116,7 +115,7 @@ export class IngestWorker implements IngestWriter {
     // The worker closes its connection and ends on its own, unless that takes past the deadline.
     worker.postMessage('close');
     const left = Math.max(0, deadline - Date.now());
-    if ((await Promise.race([exited.then(() => true), pause(left).then(() => false)])) === false) {
+    if ((await Promise.race([exited.then(() => true), sleep(left).then(() => false)])) === false) {
       await worker.terminate();
     }
   }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeliveryAttemptOutcome } from '@lumi/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.js';
@@ -46,8 +47,6 @@ export const SENDER_DEFAULTS: SenderSettings = {
 
 /** How the integrations panel hears of each send (the `telegram` service). */
 export type SendReport = (call: { ok: boolean; latencyMs: number; error: string | null }) => void;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Logger {
   warn(details: object, message: string): void;
