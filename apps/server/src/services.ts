@@ -176,7 +176,7 @@ export function createServices(options: {
     : new InProcessIngest(db, options.telemetry.timezone);
   const telemetry = new TelemetryService(db, ingestWriter, now, options.telemetry, telemetryChanged);
   const metrics = new MetricsService(db, now, options.telemetry, dashboardCache, historyCache);
-  const llmDimensions = new LlmDimensionsService(db, now, dashboardCache, telemetryChanged);
+  const llmDimensions = new LlmDimensionsService(db, now, dashboardCache, historyCache, telemetryChanged);
   const latency = new LatencyService(db, now, options.telemetry, dashboardCache, historyCache);
   const changeMarkers = new ChangeMarkersService(db, now, audit);
   const metricsExport = new MetricsExportService(db, now, audit, options.telemetry.timezone);

@@ -2,6 +2,7 @@ import type { LlmErrors, LlmFeatureUsage, LlmTopChats, LlmTopUsers } from '@lumi
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { rankAllSpenders } from '../src/modules/telemetry/llm-dimensions.repository.js';
 import { createPostgresDatabase, dialects, expectError, useTestApp } from './helper.js';
 import { botKey, events, HOUR, ingest, ingestRequest } from './telemetry-helper.js';
 
@@ -289,6 +290,52 @@ describe.each(dialects)('llm_call dimensions on %s', (dialect) => {
       expect(today.total.requests).toBe(
         calls.filter((c) => c.chat_id && c.ts >= '2026-11-20T00:00:00.000Z').length,
       );
+    });
+
+    it('keeps the top lists exact while the settled days are kept: calls today, late calls, the day turning', async () => {
+      now = NOW;
+      await report(sample());
+      const expectExact = async (fromDay: string, toDay: string) => {
+        const to = iso(Date.parse(toDay) + DAY);
+        const chats = await get<LlmTopChats>(
+          `/api/metrics/llm/top-chats?from=${fromDay}T00:00:00.000Z&to=${to}&limit=3`,
+        );
+        const users = await get<LlmTopUsers>(
+          `/api/metrics/llm/top-users?from=${fromDay}T00:00:00.000Z&to=${to}&limit=3`,
+        );
+        const allChats = await rankAllSpenders(t.app.db, 'chats', fromDay, toDay, 3);
+        const allUsers = await rankAllSpenders(t.app.db, 'users', fromDay, toDay, 3);
+        expect(chats.chats.map((c) => c.chat_id)).toEqual(allChats.top.map((row) => row.id));
+        expect(chats.total.requests).toBe(allChats.total.requests);
+        expect(users.users.map((u) => u.user_id)).toEqual(allUsers.top.map((row) => row.id));
+        expect(users.total.requests).toBe(allUsers.total.requests);
+        return { chats, users };
+      };
+      const spender = (ts: number, id: string, cost: number) =>
+        events.llmCall(ts, {
+          id: `spend-${id}`,
+          provider: 'openai',
+          model: 'm-large',
+          cost_usd: cost,
+          chat_id: `-100${id}`,
+          user_id: id,
+        });
+      await expectExact('2026-11-15', '2026-11-20');
+
+      // A call of today counts at once beside the kept ranking of the days before.
+      await report([spender(NOW - 600_000, '777', 50)]);
+      expect((await expectExact('2026-11-15', '2026-11-20')).chats.chats[0]!.chat_id).toBe('-100777');
+      // So does a late call for a settled day: it clears what was kept.
+      await report([spender(Date.parse('2026-11-19T05:00:00.000Z'), '888', 80)]);
+      expect((await expectExact('2026-11-15', '2026-11-20')).users.users[0]!.user_id).toBe('888');
+
+      // Past the first hour of the next day, the day before is settled and kept too.
+      now = Date.parse('2026-11-21T01:30:00.000Z');
+      await expectExact('2026-11-15', '2026-11-21');
+      await expectExact('2026-11-15', '2026-11-20');
+      await report([spender(Date.parse('2026-11-20T23:00:00.000Z'), '999', 200)]);
+      expect((await expectExact('2026-11-15', '2026-11-21')).chats.chats[0]!.chat_id).toBe('-100999');
+      expect((await expectExact('2026-11-15', '2026-11-20')).chats.chats[0]!.chat_id).toBe('-100999');
     });
 
     it('answers a quiet range with empty lists and zeros', async () => {

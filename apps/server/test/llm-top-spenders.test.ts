@@ -6,6 +6,7 @@ import {
   foldDay,
   rankAllSpenders,
   topSpenders,
+  topSpendersSplit,
   upsertDimensionSums,
   type SpendKind,
 } from '../src/modules/telemetry/llm-dimensions.repository.js';
@@ -18,7 +19,8 @@ import { createPostgresDatabase, dialects, useTestApp } from './helper.js';
  * the exact sums of those, and must answer exactly as summing every row of the range does
  * (`rankAllSpenders`, the way they were answered before), across month edges, with ties, folded days and
  * late rows for folded days, and when it has to fall back to summing every row; and the totals it reads
- * from llm_spend_daily_totals match the rows'.
+ * from llm_spend_daily_totals match the rows'. So must `topSpendersSplit`, which is handed the settled
+ * days' ranking and reads only the live days' rows, wherever the live days begin.
  */
 
 /** A deterministic stream of numbers in [0, 1), so a failing run can be repeated. */
@@ -86,6 +88,17 @@ describe.each(dialects)('the top chats and users on %s', (dialect) => {
           const all = await rankAllSpenders(t.app.db, kind, DAYS[from]!, DAYS[to]!, limit);
           expect(asAnswered(fast), `${DAYS[from]}..${DAYS[to]} limit ${limit}`).toEqual(asAnswered(all));
           compared += 1;
+          // The last day live, or the last two.
+          for (const live of [to, to - 1].filter((day) => day > from)) {
+            const settled = (depth: number) =>
+              topSpenders(t.app.db, kind, DAYS[from]!, DAYS[live - 1]!, depth);
+            const days = { fromDay: DAYS[from]!, liveFrom: DAYS[live]!, toDay: DAYS[to]! };
+            const split = await topSpendersSplit(t.app.db, kind, days, limit, settled);
+            expect(
+              asAnswered(split),
+              `${DAYS[from]}..${DAYS[to]} live from ${DAYS[live]} limit ${limit}`,
+            ).toEqual(asAnswered(all));
+          }
         }
       }
     }
@@ -144,6 +157,86 @@ describe.each(dialects)('the top chats and users on %s', (dialect) => {
       asAnswered(await rankAllSpenders(t.app.db, 'users', DAYS[0]!, DAYS.at(-1)!, 5)),
     );
     expect(answer.total).toEqual({ requests: 2000, tokens: 2000, cost_usd: expect.closeTo(4, 9) });
+    const settled = (depth: number) => topSpenders(t.app.db, 'users', DAYS[0]!, DAYS.at(-2)!, depth);
+    const days = { fromDay: DAYS[0]!, liveFrom: DAYS.at(-1)!, toDay: DAYS.at(-1)! };
+    expect(asAnswered(await topSpendersSplit(t.app.db, 'users', days, 5, settled))).toEqual(
+      asAnswered(answer),
+    );
+  });
+
+  it('adds the settled spend of a live spender the kept ranking is too short to hold', async () => {
+    // The kept ranking of two settled days holds 8 ids (limit 1: twice 4 deep); 'late-riser' is the 9th.
+    const row = (day: string, key: string, cost_usd: number): SpendSum => ({
+      day,
+      key,
+      requests: 1,
+      tokens: 1,
+      cost_usd,
+    });
+    for (const day of DAYS.slice(0, 2)) {
+      await store('chats', [
+        ...Array.from({ length: 8 }, (_, i) => row(day, `kept-${i}`, 0.5)),
+        row(day, 'late-riser', 0.4),
+      ]);
+    }
+    // Today 'late-riser' spends less than 'newcomer', but with its settled 0.8 it spent most in all.
+    await store('chats', [row(DAYS[2]!, 'late-riser', 1), row(DAYS[2]!, 'newcomer', 1.2)]);
+    const settled = (depth: number) => topSpenders(t.app.db, 'chats', DAYS[0]!, DAYS[1]!, depth);
+    const days = { fromDay: DAYS[0]!, liveFrom: DAYS[2]!, toDay: DAYS[2]! };
+    const split = await topSpendersSplit(t.app.db, 'chats', days, 1, settled);
+    expect(split.top).toEqual([
+      { id: 'late-riser', requests: 3, tokens: 3, cost_usd: expect.closeTo(1.8, 9) },
+    ]);
+    expect(asAnswered(split)).toEqual(
+      asAnswered(await rankAllSpenders(t.app.db, 'chats', DAYS[0]!, DAYS[2]!, 1)),
+    );
+  });
+
+  it('reads deeper when an id in neither list may still have spent most', async () => {
+    // Limit 1: the kept ranking holds 8 ids, the live day's list 4. 'hidden' is 9th before and 5th today,
+    // yet spent most over both (1.45 against 'kept-0''s 1.2).
+    const row = (day: string, key: string, cost_usd: number): SpendSum => ({
+      day,
+      key,
+      requests: 1,
+      tokens: 1,
+      cost_usd,
+    });
+    await store('users', [
+      row(DAYS[0]!, 'hidden', 0.9),
+      ...Array.from({ length: 8 }, (_, i) => row(DAYS[0]!, `kept-${i}`, i === 0 ? 1.2 : 1)),
+    ]);
+    await store('users', [
+      row(DAYS[1]!, 'hidden', 0.55),
+      ...Array.from({ length: 4 }, (_, i) => row(DAYS[1]!, `live-${i}`, 0.6)),
+    ]);
+    const settled = (depth: number) => topSpenders(t.app.db, 'users', DAYS[0]!, DAYS[0]!, depth);
+    const days = { fromDay: DAYS[0]!, liveFrom: DAYS[1]!, toDay: DAYS[1]! };
+    const split = await topSpendersSplit(t.app.db, 'users', days, 1, settled);
+    expect(split.top.map((entry) => entry.id)).toEqual(['hidden']);
+    expect(asAnswered(split)).toEqual(
+      asAnswered(await rankAllSpenders(t.app.db, 'users', DAYS[0]!, DAYS[1]!, 1)),
+    );
+  });
+
+  it('breaks ties by the ids in code point order, whatever the database collation, split or not', async () => {
+    const ids = ['é', 'a', 'B', '9', '10', '-1', 'Z', '_'];
+    for (const day of DAYS.slice(0, 3)) {
+      await store(
+        'chats',
+        [...ids].sort().map((key) => ({ day, key, requests: 1, tokens: 1, cost_usd: 0.01 })),
+      );
+    }
+    const inCodePointOrder = ['-1', '10', '9', 'B', 'Z', '_', 'a', 'é'];
+    const all = await rankAllSpenders(t.app.db, 'chats', DAYS[0]!, DAYS[2]!, 8);
+    expect(all.top.map((row) => row.id)).toEqual(inCodePointOrder);
+    expect((await topSpenders(t.app.db, 'chats', DAYS[0]!, DAYS[2]!, 3)).top.map((row) => row.id)).toEqual(
+      inCodePointOrder.slice(0, 3),
+    );
+    const settled = (depth: number) => topSpenders(t.app.db, 'chats', DAYS[0]!, DAYS[1]!, depth);
+    const days = { fromDay: DAYS[0]!, liveFrom: DAYS[2]!, toDay: DAYS[2]! };
+    const split = await topSpendersSplit(t.app.db, 'chats', days, 4, settled);
+    expect(split.top.map((row) => row.id)).toEqual(inCodePointOrder.slice(0, 4));
   });
 
   it('answers the endpoint as before: the listed, the rest as other, and the total', async () => {

@@ -362,11 +362,33 @@ function daysOf(fromDay: string, toDay: string): string[] {
 }
 
 /**
- * Ids rank by their cost to the nano-dollar, then by id: sums of the same costs added in another order
- * (another query plan) may differ in their last bits, and must neither reorder equal spenders nor tell them
- * apart.
+ * Ids rank by their cost to the nano-dollar, then by id in code point order: sums of the same costs added
+ * in another order (another query plan, or a cached part plus a fresh one) may differ in their last bits,
+ * and must neither reorder equal spenders nor tell them apart. The order is the same in SQL (`RANKED_COST`,
+ * `byIdOrder`: PostgreSQL compares the ids as bytes whatever the database's collation) and in `ranked`.
  */
 const RANKED_COST = sql`round(sum(cost_usd) * 1000000000)`;
+const rankedCost = (usd: number) => Math.round(usd * 1e9);
+const byCodePoint = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+function byIdOrder(db: Executor, key: string) {
+  return isPostgres(db) ? sql`${sql.ref(key)} collate "C"` : sql.ref(key);
+}
+
+/** The first `limit` of the rows as ranked above. */
+function ranked(rows: Ranked[], limit: number): Ranked[] {
+  return rows
+    .sort((a, b) => rankedCost(b.cost_usd) - rankedCost(a.cost_usd) || byCodePoint(a.id, b.id))
+    .slice(0, limit);
+}
+
+/**
+ * Whether no id outside `ranked` can rank among its first `limit`: each spent at most `bound`, and the
+ * `limit`-th spent more, by more than RANKED_COST's rounding and the last bits of a sum in another order.
+ */
+function proven(list: Ranked[], limit: number, bound: number): boolean {
+  const last = list[limit - 1];
+  return last !== undefined && last.cost_usd > bound + 2e-9 + Math.abs(bound) * 1e-9;
+}
 
 /** Per-day candidates are read this many times `limit` deep at first, and four times deeper per retry. */
 const FIRST_DEPTH = 4;
@@ -409,6 +431,17 @@ async function boundedTop(
   depth: number,
   limit: number,
 ): Promise<Ranked[] | null> {
+  const { ids, bound, complete } = await costliestPerDay(db, kind, days, depth);
+  if (ids.size === 0) return [];
+  const list = ranked(await sumsOf(db, kind, [...ids], days[0]!, days.at(-1)!), limit);
+  return complete || proven(list, limit, bound) ? list : null;
+}
+
+/**
+ * Each day's `depth` costliest ids (other rows excluded), and the most any other id spent over the days:
+ * the sum of each full day's last listed cost. `complete` when no day had more ids than `depth`.
+ */
+async function costliestPerDay(db: Executor, kind: SpendKind, days: string[], depth: number) {
   const { table, key } = SPEND_TABLES[kind];
   const perDay = days.map(
     (day) => sql`select * from (select day, ${sql.ref(key)} as id, cost_usd from ${sql.table(table)}
@@ -417,14 +450,14 @@ async function boundedTop(
   );
   const { rows } = await sql<Record<string, unknown>>`${sql.join(perDay, sql` union all `)}`.execute(db);
   const deepest = new Map<string, { rows: number; last: number }>();
-  const candidates = new Set<string>();
+  const ids = new Set<string>();
   for (const row of rows) {
     const day = String(row.day);
     const seen = deepest.get(day) ?? { rows: 0, last: Infinity };
     seen.rows += 1;
     seen.last = Math.min(seen.last, Number(row.cost_usd));
     deepest.set(day, seen);
-    candidates.add(String(row.id));
+    ids.add(String(row.id));
   }
   let bound = 0;
   let complete = true;
@@ -433,7 +466,18 @@ async function boundedTop(
     bound += last;
     complete = false;
   }
-  if (candidates.size === 0) return [];
+  return { ids, bound, complete };
+}
+
+/** The exact sums of the ids over the days [fromDay, toDay] (an id without rows there is left out). */
+async function sumsOf(
+  db: Executor,
+  kind: SpendKind,
+  ids: string[],
+  fromDay: string,
+  toDay: string,
+): Promise<Ranked[]> {
+  const { table, key } = SPEND_TABLES[kind];
   const sums = await untyped(db)
     .selectFrom(table)
     .select((eb) => [
@@ -442,20 +486,71 @@ async function boundedTop(
       eb.fn.sum('tokens').as('tokens'),
       eb.fn.sum('cost_usd').as('cost_usd'),
     ])
-    .where(key, 'in', [...candidates])
-    .where('day', '>=', days[0]!)
-    .where('day', '<=', days.at(-1)!)
+    .where(key, 'in', ids)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
     .groupBy(key)
-    .orderBy(RANKED_COST, 'desc')
-    .orderBy(key)
-    .limit(limit)
     .execute();
-  const ranked = sums.map((row) => ({ id: String(row.id), ...spendOf(row) }));
-  if (complete) return ranked;
-  const last = ranked[limit - 1];
-  // Beyond the bound by more than RANKED_COST's rounding and the last bits of a sum in another order.
-  if (!last || last.cost_usd <= bound + 2e-9 + Math.abs(bound) * 1e-9) return null;
-  return ranked;
+  return sums.map((row) => ({ id: String(row.id), ...spendOf(row) }));
+}
+
+/** A ranking of settled days kept by the caller: their `depth` costliest ids and their total. */
+export type SettledSpenders = (depth: number) => Promise<{ top: Ranked[]; total: Spend }>;
+
+/**
+ * topSpenders for the days [fromDay, toDay] whose days before `liveFrom` are settled (settled-hours.ts):
+ * the caller keeps their ranking (`settled`, topSpenders of those days to a given depth), so only the live
+ * days' rows are read, and the same answer comes out. The candidates are the settled days' `2 × depth`
+ * costliest ids and each live day's `depth` costliest; their exact sums are the kept settled sum (or, for
+ * an id the kept list lacks, its settled rows) plus their live rows. Any other id spent at most the kept
+ * list's last cost before `liveFrom` and each full live day's last listed cost after it; when the
+ * `limit`-th candidate spent more than that, the candidates hold the answer. Otherwise the read goes
+ * deeper, and past MAX_CANDIDATE_ROWS candidates the whole range is read by topSpenders.
+ */
+export async function topSpendersSplit(
+  db: Executor,
+  kind: SpendKind,
+  days: { fromDay: string; liveFrom: string; toDay: string },
+  limit: number,
+  settled: SettledSpenders,
+): Promise<{ top: Ranked[]; total: Spend }> {
+  const liveDays = daysOf(days.liveFrom, days.toDay);
+  const lastSettled = new Date(Date.parse(days.liveFrom) - DAY_MS).toISOString().slice(0, 10);
+  for (let depth = FIRST_DEPTH * limit; depth * (2 + liveDays.length) <= MAX_CANDIDATE_ROWS; depth *= 4) {
+    const past = await settled(2 * depth);
+    const live = await costliestPerDay(db, kind, liveDays, depth);
+    const pastById = new Map(past.top.map((row) => [row.id, row]));
+    // A kept list shorter than asked holds every id with settled rows: any other id spent nothing then.
+    const pastComplete = past.top.length < 2 * depth;
+    const pastBound = pastComplete ? 0 : past.top.at(-1)!.cost_usd;
+    const unkept = [...live.ids].filter((id) => !pastById.has(id));
+    const earlier =
+      pastComplete || unkept.length === 0 ? [] : await sumsOf(db, kind, unkept, days.fromDay, lastSettled);
+    const candidates = [...new Set([...pastById.keys(), ...live.ids])];
+    const recent =
+      candidates.length === 0 ? [] : await sumsOf(db, kind, candidates, days.liveFrom, days.toDay);
+    const sums = new Map<string, Ranked>();
+    for (const row of [...past.top, ...earlier, ...recent]) {
+      const sum = sums.get(row.id) ?? { id: row.id, requests: 0, tokens: 0, cost_usd: 0 };
+      sum.requests += row.requests;
+      sum.tokens += row.tokens;
+      sum.cost_usd += row.cost_usd;
+      sums.set(row.id, sum);
+    }
+    const list = ranked([...sums.values()], limit);
+    if ((pastComplete && live.complete) || proven(list, limit, pastBound + live.bound)) {
+      const liveTotal = await totalSpend(db, kind, days.liveFrom, days.toDay);
+      return {
+        top: list,
+        total: {
+          requests: past.total.requests + liveTotal.requests,
+          tokens: past.total.tokens + liveTotal.tokens,
+          cost_usd: past.total.cost_usd + liveTotal.cost_usd,
+        },
+      };
+    }
+  }
+  return topSpenders(db, kind, days.fromDay, days.toDay, limit);
 }
 
 /**
@@ -514,7 +609,7 @@ async function rankAll(db: Executor, kind: SpendKind, fromDay: string, toDay: st
     .where(key, '<>', OTHER_KEY)
     .groupBy(key)
     .orderBy(RANKED_COST, 'desc')
-    .orderBy(key)
+    .orderBy(byIdOrder(db, key))
     .limit(limit)
     .execute();
   return top.map((row) => ({ id: String(row.id), ...spendOf(row) }));

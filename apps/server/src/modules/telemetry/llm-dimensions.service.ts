@@ -20,6 +20,7 @@ import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
 import { NO_FEATURE } from './llm-dimensions.js';
 import * as repo from './llm-dimensions.repository.js';
 import { parseMetricsRange, type MetricsRange, type MetricsRangeRules } from './metrics-range.js';
+import { firstLiveDay } from './settled-hours.js';
 
 const money = (usd: number) => roundTo(usd, 6);
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -70,6 +71,8 @@ export class LlmDimensionsService {
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
     private readonly cache: TtlCache,
+    /** The settled days' rankings (services.ts: cleared by changes reaching back before this hour). */
+    private readonly history: TtlCache,
     /** Called after folding changed stored rollups: every instance forgets its dashboard answers. */
     private readonly telemetryChanged: (history?: boolean) => Promise<void>,
   ) {}
@@ -140,7 +143,7 @@ export class LlmDimensionsService {
 
   /** `other` is the total less the listed ones: chats beyond `limit` and those folded into other rows. */
   private async top(kind: repo.SpendKind, range: MetricsRange, limit: number) {
-    const { top, total } = await repo.topSpenders(this.db, kind, range.fromDay, range.toDay, limit);
+    const { top, total } = await this.spenders(kind, range, limit);
     const other = { ...total };
     for (const row of top) {
       other.requests -= row.requests;
@@ -152,6 +155,23 @@ export class LlmDimensionsService {
       other: { ...other, cost_usd: money(Math.max(0, other.cost_usd)) },
       total: { ...total, cost_usd: money(total.cost_usd) },
     };
+  }
+
+  /**
+   * The days' top list, their settled days' part (settled-hours.ts) ranked once and kept in the history
+   * cache: a range of settled days only is answered from it, and a range reaching into today reads only
+   * the live days' rows beside it (`topSpendersSplit`).
+   */
+  private async spenders(kind: repo.SpendKind, { fromDay, toDay }: MetricsRange, limit: number) {
+    const liveFrom = firstLiveDay(this.now());
+    if (fromDay >= liveFrom) return repo.topSpenders(this.db, kind, fromDay, toDay, limit);
+    const settledTo = toDay < liveFrom ? toDay : utcDay(Date.parse(liveFrom) - 1);
+    const settled = async (depth: number) =>
+      this.history.get(`top-${kind}:${fromDay}:${settledTo}:${depth}`, () =>
+        repo.topSpenders(this.db, kind, fromDay, settledTo, depth),
+      );
+    if (toDay < liveFrom) return settled(limit);
+    return repo.topSpendersSplit(this.db, kind, { fromDay, liveFrom, toDay }, limit, settled);
   }
 
   /** Error rate by provider and model, worst first, and failed calls and their rate by error type. */

@@ -13,6 +13,14 @@ function settledBefore(now: number): number {
 }
 
 /**
+ * The first UTC day (`YYYY-MM-DD`) that is not wholly settled when it is `now`: the days before it are, so
+ * answers by day (the top chats and users) may keep theirs as answers by hour keep their settled hours.
+ */
+export function firstLiveDay(now: number): string {
+  return new Date(settledBefore(now)).toISOString().slice(0, 10);
+}
+
+/**
  * Whether a change at the time `ts` (ms) may touch a settled hour as some instance sees it: anything before
  * the current hour. The hour more than `settledBefore` leaves allows for instances whose clocks differ.
  */
