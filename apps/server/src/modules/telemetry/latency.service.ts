@@ -79,7 +79,7 @@ export class LatencyService {
       const models = series.map((entry) => ({
         provider: entry.key[0]!,
         model: entry.key[1]!,
-        ...this.seriesFigures(starts, entry),
+        ...seriesFigures(starts, entry),
       }));
       return { models };
     });
@@ -96,7 +96,7 @@ export class LatencyService {
       const series = await this.series('integrations', starts, range);
       const services = series.map((entry) => ({
         service_name: entry.key[0]!,
-        ...this.seriesFigures(starts, entry),
+        ...seriesFigures(starts, entry),
       }));
       return { services };
     });
@@ -125,7 +125,7 @@ export class LatencyService {
    * the intervals they touch and the range's total are worked out again. So 7 days by hour cost a read of
    * two hours and the percentiles of two intervals while a bot reports, not those of 168.
    */
-  private async series(kind: LatencyKind, starts: number[], range: HourRange): Promise<Figured[]> {
+  private async series(kind: LatencyKind, starts: Starts, range: HourRange): Promise<Figured[]> {
     const split = settledSplit(range.first, range.end, this.now());
     const settledSpans = starts.filter((start) => start < split).length;
     const settled =
@@ -133,7 +133,7 @@ export class LatencyService {
         ? []
         : await this.history.get(`latency:${kind}:${range.interval}:${range.first}:${split}`, async () =>
             (await latencySeries(this.db, kind, spansOf(starts.slice(0, settledSpans), hourKey(split)))).map(
-              withFigures,
+              (entry) => withFigures(entry, starts),
             ),
           );
     if (split === range.end) return settled;
@@ -142,7 +142,7 @@ export class LatencyService {
     const liveStarts = continues ? [split, ...starts.slice(settledSpans)] : starts.slice(settledSpans);
     const offset = continues ? settledSpans - 1 : settledSpans;
     const live = await latencySeries(this.db, kind, spansOf(liveStarts, range.to), offset);
-    return merged(settled, live);
+    return merged(settled, live, starts);
   }
 
   /** The answer for a range, cached by its hours and interval (cleared when telemetry is stored). */
@@ -172,9 +172,11 @@ export class LatencyService {
   }
 
   /** The start (ms) of every interval of the range, oldest first; the first is the range's first hour. */
-  private intervalStarts(range: HourRange): number[] {
+  private intervalStarts(range: HourRange): Starts {
     if (range.interval === 'hour') {
-      return Array.from({ length: (range.end - range.first) / HOUR_MS }, (_, i) => range.first + i * HOUR_MS);
+      return withKeys(
+        Array.from({ length: (range.end - range.first) / HOUR_MS }, (_, i) => range.first + i * HOUR_MS),
+      );
     }
     const timezone = this.settings.timezone;
     // The day holding the first hour: the hour that straddles local midnight belongs to the new day.
@@ -184,36 +186,48 @@ export class LatencyService {
     for (;;) {
       date = addDays(date, 1);
       const start = firstHourOfLocalDate(date, timezone);
-      if (start >= range.end) return starts;
+      if (start >= range.end) return withKeys(starts);
       starts.push(start);
     }
   }
-
-  private seriesFigures(starts: number[], { total, intervals }: Figured) {
-    return {
-      total,
-      intervals: starts.map((start, i) => ({
-        start: new Date(start).toISOString(),
-        ...(intervals.get(i) ?? NO_CALLS),
-      })),
-    };
-  }
 }
 
-/** A key's histograms and their figures: per interval (by number) and over the range. */
+/** The intervals' starts (ms) and, beside them, as the answer names them. */
+type Starts = number[] & { keys: string[] };
+
+function withKeys(starts: number[]): Starts {
+  return Object.assign(starts, { keys: starts.map((start) => new Date(start).toISOString()) });
+}
+
+type Point = LatencyFigures & { start: string };
+
+/**
+ * A key's histograms and their figures: per interval (by number), as the answer lists it, and over the
+ * range. The settled part's points are made once and kept with it (so also frozen once, with the first
+ * answer that holds them); an answer made afresh makes only its recent intervals' points.
+ */
 interface Figured {
   key: string[];
   histograms: SpanHistograms;
   total: LatencyFigures;
-  intervals: Map<number, LatencyFigures>;
+  points: Map<number, Point>;
 }
 
 const NO_CALLS: LatencyFigures = { requests: 0, p50_ms: null, p95_ms: null, p99_ms: null };
 
-function withFigures({ key, histograms }: LatencySeries): Figured {
-  const intervals = new Map<number, LatencyFigures>();
-  for (const [span, histogram] of histograms.spans) intervals.set(span, figures(histogram));
-  return { key, histograms, total: figures(histograms.total), intervals };
+function seriesFigures(starts: Starts, { total, points }: Figured) {
+  return {
+    total,
+    intervals: starts.keys.map((start, i) => points.get(i) ?? { start, ...NO_CALLS }),
+  };
+}
+
+function withFigures({ key, histograms }: LatencySeries, starts: Starts): Figured {
+  const points = new Map<number, Point>();
+  for (const [span, histogram] of histograms.spans) {
+    points.set(span, { start: starts.keys[span]!, ...figures(histogram) });
+  }
+  return { key, histograms, total: figures(histograms.total), points };
 }
 
 /**
@@ -221,22 +235,22 @@ function withFigures({ key, histograms }: LatencySeries): Figured {
  * total, are worked out from the summed histograms; the other intervals keep their figures. Neither part
  * is changed (the settled one is cached).
  */
-function merged(settled: Figured[], live: LatencySeries[]): Figured[] {
+function merged(settled: Figured[], live: LatencySeries[], starts: Starts): Figured[] {
   const byKey = new Map(settled.map((entry) => [entry.key.join(SEP), entry]));
   for (const { key, histograms } of live) {
     const name = key.join(SEP);
     const before = byKey.get(name);
     const spans = new Map(before?.histograms.spans);
-    const intervals = new Map(before?.intervals);
+    const points = new Map(before?.points);
     for (const [span, histogram] of histograms.spans) {
       const sum = new Map(spans.get(span));
       for (const [bucket, count] of histogram) add(sum, bucket, count);
       spans.set(span, sum);
-      intervals.set(span, figures(sum));
+      points.set(span, { start: starts.keys[span]!, ...figures(sum) });
     }
     const total = new Map(before?.histograms.total);
     for (const [bucket, count] of histograms.total) add(total, bucket, count);
-    byKey.set(name, { key, histograms: { total, spans }, total: figures(total), intervals });
+    byKey.set(name, { key, histograms: { total, spans }, total: figures(total), points });
   }
   return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
 }
