@@ -312,4 +312,53 @@ describe.each(dialects)('the llm spend reads migration on %s', (dialect) => {
       await drop();
     }
   });
+
+  it('keys the lookup by id by the id and day alone, so updating the sums leaves its keys as they were', async () => {
+    const LOOKUPS = '20261130090000-llm-spend-lookups';
+    const columns = async (handle: DatabaseHandle, index: string) => {
+      const { rows } =
+        dialect === 'sqlite'
+          ? await sql<{ name: string }>`select name from pragma_index_info(${index}) order by seqno`.execute(
+              handle.db,
+            )
+          : await sql<{ name: string }>`select a.attname as name from pg_index x
+              join pg_class c on c.oid = x.indexrelid
+              join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any(x.indkey)
+              where c.relname = ${index} order by array_position(x.indkey::int2[], a.attnum)`.execute(
+              handle.db,
+            );
+      return rows.map((row) => row.name);
+    };
+    const { handle, drop } = await open();
+    try {
+      await migrateToLatest(handle);
+      expect(await columns(handle, 'llm_chat_daily_by_id')).toEqual(['chat_id', 'day']);
+      expect(await columns(handle, 'llm_user_daily_by_id')).toEqual(['user_id', 'day']);
+      await upsertDimensionSums(handle.db, {
+        features: [],
+        errors: [],
+        chats: [{ day: '2026-11-20', key: '-1001', requests: 2, tokens: 20, cost_usd: 0.5 }],
+        users: [],
+      });
+      const settled = (depth: number) => topSpenders(handle.db, 'chats', '2026-11-19', '2026-11-19', depth);
+      const days = { fromDay: '2026-11-19', liveFrom: '2026-11-20', toDay: '2026-11-20' };
+      expect(await topSpendersSplit(handle.db, 'chats', days, 10, settled)).toEqual({
+        top: [{ id: '-1001', requests: 2, tokens: 20, cost_usd: 0.5 }],
+        total: { requests: 2, tokens: 20, cost_usd: 0.5 },
+      });
+      await migrateToLatest(handle, '20261129090000-llm-spend-reads');
+      expect(await columns(handle, 'llm_chat_daily_by_id')).toEqual([
+        'chat_id',
+        'day',
+        'cost_usd',
+        'requests',
+        'tokens',
+      ]);
+      await migrateToLatest(handle, LOOKUPS);
+      expect(await columns(handle, 'llm_user_daily_by_id')).toEqual(['user_id', 'day']);
+    } finally {
+      await handle.db.destroy();
+      await drop();
+    }
+  });
 });

@@ -18,6 +18,7 @@ import { latencyHistograms } from './migrations/20261127090000-latency-histogram
 import { twoFactor } from './migrations/20261128090000-two-factor.js';
 import { metricsCoarseRollups } from './migrations/20261128100000-metrics-coarse-rollups.js';
 import { llmSpendReads } from './migrations/20261129090000-llm-spend-reads.js';
+import { llmSpendLookups } from './migrations/20261130090000-llm-spend-lookups.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -41,6 +42,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128090000-two-factor': twoFactor,
   '20261128100000-metrics-coarse-rollups': metricsCoarseRollups,
   '20261129090000-llm-spend-reads': llmSpendReads,
+  '20261130090000-llm-spend-lookups': llmSpendLookups,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -398,7 +398,7 @@ const MAX_CANDIDATE_ROWS = 20_000;
 /**
  * The `limit` chats (users) that spent most in the days, other rows excluded, and the days' total: the
  * same answer as summing every row of the days per id and ranking the sums (`rankAllSpenders`), found by
- * reading far fewer rows when a few ids spend most (migration 20261129090000-llm-spend-indexes).
+ * reading far fewer rows when a few ids spend most (migrations 20261129090000-llm-spend-reads and 20261130090000-llm-spend-lookups).
  * Each day's `depth` costliest ids are the candidates. An id that is not one of them spent at most that
  * day's last candidate's cost on each day, so at most `bound`, the sum of those costs (a day with fewer
  * ids than `depth` adds nothing: all its ids are candidates). The candidates' exact sums are read; when
