@@ -319,7 +319,9 @@ export async function latencySeries(
     select pieces.i, ${columns('f')}, cast(null as integer), cast(null as bigint), f.counts
     from pieces join ${sql.table(folded)} f
       on f.grain = pieces.grain and f.start >= pieces.piece_start and f.start < pieces.piece_end
-    where f.grain in (${sql.join(grains)}) and f.start >= ${foldedFrom} and f.start < ${foldedTo}`.execute(db);
+    where f.grain in (${sql.join(grains)}) and f.start >= ${foldedFrom} and f.start < ${foldedTo}`.execute(
+    db,
+  );
   const series = new Map<string, LatencySeries>();
   for (const row of rows) {
     const key = keys.map((k) => String(row[k]));
