@@ -614,6 +614,12 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(', ')} (1, 5, 15 min) on ${os.cpus().length} CPUs.`,
   );
+  if (DATABASE_URL) {
+    // Without autovacuum, the rows ingestion updates leave their old versions until something else removes
+    // them, which weighs on PostgreSQL's figures while ingesting: said beside them.
+    const { rows } = await withPostgres(DATABASE_URL, (client) => client.query('SHOW autovacuum'));
+    say(`PostgreSQL: autovacuum ${rows[0].autovacuum}.`);
+  }
   // Every part but `alerts` (in-process, on the sources) runs the built server.
   if ([...PARTS].some((part) => part !== 'alerts')) buildStale(['@lumi/server']);
 

@@ -19,7 +19,7 @@ describe('deepFreeze', () => {
 });
 
 describe('encodeFrozenOnce', () => {
-  const schema = z.object({ n: z.number() });
+  const schema = z.object({ n: z.number(), name: z.string().optional() });
   let encodings = 0;
   const counting: typeof serializerCompiler = (route) => {
     const serialize = serializerCompiler(route);
@@ -30,11 +30,13 @@ describe('encodeFrozenOnce', () => {
   };
   const serialize = encodeFrozenOnce(counting)({ schema, method: 'GET', url: '/x', httpStatus: '200' });
 
-  it('encodes a frozen answer once and reuses its JSON', () => {
+  it('encodes a frozen answer once and reuses its JSON, as UTF-8 bytes', () => {
     encodings = 0;
-    const shared = deepFreeze({ n: 1 });
-    expect(serialize(shared)).toBe('{"n":1}');
-    expect(serialize(shared)).toBe('{"n":1}');
+    const shared = deepFreeze({ n: 1, name: 'é \u{1F600}' });
+    const first: unknown = serialize(shared);
+    expect(Buffer.isBuffer(first)).toBe(true);
+    expect(String(first)).toBe('{"n":1,"name":"é \u{1F600}"}');
+    expect(serialize(shared)).toBe(first);
     expect(encodings).toBe(1);
   });
 
