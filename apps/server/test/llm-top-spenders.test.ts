@@ -66,6 +66,15 @@ function asAnswered(answer: Awaited<ReturnType<typeof topSpenders>>) {
   };
 }
 
+/** A day's spend row of one request and one token. */
+const row = (day: string, key: string, cost_usd: number): SpendSum => ({
+  day,
+  key,
+  requests: 1,
+  tokens: 1,
+  cost_usd,
+});
+
 describe.each(dialects)('the top chats and users on %s', (dialect) => {
   const t = useTestApp(dialect);
 
@@ -166,13 +175,6 @@ describe.each(dialects)('the top chats and users on %s', (dialect) => {
 
   it('adds the settled spend of a live spender the kept ranking is too short to hold', async () => {
     // The kept ranking of two settled days holds 8 ids (limit 1: twice 4 deep); 'late-riser' is the 9th.
-    const row = (day: string, key: string, cost_usd: number): SpendSum => ({
-      day,
-      key,
-      requests: 1,
-      tokens: 1,
-      cost_usd,
-    });
     for (const day of DAYS.slice(0, 2)) {
       await store('chats', [
         ...Array.from({ length: 8 }, (_, i) => row(day, `kept-${i}`, 0.5)),
@@ -195,13 +197,6 @@ describe.each(dialects)('the top chats and users on %s', (dialect) => {
   it('reads deeper when an id in neither list may still have spent most', async () => {
     // Limit 1: the kept ranking holds 8 ids, the live day's list 4. 'hidden' is 9th before and 5th today,
     // yet spent most over both (1.45 against 'kept-0''s 1.2).
-    const row = (day: string, key: string, cost_usd: number): SpendSum => ({
-      day,
-      key,
-      requests: 1,
-      tokens: 1,
-      cost_usd,
-    });
     await store('users', [
       row(DAYS[0]!, 'hidden', 0.9),
       ...Array.from({ length: 8 }, (_, i) => row(DAYS[0]!, `kept-${i}`, i === 0 ? 1.2 : 1)),
