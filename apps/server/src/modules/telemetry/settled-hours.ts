@@ -21,11 +21,19 @@ export function firstLiveDay(now: number): string {
 }
 
 /**
- * Whether a change at the time `ts` (ms) may touch a settled hour as some instance sees it: anything before
- * the current hour. The hour more than `settledBefore` leaves allows for instances whose clocks differ.
+ * How far another instance's clock may run ahead of this one's while every instance's settled hours stay
+ * exact. Clocks kept by NTP differ by far less.
+ */
+export const CLOCK_MARGIN_MS = 10 * 60_000;
+
+/**
+ * Whether a change at the time `ts` (ms) may touch a settled hour as some instance sees it: one whose clock
+ * is up to CLOCK_MARGIN_MS ahead. Calls of the hour before the current one are not settled anywhere, so the
+ * batches a bot sends as an hour turns, which carry the last seconds of the old hour, leave the settled
+ * part of every long answer in place; before, they cleared it with every batch for the first minute or so.
  */
 export function reachesSettledHours(ts: number, now: number): boolean {
-  return ts < floorHour(now);
+  return ts < settledBefore(now + CLOCK_MARGIN_MS);
 }
 
 /** Where a range of whole hours [first, end) (ms) is cut: its settled hours are those before the answer. */

@@ -39,3 +39,42 @@ describe('TelemetryService.ingest when the writer fails', () => {
     expect(cleared).toEqual([]);
   });
 });
+
+describe('TelemetryService.ingest and the settled hours', () => {
+  function serviceAt(now: number) {
+    const cleared: (boolean | undefined)[] = [];
+    const writer: IngestWriter = {
+      ingest: async (events) => ({ accepted: events.length, duplicates: 0, rejected: [], budgets: [] }),
+      close: async () => {},
+    };
+    const service = new TelemetryService(
+      {} as Kysely<Database>,
+      writer,
+      () => now,
+      {} as TelemetrySettings,
+      async (history) => {
+        cleared.push(history);
+      },
+    );
+    return { service, cleared };
+  }
+  const at = (ts: string) => [{ type: 'heartbeat', ts }];
+
+  it('keeps them when a batch at the hour turn carries the last seconds of the old hour', async () => {
+    const { service, cleared } = serviceAt(Date.parse('2026-11-20T13:00:20.000Z'));
+    await service.ingest(at('2026-11-20T12:59:55.000Z'));
+    await service.ingest(at('2026-11-20T12:00:00.000Z'));
+    expect(cleared).toEqual([false, false]);
+  });
+
+  it('forgets them for a call of an hour that is settled here or on an instance whose clock runs ahead', async () => {
+    const { service, cleared } = serviceAt(Date.parse('2026-11-20T13:55:00.000Z'));
+    // Settled here: hours before 12:00.
+    await service.ingest(at('2026-11-20T11:59:59.000Z'));
+    // 12:00 is settled on an instance whose clock already says 14:00 (within CLOCK_MARGIN_MS).
+    await service.ingest(at('2026-11-20T12:30:00.000Z'));
+    // The current hour never is.
+    await service.ingest(at('2026-11-20T13:54:00.000Z'));
+    expect(cleared).toEqual([true, true, false]);
+  });
+});

@@ -19,8 +19,8 @@ import type { TelemetrySettings } from './telemetry.settings.js';
 const MINUTE_ROLLUP_RETENTION_MS = 2 * DAY_MS;
 
 /**
- * Whether a batch may have changed settled hours: an event of it, stored or not, is older than the
- * current hour. Read from the batch as sent, so it errs only towards clearing more.
+ * Whether a batch may have changed settled hours (`reachesSettledHours`) with an event of it, stored or not.
+ * Read from the batch as sent, so it errs only towards clearing more.
  */
 function reachesBack(raw: unknown[], now: number): boolean {
   return raw.some((entry) => {
