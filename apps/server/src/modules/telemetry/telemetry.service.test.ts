@@ -10,13 +10,14 @@ const NOW = Date.parse('2026-11-20T12:30:00.000Z');
 const late = [{ type: 'heartbeat', ts: '2026-11-20T09:00:00.000Z' }];
 const live = [{ type: 'heartbeat', ts: '2026-11-20T12:29:00.000Z' }];
 
-function serviceFailingWith(error: Error) {
+/** The service over a writer that stores with `ingest`, and the history flags of every clear it asked for. */
+function serviceWith(ingest: IngestWriter['ingest'], now = NOW) {
   const cleared: (boolean | undefined)[] = [];
-  const writer: IngestWriter = { ingest: () => Promise.reject(error), close: async () => {} };
+  const writer: IngestWriter = { ingest, close: async () => {} };
   const service = new TelemetryService(
     {} as Kysely<Database>,
     writer,
-    () => NOW,
+    () => now,
     {} as TelemetrySettings,
     async (history) => {
       cleared.push(history);
@@ -24,6 +25,8 @@ function serviceFailingWith(error: Error) {
   );
   return { service, cleared };
 }
+
+const serviceFailingWith = (error: Error) => serviceWith(() => Promise.reject(error));
 
 describe('TelemetryService.ingest when the writer fails', () => {
   it('forgets the answers anyway, since the batch may have committed before the worker stopped', async () => {
@@ -41,23 +44,11 @@ describe('TelemetryService.ingest when the writer fails', () => {
 });
 
 describe('TelemetryService.ingest and the settled hours', () => {
-  function serviceAt(now: number) {
-    const cleared: (boolean | undefined)[] = [];
-    const writer: IngestWriter = {
-      ingest: async (events) => ({ accepted: events.length, duplicates: 0, rejected: [], budgets: [] }),
-      close: async () => {},
-    };
-    const service = new TelemetryService(
-      {} as Kysely<Database>,
-      writer,
-      () => now,
-      {} as TelemetrySettings,
-      async (history) => {
-        cleared.push(history);
-      },
+  const serviceAt = (now: number) =>
+    serviceWith(
+      async (events) => ({ accepted: events.length, duplicates: 0, rejected: [], budgets: [] }),
+      now,
     );
-    return { service, cleared };
-  }
   const at = (ts: string) => [{ type: 'heartbeat', ts }];
 
   it('keeps them when a batch at the hour turn carries the last seconds of the old hour', async () => {
