@@ -24,7 +24,7 @@ export function firstLiveDay(now: number): string {
  * How far another instance's clock may run ahead of this one's while every instance's settled hours stay
  * exact. Clocks kept by NTP differ by far less.
  */
-export const CLOCK_MARGIN_MS = 10 * 60_000;
+const CLOCK_MARGIN_MS = 10 * 60_000;
 
 /**
  * Whether a change at the time `ts` (ms) may touch a settled hour as some instance sees it: one whose clock
