@@ -21,3 +21,27 @@ test('the theme menu switches between light, dark and the system setting', async
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(html).toHaveClass(/dark/);
 });
+
+test('a theme change switches the colours at once, without transitions', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signIn(page);
+  const html = page.locator('html');
+  // The console has colour transitions (buttons and links fade on hover): a theme change must not run them.
+  const fading = await page.evaluate(() => document.querySelectorAll('.transition-colors').length);
+  expect(fading).toBeGreaterThan(0);
+  // Counts the transitions running two frames after the class changes, when a fade would be under way.
+  const running = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new MutationObserver(() => {
+          const frame = () => new Promise((next) => requestAnimationFrame(next));
+          void frame()
+            .then(frame)
+            .then(() => resolve(document.getAnimations().filter((a) => a instanceof CSSTransition).length));
+        }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+      }),
+  );
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveClass(/dark/);
+  expect(await running).toBe(0);
+});

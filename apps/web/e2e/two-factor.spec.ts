@@ -35,6 +35,8 @@ async function seriousViolations(page: Page) {
 async function expectAccessible(page: Page, what: string) {
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
+    const html = page.locator('html');
+    await (theme === 'dark' ? expect(html).toHaveClass(/dark/) : expect(html).not.toHaveClass(/dark/));
     expect(await seriousViolations(page), `${what} (${theme})`).toEqual([]);
   }
 }

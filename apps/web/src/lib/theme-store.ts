@@ -39,8 +39,24 @@ function resolve(preference: ThemePreference): ResolvedTheme {
   return preference === 'system' ? systemTheme() : preference;
 }
 
+/** Turns every colour transition off while the theme changes (see `paint`). */
+const NO_TRANSITIONS = '*,*::before,*::after{transition:none!important}';
+
+/**
+ * Puts the document in `resolved`. The colours change at once: left to their transitions, the controls
+ * would fade one by one, and for a moment show one theme's text on the other's background.
+ */
 function paint(resolved: ResolvedTheme): void {
-  document.documentElement.classList.toggle('dark', resolved === 'dark');
+  const root = document.documentElement;
+  const dark = resolved === 'dark';
+  if (root.classList.contains('dark') === dark) return;
+  const freeze = document.createElement('style');
+  freeze.textContent = NO_TRANSITIONS;
+  document.head.append(freeze);
+  root.classList.toggle('dark', dark);
+  // Reading a computed style applies the new colours while transitions are off.
+  void getComputedStyle(document.body).color;
+  requestAnimationFrame(() => freeze.remove());
 }
 
 const useThemeStore = create<ThemeState>()((set) => {
