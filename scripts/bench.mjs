@@ -344,13 +344,35 @@ function load(env, generator = 'load-llm-calls.ts') {
   });
 }
 
+/** How often a long measurement signs in again: an access token lasts 15 minutes. */
+const SESSION_RENEW_MS = 10 * 60_000;
+
+/**
+ * The admin signed in for a measurement that may outlast one access token (a long BENCH_DURATION does):
+ * `headers`, which every autocannon slice reads as it starts, and `token` are renewed by signing in again
+ * every SESSION_RENEW_MS until `stop()`.
+ */
+async function adminSession(server) {
+  const session = { token: '', headers: {}, stop: () => clearInterval(timer) };
+  const renew = async () => {
+    session.token = await server.api.signIn('admin', PASSWORD);
+    session.headers.authorization = `Bearer ${session.token}`;
+  };
+  await renew();
+  const timer = setInterval(
+    () => renew().catch((error) => say(`Signing in again failed: ${error.message}`)),
+    SESSION_RENEW_MS,
+  );
+  return session;
+}
+
 async function benchDashboards(label, loaderEnv, serverEnv) {
   const loaded = await load(loaderEnv);
   const server = await launch(serverEnv);
   const bare = await launch({}, path.join(root, 'scripts/bench/bare-server.mjs'));
+  const session = await adminSession(server);
   try {
-    const token = await server.api.signIn('admin', PASSWORD);
-    const headers = { authorization: `Bearer ${token}` };
+    const { token, headers } = session;
     const usage = await server.api.request('GET', '/api/metrics/llm-usage', { token });
     if (usage.totals.requests !== loaded.events) {
       throw new Error(
@@ -398,9 +420,10 @@ async function benchDashboards(label, loaderEnv, serverEnv) {
         if (twin) Object.assign(row, { bytes: twin.bytes, sameBody: figures.get(twin.same).perSecond });
         return row;
       });
-    const mixed = PARTS.has('mixed') ? await measureMixed(server, token, endpoints) : null;
+    const mixed = PARTS.has('mixed') ? await measureMixed(server, session, endpoints) : null;
     return { label, loaded, rows, mixed };
   } finally {
+    session.stop();
     await shut(bare);
     await shut(server);
   }
@@ -444,11 +467,10 @@ function labelOf(endpoint) {
  * BATCH_SIZE / rate seconds, at most 4 in flight, sent from a worker thread: bench/steady-ingestion.mjs).
  * Every stored batch clears the dashboards' cache, so their answers are mostly computed afresh.
  */
-async function measureMixed(server, token, endpoints) {
+async function measureMixed(server, { token, headers }, endpoints) {
   const { key } = await server.api.createApiKey(token, 'bench mixed', ['ingest:write']);
   for (const model of LLM_MODELS.filter((m) => m.price))
     await server.api.setModelPrice(token, model.model, model.price);
-  const headers = { authorization: `Bearer ${token}` };
   const targets = endpoints.map((endpoint) => ({
     name: `GET ${labelOf(endpoint)}`,
     url: `${server.baseUrl}${endpoint}`,
