@@ -353,16 +353,17 @@ const SESSION_RENEW_MS = 10 * 60_000;
  * every SESSION_RENEW_MS until `stop()`.
  */
 async function adminSession(server) {
-  const session = { token: '', headers: {}, stop: () => clearInterval(timer) };
-  const renew = async () => {
+  const session = { token: '', headers: {}, stop: () => {} };
+  const signIn = async () => {
     session.token = await server.api.signIn('admin', PASSWORD);
     session.headers.authorization = `Bearer ${session.token}`;
   };
-  await renew();
+  await signIn();
   const timer = setInterval(
-    () => renew().catch((error) => say(`Signing in again failed: ${error.message}`)),
+    () => signIn().catch((error) => say(`Signing in again failed: ${error.message}`)),
     SESSION_RENEW_MS,
   );
+  session.stop = () => clearInterval(timer);
   return session;
 }
 
@@ -370,8 +371,9 @@ async function benchDashboards(label, loaderEnv, serverEnv) {
   const loaded = await load(loaderEnv);
   const server = await launch(serverEnv);
   const bare = await launch({}, path.join(root, 'scripts/bench/bare-server.mjs'));
-  const session = await adminSession(server);
+  let session;
   try {
+    session = await adminSession(server);
     const { token, headers } = session;
     const usage = await server.api.request('GET', '/api/metrics/llm-usage', { token });
     if (usage.totals.requests !== loaded.events) {
@@ -423,7 +425,7 @@ async function benchDashboards(label, loaderEnv, serverEnv) {
     const mixed = PARTS.has('mixed') ? await measureMixed(server, session, endpoints) : null;
     return { label, loaded, rows, mixed };
   } finally {
-    session.stop();
+    session?.stop();
     await shut(bare);
     await shut(server);
   }
