@@ -379,12 +379,15 @@ export function expectError(
     code: code ?? expect.any(String),
     request_id: res.headers['x-request-id'],
     ...(validation && { errors: expect.any(Array) }),
+    ...(body.delivery_id !== undefined && { delivery_id: expect.any(Number) }),
   });
   expect(body.detail.length).toBeGreaterThan(0);
   if (validation) {
     expect(body.errors!.length).toBeGreaterThan(0);
-    for (const error of body.errors!)
-      expect(error).toEqual({ path: expect.any(String), message: expect.any(String) });
+    for (const error of body.errors!) {
+      const at = error.line !== undefined && { line: expect.any(Number), column: expect.any(Number) };
+      expect(error).toEqual({ path: expect.any(String), message: expect.any(String), ...at });
+    }
   }
   return body;
 }

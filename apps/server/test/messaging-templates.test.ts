@@ -245,6 +245,115 @@ describe.each(dialects)('message templates on %s', (dialect) => {
     expectError(await call(admin, 'POST', `/templates/${template.id}/versions/9/restore`, {}), 404);
   });
 
+  describe('saving cannot break sending', () => {
+    const BAD_MARKUP = '<b>bold {{token_name}}</i>';
+
+    it('refuses content Telegram would refuse with its example data, with line and column', async () => {
+      const admin = await t.loginAdmin();
+      const channel = await createChannel(t, admin);
+      const refused = expectError(
+        await call(admin, 'POST', '/templates', {
+          template_name: 'Market dashboard',
+          channel_id: channel.id,
+          template_content: `Prices\n${BAD_MARKUP}`,
+        }),
+        422,
+        'validation_failed',
+      );
+      expect(refused.detail).toBe(
+        "The template cannot be saved: line 2, column 23: Telegram would refuse this message (can't parse entities): " +
+          refused.errors![0]!.message.replace(
+            /^Telegram would refuse this message \(can't parse entities\): /,
+            '',
+          ),
+      );
+      expect(refused.errors).toEqual([
+        {
+          path: 'template_content',
+          message: expect.stringMatching(/^Telegram would refuse this message \(can't parse entities\): /),
+          line: 2,
+          column: 23,
+        },
+      ]);
+      const list = await call(admin, 'GET', '/templates');
+      expect(list.json<Template[]>()).toEqual([]);
+
+      const tooLong = expectError(
+        await call(admin, 'POST', '/templates', {
+          template_name: 'Long',
+          channel_id: channel.id,
+          template_content: 'x'.repeat(5000),
+        }),
+        422,
+      );
+      expect(tooLong.detail).toMatch(/The message is 5000 characters once formatting is removed/);
+      expect(tooLong.errors![0]).toEqual({ path: 'template_content', message: expect.any(String) });
+      const syntax = expectError(
+        await call(admin, 'POST', '/templates', {
+          template_name: 'Syntax',
+          channel_id: channel.id,
+          template_content: 'Hi {{token_name',
+        }),
+        422,
+      );
+      expect(syntax.errors![0]).toMatchObject({ line: 1, column: expect.any(Number) });
+    });
+
+    it('saves content whose only problem is data without an example, and edits only when they render', async () => {
+      const admin = await t.loginAdmin();
+      const channel = await createChannel(t, admin);
+      // 'announcement' is not in the catalogue, so the example data renders an empty message: a warning.
+      const template = await createTemplate(t, admin, {
+        channel_id: channel.id,
+        template_content: '<b>{{announcement}}</b>',
+      });
+      expectError(
+        await call(admin, 'PUT', `/templates/${template.id}`, { version: 1, template_content: BAD_MARKUP }),
+        422,
+      );
+      expectError(
+        await call(admin, 'PUT', `/templates/${template.id}`, {
+          version: 1,
+          template_content: '*bold',
+          parse_mode: 'MarkdownV2',
+        }),
+        422,
+      );
+      expect((await call(admin, 'GET', `/templates/${template.id}`)).json<Template>()).toMatchObject({
+        version: 1,
+        template_content: '<b>{{announcement}}</b>',
+      });
+      // Settings alone save as before, and so does unchanged content.
+      expect((await save(admin, template.id, { version: 1, enabled: false })).version).toBe(2);
+    });
+
+    it('refuses to restore a version that would no longer render into an accepted message', async () => {
+      const admin = await t.loginAdmin();
+      const channel = await createChannel(t, admin);
+      const template = await createTemplate(t, admin, {
+        channel_id: channel.id,
+        template_content: 'Raw {{{token_name}}}',
+      });
+      await save(admin, template.id, { version: 1, template_content: 'Plain {{token_name}}' });
+      const variables = await t.app.inject({
+        method: 'GET',
+        url: `${MESSAGING}/variables`,
+        headers: admin.auth,
+      });
+      const tokenName = variables
+        .json<{ id: number; variable_name: string }[]>()
+        .find((v) => v.variable_name === 'token_name')!;
+      const changed = await call(admin, 'PUT', `/variables/${tokenName.id}`, { example_value: '<b>Pepe' });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const refused = expectError(
+        await call(admin, 'POST', `/templates/${template.id}/versions/1/restore`, {}),
+        422,
+      );
+      expect(refused.detail).toMatch(/^Version 1 cannot be restored: /);
+      expect((await call(admin, 'GET', `/templates/${template.id}`)).json<Template>().version).toBe(2);
+    });
+  });
+
   it('refuses a stale save, restore or delete with 409 and the current template', async () => {
     const admin = await t.loginAdmin();
     const channel = await createChannel(t, admin);

@@ -24,7 +24,13 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export const fieldErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  /** Where in the field's text the problem is (1-based), for fields that hold text such as a template. */
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
+});
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** The one error shape of every 4xx and 5xx answer. */
@@ -33,6 +39,8 @@ export const errorResponseSchema = z
     detail: z.string(),
     code: z.enum(ERROR_CODES),
     errors: z.array(fieldErrorSchema).optional(),
+    /** A send request that was refused: the delivery kept with the reason (status `refused`). */
+    delivery_id: z.number().int().optional(),
     request_id: z.string(),
   })
   .meta({ id: 'Error' });

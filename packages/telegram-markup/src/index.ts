@@ -6,6 +6,7 @@
 export { PARSE_MODES, TELEGRAM_TEXT_MAX_LENGTH, type ParseMode } from './parse-mode.js';
 export type { EntityType, TelegramEntity, TelegramNode } from './entities.js';
 export {
+  lineColumn,
   SLOT_PATTERN,
   slotMarker,
   type MarkupIssue,

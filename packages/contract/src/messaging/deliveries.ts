@@ -9,7 +9,20 @@ import { sampleData } from './shared-fields.js';
  * the rendered text and every send option on the delivery, and a sender posts it within Telegram's limits.
  */
 
-export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled', 'unknown'] as const;
+/**
+ * `refused`: the request was turned down when it was asked for (a template that does not render, a text
+ * Telegram would refuse, a disabled template, channel or topic, a render limit); it is kept with the reason
+ * so that no refused send disappears in silence, and is never sent.
+ */
+export const DELIVERY_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'cancelled',
+  'unknown',
+  'refused',
+] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** Who asked for a delivery. */
@@ -41,6 +54,10 @@ export const DELIVERY_LIMITS = {
   sendAtMaxDays: 366,
   listDefault: 50,
   listMax: 200,
+  /** Deliveries older than this are removed (LUMI_DELIVERY_RETENTION_DAYS bounds). */
+  retentionDaysMin: 1,
+  retentionDaysMax: 3650,
+  retentionDaysDefault: 30,
 } as const;
 
 export const DELIVERY_MESSAGES = {
@@ -117,7 +134,7 @@ export const deliverySchema = z
     next_attempt_at: z.string().nullable(),
     telegram_message_id: z.number().int().nullable(),
     pinned: z.boolean(),
-    /** Why it failed or is unknown; for a sent one, why it could not be pinned. */
+    /** Why it failed, is unknown or was refused; for a sent one, why it could not be pinned. */
     error: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -189,6 +206,7 @@ export const deliverySummarySchema = z
     failed: z.number().int(),
     cancelled: z.number().int(),
     unknown: z.number().int(),
+    refused: z.number().int(),
   })
   .meta({ id: 'DeliverySummary' });
 export type DeliverySummary = z.infer<typeof deliverySummarySchema>;

@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './channels.js';
 export * from './templates.js';
 export * from './variables.js';
+export * from './example-data.js';
 export * from './rendering.js';
 export * from './test-sends.js';
 export * from './deliveries.js';

@@ -21,6 +21,11 @@ export const renderProblemSchema = z.object({
   message: z.string(),
   line: z.number().int().nullable(),
   column: z.number().int().nullable(),
+  /**
+   * For a problem in the rendered message: where in the template the text at fault was written (the
+   * literal markup, or the `{{…}}` whose value it is), when that can be told.
+   */
+  template_position: z.object({ line: z.number().int(), column: z.number().int() }).optional(),
 });
 export type RenderProblem = z.infer<typeof renderProblemSchema>;
 

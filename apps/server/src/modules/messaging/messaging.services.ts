@@ -11,6 +11,7 @@ import {
   type SendReport,
 } from './deliveries/delivery-sender.js';
 import { RenderingService } from './rendering/rendering.service.js';
+import { TemplateGuard } from './rendering/template-guard.js';
 import { SchedulesService } from './schedules/schedules.service.js';
 import { TelegramClient, type TelegramSettings } from './telegram/telegram-client.js';
 import { TestSendsService } from './telegram/test-sends.service.js';
@@ -50,8 +51,8 @@ export function createMessagingServices(options: {
 }): MessagingServices {
   const { db, audit, now } = options;
   const channels = new ChannelsService(db, audit, now);
-  const templates = new TemplatesService(db, audit, now, channels);
   const variables = new VariablesService(db, audit, now);
+  const templates = new TemplatesService(db, audit, now, channels, new TemplateGuard(variables, now));
   const rendering = new RenderingService(templates, now);
   const telegram = new TelegramClient(options.telegram);
   const testSends = new TestSendsService(db, audit, now, templates, channels, rendering, telegram);

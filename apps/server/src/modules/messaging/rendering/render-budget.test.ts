@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RENDER_LIMITS, RenderBudget, RenderLimitError } from './render-budget.js';
+import { RENDER_LIMITS, RenderBudget, RenderBusyError, RenderLimitError } from './render-budget.js';
 import { renderTemplate } from './template-renderer.js';
 
 const list = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `item ${i}`, tags: ['a', 'b'] }));
@@ -15,7 +15,7 @@ function limitOf(run: () => unknown): string {
 }
 
 /** A budget whose clock stands still, so a test of another limit cannot hit the time limit on a busy machine. */
-const untimed = () => ({ budget: new RenderBudget(RENDER_LIMITS, () => 0) });
+const untimed = () => ({ budget: new RenderBudget(RENDER_LIMITS, { wall: () => 0, cpu: () => 0 }) });
 
 describe('render limits', () => {
   it('stops nested loops over long lists at the iteration limit', () => {
@@ -45,13 +45,58 @@ describe('render limits', () => {
     ).toMatch(/^The message passed/);
   });
 
-  it('stops a rendering that runs past its time', () => {
+  it('stops a rendering that works past its CPU time', () => {
     let now = 0;
-    const budget = new RenderBudget(RENDER_LIMITS, () => (now += 1));
+    const clock = () => (now += 1);
+    const budget = new RenderBudget(RENDER_LIMITS, { wall: clock, cpu: () => now });
     const content = '{{#each items}}{{name}}{{/each}}';
     expect(limitOf(() => renderTemplate(content, 'HTML', { items: list(100) }, { budget }))).toBe(
       'Rendering took longer than 25 ms and was stopped; simplify the template or send less data.',
     );
+  });
+
+  it('lets a rendering slowed only by a busy machine finish within the CPU limit', () => {
+    // Each step takes 10 ms of wall time but 0.1 ms of this thread's CPU: the other processes' time.
+    let wall = 0;
+    let cpu = 0;
+    const budget = new RenderBudget(RENDER_LIMITS, {
+      wall: () => (wall += 10),
+      cpu: () => (cpu += 0.1),
+    });
+    const result = renderTemplate(
+      '{{#each items}}{{name}} {{/each}}',
+      'HTML',
+      { items: list(100) },
+      { budget },
+    );
+    expect(result.success).toBe(true);
+    expect(wall).toBeGreaterThan(RENDER_LIMITS.cpuMilliseconds * 10);
+  });
+
+  it("gives up a rendering the machine keeps too long as busy (503), not as the template's fault", () => {
+    let wall = 0;
+    const budget = new RenderBudget(RENDER_LIMITS, { wall: () => (wall += 100), cpu: () => 0 });
+    let caught: unknown;
+    try {
+      renderTemplate('{{#each items}}{{name}}{{/each}}', 'HTML', { items: list(100) }, { budget });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(RenderBusyError);
+    expect(caught).toMatchObject({ statusCode: 503, headers: { 'retry-after': '2' } });
+  });
+
+  it('reads the CPU clock only once the wall time passed the CPU limit', () => {
+    let reads = 0;
+    const budget = new RenderBudget(RENDER_LIMITS, {
+      wall: () => 0,
+      cpu: () => {
+        reads += 1;
+        return 0;
+      },
+    });
+    renderTemplate('{{#each items}}{{name}}{{/each}}', 'HTML', { items: list(100) }, { budget });
+    expect(reads).toBe(1);
   });
 
   it('renders loops and values within the limits as before', () => {

@@ -1,11 +1,12 @@
 import { MESSAGING_LIMITS } from '@lumi/contract';
-import { ValidationError } from '../../../lib/errors.js';
+import { AppError, ValidationError } from '../../../lib/errors.js';
 
 /**
  * Bounds on one rendering (hardening issue, item 3; engineering guide 16), so that no template and data a
  * client can send holds the event loop: nested `{{#each}}` over a 200-item list once took 4.2 s and built
  * 7.96 MB. Handlebars runs synchronously, so the budget is checked while it works: on every loop
- * iteration and every substituted value.
+ * iteration and every substituted value. Time counts the thread's CPU time, not the wall clock, so a
+ * normal message is never refused because other processes share the machine.
  */
 export const RENDER_LIMITS = {
   /** `{{…}}` expressions in one template: compiling costs Handlebars about 60 µs each. */
@@ -14,9 +15,18 @@ export const RENDER_LIMITS = {
   outputChars: MESSAGING_LIMITS.telegramTextMax * 4,
   /** Iterations of every {{#each}} of one rendering together. */
   iterations: 10_000,
-  /** Wall time of the template's execution (its compilation is bounded by the expression count). */
-  milliseconds: 25,
+  /**
+   * CPU time of the template's execution (its compilation is bounded by the expression count): the work
+   * the template makes, which a loaded machine does not change.
+   */
+  cpuMilliseconds: 25,
+  /**
+   * Wall time after which a rendering still within its CPU time is given up because the machine is too
+   * busy: a temporary refusal (503 with Retry-After), never the template's fault.
+   */
+  wallMilliseconds: 2_000,
 } as const;
+export type RenderLimits = typeof RENDER_LIMITS;
 
 const fmt = (n: number) => n.toLocaleString('en');
 
@@ -24,6 +34,21 @@ const fmt = (n: number) => n.toLocaleString('en');
 export class RenderLimitError extends ValidationError {
   constructor(message: string) {
     super([{ path: 'template_content', message }], message);
+  }
+}
+
+/** How long a caller should wait before asking again after a rendering was given up for load. */
+export const RENDER_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A rendering given up only because the machine was busy: 503 with Retry-After, so a caller (a bot, a
+ * schedule's run) tries the same request again instead of taking it for a broken template.
+ */
+export class RenderBusyError extends AppError {
+  constructor(message = 'The server is too busy to render the message now; try again in a moment.') {
+    super(503, 'service_unavailable', message, undefined, {
+      'retry-after': String(RENDER_RETRY_AFTER_SECONDS),
+    });
   }
 }
 
@@ -40,15 +65,28 @@ export function checkExpressionCount(content: string, limit: number = RENDER_LIM
   }
 }
 
+export interface RenderClocks {
+  /** Wall time, ms. */
+  wall: () => number;
+  /** This thread's CPU time, ms; wall time where the platform has no per-thread clock. */
+  cpu: () => number;
+}
+
+const wallClock = performance.now.bind(performance);
+
+/** Reads of the CPU clock are made at most this often (wall ms): each is a small system call. */
+const CPU_READ_EVERY_MS = 1;
+
 export class RenderBudget {
   private iterations = 0;
   private valueChars = 0;
   /** Set at the first check: Handlebars compiles a template on its first call, before running it. */
-  private deadline: number | undefined;
+  private started: { wall: number; cpu: number } | undefined;
+  private lastCpuRead = 0;
 
   constructor(
-    private readonly limits: typeof RENDER_LIMITS = RENDER_LIMITS,
-    private readonly clock: () => number = performance.now.bind(performance),
+    private readonly limits: RenderLimits = RENDER_LIMITS,
+    private readonly clocks: RenderClocks = { wall: wallClock, cpu: wallClock },
   ) {}
 
   /** One more loop iteration. */
@@ -78,13 +116,25 @@ export class RenderBudget {
     }
   }
 
+  /**
+   * Wall time is cheap to read and never less than CPU time, so the CPU clock is read only once the wall
+   * time alone has passed the CPU limit.
+   */
   private checkTime(): void {
-    const now = this.clock();
-    this.deadline ??= now + this.limits.milliseconds;
-    if (now > this.deadline) {
+    const wall = this.clocks.wall();
+    if (!this.started) {
+      this.started = { wall, cpu: this.clocks.cpu() };
+      this.lastCpuRead = wall;
+      return;
+    }
+    const elapsed = wall - this.started.wall;
+    if (elapsed <= this.limits.cpuMilliseconds || wall - this.lastCpuRead < CPU_READ_EVERY_MS) return;
+    this.lastCpuRead = wall;
+    if (this.clocks.cpu() - this.started.cpu > this.limits.cpuMilliseconds) {
       throw new RenderLimitError(
-        `Rendering took longer than ${this.limits.milliseconds} ms and was stopped; simplify the template or send less data.`,
+        `Rendering took longer than ${this.limits.cpuMilliseconds} ms and was stopped; simplify the template or send less data.`,
       );
     }
+    if (elapsed > this.limits.wallMilliseconds) throw new RenderBusyError();
   }
 }

@@ -13,7 +13,18 @@ export interface RenderJob {
 }
 
 export type RenderAnswer =
-  { id: number; result: RenderResult } | { id: number; limit: string } | { id: number; failure: string };
+  | { id: number; result: RenderResult }
+  /** Stopped at a render limit: the template's or the data's fault (422). */
+  | { id: number; limit: string }
+  /** Given up because the machine was too busy (503, to be tried again). */
+  | { id: number; busy: string }
+  | { id: number; failure: string };
 
-/** Sent once the worker's code is loaded and it listens for jobs. */
-export const WORKER_READY = 'ready';
+/**
+ * Sent once the worker's code is loaded and it listens for jobs, with the file that holds its thread's CPU
+ * time (lib/thread-cpu.ts), so the pool can tell a job that works too long from one the machine slows.
+ */
+export interface WorkerReady {
+  ready: true;
+  cpuFile: string | null;
+}

@@ -1,3 +1,4 @@
+import type { ParseMode } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
 import { renderTemplate } from './template-renderer.js';
 
@@ -169,5 +170,46 @@ describe('renderTemplate', () => {
       });
       expect(renderTemplate('{{v}}', 'HTML', { v: '  ' }).error).toContain('empty');
     });
+  });
+});
+
+describe('where a problem of the rendered message was written in the template', () => {
+  const positionOf = (content: string, data: Record<string, unknown>, parseMode: ParseMode = 'HTML') => {
+    const result = renderTemplate(content, parseMode, data);
+    const problem = result.problems.find((p) => p.severity === 'error' && p.source === 'message');
+    return problem?.template_position ?? null;
+  };
+
+  it.each<[string, string, Record<string, unknown>, { line: number; column: number }]>([
+    [
+      'a wrong closing tag after a value',
+      '<b>bold {{token_symbol}}</i>',
+      { token_symbol: 'PEPE' },
+      { line: 1, column: 25 },
+    ],
+    ['the same with a long value', '<b>{{name}} </i>', { name: 'x'.repeat(40) }, { line: 1, column: 13 }],
+    [
+      'on a later line',
+      'Price: {{price}}\n<b>{{name}}\n<i>x</b>',
+      { price: 1, name: 'n' },
+      { line: 3, column: 5 },
+    ],
+    ['an unclosed tag, at its start', 'line one\n<b>{{a}}', { a: 'v' }, { line: 2, column: 1 }],
+    [
+      'inside a loop body',
+      '{{#each items}}<b>{{this}}</i>{{/each}}',
+      { items: ['a', 'b'] },
+      { line: 1, column: 27 },
+    ],
+  ])('%s', (_name, content, data, expected) => {
+    expect(positionOf(content, data)).toEqual(expected);
+  });
+
+  it('has no position for markup a raw value ({{{…}}}) brought, nor for the message as a whole', () => {
+    expect(positionOf('ok {{{raw}}}', { raw: '<b>x' })).toBeNull();
+    const result = renderTemplate('<b>{{a}}</b>', 'HTML', {});
+    const empty = result.problems.find((p) => p.source === 'message' && p.severity === 'error');
+    expect(empty).toMatchObject({ line: null, column: null });
+    expect(empty).not.toHaveProperty('template_position');
   });
 });

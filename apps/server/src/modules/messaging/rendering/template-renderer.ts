@@ -8,8 +8,9 @@ import {
   type SlotContext,
 } from '@lumi/telegram-markup';
 import Handlebars from 'handlebars';
-import { checkExpressionCount, RenderBudget, RenderLimitError } from './render-budget.js';
+import { checkExpressionCount, RenderBudget, RenderBusyError, RenderLimitError } from './render-budget.js';
 import { analyseTemplate, RAW_HELPER, routeValuesThroughSlots, SLOT_HELPER } from './template-analysis.js';
+import { offsetOf, templatePosition, type SlotSource } from './template-positions.js';
 import { templateHelpers } from './template-helpers.js';
 
 /**
@@ -187,16 +188,18 @@ export function renderTemplate(
 
   const budget = options.budget ?? new RenderBudget();
   const values: string[] = [];
+  const sources: (SlotSource | undefined)[] = [];
   let output: string;
   try {
     output = parsed.template(data, {
       helpers: {
         ...templateHelpers(options.now),
         each: boundedEach(Handlebars.helpers.each as Handlebars.HelperDelegate, budget),
-        [SLOT_HELPER]: (value: unknown) => {
+        [SLOT_HELPER]: (value: unknown, options: { loc?: SlotSource }) => {
           const text = valueText(value);
           budget.value(text);
           values.push(text);
+          sources.push(options.loc);
           return slotMarker(values.length - 1);
         },
         [RAW_HELPER]: (value: unknown) => {
@@ -208,16 +211,24 @@ export function renderTemplate(
     });
     budget.checkOutput(output.length);
   } catch (error) {
-    if (error instanceof RenderLimitError) throw error;
+    if (error instanceof RenderLimitError || error instanceof RenderBusyError) throw error;
     return result('', 0, [...analysis, templateProblem(error as HandlebarsError)]);
   }
 
   const contexts = new Map<number, SlotContext>();
   parseMarkup(parseMode, output, { onSlot: (index, context) => contexts.set(index, context) });
-  const rendered = output.replace(SLOT_PATTERN, (_, index: string) =>
-    escapeFor(parseMode, values[Number(index)] ?? '', contexts.get(Number(index)) ?? 'text'),
-  );
+  const inserted: string[] = [];
+  const rendered = output.replace(SLOT_PATTERN, (_, index: string) => {
+    const value = escapeFor(parseMode, values[Number(index)] ?? '', contexts.get(Number(index)) ?? 'text');
+    inserted[Number(index)] = value;
+    return value;
+  });
   const check = checkTelegramText(rendered, parseMode);
-  const messageProblems = check.problems.map((problem): RenderProblem => ({ ...problem, source: 'message' }));
+  const messageProblems = check.problems.map((problem): RenderProblem => {
+    if (problem.line === null || problem.column === null) return { ...problem, source: 'message' };
+    const offset = offsetOf(rendered, problem.line, problem.column);
+    const position = templatePosition(content, output, inserted, sources, offset);
+    return { ...problem, source: 'message', ...(position && { template_position: position }) };
+  });
   return result(rendered, check.length, [...analysis, ...messageProblems]);
 }

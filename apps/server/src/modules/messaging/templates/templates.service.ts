@@ -15,6 +15,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../../lib/erro
 import type { Clock } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import type { ChannelsService } from '../channels/channels.service.js';
+import type { TemplateGuard } from '../rendering/template-guard.js';
 import * as repo from './templates.repository.js';
 
 /**
@@ -30,6 +31,8 @@ export class TemplatesService {
     audit: AuditService,
     now: Clock,
     private readonly channels: ChannelsService,
+    /** Refuses content that would render into a message Telegram refuses. */
+    private readonly guard: TemplateGuard,
   ) {
     this.versioned = new VersionedEntity(audit, now, {
       store: repo.templateStore,
@@ -77,6 +80,7 @@ export class TemplatesService {
   }
 
   async create(actor: Actor, values: TemplateValues): Promise<Template> {
+    await this.guard.check(values.template_content, values.parse_mode);
     return this.db.transaction().execute(async (trx) => {
       await this.ensureNameFree(trx, values.template_name);
       await this.checkTarget(trx, values);
@@ -84,8 +88,19 @@ export class TemplatesService {
     });
   }
 
-  /** Every save is a new version; fields left out keep their values. */
+  /**
+   * Every save is a new version; fields left out keep their values. Changed content or parse mode is
+   * checked first, outside the transaction: a rendering takes the worker's time, not the database's.
+   */
   async update(actor: Actor, id: number, update: TemplateUpdate): Promise<Template> {
+    if (update.template_content !== undefined || update.parse_mode !== undefined) {
+      const current = await this.get(id);
+      const content = update.template_content ?? current.template_content;
+      const parseMode = update.parse_mode ?? current.parse_mode;
+      if (content !== current.template_content || parseMode !== current.parse_mode) {
+        await this.guard.check(content, parseMode);
+      }
+    }
     return this.db.transaction().execute(async (trx) => {
       const before = await this.versioned.get(trx, id);
       this.versioned.checkVersion(before, update.version);
@@ -129,8 +144,17 @@ export class TemplatesService {
     return this.findVersion(this.db, id, version);
   }
 
-  /** Brings a version's content and settings back as a new version. */
+  /**
+   * Brings a version's content and settings back as a new version, if it would still render into a message
+   * Telegram accepts (422 otherwise, as for a save).
+   */
   async restore(actor: Actor, id: number, version: number, expectedVersion?: number): Promise<Template> {
+    const old = await this.version(id, version);
+    await this.guard.check(
+      old.snapshot.template_content,
+      old.snapshot.parse_mode,
+      `Version ${version} cannot be restored`,
+    );
     return this.db.transaction().execute(async (trx) => {
       const before = await this.versioned.get(trx, id);
       this.versioned.checkVersion(before, expectedVersion);

@@ -13,8 +13,12 @@ const TITLE = 'Deliveries';
 const TILES = [
   { status: 'sent', label: 'Sent' },
   { status: 'failed', label: 'Failed' },
+  { status: 'refused', label: 'Refused' },
   { status: 'queued', label: 'Queued' },
 ] as const;
+
+/** Tiles whose figure is a problem when it is not zero. */
+const PROBLEMS = new Set<string>(['failed', 'refused']);
 
 function deliveriesLink(status: string): string {
   return `/messages?view=deliveries&status=${status}&range=24h`;
@@ -28,7 +32,7 @@ function DeliveryFigures({ summary }: { summary: DeliverySummary }) {
   ].filter((other) => other.value > 0);
   return (
     <div className="space-y-3">
-      <ul className="grid grid-cols-3 gap-2">
+      <ul className="grid grid-cols-4 gap-2">
         {TILES.map(({ status, label }) => (
           <li key={status}>
             <Link
@@ -42,7 +46,7 @@ function DeliveryFigures({ summary }: { summary: DeliverySummary }) {
               <span
                 className={cn(
                   'block text-base font-semibold tabular-nums sm:text-lg',
-                  status === 'failed' && summary.failed > 0 && 'text-destructive',
+                  PROBLEMS.has(status) && summary[status] > 0 && 'text-destructive',
                 )}
               >
                 {formatCount(summary[status])}
@@ -68,7 +72,7 @@ function DeliveryFigures({ summary }: { summary: DeliverySummary }) {
 }
 
 /**
- * Deliveries in the last 24 hours (issue 15): sent, failed and queued, each a link to the delivery log
+ * Deliveries in the last 24 hours: sent, failed, refused and queued, each a link to the delivery log
  * filtered by that status; the rarer states below them when there are any.
  */
 export function DeliveriesCard() {

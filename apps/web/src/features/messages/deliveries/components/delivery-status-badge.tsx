@@ -7,6 +7,7 @@ import {
   Clock,
   Hourglass,
   LoaderCircle,
+  OctagonX,
   RotateCw,
 } from 'lucide-react';
 import type { ComponentProps, ComponentType } from 'react';
@@ -23,6 +24,7 @@ const STATUS_LOOKS: Record<DeliveryStatus, Look> = {
   failed: { variant: 'destructive', icon: CircleX },
   cancelled: { variant: 'neutral', icon: Ban },
   unknown: { variant: 'warning', icon: CircleHelp },
+  refused: { variant: 'destructive', icon: OctagonX },
 };
 
 const OUTCOME_LOOKS: Record<DeliveryAttemptOutcome, Look> = {

@@ -7,6 +7,7 @@ export const STATUS_LABELS: Record<DeliveryStatus, string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   unknown: 'Unknown',
+  refused: 'Refused',
 };
 
 export const OUTCOME_LABELS: Record<DeliveryAttemptOutcome, string> = {

@@ -11,6 +11,7 @@ const LOOKS: Record<ScheduleRunOutcome, { label: string; variant: Variant }> = {
   failed: { label: 'Failed', variant: 'destructive' },
   cancelled: { label: 'Cancelled', variant: 'neutral' },
   unknown: { label: 'Unknown', variant: 'warning' },
+  refused: { label: 'Refused', variant: 'destructive' },
   skipped: { label: 'Skipped', variant: 'warning' },
   not_queued: { label: 'Not queued', variant: 'destructive' },
 };

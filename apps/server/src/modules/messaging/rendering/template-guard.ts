@@ -1,0 +1,65 @@
+import {
+  buildExampleData,
+  variablesUsedBy,
+  type FieldError,
+  type ParseMode,
+  type RenderProblem,
+  type RenderResult,
+} from '@lumi/contract';
+import { ValidationError } from '../../../lib/errors.js';
+import type { Clock } from '../../../lib/time.js';
+import type { VariablesService } from '../variables/variables.service.js';
+import { sharedRenderPool, type RenderPool } from './render-pool.js';
+
+/**
+ * Saving cannot break sending: a template is saved (created, edited or
+ * restored) only if it renders, with its catalogued variables' example values, into a message Telegram
+ * would accept. A problem that depends on the data alone (a variable with no example, so an empty
+ * message) is left to the preview's warnings; everything else answers 422 with where in the template it is.
+ */
+export class TemplateGuard {
+  constructor(
+    private readonly variables: VariablesService,
+    private readonly now: Clock,
+    private readonly pool: RenderPool = sharedRenderPool,
+  ) {}
+
+  /** The data a template is tried with: the example values of the variables it names. */
+  async exampleDataFor(content: string): Promise<Record<string, unknown>> {
+    return buildExampleData(variablesUsedBy(content, await this.variables.list()));
+  }
+
+  /** Throws a 422 naming the first problem (and listing all) when the template must not be saved. */
+  async check(content: string, parseMode: ParseMode, what = 'The template cannot be saved'): Promise<void> {
+    const result = await this.pool.render(content, parseMode, await this.exampleDataFor(content), this.now());
+    const blocking = blockingProblems(result);
+    const first = blocking[0];
+    if (!first) return;
+    throw new ValidationError(blocking.map(fieldError), `${what}: ${describe(first)}`);
+  }
+}
+
+/** The problems that stop a save: errors, but an empty message only when no variable lacks its data. */
+export function blockingProblems(result: RenderResult): RenderProblem[] {
+  const lacksData = result.problems.some((p) => p.severity === 'warning' && p.source === 'template');
+  return result.problems.filter(
+    (p) => p.severity === 'error' && !(lacksData && p.source === 'message' && result.length === 0),
+  );
+}
+
+/** Where a problem is in the template: its own position, or where the message's faulty text was written. */
+function templateSpot(problem: RenderProblem): { line: number; column: number } | null {
+  if (problem.source === 'message') return problem.template_position ?? null;
+  return problem.line !== null && problem.column !== null
+    ? { line: problem.line, column: problem.column }
+    : null;
+}
+
+function fieldError(problem: RenderProblem): FieldError {
+  return { path: 'template_content', message: problem.message, ...templateSpot(problem) };
+}
+
+function describe(problem: RenderProblem): string {
+  const spot = templateSpot(problem);
+  return spot ? `line ${spot.line}, column ${spot.column}: ${problem.message}` : problem.message;
+}
