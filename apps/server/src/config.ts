@@ -1,3 +1,4 @@
+import { DELIVERY_LIMITS } from '@lumi/contract';
 import { z } from 'zod';
 import { parseTrustProxy, TRUST_PROXY_HELP } from './lib/trust-proxy.js';
 import { JOB_LEASE_SECONDS_DEFAULT } from './modules/cluster/jobs.js';
@@ -55,6 +56,12 @@ const envSchema = z.object({
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(TELEMETRY_DEFAULTS.retentionDays),
+  LUMI_DELIVERY_RETENTION_DAYS: z.coerce
+    .number()
+    .int('must be a whole number of days')
+    .min(DELIVERY_LIMITS.retentionDaysMin)
+    .max(DELIVERY_LIMITS.retentionDaysMax)
+    .default(DELIVERY_LIMITS.retentionDaysDefault),
   HEARTBEAT_STALE_SECONDS: z.coerce
     .number()
     .int()

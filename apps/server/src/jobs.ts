@@ -1,3 +1,4 @@
+import { DELIVERY_LIMITS } from '@lumi/contract';
 import type { JobDefinition } from './modules/cluster/jobs.js';
 import { ScheduleData } from './modules/messaging/schedules/schedule-data.js';
 import type { Services } from './services.js';
@@ -25,7 +26,8 @@ interface Logger {
  * - housekeeping: ended sessions and old sign-in failures go; PostgreSQL's event partitions are created
  *   ahead; finished days' chat and user rollups are bounded to their top 1,000 and an other row; finished
  *   hours' latency histograms are folded into one row per hour and per day and key;
- * - retention: raw events past RETENTION_DAYS, rollups past 400 days, alert history past 400 days and
+ * - retention: raw events past RETENTION_DAYS, deliveries past LUMI_DELIVERY_RETENTION_DAYS (never one
+ *   still queued or sending), rollups past 400 days, alert history past 400 days and
  *   settled alert notifications past 90 days go;
  * - schedules: every due run of a schedule becomes one delivery (issue 15, "Schedules");
  * - alerts: every enabled alert rule is evaluated, and what it changed is recorded and notified (issue 16);
@@ -44,6 +46,8 @@ export function clusterJobs(
     now: () => number;
     /** ALERT_EVALUATION_SECONDS. */
     alertEvaluationSeconds?: number;
+    /** LUMI_DELIVERY_RETENTION_DAYS. */
+    deliveryRetentionDays?: number;
   },
 ): JobDefinition[] {
   const scheduleData = new ScheduleData(services.metrics, services.budgets, options.now, options.timezone);
@@ -71,7 +75,15 @@ export function clusterJobs(
         const ms = Math.round(performance.now() - started);
         options.log.info({ ...removed, ms }, 'telemetry retention: pruned old events and rollups');
         const alerts = await services.alerts.history.prune();
-        return { ...removed, alert_history: alerts.history, alert_notifications: alerts.notifications };
+        const deliveries = await services.messaging.deliveries.prune(
+          options.deliveryRetentionDays ?? DELIVERY_LIMITS.retentionDaysDefault,
+        );
+        return {
+          ...removed,
+          deliveries,
+          alert_history: alerts.history,
+          alert_notifications: alerts.notifications,
+        };
       },
     },
     {

@@ -84,6 +84,7 @@ async function main() {
     timezone: config.LUMI_TIMEZONE,
     now: systemClock,
     alertEvaluationSeconds: config.ALERT_EVALUATION_SECONDS,
+    deliveryRetentionDays: config.LUMI_DELIVERY_RETENTION_DAYS,
   })) {
     jobs.add(job);
   }

@@ -1,4 +1,9 @@
-import { alertConditionSchema, type AlertConditionInput, type TokenBudget } from '@lumi/contract';
+import {
+  alertConditionSchema,
+  type AlertConditionInput,
+  type DeliveryStatus,
+  type TokenBudget,
+} from '@lumi/contract';
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createAlertData } from '../src/modules/alerts/alert-data.js';
@@ -151,9 +156,9 @@ describe.each(dialects)('alert data on %s', (dialect) => {
     expect(await d.budgetUsage('mistral')).toBeNull();
   });
 
-  it('counts the deliveries that failed in the last minutes', async () => {
+  it('counts the deliveries that failed or were refused in the last minutes', async () => {
     now = NOW;
-    const delivery = (status: 'failed' | 'sent' | 'queued', updatedAgo: number) => ({
+    const delivery = (status: DeliveryStatus, updatedAgo: number) => ({
       status,
       source: 'user' as const,
       requester_key: 'user:1',
@@ -192,12 +197,14 @@ describe.each(dialects)('alert data on %s', (dialect) => {
         delivery('failed', MINUTE),
         delivery('failed', 9 * MINUTE + 59_000),
         delivery('failed', 10 * MINUTE),
+        delivery('refused', 2 * MINUTE),
         delivery('sent', MINUTE),
         delivery('queued', MINUTE),
+        delivery('cancelled', MINUTE),
       ])
       .execute();
-    expect(await data().failedDeliveries(10)).toBe(2);
-    expect(await data().failedDeliveries(11)).toBe(3);
+    expect(await data().failedDeliveries(10)).toBe(3);
+    expect(await data().failedDeliveries(11)).toBe(4);
   });
 
   it('answers many rules of every type with a query per distinct table and window', async () => {

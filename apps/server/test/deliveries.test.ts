@@ -10,6 +10,7 @@ import type {
 } from '@lumi/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SenderSettings } from '../src/modules/messaging/deliveries/delivery-sender.js';
+import { RenderBusyError } from '../src/modules/messaging/rendering/render-budget.js';
 import { badRequest, FakeBotApi, forbidden, serverError, tooManyRequests } from './fake-bot-api.js';
 import { createTestApp, dialects, expectError, type Session, type TestApp } from './helper.js';
 import { createChannel, createTemplate, createTopic, MESSAGING } from './messaging-helper.js';
@@ -149,7 +150,7 @@ describe.each(dialects)('deliveries on %s', (dialect) => {
     expect(await sendRound()).toBe(0);
   });
 
-  it('refuses with 422 and queues nothing when the template does not render or Telegram would refuse it', async () => {
+  it('refuses with 422 what it cannot send, and keeps each refusal as a refused delivery with its id', async () => {
     const raw = await createTemplate(t, admin, { channel_id: channel.id, template_content: '{{{html}}}' });
     const broken = expectError(
       await post({ template_id: raw.id, data: { html: '<b>never closed' } }),
@@ -157,12 +158,29 @@ describe.each(dialects)('deliveries on %s', (dialect) => {
       'validation_failed',
     );
     expect(broken.detail).toMatch(/^Not queued: /);
+    expect(broken.delivery_id).toEqual(expect.any(Number));
+    expect(await detail(broken.delivery_id!)).toMatchObject({
+      status: 'refused',
+      source: 'user',
+      requested_by: 'admin',
+      template_id: raw.id,
+      channel_id: channel.id,
+      text: '<b>never closed',
+      error: broken.detail,
+      attempts: 0,
+      next_attempt_at: null,
+      data: { html: '<b>never closed' },
+      attempt_log: [],
+    });
     const tooLong = expectError(
       await post({ template_id: raw.id, data: { html: 'x'.repeat(4097) } }),
       422,
       'validation_failed',
     );
     expect(tooLong.detail).toMatch(/4,096|4096/);
+    expect(tooLong.delivery_id).toEqual(expect.any(Number));
+
+    // The caller's own mistakes are answered and not kept: they name nothing that could be sent.
     expect(expectError(await post({ template_id: 999999 }), 422, 'validation_failed').errors).toEqual([
       { path: 'template_id', message: 'There is no message template 999999' },
     ]);
@@ -182,24 +200,99 @@ describe.each(dialects)('deliveries on %s', (dialect) => {
       'validation_failed',
     );
     expect(farAway.detail).toBe('send_at may be at most 366 days ahead');
+    expect(farAway.delivery_id).toBeUndefined();
 
     const disabled = await createChannel(t, admin, { enabled: false });
-    expect(
-      expectError(
-        await post({ template_id: template.id, data: DATA, channel_id: disabled.id }),
-        422,
-        'validation_failed',
-      ).detail,
-    ).toBe(`The channel '${disabled.channel_name}' is disabled`);
-    const otherTopic = await createTopic(t, admin, disabled.id);
-    expectError(
-      await post({ template_id: template.id, data: DATA, topic_id: otherTopic.id }),
+    const offChannel = expectError(
+      await post({ template_id: template.id, data: DATA, channel_id: disabled.id }),
       422,
       'validation_failed',
     );
+    expect(offChannel.detail).toBe(`The channel '${disabled.channel_name}' is disabled`);
+    expect(offChannel.delivery_id).toEqual(expect.any(Number));
+    const otherTopic = await createTopic(t, admin, disabled.id);
+    expect(
+      expectError(
+        await post({ template_id: template.id, data: DATA, topic_id: otherTopic.id }),
+        422,
+        'validation_failed',
+      ).delivery_id,
+    ).toBeUndefined();
 
     const list = await t.app.inject({ method: 'GET', url: `${MESSAGING}/deliveries`, headers: admin.auth });
+    const kept = list.json<DeliveryListResponse>().deliveries;
+    expect(kept.map((d) => [d.id, d.status])).toEqual([
+      [offChannel.delivery_id, 'refused'],
+      [tooLong.delivery_id, 'refused'],
+      [broken.delivery_id, 'refused'],
+    ]);
+    const refusedOnly = await t.app.inject({
+      method: 'GET',
+      url: `${MESSAGING}/deliveries?status=refused`,
+      headers: admin.auth,
+    });
+    expect(refusedOnly.json<DeliveryListResponse>().deliveries).toHaveLength(3);
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit-logs?action=delivery.refused',
+      headers: admin.auth,
+    });
+    expect(audit.json<AuditListResponse>().logs.map((log) => log.resource_id)).toEqual(
+      [offChannel.delivery_id, tooLong.delivery_id, broken.delivery_id].map(String),
+    );
+
+    // A refused delivery is never sent, nor can it be retried or cancelled.
+    await sendRound();
+    expect(sends()).toEqual([]);
+    for (const action of ['retry', 'cancel']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${MESSAGING}/deliveries/${broken.delivery_id}/${action}`,
+        headers: admin.auth,
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'conflict', current: { status: 'refused' } });
+    }
+  });
+
+  it("keeps a bot key's refusal under its name, and a disabled template's", async () => {
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: admin.auth,
+      payload: { name: 'bot', scopes: ['messages:send'] },
+    });
+    expect(key.statusCode, key.body).toBe(201);
+    const bearer = { authorization: `Bearer ${key.json<ApiKeyCreated>().key}` };
+    const off = await createTemplate(t, admin, { channel_id: channel.id, enabled: false });
+    const refused = expectError(await post({ template_id: off.id, data: DATA }, bearer), 422);
+    expect(refused.detail).toBe(`The template '${off.template_name}' is disabled`);
+    expect(await detail(refused.delivery_id!)).toMatchObject({
+      status: 'refused',
+      source: 'api_key',
+      requested_by: 'key:bot',
+      text: '',
+    });
+  });
+
+  it('answers a render given up only for load with 503 and Retry-After, and keeps nothing', async () => {
+    const rendering = t.app.services.messaging.rendering;
+    const render = rendering.render.bind(rendering);
+    rendering.render = () => Promise.reject(new RenderBusyError());
+    try {
+      const busy = expectError(
+        await post({ template_id: template.id, data: DATA }),
+        503,
+        'service_unavailable',
+      );
+      expect(busy.delivery_id).toBeUndefined();
+    } finally {
+      rendering.render = render;
+    }
+    const list = await t.app.inject({ method: 'GET', url: `${MESSAGING}/deliveries`, headers: admin.auth });
     expect(list.json<DeliveryListResponse>().deliveries).toEqual([]);
+    // Asked again once the machine has room, it is queued.
+    await queue();
   });
 
   it('returns the first delivery for a repeated idempotency key of the same caller, also under parallel requests', async () => {
@@ -226,6 +319,7 @@ describe.each(dialects)('deliveries on %s', (dialect) => {
   });
 
   it('judges each delivery of a batch on its own', async () => {
+    const raw = await createTemplate(t, admin, { channel_id: channel.id, template_content: '{{{html}}}' });
     const res = await t.app.inject({
       method: 'POST',
       url: `${MESSAGING}/deliveries/batch`,
@@ -237,6 +331,7 @@ describe.each(dialects)('deliveries on %s', (dialect) => {
           'not an object',
           { template_name: template.template_name, data: DATA, idempotency_key: 'b-1' },
           { template_name: template.template_name, data: DATA, idempotency_key: 'b-1' },
+          { template_id: raw.id, data: { html: '<i>open' } },
         ],
       },
     });
@@ -247,7 +342,12 @@ describe.each(dialects)('deliveries on %s', (dialect) => {
     expect(body.rejected).toEqual([
       { index: 1, detail: 'There is no message template 999999' },
       { index: 2, detail: expect.stringMatching(/object/) },
+      { index: 5, detail: expect.stringMatching(/^Not queued: /), delivery_id: expect.any(Number) },
     ]);
+    expect(await detail(body.rejected[2]!.delivery_id!)).toMatchObject({
+      status: 'refused',
+      text: '<i>open',
+    });
     const tooMany = await t.app.inject({
       method: 'POST',
       url: `${MESSAGING}/deliveries/batch`,
@@ -502,7 +602,34 @@ describe.each(dialects)('deliveries on %s', (dialect) => {
       failed: 0,
       cancelled: 1,
       unknown: 0,
+      refused: 0,
     });
+  });
+
+  it('removes settled deliveries past their retention with their attempts, never a queued one', async () => {
+    const sent = await queue();
+    await sendRound();
+    const cancelled = await queue();
+    await t.app.inject({
+      method: 'POST',
+      url: `${MESSAGING}/deliveries/${cancelled.id}/cancel`,
+      headers: admin.auth,
+    });
+    const waiting = await queue();
+    now = START + 30 * 24 * 3600 * SECOND - SECOND;
+    admin = await t.loginAdmin();
+    const recent = await queue();
+    expect(await t.app.services.messaging.deliveries.prune(30)).toBe(0);
+    now = START + 30 * 24 * 3600 * SECOND + SECOND;
+    expect(await t.app.services.messaging.deliveries.prune(30)).toBe(2);
+    const list = await t.app.inject({ method: 'GET', url: `${MESSAGING}/deliveries`, headers: admin.auth });
+    expect(list.json<DeliveryListResponse>().deliveries.map((d) => d.id)).toEqual([recent.id, waiting.id]);
+    const attempts = await t.app.db
+      .selectFrom('delivery_attempts')
+      .select('delivery_id')
+      .where('delivery_id', '=', sent.id)
+      .execute();
+    expect(attempts).toEqual([]);
   });
 
   it('pages the log newest first and filters it', async () => {

@@ -265,14 +265,20 @@ describe.each(dialects)('schedules on %s', (dialect) => {
     expect(await get(ending.id)).toMatchObject({ next_run_at: null });
   });
 
-  it('records a run that cannot be queued, with the reason', async () => {
+  it('records a run that was refused, with the reason and the refused delivery', async () => {
     const schedule = await create({ recurrence: { kind: 'every', hours: 1 } });
     await call('PUT', `/templates/${template.id}`, { version: template.version, enabled: false });
     now = START + HOUR + 1_000;
     await job()();
-    expect(await get(schedule.id)).toMatchObject({
-      last_result: { outcome: 'not_queued', detail: expect.stringContaining('disabled') },
+    const { last_result: result } = await get(schedule.id);
+    expect(result).toMatchObject({
+      outcome: 'refused',
+      delivery_id: expect.any(Number),
+      detail: expect.stringContaining('disabled'),
     });
+    expect((await runs(schedule.id)).map((d) => [d.id, d.status, d.error])).toEqual([
+      [result!.delivery_id, 'refused', result!.detail],
+    ]);
   });
 
   it.each([

@@ -45,7 +45,7 @@ export const ALERT_CONDITION_LABELS: Record<AlertConditionType, string> = {
   integration_success_rate: 'Integration success rate',
   market_data_stale: 'Market data stale',
   cache_hit_rate: 'Cache hit rate',
-  delivery_failures: 'Failed deliveries',
+  delivery_failures: 'Failed or refused deliveries',
 };
 
 export const ALERT_LIMITS = {
@@ -200,7 +200,7 @@ export const alertConditionSchema = z.discriminatedUnion(
     z.object({ type: z.literal('market_data_stale'), minutes, websocket: z.boolean().default(true) }),
     /** Cache hit rate in the last `minutes` below `percent`, once there are `min_lookups`. */
     z.object({ type: z.literal('cache_hit_rate'), percent, minutes, min_lookups: minCalls.default(1) }),
-    /** More than `count` deliveries failed in the last `minutes`. */
+    /** More than `count` deliveries failed or were refused in the last `minutes`. */
     z.object({ type: z.literal('delivery_failures'), count, minutes }),
   ],
   { error: ALERT_MESSAGES.conditionType },

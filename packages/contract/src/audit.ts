@@ -102,6 +102,7 @@ export const AUDIT_ACTIONS = [
   'delivery.queued',
   'delivery.cancelled',
   'delivery.retried',
+  'delivery.refused',
   'schedule.created',
   'schedule.updated',
   'schedule.deleted',

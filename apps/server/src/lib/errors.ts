@@ -22,6 +22,20 @@ export class ValidationError extends AppError {
   }
 }
 
+/**
+ * A send request refused by the delivery pipeline: 422 like any validation error, with the id of the
+ * delivery kept in state `refused` so the refusal can be found in the log.
+ */
+export class RefusedDeliveryError extends ValidationError {
+  constructor(
+    errors: FieldError[],
+    detail: string,
+    readonly deliveryId: number,
+  ) {
+    super(errors, detail);
+  }
+}
+
 export class UnauthenticatedError extends AppError {
   constructor(detail = 'Sign in to continue', code: ErrorCode = 'unauthenticated') {
     super(401, code, detail);

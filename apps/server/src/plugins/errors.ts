@@ -2,7 +2,7 @@ import type { ErrorCode, ErrorResponse, FieldError } from '@lumi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ConflictError } from '../lib/errors.js';
+import { AppError, ConflictError, RefusedDeliveryError } from '../lib/errors.js';
 import { setResponseHeaders } from './response-headers.js';
 
 function send(
@@ -12,11 +12,12 @@ function send(
   code: ErrorCode,
   detail: string,
   errors?: FieldError[],
-  current?: unknown,
+  extra?: { current?: unknown; delivery_id?: number },
 ) {
   const body: ErrorResponse & { current?: unknown } = { detail, code, request_id: String(request.id) };
   if (errors) body.errors = errors;
-  if (current !== undefined) body.current = current;
+  if (extra?.current !== undefined) body.current = extra.current;
+  if (extra?.delivery_id !== undefined) body.delivery_id = extra.delivery_id;
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -63,7 +64,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         error.code,
         error.message,
         error.errors,
-        error instanceof ConflictError ? error.current : undefined,
+        error instanceof ConflictError
+          ? { current: error.current }
+          : error instanceof RefusedDeliveryError
+            ? { delivery_id: error.deliveryId }
+            : undefined,
       );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -170,7 +170,10 @@ export const deliveryBatchResponseSchema = z
   .object({
     /** The deliveries queued (or found by their idempotency key), with the index of their request. */
     accepted: z.array(z.object({ index: z.number().int(), delivery: deliverySchema })),
-    rejected: z.array(z.object({ index: z.number().int(), detail: z.string() })),
+    /** The requests not queued; `delivery_id` when the refusal was kept as a `refused` delivery. */
+    rejected: z.array(
+      z.object({ index: z.number().int(), detail: z.string(), delivery_id: z.number().int().optional() }),
+    ),
   })
   .meta({ id: 'DeliveryBatchResult' });
 export type DeliveryBatchResponse = z.infer<typeof deliveryBatchResponseSchema>;

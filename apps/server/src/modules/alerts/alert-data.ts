@@ -51,6 +51,7 @@ export interface AlertData {
   /** Cache hits and misses in the window. */
   cache(minutes: number): Promise<{ hits: number; misses: number }>;
   /** Deliveries that failed (their last change) in the last `minutes`. */
+  /** Deliveries that failed or were refused in the last `minutes`. */
   failedDeliveries(minutes: number): Promise<number>;
 }
 
@@ -235,12 +236,13 @@ export function createAlertData(db: Kysely<Database>, now: number, options: { ti
 
     failedDeliveries: (minutes) =>
       once(`deliveries:${minutes}`, async () => {
-        // A failed delivery is not changed again (a retry makes it queued), so updated_at is when it failed;
-        // the (status, updated_at) index of migration 20261126080000 finds them.
+        // A failed or refused delivery is not changed again (a retry makes a failed one queued), so
+        // updated_at is when it failed or was refused; the (status, updated_at) index of migration
+        // 20261126080000 finds them.
         const row = await db
           .selectFrom('deliveries')
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('status', '=', 'failed')
+          .where('status', 'in', ['failed', 'refused'])
           .where('updated_at', '>', isoTime(now - minutes * MINUTE_MS))
           .executeTakeFirstOrThrow();
         return num(row.n);

@@ -2,7 +2,7 @@ import { DEFAULT_ALERT_TEMPLATE_NAME } from '@lumi/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { whileLocked } from '../../db/locks.js';
-import { ValidationError } from '../../lib/errors.js';
+import { ConflictError, ValidationError } from '../../lib/errors.js';
 import type { Actor } from '../audit/audit.service.js';
 import type { ChannelsService } from '../messaging/channels/channels.service.js';
 import type { TemplatesService } from '../messaging/templates/templates.service.js';
@@ -45,6 +45,13 @@ export class AlertTemplates {
     if (await this.exists()) return;
     await whileLocked(this.db, 'lumi:alert-template', async () => {
       if (await this.exists()) return;
+      await this.createAlertTemplate(channelId);
+    });
+  }
+
+  /** Another caller may have made it meanwhile (SQLite runs callers side by side): then it is there. */
+  private async createAlertTemplate(channelId: number): Promise<void> {
+    try {
       await this.templates.create(SYSTEM, {
         template_name: DEFAULT_ALERT_TEMPLATE_NAME,
         channel_id: channelId,
@@ -60,7 +67,9 @@ export class AlertTemplates {
         description:
           'Alert notifications; edit it freely: the alert variables are in the variables catalogue',
       });
-    });
+    } catch (error) {
+      if (!(error instanceof ConflictError) || !(await this.exists())) throw error;
+    }
   }
 
   private async exists(): Promise<boolean> {

@@ -458,7 +458,7 @@ const cases: Case[] = [
       value: 3,
       holds: true,
       unit: 'count',
-      summary: '3 deliveries failed in the last 30 min (threshold: more than 2)',
+      summary: '3 deliveries failed or refused in the last 30 min (threshold: more than 2)',
     },
   },
   {

@@ -219,7 +219,7 @@ const deliveryFailures: Evaluator<'delivery_failures'> = async (c, data) => {
     threshold: c.count,
     unit: 'count',
     holds: failed > c.count,
-    summary: `${plural(failed, 'delivery', 'deliveries')} failed ${lastMinutes(c.minutes)} (threshold: more than ${format(c.count)})`,
+    summary: `${plural(failed, 'delivery', 'deliveries')} failed or refused ${lastMinutes(c.minutes)} (threshold: more than ${format(c.count)})`,
   };
 };
 

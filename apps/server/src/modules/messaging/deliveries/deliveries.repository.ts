@@ -156,6 +156,26 @@ export async function countByStatusSince(db: Executor, since: string) {
     .execute();
 }
 
+/**
+ * Removes up to `limit` deliveries created before `before` that will not change again (not queued or
+ * sending), their attempts with them; returns how many went.
+ */
+export async function deleteSettledBefore(db: Executor, before: string, limit: number): Promise<number> {
+  const ids = await db
+    .selectFrom('deliveries')
+    .select('id')
+    .where('created_at', '<', before)
+    .where('status', 'not in', ['queued', 'sending'])
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  if (ids.length === 0) return 0;
+  const ours = ids.map((row) => row.id);
+  await db.deleteFrom('delivery_attempts').where('delivery_id', 'in', ours).execute();
+  const result = await db.deleteFrom('deliveries').where('id', 'in', ours).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Changes a delivery only while it is in one of `from`; true when it was. */
 export async function transition(
   db: Executor,

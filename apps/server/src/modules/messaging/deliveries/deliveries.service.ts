@@ -16,7 +16,13 @@ import pLimit from 'p-limit';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../../db/database.js';
 import { lockForTransaction } from '../../../db/locks.js';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  RefusedDeliveryError,
+  ValidationError,
+} from '../../../lib/errors.js';
 import { isoAfter, isoTime, type Clock } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import type { ChannelsService } from '../channels/channels.service.js';
@@ -56,9 +62,31 @@ interface Prepared {
   sendAt: string;
 }
 
+/**
+ * A request the pipeline turned down once its template was known (a disabled template, channel or topic,
+ * a template that does not render, a text Telegram would refuse, a render limit): it is kept as a delivery
+ * in state `refused` before the caller gets the 422, so no refused send disappears in silence.
+ */
+class Refusal extends Error {
+  constructor(
+    readonly reason: ValidationError,
+    readonly target: Omit<Prepared, 'text' | 'sendAt'> & { text: string },
+  ) {
+    super(reason.message);
+  }
+}
+
 const DAY_MS = 86_400_000;
+/** Deliveries removed by retention in one transaction. */
+const PRUNE_CHUNK = 1_000;
 /** Renderings of one batch in flight at once. */
 const BATCH_RENDER_CONCURRENCY = 4;
+
+/** The 422 of a request that was refused, from the delivery that keeps it. */
+function refusedError(delivery: Delivery): RefusedDeliveryError {
+  const detail = delivery.error ?? 'The delivery was refused';
+  return new RefusedDeliveryError([{ path: 'template_id', message: detail }], detail, delivery.id);
+}
 
 /** The first error of a request that failed its schema, as a sentence with the field named. */
 function describe(error: z.ZodError): string {
@@ -90,7 +118,7 @@ export class DeliveriesService {
   async create(requester: Requester, request: Request): Promise<{ delivery: Delivery; created: boolean }> {
     const existing = await this.liveIdempotent(this.db, requester, request.idempotency_key);
     if (existing) return { delivery: existing, created: false };
-    const prepared = await this.prepare(request);
+    const prepared = await this.refusalsKept(requester, () => this.prepare(request));
     const result = await this.db.transaction().execute((trx) => this.store(trx, requester, prepared));
     if (result.created) this.queued();
     return result;
@@ -107,24 +135,31 @@ export class DeliveriesService {
     data: Record<string, unknown>,
   ): Promise<{ delivery: Delivery; created: boolean }> {
     const existing = await repo.findScheduleRun(this.db, schedule.id, runAt);
+    if (existing?.status === 'refused') throw refusedError(repo.toDelivery(existing));
     if (existing) return { delivery: repo.toDelivery(existing), created: false };
-    const prepared = await this.prepare({
-      template_id: schedule.template_id,
-      channel_id: schedule.channel_id,
-      topic_id: schedule.topic_id,
-      data,
-    });
     const requester: Requester = {
       source: 'schedule',
       key: `schedule:${schedule.id}`,
       name: schedule.name,
       actor: null,
     };
+    const run = { schedule_id: schedule.id, schedule_run_at: runAt };
+    const prepared = await this.refusalsKept(
+      requester,
+      () =>
+        this.prepare({
+          template_id: schedule.template_id,
+          channel_id: schedule.channel_id,
+          topic_id: schedule.topic_id,
+          data,
+        }),
+      run,
+    );
     const result = await this.db.transaction().execute(async (trx) => {
       await lockForTransaction(trx, [`schedule-run:${schedule.id}:${runAt}`]);
       const stored = await repo.findScheduleRun(trx, schedule.id, runAt);
       if (stored) return { delivery: repo.toDelivery(stored), created: false };
-      return this.store(trx, requester, prepared, { schedule_id: schedule.id, schedule_run_at: runAt });
+      return this.store(trx, requester, prepared, run);
     });
     if (result.created) this.queued();
     return result;
@@ -133,6 +168,7 @@ export class DeliveriesService {
   /** Up to 500 requests, each judged on its own; the accepted ones are stored in one transaction. */
   async createBatch(requester: Requester, entries: unknown[]): Promise<DeliveryBatchResponse> {
     const rejected: DeliveryBatchResponse['rejected'] = [];
+    const refusals: { index: number; refusal: Refusal }[] = [];
     const ready: { index: number; prepared: Prepared }[] = [];
     const replays: DeliveryBatchResponse['accepted'] = [];
     // A few at a time: the render pool's queue is bounded, and one batch must not fill it alone.
@@ -151,6 +187,7 @@ export class DeliveriesService {
             if (existing) replays.push({ index, delivery: existing });
             else ready.push({ index, prepared: await this.prepare(parsed.data, lookups) });
           } catch (error) {
+            if (error instanceof Refusal) return void refusals.push({ index, refusal: error });
             if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
             rejected.push({ index, detail: error.message });
           }
@@ -174,6 +211,16 @@ export class DeliveriesService {
         const delivery = repo.toDelivery(row);
         await this.recordQueued(trx, requester, delivery);
         accepted.push({ index: plain[i]!.index, delivery });
+      }
+      refusals.sort((a, b) => a.index - b.index);
+      const kept = await repo.insertDeliveries(
+        trx,
+        refusals.map(({ refusal }) => this.refusedRowOf(requester, refusal, null)),
+      );
+      for (const [i, row] of kept.entries()) {
+        const { index, refusal } = refusals[i]!;
+        await this.recordRefused(trx, requester, repo.toDelivery(row));
+        rejected.push({ index, detail: refusal.reason.message, delivery_id: row.id });
       }
       return accepted;
     });
@@ -209,6 +256,22 @@ export class DeliveriesService {
     >;
     for (const row of await repo.countByStatusSince(this.db, since)) counts[row.status] = Number(row.n);
     return { since, ...counts };
+  }
+
+  /**
+   * The retention job's part: deliveries older than `retentionDays` (LUMI_DELIVERY_RETENTION_DAYS) go, in
+   * chunks of PRUNE_CHUNK rows so no transaction holds the database long; queued and sending ones stay.
+   */
+  async prune(retentionDays: number): Promise<number> {
+    const before = isoAfter(-retentionDays * DAY_MS, this.now());
+    let removed = 0;
+    for (;;) {
+      const gone = await this.db
+        .transaction()
+        .execute((trx) => repo.deleteSettledBefore(trx, before, PRUNE_CHUNK));
+      removed += gone;
+      if (gone < PRUNE_CHUNK) return removed;
+    }
   }
 
   /** A queued delivery is not sent; anything else answers 409 with its status. */
@@ -312,29 +375,36 @@ export class DeliveriesService {
     };
   }
 
-  /** Checks the request against the template, channel and topic, and renders it as it will be sent. */
+  /**
+   * Checks the request against the template, channel and topic, and renders it as it will be sent. A
+   * template, channel or topic that does not exist, or a send_at too far ahead, is the caller's mistake (a
+   * plain 422); what the pipeline refuses once the target is known throws a Refusal, to be kept.
+   */
   private async prepare(request: Request, lookups = this.lookups()): Promise<Prepared> {
     const template = await lookups.template({ id: request.template_id, name: request.template_name });
-    if (!template.enabled) {
-      throw ValidationError.field('template_id', `The template '${template.template_name}' is disabled`);
-    }
     const channel = request.channel_id
       ? await lookups.channel(request.channel_id, 'channel_id')
       : await lookups.channel(template.channel_id, null);
-    if (!channel.enabled) {
-      throw ValidationError.field(
-        request.channel_id ? 'channel_id' : 'template_id',
-        `The channel '${channel.channel_name}' is disabled`,
+    const topicId = request.topic_id ?? (channel.id === template.channel_id ? template.topic_id : null);
+    const found = topicId ? await lookups.topic(channel, topicId) : null;
+    const topic = found && { id: found.id, message_thread_id: found.message_thread_id };
+    const refuse = (reason: ValidationError, text = '') =>
+      new Refusal(reason, { request, template, channel, topic, text });
+    if (!template.enabled) {
+      throw refuse(
+        ValidationError.field('template_id', `The template '${template.template_name}' is disabled`),
       );
     }
-    let topic: Prepared['topic'] = null;
-    const topicId = request.topic_id ?? (channel.id === template.channel_id ? template.topic_id : null);
-    if (topicId) {
-      const found = await lookups.topic(channel, topicId);
-      if (!found.enabled) {
-        throw ValidationError.field('topic_id', `The topic '${found.topic_name}' is disabled`);
-      }
-      topic = { id: found.id, message_thread_id: found.message_thread_id };
+    if (!channel.enabled) {
+      throw refuse(
+        ValidationError.field(
+          request.channel_id ? 'channel_id' : 'template_id',
+          `The channel '${channel.channel_name}' is disabled`,
+        ),
+      );
+    }
+    if (found && !found.enabled) {
+      throw refuse(ValidationError.field('topic_id', `The topic '${found.topic_name}' is disabled`));
     }
     const now = this.now();
     let sendAt = isoTime(now);
@@ -348,15 +418,66 @@ export class DeliveriesService {
       }
       if (at > now) sendAt = isoTime(at);
     }
-    const rendered = await this.rendering.render(
-      template.template_content,
-      template.parse_mode,
-      request.data,
-    );
+    let rendered;
+    try {
+      rendered = await this.rendering.render(template.template_content, template.parse_mode, request.data);
+    } catch (error) {
+      // A render limit is the template's or the data's doing; a busy renderer (503, 429) is not kept.
+      if (error instanceof ValidationError) throw refuse(error);
+      throw error;
+    }
     if (!rendered.success) {
-      throw ValidationError.field('data', `Not queued: ${rendered.error}`);
+      throw refuse(ValidationError.field('data', `Not queued: ${rendered.error}`), rendered.rendered);
     }
     return { request, template, channel, topic, text: rendered.rendered, sendAt };
+  }
+
+  /**
+   * Runs `prepare`; a Refusal it throws is stored as a `refused` delivery, and the caller gets the 422 with
+   * that delivery's id.
+   */
+  private async refusalsKept(
+    requester: Requester,
+    prepare: () => Promise<Prepared>,
+    run: { schedule_id: number; schedule_run_at: string } | null = null,
+  ): Promise<Prepared> {
+    try {
+      return await prepare();
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      const delivery = await this.db.transaction().execute(async (trx) => {
+        if (run) {
+          await lockForTransaction(trx, [`schedule-run:${run.schedule_id}:${run.schedule_run_at}`]);
+          const stored = await repo.findScheduleRun(trx, run.schedule_id, run.schedule_run_at);
+          if (stored) return repo.toDelivery(stored);
+        }
+        const kept = repo.toDelivery(
+          await repo.insertDelivery(trx, this.refusedRowOf(requester, error, run)),
+        );
+        await this.recordRefused(trx, requester, kept);
+        return kept;
+      });
+      throw delivery.status === 'refused'
+        ? new RefusedDeliveryError(error.reason.errors ?? [], error.reason.message, delivery.id)
+        : error.reason;
+    }
+  }
+
+  /** The row of a refused request: never sent, holding the reason and whatever text was rendered. */
+  private refusedRowOf(
+    requester: Requester,
+    refusal: Refusal,
+    run: { schedule_id: number; schedule_run_at: string } | null,
+  ): repo.NewDelivery {
+    const now = isoTime(this.now());
+    return {
+      ...this.rowOf(requester, { ...refusal.target, sendAt: now }, run),
+      status: 'refused',
+      idempotency_key: null,
+      idempotency_expires_at: null,
+      next_attempt_at: null,
+      error: refusal.reason.message,
+    };
   }
 
   /** Stores a prepared delivery, unless the caller's idempotency key made one meanwhile. */
@@ -418,6 +539,24 @@ export class DeliveriesService {
       created_at: isoTime(now),
       updated_at: isoTime(now),
     };
+  }
+
+  /** A refused request of a user is audited like a queued one; a bot's or a schedule's is in the log. */
+  private async recordRefused(trx: Transaction<Database>, requester: Requester, delivery: Delivery) {
+    if (!requester.actor) return;
+    await this.audit.record(trx, requester.actor, {
+      action: 'delivery.refused',
+      resourceType: 'delivery',
+      resourceId: delivery.id,
+      resourceName: `${delivery.template_name} → ${delivery.channel_name}`,
+      newValue: {
+        template_id: delivery.template_id,
+        template_version: delivery.template_version,
+        channel_id: delivery.channel_id,
+        topic_id: delivery.topic_id,
+        error: delivery.error,
+      },
+    });
   }
 
   /** A delivery a user asked for is audited; a bot's or a schedule's is in the delivery log. */

@@ -16,7 +16,13 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../../db/database.js';
 import { VersionedEntity } from '../../../db/versioned-entity.js';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  RefusedDeliveryError,
+  ValidationError,
+} from '../../../lib/errors.js';
 import { isoTime, type Clock } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import type { ChannelsService } from '../channels/channels.service.js';
@@ -255,10 +261,12 @@ export class SchedulesService {
           { schedule: schedule.id, run: runAt, detail: error.message },
           'schedule: run not queued',
         );
+        // A refusal is kept as a `refused` delivery, which the run links to.
+        const refused = error instanceof RefusedDeliveryError ? error.deliveryId : null;
         last = {
           last_run_at: runAt,
-          last_outcome: 'not_queued',
-          last_delivery_id: null,
+          last_outcome: refused === null ? 'not_queued' : 'refused',
+          last_delivery_id: refused,
           last_detail: error.message,
         };
         done.notQueued += 1;

@@ -24,7 +24,10 @@ describe('conditions', () => {
     ],
     [{ type: 'budget_usage', provider: 'openai', percent: 80 }, 'openai budget usage at or above 80 % today'],
     [{ type: 'market_data_stale', minutes: 5, websocket: false }, 'Last candle older than 5 min'],
-    [{ type: 'delivery_failures', count: 3, minutes: 15 }, 'More than 3 failed deliveries in 15 min'],
+    [
+      { type: 'delivery_failures', count: 3, minutes: 15 },
+      'More than 3 failed or refused deliveries in 15 min',
+    ],
   ])('describes %j as "%s"', (input, words) => {
     expect(describeCondition(alertConditionSchema.parse(input))).toBe(words);
   });

@@ -101,7 +101,13 @@ export const CONDITION_FIELDS: Record<AlertConditionType, readonly ConditionFiel
     { name: 'min_lookups', label: 'Only with at least', kind: 'number', unit: 'lookups', required: true },
   ],
   delivery_failures: [
-    { name: 'count', label: 'More than', kind: 'number', unit: 'failed deliveries', required: true },
+    {
+      name: 'count',
+      label: 'More than',
+      kind: 'number',
+      unit: 'failed or refused deliveries',
+      required: true,
+    },
     minutes,
   ],
 };
@@ -170,6 +176,6 @@ export function describeCondition(condition: AlertCondition): string {
     case 'cache_hit_rate':
       return `Cache hit rate below ${number.format(condition.percent)} % in ${condition.minutes} min (at least ${number.format(condition.min_lookups)} lookups)`;
     case 'delivery_failures':
-      return `More than ${number.format(condition.count)} failed deliveries in ${condition.minutes} min`;
+      return `More than ${number.format(condition.count)} failed or refused deliveries in ${condition.minutes} min`;
   }
 }

@@ -55,6 +55,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'delivery.queued': 'Queued a delivery',
   'delivery.cancelled': 'Cancelled a delivery',
   'delivery.retried': 'Retried a delivery',
+  'delivery.refused': 'Asked for a delivery that was refused',
   'schedule.created': 'Created message schedule',
   'schedule.updated': 'Updated message schedule',
   'schedule.deleted': 'Deleted message schedule',

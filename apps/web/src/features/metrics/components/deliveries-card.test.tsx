@@ -16,6 +16,7 @@ const summary: DeliverySummary = {
   failed: 3,
   cancelled: 0,
   unknown: 1,
+  refused: 2,
 };
 
 const card = () => within(screen.getByRole('region', { name: 'Deliveries' }));
@@ -27,7 +28,7 @@ describe('Deliveries card on the Overview', () => {
     useAuthStore.getState().clear();
   });
 
-  it('shows the last 24 hours by status, each a link to the delivery log filtered by it', async () => {
+  it('shows the last 24 hours by status, refused beside sent and failed, each a link to the delivery log filtered by it', async () => {
     signInAs(['metrics:read', 'templates:read']);
     serveMetrics().route({ [SUMMARY_PATH]: jsonResponse(summary) });
     renderWithProviders(<OverviewPage />, { path: '/overview' });
@@ -39,6 +40,9 @@ describe('Deliveries card on the Overview', () => {
       'href',
       '/messages?view=deliveries&status=failed&range=24h',
     );
+    const refused = card().getByRole('link', { name: /^Refused/ });
+    expect(refused).toHaveTextContent('2');
+    expect(refused).toHaveAttribute('href', '/messages?view=deliveries&status=refused&range=24h');
     expect(card().getByRole('link', { name: /^Queued/ })).toHaveTextContent('4');
     // The rarer states only when there are some.
     expect(card().getByText('Unknown')).toBeInTheDocument();

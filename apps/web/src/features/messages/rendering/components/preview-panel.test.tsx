@@ -25,7 +25,7 @@ describe('Preview panel', () => {
   beforeEach(() => signIn());
   afterEach(() => useAuthStore.getState().clear());
 
-  it('renders the saved template with sample data built from the variables', async () => {
+  it('renders the saved template with sample data of the variables it uses, and only those', async () => {
     const { requests } = fakeMessagingApi({
       templates: [template(3, { template_name: 'Saved', template_content: 'Hi {{token_name}}' })],
       routes: {
@@ -34,7 +34,7 @@ describe('Preview panel', () => {
       },
     });
     const sample = await openPreview('Saved');
-    expect(JSON.parse((sample as HTMLTextAreaElement).value)).toEqual({ price_usd: 0.5, token_name: 'Pepe' });
+    expect(JSON.parse((sample as HTMLTextAreaElement).value)).toEqual({ token_name: 'Pepe' });
 
     const figure = await screen.findByRole('figure', { name: 'Rendered message' });
     expect(figure.querySelector('strong')).toHaveTextContent('Saved');
@@ -71,7 +71,11 @@ describe('Preview panel', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       fireEvent.change(sample, { target: { value: '{"token_name": "Bo' } });
-      expect(screen.getByText('Not valid JSON yet: the last valid data is used.')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          /^Not valid JSON: .*Sending is off until it is fixed; the preview shows the last valid data\.$/,
+        ),
+      ).toHaveClass('text-destructive');
       await vi.advanceTimersByTimeAsync(DEBOUNCE_MS * 2);
       expect(renders(requests)).toHaveLength(1);
     } finally {

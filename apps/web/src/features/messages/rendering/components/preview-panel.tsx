@@ -1,15 +1,12 @@
-import { MESSAGING_LIMITS, type ParseMode, type Template } from '@lumi/contract';
+import type { ParseMode, Template } from '@lumi/contract';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { useRenderedPreview } from '../hooks/use-rendered-preview';
 import type { SampleData } from '../../variables/lib/sample-data';
 import { Panel } from '../../components/panel';
-import { TelegramMessage } from './telegram-message';
-
-const count = new Intl.NumberFormat('en-US');
+import { RenderedMessage } from './rendered-message';
 
 interface PreviewPanelProps {
   /** The saved template, or none while a new one is created. */
@@ -46,31 +43,7 @@ export function PreviewPanel({ template, content, parseMode, data }: PreviewPane
           result && (
             <>
               {error !== undefined && <Alert variant="error">{error || 'Failed to render template'}</Alert>}
-              {result.rendered && (
-                <figure aria-label="Rendered message" className="space-y-1">
-                  <div className="rounded-2xl rounded-bl-sm border bg-card p-3 shadow-sm">
-                    {raw ? (
-                      <pre className="font-mono text-xs break-words whitespace-pre-wrap">
-                        {result.rendered}
-                      </pre>
-                    ) : (
-                      <TelegramMessage text={result.rendered} parseMode={parseMode} />
-                    )}
-                  </div>
-                  <figcaption
-                    className={cn(
-                      'text-right text-xs',
-                      result.length > MESSAGING_LIMITS.telegramTextMax
-                        ? 'font-medium text-destructive'
-                        : 'text-muted-foreground',
-                    )}
-                  >
-                    {count.format(result.length)} / {count.format(MESSAGING_LIMITS.telegramTextMax)}{' '}
-                    characters
-                    {result.length > MESSAGING_LIMITS.telegramTextMax && ' (too long for Telegram)'}
-                  </figcaption>
-                </figure>
-              )}
+              {result.rendered && <RenderedMessage result={result} parseMode={parseMode} raw={raw} />}
               {result.warnings.length > 0 && (
                 <ul aria-label="Warnings" className="space-y-1 text-xs text-warning">
                   {result.warnings.map((warning) => (

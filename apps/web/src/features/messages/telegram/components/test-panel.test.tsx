@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
@@ -57,12 +57,26 @@ describe('Test panel', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Send Test Message' }));
     expect(await screen.findByText('Test message sent successfully! Message ID: 77')).toBeInTheDocument();
+    // The template uses token_name only, so that is the data it is tried with.
     expect(requests.find((r) => r.path === '/templates/3/test')?.body).toEqual({
-      data: { price_usd: 0.5, token_name: 'Pepe' },
+      data: { token_name: 'Pepe' },
     });
     const history = await screen.findByRole('list', { name: 'Test history' });
     expect(history).toHaveTextContent('Sent');
     expect(history).toHaveTextContent('Message ID: 77');
+  });
+
+  it('sends nothing while the sample data is not valid JSON', async () => {
+    const { requests } = await openTest(() =>
+      jsonResponse({ success: true, telegram_message_id: 77, pinned: false }),
+    );
+    const button = await screen.findByRole('button', { name: 'Send Test Message' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Sample data (JSON)' }), {
+      target: { value: '{ "token_name": "TEST"' },
+    });
+    expect(button).toBeDisabled();
+    await userEvent.click(button);
+    expect(requests.filter((r) => r.path === '/templates/3/test')).toEqual([]);
   });
 
   it.each([

@@ -55,7 +55,11 @@ export function TestPanel({ template, unsaved, sample }: TestPanelProps) {
         {unsaved && (
           <Alert>The test sends the saved version {template.version}: save first to test your changes.</Alert>
         )}
-        <Button onClick={send} disabled={sendTest.isPending || sample.loading} className="w-full">
+        <Button
+          onClick={send}
+          disabled={sendTest.isPending || sample.loading || sample.invalid}
+          className="w-full"
+        >
           <Send aria-hidden />
           {sendTest.isPending ? 'Sending...' : 'Send Test Message'}
         </Button>

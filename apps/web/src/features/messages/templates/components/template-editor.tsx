@@ -45,9 +45,9 @@ export function TemplateEditor({
   const [historyOpen, setHistoryOpen] = useState(historyVersion !== null);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [sendOpen, setSendOpen] = useState(false);
-  const sample = useSampleData();
   const heading = useRef<HTMLHeadingElement>(null);
   const [content, parseMode] = useWatch({ control: form.control, name: ['template_content', 'parse_mode'] });
+  const sample = useSampleData(content ?? '');
 
   // Focus moves to the editor; on a narrow screen it opens below the list, so it is scrolled into view too.
   useEffect(() => {

@@ -1,11 +1,16 @@
 import { useId } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
 import type { SampleDataState } from '../hooks/use-sample-data';
 
-/** The editable sample JSON the Preview and Test panels share, bound to the editor's useSampleData. */
+/**
+ * The editable sample JSON the Preview and Test panels and Send now share, bound to the editor's
+ * useSampleData. While it does not parse it says why in the error colour: the preview keeps the last valid
+ * data, and nothing is sent until it is fixed.
+ */
 export function SampleDataField({ sample }: { sample: SampleDataState }) {
-  const { text, setText: onChange, invalid, loading } = sample;
+  const { text, setText: onChange, problem, loading } = sample;
   const id = useId();
   if (loading) return <Skeleton className="h-48 w-full" />;
   return (
@@ -20,10 +25,17 @@ export function SampleDataField({ sample }: { sample: SampleDataState }) {
         rows={10}
         spellCheck={false}
         aria-describedby={`${id}-hint`}
+        aria-invalid={problem !== null}
         className="font-mono text-xs"
       />
-      <p id={`${id}-hint`} role="status" className="text-xs text-muted-foreground">
-        {invalid ? 'Not valid JSON yet: the last valid data is used.' : 'Edit the values to try other data.'}
+      <p
+        id={`${id}-hint`}
+        role="status"
+        className={cn('text-xs', problem ? 'font-medium text-destructive' : 'text-muted-foreground')}
+      >
+        {problem
+          ? `${problem}. Sending is off until it is fixed; the preview shows the last valid data.`
+          : 'Edit the values to try other data.'}
       </p>
     </div>
   );

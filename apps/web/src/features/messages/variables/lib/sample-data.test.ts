@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSampleData } from './sample-data';
+import { jsonProblem, parseSampleData } from './sample-data';
 
 describe('parseSampleData', () => {
   it.each([
@@ -11,5 +11,15 @@ describe('parseSampleData', () => {
     ['"text"', null],
   ])('%s', (text, expected) => {
     expect(parseSampleData(text)).toEqual(expected);
+  });
+});
+
+describe('jsonProblem', () => {
+  it('says why a text is not a JSON object', () => {
+    expect(jsonProblem('{"a": 1}')).toBeNull();
+    expect(jsonProblem('{ "announcement": "TEST"')).toMatch(/^Not valid JSON: /);
+    expect(jsonProblem('[1]')).toBe(
+      'The sample data must be a JSON object, such as { "token_name": "Pepe" }',
+    );
   });
 });
