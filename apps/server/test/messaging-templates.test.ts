@@ -261,7 +261,7 @@ describe.each(dialects)('message templates on %s', (dialect) => {
         'validation_failed',
       );
       expect(refused.detail).toBe(
-        "The template cannot be saved: line 2, column 23: Telegram would refuse this message (can't parse entities): " +
+        "The template cannot be saved: Line 2, column 23: Telegram would refuse this message (can't parse entities): " +
           refused.errors![0]!.message.replace(
             /^Telegram would refuse this message \(can't parse entities\): /,
             '',

@@ -28,10 +28,16 @@ export function applyFieldErrors<T extends FieldValues>(
 ): boolean {
   if (!(error instanceof ApiError) || error.status !== 422 || error.errors.length === 0) return false;
   let allPlaced = true;
-  for (const { path, message } of error.errors) {
+  const placed = new Set<string>();
+  for (const { path, message, line, column } of error.errors) {
     const field = fieldFor(fields, path.split('.')[0] ?? path);
-    if (field) setError(field, { type: 'server', message });
-    else allPlaced = false;
+    if (!field) allPlaced = false;
+    // The first message of a field is shown, with where in its text it is when the server says.
+    else if (!placed.has(field)) {
+      placed.add(field);
+      const at = line !== undefined && column !== undefined ? `Line ${line}, column ${column}: ` : '';
+      setError(field, { type: 'server', message: `${at}${message}` });
+    }
   }
   return allPlaced;
 }

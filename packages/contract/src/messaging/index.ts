@@ -5,6 +5,7 @@ export * from './templates.js';
 export * from './variables.js';
 export * from './example-data.js';
 export * from './rendering.js';
+export * from './render-checks.js';
 export * from './test-sends.js';
 export * from './deliveries.js';
 export * from './schedules.js';

@@ -10,6 +10,7 @@ export function CodeEditor({
   language,
   height = '400px',
   readOnly,
+  markers: _markers,
   ...aria
 }: CodeEditorProps) {
   return (

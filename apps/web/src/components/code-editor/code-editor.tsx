@@ -3,6 +3,14 @@ import { CodeEditorLoading } from './code-editor-loading';
 
 export type CodeEditorLanguage = 'json' | 'plaintext' | 'handlebars';
 
+/** A problem marked at its spot in the text (1-based line and column), as an underline with its message. */
+export interface CodeEditorMarker {
+  line: number;
+  column: number;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
 export interface CodeEditorProps {
   value: string;
   onChange: (value: string) => void;
@@ -15,6 +23,8 @@ export interface CodeEditorProps {
   'aria-invalid'?: boolean;
   /** Shown, selectable and scrollable, but not editable (a reader without the right to change it). */
   readOnly?: boolean;
+  /** Problems to mark where they are. */
+  markers?: readonly CodeEditorMarker[];
 }
 
 // Monaco is megabytes of code: it is fetched the first time an editor is shown, never with the screen.

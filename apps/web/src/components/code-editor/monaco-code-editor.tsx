@@ -1,4 +1,4 @@
-import Editor, { type OnMount } from '@monaco-editor/react';
+import Editor, { type Monaco, type OnMount } from '@monaco-editor/react';
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
 import type { CodeEditorProps } from './code-editor';
@@ -29,12 +29,37 @@ export function MonacoCodeEditor({
   'aria-describedby': describedBy,
   'aria-invalid': invalid,
   readOnly = false,
+  markers,
 }: MonacoCodeEditorProps) {
   const [input, setInput] = useState<HTMLTextAreaElement | null>(null);
+  const [mounted, setMounted] = useState<{ editor: Parameters<OnMount>[0]; monaco: Monaco } | null>(null);
 
-  const handleMount: OnMount = (editor) => {
+  const handleMount: OnMount = (editor, monaco) => {
     setInput(editor.getDomNode()?.querySelector('textarea') ?? null);
+    setMounted({ editor, monaco });
   };
+
+  // Each problem underlines the word at its spot (or the character there), with its message on hover.
+  useEffect(() => {
+    const model = mounted?.editor.getModel();
+    if (!mounted || !model) return;
+    const { monaco } = mounted;
+    monaco.editor.setModelMarkers(
+      model,
+      'lumi',
+      (markers ?? []).map(({ line, column, message, severity }) => {
+        const word = model.getWordAtPosition({ lineNumber: line, column });
+        return {
+          startLineNumber: line,
+          startColumn: word?.startColumn ?? column,
+          endLineNumber: line,
+          endColumn: word?.endColumn ?? column + 1,
+          message,
+          severity: severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+        };
+      }),
+    );
+  }, [mounted, markers]);
 
   // Monaco labels its own input; the message and the invalid state are tied to that input here.
   useEffect(() => {

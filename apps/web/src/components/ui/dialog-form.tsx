@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { FormProvider, type FieldValues } from 'react-hook-form';
 import type { FormDialogState } from '@/lib/use-form-dialog';
 import { Alert } from './alert';
 import { Button } from './button';
 import { DialogFooter } from './dialog';
+import { useDialogDiscardGuard } from './unsaved-changes';
 
 /** What a submit button says while its save runs, by the verb it starts with. */
 const PENDING_LABELS = { Create: 'Creating...', Update: 'Updating...', Save: 'Saving...' } as const;
@@ -28,7 +29,8 @@ interface DialogFormProps<T extends FieldValues, TOutput> {
 
 /**
  * The form of a dialog, or of a view inside one: the alert for a failure no field shows, the fields,
- * then Cancel and a submit button that is disabled and says what it is doing while the save runs.
+ * then Cancel and a submit button that is disabled and says what it is doing while the save runs. Edits
+ * not saved are reported to the dialog, and Cancel asks before it discards them.
  */
 export function DialogForm<T extends FieldValues, TOutput>({
   dialog: { form, onSubmit, failure, pending },
@@ -41,11 +43,22 @@ export function DialogForm<T extends FieldValues, TOutput>({
   children,
 }: DialogFormProps<T, TOutput>) {
   const size = compact ? 'sm' : 'md';
+  // The enclosing dialog asks before its Escape, outside click or close button drops these edits.
+  const discard = useDialogDiscardGuard();
+  const { isDirty } = form.formState;
+  useEffect(() => {
+    discard?.report(isDirty);
+    return () => discard?.report(false);
+  }, [discard, isDirty]);
   // The label's type guarantees it starts with one of the verbs.
   const pendingLabel = PENDING_LABELS[submitLabel.split(' ')[0] as Verb];
   const buttons = (
     <>
-      <Button variant="secondary" size={size} onClick={onCancel}>
+      <Button
+        variant="secondary"
+        size={size}
+        onClick={() => (discard ? discard.guard(onCancel) : onCancel())}
+      >
         Cancel
       </Button>
       <Button type="submit" size={size} disabled={pending}>

@@ -1,8 +1,9 @@
 import { X } from 'lucide-react';
 import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from 'radix-ui';
-import { useRef, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
+import { DialogDiscardContext, DiscardChangesDialog, type DialogDiscardGuard } from './unsaved-changes';
 
 const overlayClass = 'fixed inset-0 z-40 bg-black/50';
 const contentClass =
@@ -53,11 +54,22 @@ interface DialogProps {
   className?: string;
 }
 
-/** A modal dialog: focus is trapped inside, Escape closes it, and focus returns to the opener. */
+/**
+ * A modal dialog: focus is trapped inside, Escape closes it, and focus returns to the opener. While a form
+ * inside reports unsaved edits (DialogForm does), Escape, a click outside and the close button ask before
+ * discarding them.
+ */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
   const returnFocus = useReturnFocus();
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState<{ action: () => void } | null>(null);
+  const discard = useMemo<DialogDiscardGuard>(
+    () => ({ report: setDirty, guard: (action) => (dirty ? setAsking({ action }) : action()) }),
+    [dirty],
+  );
+  const change = (next: boolean) => (next ? onOpenChange(true) : discard.guard(() => onOpenChange(false)));
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={change}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlayClass} />
         <RadixDialog.Content
@@ -80,7 +92,16 @@ export function Dialog({ open, onOpenChange, title, description, children, class
               </Button>
             </RadixDialog.Close>
           </div>
-          {children}
+          <DialogDiscardContext.Provider value={discard}>{children}</DialogDiscardContext.Provider>
+          <DiscardChangesDialog
+            open={asking !== null}
+            onDiscard={() => {
+              const action = asking?.action;
+              setAsking(null);
+              action?.();
+            }}
+            onKeep={() => setAsking(null)}
+          />
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

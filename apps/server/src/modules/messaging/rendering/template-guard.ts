@@ -1,10 +1,12 @@
 import {
+  blockingProblems,
   buildExampleData,
+  describeTemplateProblem,
+  templateSpot,
   variablesUsedBy,
   type FieldError,
   type ParseMode,
   type RenderProblem,
-  type RenderResult,
 } from '@lumi/contract';
 import { ValidationError } from '../../../lib/errors.js';
 import type { Clock } from '../../../lib/time.js';
@@ -25,7 +27,7 @@ export class TemplateGuard {
   ) {}
 
   /** The data a template is tried with: the example values of the variables it names. */
-  async exampleDataFor(content: string): Promise<Record<string, unknown>> {
+  private async exampleDataFor(content: string): Promise<Record<string, unknown>> {
     return buildExampleData(variablesUsedBy(content, await this.variables.list()));
   }
 
@@ -35,31 +37,10 @@ export class TemplateGuard {
     const blocking = blockingProblems(result);
     const first = blocking[0];
     if (!first) return;
-    throw new ValidationError(blocking.map(fieldError), `${what}: ${describe(first)}`);
+    throw new ValidationError(blocking.map(fieldError), `${what}: ${describeTemplateProblem(first)}`);
   }
-}
-
-/** The problems that stop a save: errors, but an empty message only when no variable lacks its data. */
-export function blockingProblems(result: RenderResult): RenderProblem[] {
-  const lacksData = result.problems.some((p) => p.severity === 'warning' && p.source === 'template');
-  return result.problems.filter(
-    (p) => p.severity === 'error' && !(lacksData && p.source === 'message' && result.length === 0),
-  );
-}
-
-/** Where a problem is in the template: its own position, or where the message's faulty text was written. */
-function templateSpot(problem: RenderProblem): { line: number; column: number } | null {
-  if (problem.source === 'message') return problem.template_position ?? null;
-  return problem.line !== null && problem.column !== null
-    ? { line: problem.line, column: problem.column }
-    : null;
 }
 
 function fieldError(problem: RenderProblem): FieldError {
   return { path: 'template_content', message: problem.message, ...templateSpot(problem) };
-}
-
-function describe(problem: RenderProblem): string {
-  const spot = templateSpot(problem);
-  return spot ? `line ${spot.line}, column ${spot.column}: ${problem.message}` : problem.message;
 }

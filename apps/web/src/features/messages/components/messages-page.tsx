@@ -1,13 +1,14 @@
 import type { Template } from '@lumi/contract';
 import { Radio } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { lazy, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, useCallback, useState } from 'react';
+import { useSearchParams, type Location } from 'react-router';
 import { idFromUrl } from '@/lib/url-filters';
 import { useQuery } from '@tanstack/react-query';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
 import { LazyView, ViewTabList } from '@/components/ui/view-tabs';
 import { templatesQueryOptions } from '@/lib/messaging-lists';
 import { useHasPermission } from '@/lib/permissions';
@@ -35,6 +36,12 @@ type MessagesView = (typeof VIEWS)[number]['value'];
 
 const LINK_PARAMS = { template: 'template', version: 'version' } as const;
 
+/** A navigation that closes the template editor: another page, or another view of this one. */
+function leavesEditor(current: Location, next: Location): boolean {
+  const view = (location: Location) => new URLSearchParams(location.search).get('view') ?? 'templates';
+  return current.pathname !== next.pathname || view(current) !== view(next);
+}
+
 /** The template a link names (?template=…&version=…), once the list holds it. */
 function linkedTemplate(
   params: URLSearchParams,
@@ -56,6 +63,9 @@ export function MessagesPage() {
   const canManageChannels = useHasPermission('channels:write');
   const [target, setTarget] = useState<EditorTarget | null>(null);
   const [channelsOpen, setChannelsOpen] = useState(false);
+  const [editorDirty, setEditorDirty] = useState(false);
+  const unsaved = useUnsavedChanges(editorDirty, leavesEditor);
+  const onDirtyChange = useCallback((dirty: boolean) => setEditorDirty(dirty), []);
   const [params, setParams] = useSearchParams();
   const filters = useTemplateFilters();
   // The list's own query (the same key), so a linked template is found in what the list shows; asked
@@ -78,7 +88,7 @@ export function MessagesPage() {
   // the version its change made, once the list has it. Choosing anything else drops the link.
   const linked = linkedTemplate(params, templates.data);
   const shown = target ?? (linked && { kind: 'edit' as const, template: linked.template });
-  const choose = (next: EditorTarget | null) => {
+  const show = (next: EditorTarget | null) => {
     if (linked) {
       setParams(
         (previous) => {
@@ -92,6 +102,8 @@ export function MessagesPage() {
     }
     setTarget(next);
   };
+  // Another template, a new one or Cancel: edits not saved are discarded only when the operator says so.
+  const choose = (next: EditorTarget | null) => unsaved.guard(() => show(next));
 
   const create = canWrite ? () => choose({ kind: 'create' }) : undefined;
   const editing = shown?.kind === 'edit' ? shown.template : null;
@@ -126,7 +138,9 @@ export function MessagesPage() {
                 template={editing}
                 historyVersion={target ? null : (linked?.version ?? null)}
                 onClose={() => choose(null)}
-                onTemplateChange={(template) => choose({ kind: 'edit', template })}
+                onSaved={() => show(null)}
+                onDirtyChange={onDirtyChange}
+                onTemplateChange={(template) => show({ kind: 'edit', template })}
               />
             ) : (
               <EditorPlaceholder onCreate={create} />
@@ -145,6 +159,7 @@ export function MessagesPage() {
         </Tabs.Content>
       </Tabs.Root>
       {channelsOpen && <ChannelsDialog open onOpenChange={setChannelsOpen} />}
+      {unsaved.prompt}
     </div>
   );
 }

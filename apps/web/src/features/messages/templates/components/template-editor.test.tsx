@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders, toasts } from '@/test/render-with-providers';
 import { adminUser, signIn } from '@/test/session-users';
-import { channel, fakeMessagingApi, template, topic } from '../../test/fake-messaging-api';
+import { channel, fakeMessagingApi, renderedFor, template, topic } from '../../test/fake-messaging-api';
 import { MessagesPage } from '../../components/messages-page';
 
 vi.mock('@/components/code-editor/code-editor', () => import('@/components/code-editor/code-editor.mock'));
@@ -284,5 +284,130 @@ describe('Template editor: delete and read-only', () => {
         data: { token_name: 'Bonk' },
       }),
     );
+  });
+});
+
+describe('Template editor: saving cannot break sending', () => {
+  beforeEach(() => signIn());
+  afterEach(() => useAuthStore.getState().clear());
+
+  const refusedMarkup = (content: string) =>
+    jsonResponse({
+      ...renderedFor(content, {}),
+      success: false,
+      error: 'Rendered message line 1, column 13: <b> is closed by </i>',
+      problems: [
+        {
+          severity: 'error',
+          source: 'message',
+          message: "Telegram would refuse this message (can't parse entities): <b> is closed by </i>",
+          line: 1,
+          column: 13,
+          template_position: { line: 2, column: 23 },
+        },
+      ],
+    });
+
+  it('shows what Telegram would refuse where it is in the content, and saves nothing', async () => {
+    const { requests } = fakeMessagingApi({
+      channels: [channel(1, { channel_name: 'Alerts' })],
+      routes: {
+        'POST /render': ({ body }) => {
+          const content = (body as { template_content: string }).template_content;
+          return content.includes('</i>') ? refusedMarkup(content) : jsonResponse(renderedFor(content, {}));
+        },
+        'POST /templates': ({ body }) => jsonResponse(template(9, body as Partial<Template>), 201),
+      },
+    });
+    await openNewTemplate();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Template Name' }), 'Market dashboard');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Channel' }), 'Alerts');
+    const content = screen.getByRole('textbox', { name: 'Template Content' });
+    fireEvent.change(content, { target: { value: 'Prices\n<b>bold {{token_name}}</i>' } });
+
+    const problems = await screen.findByText(/^Telegram would refuse this template with its example data/);
+    expect(problems.parentElement).toHaveTextContent(
+      "Line 2, column 23: Telegram would refuse this message (can't parse entities): <b> is closed by </i>",
+    );
+    expect(content).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^Not saved: Line 2, column 23: /)).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST' && r.path === '/templates')).toEqual([]);
+
+    // Fixed, the refusal goes and the template saves.
+    fireEvent.change(content, { target: { value: 'Prices\n<b>bold {{token_name}}</b>' } });
+    await waitFor(() => expect(screen.queryByText(/^Not saved/)).not.toBeInTheDocument());
+    await waitFor(() => expect(content).not.toHaveAttribute('aria-invalid'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'POST' && r.path === '/templates')).toHaveLength(1),
+    );
+  });
+
+  it("shows the server's refusal under the content with its line and column", async () => {
+    fakeMessagingApi({
+      channels: [channel(1, { channel_name: 'Alerts' })],
+      templates: [template(3, { template_name: 'Market dashboard', channel_id: 1 })],
+      routes: {
+        'PUT /templates/3': () =>
+          jsonResponse(
+            {
+              detail: 'The template cannot be saved: Line 1, column 5: Tags are not properly nested',
+              code: 'validation_failed',
+              errors: [
+                { path: 'template_content', message: 'Tags are not properly nested', line: 1, column: 5 },
+              ],
+              request_id: 'r1',
+            },
+            422,
+          ),
+      },
+    });
+    renderWithProviders(<MessagesPage />, { path: '/messages' });
+    await userEvent.click(await screen.findByRole('button', { name: /Market dashboard/ }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Template Content' }), {
+      target: { value: 'Hi {{token_name}}!' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Line 1, column 5: Tags are not properly nested')).toHaveClass(
+      'text-destructive',
+    );
+  });
+});
+
+describe('Template editor: unsaved changes', () => {
+  beforeEach(() => signIn());
+  afterEach(() => useAuthStore.getState().clear());
+
+  it('asks before Cancel or another template discards an edit, and keeps it when told to', async () => {
+    fakeMessagingApi({
+      channels: [channel(1)],
+      templates: [
+        template(3, { template_name: 'Market dashboard', channel_id: 1 }),
+        template(4, { template_name: 'Price alert', channel_id: 1 }),
+      ],
+    });
+    renderWithProviders(<MessagesPage />, { path: '/messages' });
+    await userEvent.click(await screen.findByRole('button', { name: /Market dashboard/ }));
+    const content = screen.getByRole('textbox', { name: 'Template Content' });
+    fireEvent.change(content, { target: { value: 'An edit' } });
+
+    await userEvent.click(screen.getByRole('button', { name: /Price alert/ }));
+    const question = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByRole('heading', { name: /Edit Template: Market dashboard/ })).toBeInTheDocument();
+    expect(content).toHaveValue('An edit');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard changes' }),
+    );
+    expect(await screen.findByText('Select a template to edit or create a new one')).toBeInTheDocument();
+
+    // Nothing edited: no question.
+    await userEvent.click(screen.getByRole('button', { name: /Price alert/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Market dashboard/ }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Edit Template: Market dashboard/ })).toBeInTheDocument();
   });
 });

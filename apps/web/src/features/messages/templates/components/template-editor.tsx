@@ -1,11 +1,12 @@
-import { DEFAULT_PARSE_MODE, type Template } from '@lumi/contract';
-import { useEffect, useRef, useState } from 'react';
+import { DEFAULT_PARSE_MODE, describeTemplateProblem, type Template } from '@lumi/contract';
+import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useHasPermission } from '@/lib/permissions';
+import { useSaveCheck } from '../hooks/use-save-check';
 import { useTemplateEditorForm } from '../hooks/use-template-editor-form';
 import { DeleteTemplateDialog } from './delete-template-dialog';
 import { EditorHeader, type EditorPanels } from './editor-header';
@@ -21,7 +22,12 @@ import { VersionHistoryDialog } from './version-history-dialog';
 interface TemplateEditorProps {
   /** The template to edit, or none to create one. */
   template: Template | null;
+  /** Leaving the editor (Cancel): the page asks first when there are unsaved changes. */
   onClose: () => void;
+  /** After a save: the editor closes without a question. */
+  onSaved: () => void;
+  /** Whether the form holds changes not saved, so the page can ask before anything drops them. */
+  onDirtyChange: (dirty: boolean) => void;
   /** The template changed on the server (a restore, or a reload after someone else saved). */
   onTemplateChange: (template: Template) => void;
   /** Opens with the version history on this version (a change marker's link to a template's change). */
@@ -35,12 +41,14 @@ interface TemplateEditorProps {
 export function TemplateEditor({
   template,
   onClose,
+  onSaved,
+  onDirtyChange,
   onTemplateChange,
   historyVersion = null,
 }: TemplateEditorProps) {
   const canWrite = useHasPermission('templates:write');
   const canSend = useHasPermission('templates:send');
-  const { form, submit, saving, failure, load } = useTemplateEditorForm(template, onClose);
+  const { form, submit, saving, failure, load } = useTemplateEditorForm(template, onSaved);
   const [panels, setPanels] = useState<EditorPanels>({ variables: true, preview: false, test: false });
   const [historyOpen, setHistoryOpen] = useState(historyVersion !== null);
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -48,6 +56,34 @@ export function TemplateEditor({
   const heading = useRef<HTMLHeadingElement>(null);
   const [content, parseMode] = useWatch({ control: form.control, name: ['template_content', 'parse_mode'] });
   const sample = useSampleData(content ?? '');
+  const check = useSaveCheck(content ?? '', parseMode ?? DEFAULT_PARSE_MODE, canWrite);
+  const { isDirty } = form.formState;
+  const contentChanged =
+    !template || content !== template.template_content || parseMode !== template.parse_mode;
+
+  useEffect(() => {
+    onDirtyChange(isDirty);
+    return () => onDirtyChange(false);
+  }, [isDirty, onDirtyChange]);
+  // A refusal shown under the content (the check's, or the server's) goes once the content is edited.
+  useEffect(() => {
+    const { error } = form.getFieldState('template_content');
+    if (error?.type === 'guard' || error?.type === 'server') form.clearErrors('template_content');
+  }, [content, parseMode, form]);
+
+  /** Saving cannot break sending: content the check found Telegram would refuse is not even sent. */
+  const save = (event?: BaseSyntheticEvent) => {
+    const first = check.blocking[0];
+    if (contentChanged && check.upToDate && first) {
+      event?.preventDefault();
+      form.setError('template_content', {
+        type: 'guard',
+        message: `Not saved: ${describeTemplateProblem(first)}`,
+      });
+      return;
+    }
+    void submit(event);
+  };
 
   // Focus moves to the editor; on a narrow screen it opens below the list, so it is scrolled into view too.
   useEffect(() => {
@@ -76,7 +112,7 @@ export function TemplateEditor({
   return (
     <Card>
       <FormProvider {...form}>
-        <form noValidate onSubmit={submit}>
+        <form noValidate onSubmit={save}>
           <EditorHeader
             ref={heading}
             template={template}
@@ -115,7 +151,7 @@ export function TemplateEditor({
             >
               <fieldset disabled={!canWrite} className="min-w-0">
                 <legend className="sr-only">Template</legend>
-                <TemplateFields readOnly={!canWrite} />
+                <TemplateFields readOnly={!canWrite} problems={check} />
               </fieldset>
               {sidePanels && (
                 <div className="min-w-0 space-y-4">

@@ -1,6 +1,14 @@
-import { MESSAGE_TYPES, PARSE_MODES, type TemplateValues } from '@lumi/contract';
+import {
+  describeTemplateProblem,
+  MESSAGE_TYPES,
+  PARSE_MODES,
+  templateSpot,
+  type RenderProblem,
+  type TemplateValues,
+} from '@lumi/contract';
+import { useMemo } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { CodeEditor } from '@/components/code-editor/code-editor';
+import { CodeEditor, type CodeEditorMarker } from '@/components/code-editor/code-editor';
 import { Field } from '@/components/ui/field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { useChannels } from '../../channels/api/list-channels';
@@ -15,7 +23,14 @@ const TYPE_LABELS = { dashboard: 'Dashboard', alert: 'Alert', digest: 'Digest', 
  * The editor's fields (spec section 2, Messages), in the order the spec lists them. The editor's fieldset
  * disables them for a reader; the code editor, outside the reach of a fieldset, is told with `readOnly`.
  */
-export function TemplateFields({ readOnly }: { readOnly: boolean }) {
+export function TemplateFields({
+  readOnly,
+  problems,
+}: {
+  readOnly: boolean;
+  /** The save check's findings: errors stop a save, warnings depend on the data alone. */
+  problems: { blocking: readonly RenderProblem[]; warnings: readonly RenderProblem[] };
+}) {
   const {
     control,
     register,
@@ -26,6 +41,7 @@ export function TemplateFields({ readOnly }: { readOnly: boolean }) {
   const channels = useChannels();
   const topics = useTopics(channelId ?? null);
   const topicOptions = topics.data ?? [];
+  const markers = useMemo(() => markersOf(problems), [problems]);
   // A reader fills nothing in, so the required marks would only be noise.
   const label = (text: string) => (readOnly ? text : <RequiredLabel>{text}</RequiredLabel>);
 
@@ -101,28 +117,45 @@ export function TemplateFields({ readOnly }: { readOnly: boolean }) {
       <Controller
         control={control}
         name="template_content"
-        render={({ field, fieldState }) => (
-          <div className="space-y-1.5">
-            <p id="template-content-label" className="text-sm font-medium">
-              {label('Template Content')}
-            </p>
-            <CodeEditor
-              value={field.value}
-              onChange={field.onChange}
-              language="handlebars"
-              height="400px"
-              aria-label="Template Content"
-              readOnly={readOnly}
-              aria-invalid={fieldState.error ? true : undefined}
-              aria-describedby={fieldState.error ? 'template-content-error' : undefined}
-            />
-            {fieldState.error && (
-              <p id="template-content-error" className="text-xs font-medium text-destructive">
-                {fieldState.error.message}
+        render={({ field, fieldState }) => {
+          const described = [
+            fieldState.error && 'template-content-error',
+            problems.blocking.length > 0 && 'template-content-problems',
+          ].filter(Boolean);
+          return (
+            <div className="space-y-1.5">
+              <p id="template-content-label" className="text-sm font-medium">
+                {label('Template Content')}
               </p>
-            )}
-          </div>
-        )}
+              <CodeEditor
+                value={field.value}
+                onChange={field.onChange}
+                language="handlebars"
+                height="400px"
+                aria-label="Template Content"
+                readOnly={readOnly}
+                markers={markers}
+                aria-invalid={fieldState.error || problems.blocking.length > 0 ? true : undefined}
+                aria-describedby={described.length > 0 ? described.join(' ') : undefined}
+              />
+              {fieldState.error && (
+                <p id="template-content-error" className="text-xs font-medium text-destructive">
+                  {fieldState.error.message}
+                </p>
+              )}
+              {problems.blocking.length > 0 && (
+                <div id="template-content-problems" className="text-xs text-destructive">
+                  <p className="font-medium">Telegram would refuse this template with its example data:</p>
+                  <ul className="list-disc pl-4">
+                    {problems.blocking.map((problem) => (
+                      <li key={describeTemplateProblem(problem)}>{describeTemplateProblem(problem)}</li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </div>
+          );
+        }}
       />
       <Field label="Parse Mode" error={errors.parse_mode?.message}>
         <Select {...register('parse_mode')}>
@@ -136,4 +169,22 @@ export function TemplateFields({ readOnly }: { readOnly: boolean }) {
       <TemplateOptions />
     </div>
   );
+}
+
+/** The problems that have a spot in the template, as marks in the code editor. */
+function markersOf(problems: {
+  blocking: readonly RenderProblem[];
+  warnings: readonly RenderProblem[];
+}): CodeEditorMarker[] {
+  const marks: CodeEditorMarker[] = [];
+  for (const [severity, list] of [
+    ['error', problems.blocking],
+    ['warning', problems.warnings],
+  ] as const) {
+    for (const problem of list) {
+      const spot = templateSpot(problem);
+      if (spot) marks.push({ ...spot, message: problem.message, severity });
+    }
+  }
+  return marks;
 }

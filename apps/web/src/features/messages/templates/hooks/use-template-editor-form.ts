@@ -29,6 +29,8 @@ export function useTemplateEditorForm(template: Template | null, onSaved: () => 
     successMessage: ({ template_name }) =>
       template ? `Template '${template_name}' saved` : `Template '${template_name}' created`,
     failureMessage: 'Failed to save template',
+    // The save guard's refusal (the content would make a message Telegram refuses) goes under the content.
+    serverFields: ['template_content'],
     onError: (error) => {
       setCurrent(staleSaveCurrent(error));
       return false;

@@ -1,0 +1,27 @@
+import type { RenderProblem, RenderResult } from './rendering.js';
+
+/**
+ * What stops a template from being saved (the save guard on the server, the editor before it sends):
+ * every error of its rendering with its variables' example values, except an empty message when some
+ * variable it uses has no data, which depends on the data alone and stays a warning.
+ */
+export function blockingProblems(result: RenderResult): RenderProblem[] {
+  const lacksData = result.problems.some((p) => p.severity === 'warning' && p.source === 'template');
+  return result.problems.filter(
+    (p) => p.severity === 'error' && !(lacksData && p.source === 'message' && result.length === 0),
+  );
+}
+
+/** Where a problem is in the template: its own position, or where the message's faulty text was written. */
+export function templateSpot(problem: RenderProblem): { line: number; column: number } | null {
+  if (problem.source === 'message') return problem.template_position ?? null;
+  return problem.line !== null && problem.column !== null
+    ? { line: problem.line, column: problem.column }
+    : null;
+}
+
+/** 'Line 2, column 23: …' for a problem with a spot in the template, else the message alone. */
+export function describeTemplateProblem(problem: RenderProblem): string {
+  const spot = templateSpot(problem);
+  return spot ? `Line ${spot.line}, column ${spot.column}: ${problem.message}` : problem.message;
+}
