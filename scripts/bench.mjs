@@ -34,8 +34,11 @@
 //  8. OTLP: spans per second through POST /api/otlp/v1/traces, protobuf and JSON, beside the JSON ingestion
 //     API with the same LLM calls (BENCH_BATCHES batches of 500 GenAI spans made and encoded by the
 //     OpenTelemetry SDK; scripts/bench/otlp.mjs), on SQLite (and PostgreSQL).
+//  9. Render load: BENCH_RENDER_REQUESTS (default 200) deliveries of the demo's templates at once, quiet and
+//     with BENCH_RENDER_HOGS (default 2) CPU-bound processes beside the server: all must be accepted
+//     (scripts/bench/render-load.mjs), on SQLite (and PostgreSQL).
 // BENCH_PARTS chooses parts (default `ingest,otlp,dashboards,mixed,hostile,retention,cluster,deliveries,
-// alerts`; cluster needs DATABASE_URL, mixed runs with dashboards).
+// alerts,render-load`; cluster needs DATABASE_URL, mixed runs with dashboards).
 // Everything scratch is removed at the end, also on Ctrl+C.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,6 +53,7 @@ import { measureInterleaved } from './bench/autocannon.mjs';
 import { measureOtlp } from './bench/otlp.mjs';
 import { measureAccepting, measureSending } from './bench/deliveries.mjs';
 import { measureHostile, printHostile } from './bench/hostile.mjs';
+import { measureRenderLoad, printRenderLoad } from './bench/render-load.mjs';
 import {
   report,
   reportAlerts,
@@ -101,6 +105,7 @@ const DELIVERIES = {
   deliveries: count('BENCH_SEND_DELIVERIES', 900),
   chats: count('BENCH_SEND_CHATS', 60),
 };
+const RENDER_LOAD = { requests: count('BENCH_RENDER_REQUESTS', 200), hogs: count('BENCH_RENDER_HOGS', 2) };
 const TARGETS = {
   ingestPerSecond: 20_000,
   p99Ms: 20,
@@ -114,7 +119,8 @@ const TARGETS = {
 };
 const PARTS = new Set(
   (
-    process.env.BENCH_PARTS || 'ingest,otlp,dashboards,mixed,hostile,retention,cluster,deliveries,alerts'
+    process.env.BENCH_PARTS ||
+    'ingest,otlp,dashboards,mixed,hostile,retention,cluster,deliveries,alerts,render-load'
   ).split(','),
 );
 
@@ -769,6 +775,11 @@ async function main() {
     reportDeliveries(runs, { ...DELIVERIES, targets: TARGETS });
   }
 
+  if (PARTS.has('render-load')) {
+    await benchRenderLoad('SQLite', { DATA_DIR: path.join(scratchDir, 'render-load') });
+    if (DATABASE_URL) await benchRenderLoad('PostgreSQL', { DATABASE_URL: await scratchPostgres('render') });
+  }
+
   if (PARTS.has('alerts')) {
     const dir = path.join(scratchDir, 'alerts');
     mkdirSync(dir, { recursive: true });
@@ -815,6 +826,18 @@ async function benchDeliveries(label, env) {
     await shut(server);
     fakes.delete(fake);
     await fake.close();
+  }
+}
+
+/** Part `render-load`: bursts of deliveries, quiet and beside CPU-bound processes (scripts/bench/render-load.mjs). */
+async function benchRenderLoad(label, env) {
+  const server = await launch(env);
+  try {
+    const token = await server.api.signIn('admin', PASSWORD);
+    const { key } = await server.api.createApiKey(token, 'bench render load', ['messages:send']);
+    printRenderLoad(await measureRenderLoad(label, { api: server.api, token, key }, RENDER_LOAD), say);
+  } finally {
+    await shut(server);
   }
 }
 
