@@ -105,6 +105,7 @@ describe.each(dialects)('deliveries on %s', (dialect) => {
       channel_id: channel.id,
       chat_id: '-1001234567890',
       topic_id: topic.id,
+      topic_name: topic.topic_name,
       message_thread_id: 77,
       text: TEXT,
       parse_mode: 'HTML',

@@ -46,6 +46,8 @@ export interface DeliveriesTable {
   channel_name: string;
   chat_id: string;
   topic_id: number | null;
+  /** The topic's name when it was queued (null without a topic). */
+  topic_name: string | null;
   message_thread_id: number | null;
   text: string;
   parse_mode: ParseMode;

@@ -19,6 +19,7 @@ import { twoFactor } from './migrations/20261128090000-two-factor.js';
 import { metricsCoarseRollups } from './migrations/20261128100000-metrics-coarse-rollups.js';
 import { llmSpendReads } from './migrations/20261129090000-llm-spend-reads.js';
 import { llmSpendLookups } from './migrations/20261130090000-llm-spend-lookups.js';
+import { deliveryTopicNames } from './migrations/20261201090000-delivery-topic-names.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -43,6 +44,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128100000-metrics-coarse-rollups': metricsCoarseRollups,
   '20261129090000-llm-spend-reads': llmSpendReads,
   '20261130090000-llm-spend-lookups': llmSpendLookups,
+  '20261201090000-delivery-topic-names': deliveryTopicNames,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

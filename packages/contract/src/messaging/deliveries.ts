@@ -119,6 +119,8 @@ export const deliverySchema = z
     channel_name: z.string(),
     chat_id: z.string(),
     topic_id: z.number().int().nullable(),
+    /** The forum topic's name when the delivery was queued, as the channel's. */
+    topic_name: z.string().nullable(),
     message_thread_id: z.number().int().nullable(),
     /** The rendered text, as it is (or was) sent: a later template edit never changes it. */
     text: z.string(),

@@ -24,6 +24,7 @@ export function toDelivery(row: DeliveryRow): Delivery {
     channel_name: row.channel_name,
     chat_id: row.chat_id,
     topic_id: row.topic_id,
+    topic_name: row.topic_name,
     message_thread_id: row.message_thread_id,
     text: row.text,
     parse_mode: row.parse_mode,

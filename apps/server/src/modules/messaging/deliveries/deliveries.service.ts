@@ -57,7 +57,7 @@ interface Prepared {
   request: Request;
   template: Template;
   channel: Channel;
-  topic: { id: number; message_thread_id: number } | null;
+  topic: { id: number; topic_name: string; message_thread_id: number } | null;
   text: string;
   sendAt: string;
 }
@@ -387,7 +387,11 @@ export class DeliveriesService {
       : await lookups.channel(template.channel_id, null);
     const topicId = request.topic_id ?? (channel.id === template.channel_id ? template.topic_id : null);
     const found = topicId ? await lookups.topic(channel, topicId) : null;
-    const topic = found && { id: found.id, message_thread_id: found.message_thread_id };
+    const topic = found && {
+      id: found.id,
+      topic_name: found.topic_name,
+      message_thread_id: found.message_thread_id,
+    };
     const refuse = (reason: ValidationError, text = '') =>
       new Refusal(reason, { request, template, channel, topic, text });
     if (!template.enabled) {
@@ -525,6 +529,7 @@ export class DeliveriesService {
       channel_name: channel.channel_name,
       chat_id: channel.chat_id,
       topic_id: topic?.id ?? null,
+      topic_name: topic?.topic_name ?? null,
       message_thread_id: topic?.message_thread_id ?? null,
       text: prepared.text,
       parse_mode: template.parse_mode,

@@ -64,6 +64,7 @@ export function delivery(id: number, overrides: Partial<DeliveryDetail> = {}): D
     channel_name: 'Channel 1',
     chat_id: '@channel_1x',
     topic_id: null,
+    topic_name: null,
     message_thread_id: null,
     text: '<b>Pepe</b>',
     parse_mode: 'HTML',

@@ -3,6 +3,7 @@ import { PanelRightOpen } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { formatDateTime } from '@/lib/format';
+import { topicLabel } from '../lib/delivery-status';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 
 function Secondary({ children }: { children: string }) {
@@ -39,9 +40,7 @@ function columns(onOpen: (delivery: Delivery) => void): ReadonlyArray<Responsive
       cell: (delivery) => (
         <span className="max-sm:text-right">
           {delivery.channel_name}
-          {delivery.message_thread_id !== null && (
-            <Secondary>{`Topic thread ${delivery.message_thread_id}`}</Secondary>
-          )}
+          {delivery.message_thread_id !== null && <Secondary>{topicLabel(delivery)}</Secondary>}
         </span>
       ),
     },

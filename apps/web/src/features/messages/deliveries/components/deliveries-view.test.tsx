@@ -51,6 +51,8 @@ describe('Deliveries view', () => {
           error: 'Forbidden: bot was kicked from the channel chat',
           channel_id: 2,
           channel_name: 'Digest',
+          topic_id: 9,
+          topic_name: 'Price alerts',
           message_thread_id: 42,
         }),
         delivery(1, { template_name: 'Price Alert' }),
@@ -66,7 +68,7 @@ describe('Deliveries view', () => {
     expect(rows()[0]).toHaveTextContent('Queued');
     expect(rows()[1]).toHaveTextContent('Failed');
     expect(rows()[1]).toHaveTextContent('Digest');
-    expect(rows()[1]).toHaveTextContent('Topic thread 42');
+    expect(rows()[1]).toHaveTextContent('Price alerts (thread 42)');
     expect(rows()[1]).toHaveTextContent('Forbidden: bot was kicked from the channel chat');
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));

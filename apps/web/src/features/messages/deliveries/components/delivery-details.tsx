@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { formatDateTime } from '@/lib/format';
 import { TelegramMessage } from '../../rendering/components/telegram-message';
 import { DeliveryAttempts } from './delivery-attempts';
+import { topicLabel } from '../lib/delivery-status';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 
 const SOURCES: Record<DeliverySource, string> = {
@@ -67,7 +68,7 @@ export function DeliveryDetails({ delivery }: { delivery: DeliveryDetail }) {
           delivery.next_attempt_at !== null && ['Next attempt', formatDateTime(delivery.next_attempt_at)],
           ['Requested by', requester],
           ['Chat', <code key="chat">{delivery.chat_id}</code>],
-          delivery.message_thread_id !== null && ['Topic thread', delivery.message_thread_id],
+          delivery.message_thread_id !== null && ['Topic', topicLabel(delivery)],
           delivery.telegram_message_id !== null && ['Telegram message ID', delivery.telegram_message_id],
           delivery.idempotency_key !== null && [
             'Idempotency key',

@@ -1,4 +1,4 @@
-import type { DeliveryAttemptOutcome, DeliveryStatus } from '@lumi/contract';
+import type { Delivery, DeliveryAttemptOutcome, DeliveryStatus } from '@lumi/contract';
 
 export const STATUS_LABELS: Record<DeliveryStatus, string> = {
   queued: 'Queued',
@@ -31,4 +31,9 @@ export function canCancel({ status }: { status: DeliveryStatus }): boolean {
 
 export function canRetry({ status }: { status: DeliveryStatus }): boolean {
   return status === 'failed' || status === 'unknown';
+}
+
+/** A delivery's forum topic by name, with its thread for those who look it up in Telegram. */
+export function topicLabel({ topic_name, message_thread_id }: Delivery): string {
+  return topic_name ? `${topic_name} (thread ${message_thread_id})` : `Topic thread ${message_thread_id}`;
 }
