@@ -49,6 +49,29 @@ export const auditListResponseSchema = z.object({
 });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
+/** The kinds of resource audit entries are about, so the log's filter offers each of them. */
+export const AUDIT_RESOURCE_TYPES = [
+  'alert_contact_point',
+  'alert_rule',
+  'alert_silence',
+  'api_key',
+  'audit_log',
+  'channel',
+  'config_item',
+  'delivery',
+  'metrics',
+  'model_price',
+  'role',
+  'schedule',
+  'session',
+  'template',
+  'token_budget',
+  'topic',
+  'user',
+  'variable',
+] as const;
+export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
+
 /** Names of audited actions, so filters and the console agree. */
 export const AUDIT_ACTIONS = [
   'auth.login',

@@ -33,7 +33,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'budgets:write': 'Change token budgets and prices',
   'templates:read': 'View message templates',
   'templates:write': 'Change message templates',
-  'templates:send': 'Send test messages',
+  'templates:send': 'Send messages: test sends, Send now, and the delivery queue (queue, cancel, retry)',
   'channels:write': 'Manage channels and topics',
   'admin:keys:write': 'Manage API keys',
   'alerts:read': 'View alert rules, contact points, silences and history',

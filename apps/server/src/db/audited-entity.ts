@@ -1,10 +1,11 @@
+import type { AuditResourceType } from '@lumi/contract';
 import type { Actor, AuditService } from '../modules/audit/audit.service.js';
 import type { Executor } from './database.js';
 
 export interface AuditedEntityOptions<E, K> {
   /** The entity as answers carry it, or the service's 404. */
   load(db: Executor, key: K): Promise<E>;
-  resourceType: string;
+  resourceType: AuditResourceType;
   /** The actions are `<action>.created`, `.updated` and `.deleted`. */
   action: string;
   /** The entity's name, kept with each entry so the log reads well after the entity is gone. */

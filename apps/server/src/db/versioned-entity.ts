@@ -1,3 +1,4 @@
+import type { AuditResourceType } from '@lumi/contract';
 import type { ConflictError } from '../lib/errors.js';
 import { isoTime, type Clock } from '../lib/time.js';
 import type { Actor, AuditService } from '../modules/audit/audit.service.js';
@@ -48,7 +49,7 @@ export interface VersionedEntityOptions<E, S> {
   /** The 409 for a caller who saw an older version; it carries the entity as it is now. */
   stale(current: E): ConflictError;
   audit: {
-    resourceType: string;
+    resourceType: AuditResourceType;
     /** The actions are `<action>.created`, `.updated`, `.restored` and `.deleted`. */
     action: string;
     /** The entity's name, kept with each entry so the log reads well after the entity is gone. */

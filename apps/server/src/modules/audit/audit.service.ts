@@ -1,4 +1,10 @@
-import type { AuditExportQuery, AuditListResponse, AuditLog, AuditQuery } from '@lumi/contract';
+import type {
+  AuditExportQuery,
+  AuditListResponse,
+  AuditLog,
+  AuditQuery,
+  AuditResourceType,
+} from '@lumi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
@@ -30,7 +36,7 @@ export interface Actor {
 
 export interface AuditEvent {
   action: string;
-  resourceType: string;
+  resourceType: AuditResourceType;
   resourceId?: string | number | null;
   /** What the resource is called at the time of the change; the log shows it instead of the bare id. */
   resourceName?: string | null;
@@ -100,7 +106,7 @@ export class AuditService {
    * console links an entry to the item as it is (the owning module's service answers; the log never reads
    * another module's tables).
    */
-  resolveNamesWith(resourceType: string, names: CurrentNames): void {
+  resolveNamesWith(resourceType: AuditResourceType, names: CurrentNames): void {
     this.currentNames.set(resourceType, names);
   }
 

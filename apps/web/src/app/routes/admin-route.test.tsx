@@ -1,4 +1,9 @@
-import type { AuditListResponse, AuditLog, SessionUser } from '@lumi/contract';
+import {
+  AUDIT_RESOURCE_TYPES,
+  type AuditListResponse,
+  type AuditLog,
+  type SessionUser,
+} from '@lumi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -117,7 +122,13 @@ describe('AdminRoute', () => {
     expect(await screen.findByText('No audit logs found')).toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByLabelText('Action'), 'user.deleted');
-    await userEvent.type(screen.getByLabelText('Resource type'), 'user');
+    const types = screen.getByLabelText('Resource type');
+    // Every kind of resource the server audits is offered, in words.
+    expect(within(types).getByRole('option', { name: 'Alert contact point' })).toHaveValue(
+      'alert_contact_point',
+    );
+    expect(within(types).getAllByRole('option')).toHaveLength(AUDIT_RESOURCE_TYPES.length + 1);
+    await userEvent.selectOptions(types, 'user');
     await userEvent.type(screen.getByLabelText('User'), 'admin');
     await userEvent.type(screen.getByLabelText('From'), '2025-05-01');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));

@@ -1,10 +1,15 @@
-import { AUDIT_ACTIONS } from '@lumi/contract';
+import { AUDIT_ACTIONS, AUDIT_RESOURCE_TYPES } from '@lumi/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
+
+/** The known values, and the one in the URL when it is another (an old link): it stays selectable. */
+function withCurrent(known: readonly string[], current: string): readonly string[] {
+  return current && !known.includes(current) ? [...known, current] : known;
+}
 import { FILTER_NAMES, type AuditFilters } from '../hooks/use-audit-filters';
-import { describeAction } from '../lib/audit-actions';
+import { describeAction, describeResourceType } from '../lib/audit-actions';
 
 const NO_FILTERS: AuditFilters = { action: '', resource_type: '', user: '', from: '', to: '' };
 
@@ -40,10 +45,8 @@ export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
   }
 
   const isFiltered = FILTER_NAMES.some((name) => filters[name] !== '');
-  const actions: readonly string[] =
-    draft.action && !AUDIT_ACTIONS.some((action) => action === draft.action)
-      ? [...AUDIT_ACTIONS, draft.action]
-      : AUDIT_ACTIONS;
+  const actions = withCurrent(AUDIT_ACTIONS, draft.action);
+  const resourceTypes = withCurrent(AUDIT_RESOURCE_TYPES, draft.resource_type);
 
   return (
     <form
@@ -62,7 +65,14 @@ export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
         </Select>
       </Field>
       <Field label="Resource type">
-        <Input value={draft.resource_type} onChange={set('resource_type')} placeholder="e.g. user" />
+        <Select value={draft.resource_type} onChange={set('resource_type')}>
+          <option value="">All resource types</option>
+          {resourceTypes.map((type) => (
+            <option key={type} value={type}>
+              {describeResourceType(type)}
+            </option>
+          ))}
+        </Select>
       </Field>
       <Field label="User">
         <Input value={draft.user} onChange={set('user')} placeholder="Username" />

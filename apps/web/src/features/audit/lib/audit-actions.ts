@@ -91,3 +91,9 @@ export function describeActor(log: Pick<AuditLog, 'user' | 'ip_address'>): strin
   if (log.user) return log.user;
   return log.ip_address ? 'Anonymous' : 'System';
 }
+
+/** A resource type in words: 'alert_contact_point' reads 'Alert contact point'. */
+export function describeResourceType(type: string): string {
+  const words = type.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
