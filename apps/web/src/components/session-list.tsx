@@ -1,8 +1,9 @@
 import type { AuthSession } from '@lumi/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Monitor } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
@@ -23,36 +24,51 @@ interface SessionListProps {
   actions?: (session: AuthSession) => ReactNode;
 }
 
+/** Sessions shown before "Show all": someone signed in on many devices still sees a short list first. */
+export const SESSIONS_SHOWN = 5;
+
 /**
- * Signed-in sessions (issue 18), as a list that wraps on a phone: the device, when it signed in and was
- * last used, and from which address.
+ * Signed-in sessions, as a list that wraps on a phone: the device, when it signed in and was last used,
+ * and from which address. This device comes first; past SESSIONS_SHOWN the rest wait behind "Show all".
  */
 export function SessionList({ sessions, label, markCurrent = false, actions }: SessionListProps) {
+  const [all, setAll] = useState(false);
+  const ordered = markCurrent
+    ? [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)]
+    : sessions;
+  const shown = all ? ordered : ordered.slice(0, SESSIONS_SHOWN);
   return (
-    <ul aria-label={label} className="divide-y rounded-md border">
-      {sessions.map((session) => (
-        <li key={session.id} className="flex flex-wrap items-start justify-between gap-3 p-3">
-          <div className="flex min-w-0 gap-3">
-            <Monitor aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-            <div className="min-w-0 text-sm">
-              <div className="flex flex-wrap items-center gap-2 font-medium">
-                <span className="break-words">{deviceName(session)}</span>
-                {markCurrent && session.current && <Badge variant="primary">This device</Badge>}
+    <div className="space-y-2">
+      <ul aria-label={label} className="divide-y rounded-md border">
+        {shown.map((session) => (
+          <li key={session.id} className="flex flex-wrap items-start justify-between gap-3 p-3">
+            <div className="flex min-w-0 gap-3">
+              <Monitor aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+              <div className="min-w-0 text-sm">
+                <div className="flex flex-wrap items-center gap-2 font-medium">
+                  <span className="break-words">{deviceName(session)}</span>
+                  {markCurrent && session.current && <Badge variant="primary">This device</Badge>}
+                </div>
+                <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-muted-foreground">
+                  <dt>Signed in</dt>
+                  <dd>{formatDateTime(session.created_at)}</dd>
+                  <dt>Last used</dt>
+                  <dd>{formatDateTime(session.last_used_at)}</dd>
+                  <dt>Address</dt>
+                  <dd className="break-all">{session.ip_address ?? 'Unknown'}</dd>
+                </dl>
               </div>
-              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-muted-foreground">
-                <dt>Signed in</dt>
-                <dd>{formatDateTime(session.created_at)}</dd>
-                <dt>Last used</dt>
-                <dd>{formatDateTime(session.last_used_at)}</dd>
-                <dt>Address</dt>
-                <dd className="break-all">{session.ip_address ?? 'Unknown'}</dd>
-              </dl>
             </div>
-          </div>
-          {actions?.(session)}
-        </li>
-      ))}
-    </ul>
+            {actions?.(session)}
+          </li>
+        ))}
+      </ul>
+      {ordered.length > SESSIONS_SHOWN && (
+        <Button variant="secondary" size="sm" aria-expanded={all} onClick={() => setAll((v) => !v)}>
+          {all ? `Show the first ${SESSIONS_SHOWN} only` : `Show all ${ordered.length} sessions`}
+        </Button>
+      )}
+    </div>
   );
 }
 

@@ -105,3 +105,22 @@ describe('Profile → Sessions', () => {
     expect(await screen.findByText('This device')).toBeInTheDocument();
   });
 });
+
+describe('Profile → Sessions, many of them', () => {
+  beforeEach(() => signIn());
+  afterEach(() => useAuthStore.getState().clear());
+
+  it('shows this device and the first others, and the rest behind Show all', async () => {
+    const many = Array.from({ length: 11 }, (_, i) => session(`s${i}`, { browser: `Browser ${i}` }));
+    serve(jsonResponse({ sessions: [...many, here] }));
+    renderWithProviders(<SessionsSection />);
+    const list = await screen.findByRole('list', { name: 'Your sessions' });
+    const items = () => within(list).getAllByRole('listitem');
+    expect(items()).toHaveLength(5);
+    expect(items()[0]).toHaveTextContent('This device');
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 12 sessions' }));
+    expect(items()).toHaveLength(12);
+    await userEvent.click(screen.getByRole('button', { name: 'Show the first 5 only' }));
+    expect(items()).toHaveLength(5);
+  });
+});
