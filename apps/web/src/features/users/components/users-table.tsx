@@ -1,6 +1,7 @@
 import type { User } from '@lumi/contract';
 import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { EmailAddress } from '@/components/ui/email-address';
 import { StateBadge } from '@/components/ui/state-badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -120,7 +121,9 @@ function UserRow({ user, isSelf, canWrite, onEdit, onDelete, onSecurity }: UserR
           {user.name}
           {isSelf && <span className="ml-1 text-xs font-normal text-muted-foreground">(you)</span>}
         </div>
-        <div className="break-all text-muted-foreground">{user.email}</div>
+        <div className="text-muted-foreground">
+          <EmailAddress email={user.email} />
+        </div>
         <div className="text-xs text-muted-foreground">@{user.username}</div>
         <div className="mt-2 flex flex-wrap items-center gap-1 md:hidden">
           <StateBadge on={user.is_active} />
