@@ -274,7 +274,10 @@ test('disables selected items at once, exports a section and imports it back all
   await expect(row(page, first)).toContainText('Changed by import');
 });
 
-test('a viewer sees the list read-only', async ({ page, request }) => {
+test('a viewer sees the list read-only and opens an item in full, with its history', async ({
+  page,
+  request,
+}) => {
   const name = unique('flag');
   await createItem(request, 'feature-flags', { name, content: { enabled: true }, is_active: false });
   const username = unique('viewer');
@@ -287,7 +290,16 @@ test('a viewer sees the list read-only', async ({ page, request }) => {
   await expect(page.getByRole('switch')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add Item' })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
-  await expect(row(page, name).getByRole('button')).toHaveCount(0);
+  // The one control a reader has: opening the item to read it.
+  await expect(row(page, name).getByRole('button')).toHaveCount(1);
+  await row(page, name)
+    .getByRole('button', { name: `View ${name}` })
+    .click();
+  const view = page.getByRole('dialog', { name });
+  await expect(view.getByText('Read only', { exact: false }).first()).toBeVisible();
+  await expect(view.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+  await view.getByRole('tab', { name: 'History' }).click();
+  await expect(view.getByRole('tabpanel')).toContainText('Version 1');
 });
 
 test('a role with neither config permission is denied the screen', async ({ page, request }) => {

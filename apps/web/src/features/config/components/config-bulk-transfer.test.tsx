@@ -154,4 +154,30 @@ describe('Configuration: bulk enable/disable, export and import', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('notes.txt: The file is not valid JSON.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it("takes a file's message down once a good file is chosen, and it stays down after the import", async () => {
+    signInWith(['config:read', 'config:write']);
+    fakeApi({
+      'GET /api/admin/api/config/:domain': jsonResponse(items),
+      'POST /api/admin/api/config/:domain/import': jsonResponse({ created: 1, updated: 0 }),
+    });
+    renderConfig();
+    await screen.findByText('Grumpy');
+    const input = screen.getByLabelText('Import Moods from a JSON file');
+    await userEvent.upload(input, new File(['{"items": []}'], 'empty.json', { type: 'application/json' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('empty.json: The file holds no items.');
+
+    await userEvent.upload(
+      input,
+      new File([JSON.stringify([{ name: 'Calm', content: 'Breathe' }])], 'calm.json', {
+        type: 'application/json',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Import Moods' });
+    // Behind the open dialog the page is hidden from assistive technology; the banner is gone from it too.
+    expect(screen.queryByRole('alert', { hidden: true })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import 1 item' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -8,21 +8,30 @@ import { useConfigItems } from '../api/list-config-items';
 import { useUpdateConfigItem } from '../api/update-config-item';
 import { useBulkActive } from '../hooks/use-bulk-active';
 import { useConfigParams } from '../hooks/use-config-params';
+import { newItemContentMode } from '../lib/content';
 import { filterItems, tagsOf } from '../lib/filter-items';
 import { BulkToolbar } from './bulk-toolbar';
 import { ConfigFiltersBar } from './config-filters-bar';
 import { ConfigItemDialog } from './config-item-dialog';
+import { ConfigItemViewDialog } from './config-item-view-dialog';
 import { ConfigItemsTable } from './config-items-table';
 import { ConfigTransferActions } from './config-transfer-actions';
 import { DeleteConfigItemDialog } from './delete-config-item-dialog';
 import { RevisionHistoryDialog } from './revision-history-dialog';
 
 type OpenDialog =
-  { kind: 'create' } | { kind: 'edit'; item: ConfigItem } | { kind: 'delete'; item: ConfigItem } | null;
+  | { kind: 'create' }
+  | { kind: 'view'; item: ConfigItem }
+  | { kind: 'edit'; item: ConfigItem }
+  | { kind: 'delete'; item: ConfigItem }
+  | null;
 
 interface ConfigDomainPanelProps {
   domain: ConfigDomain;
-  /** Add, edit, delete, history, the Actions column and the active switch need config:write. */
+  /**
+   * Add, edit, delete, the Actions column and the active switch need config:write; without it an item
+   * opens read-only from its name, with its history.
+   */
   canWrite: boolean;
 }
 
@@ -127,6 +136,7 @@ export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) 
         canWrite={canWrite}
         togglingId={updateItem.isPending ? updateItem.variables.id : undefined}
         onToggle={toggleActive}
+        onView={(item) => setDialog({ kind: 'view', item })}
         onEdit={(item) => setDialog({ kind: 'edit', item })}
         onHistory={(item) => setHistory(item.id)}
         onDelete={(item) => setDialog({ kind: 'delete', item })}
@@ -134,7 +144,15 @@ export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) 
         onSelect={select}
       />
 
-      {dialog?.kind === 'create' && <ConfigItemDialog open onOpenChange={closeDialog} domain={domain} />}
+      {dialog?.kind === 'create' && (
+        <ConfigItemDialog
+          open
+          onOpenChange={closeDialog}
+          domain={domain}
+          newItemMode={newItemContentMode(all)}
+        />
+      )}
+      {dialog?.kind === 'view' && <ConfigItemViewDialog open onOpenChange={closeDialog} item={dialog.item} />}
       {dialog?.kind === 'edit' && (
         <ConfigItemDialog open onOpenChange={closeDialog} domain={domain} item={dialog.item} />
       )}

@@ -18,8 +18,8 @@ function renderDialog(item = configItem()) {
 const content = () => screen.getByLabelText(/^Content \(/);
 
 describe('ConfigItemDialog', () => {
-  it('starts a new item in text mode, active, with priority 1', () => {
-    renderWithProviders(<ConfigItemDialog open onOpenChange={vi.fn()} domain="moods" />);
+  it('starts a new item in the mode it is given, active, with priority 1', () => {
+    renderWithProviders(<ConfigItemDialog open onOpenChange={vi.fn()} domain="moods" newItemMode="text" />);
     expect(screen.getByRole('dialog', { name: 'Add Item' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Text' })).toBeChecked();
     expect(screen.getByLabelText('Priority')).toHaveValue(1);
@@ -117,7 +117,7 @@ describe('ConfigItemDialog', () => {
         new Response('oops', { status: 500 }),
       ],
     });
-    renderWithProviders(<ConfigItemDialog open onOpenChange={vi.fn()} domain="moods" />);
+    renderWithProviders(<ConfigItemDialog open onOpenChange={vi.fn()} domain="moods" newItemMode="text" />);
     await userEvent.type(screen.getByLabelText('Name'), 'Calm');
     await userEvent.type(content(), 'Breathe');
 

@@ -11,7 +11,7 @@ import { useFormDialog } from '@/lib/use-form-dialog';
 import { conflictingItem } from '../api/config-errors';
 import { useCreateConfigItem } from '../api/create-config-item';
 import { useUpdateConfigItem } from '../api/update-config-item';
-import { configFormSchema, formValuesOf } from '../lib/config-form';
+import { configFormSchema, formValuesOf, newFormValues } from '../lib/config-form';
 import type { ContentMode } from '../lib/content';
 import { DOMAIN_LABELS } from '../lib/domains';
 import { ConflictView, type Conflict } from './conflict-view';
@@ -19,16 +19,15 @@ import { ContentField } from './content-field';
 
 const SERVER_FIELDS = ['name', 'description', 'content', 'priority', 'tags', 'is_active'] as const;
 
-interface ConfigItemDialogProps {
+/** Edit mode with an item, add mode without (spec section 4); a new item's content starts in `newItemMode`. */
+type ConfigItemDialogProps = {
   domain: ConfigDomain;
-  /** Edit mode with an item, add mode without (spec section 4). */
-  item?: ConfigItem;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-}
+} & ({ item: ConfigItem; newItemMode?: never } | { item?: never; newItemMode: ContentMode });
 
 /** The add/edit modal; a save that meets a newer version turns into the conflict view. */
-export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigItemDialogProps) {
+export function ConfigItemDialog({ domain, item, newItemMode, open, onOpenChange }: ConfigItemDialogProps) {
   const close = () => onOpenChange(false);
   const createItem = useCreateConfigItem();
   const updateItem = useUpdateConfigItem();
@@ -43,7 +42,7 @@ export function ConfigItemDialog({ domain, item, open, onOpenChange }: ConfigIte
   }
 
   const dialog = useFormDialog(configFormSchema, {
-    defaultValues: formValuesOf(item),
+    defaultValues: item ? formValuesOf(item) : newFormValues(newItemMode),
     save: (input) => send(input, version),
     onSaved: close,
     successMessage: ({ name }) => (item ? `'${name}' saved` : `'${name}' created`),

@@ -26,6 +26,8 @@ interface ConfigItemsTableProps {
   /** The item whose active switch is being saved. */
   togglingId: number | undefined;
   onToggle: (item: ConfigItem, isActive: boolean) => void;
+  /** Opens the item read-only (without canWrite, where its name is a button). */
+  onView: (item: ConfigItem) => void;
   onEdit: (item: ConfigItem) => void;
   onHistory: (item: ConfigItem) => void;
   onDelete: (item: ConfigItem) => void;
@@ -180,6 +182,7 @@ function ItemRow({
   canWrite,
   togglingId,
   onToggle,
+  onView,
   onEdit,
   onHistory,
   onDelete,
@@ -200,7 +203,19 @@ function ItemRow({
         </Td>
       )}
       <Td className="md:min-w-40">
-        <div className="font-medium break-words">{item.name}</div>
+        {canWrite ? (
+          <div className="font-medium break-words">{item.name}</div>
+        ) : (
+          // A reader has no Actions column (spec section 2); the name opens the item read-only.
+          <button
+            type="button"
+            onClick={() => onView(item)}
+            className="text-left font-medium break-words text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <span className="sr-only">View </span>
+            {item.name}
+          </button>
+        )}
         {item.description && (
           <div className="text-xs break-words text-muted-foreground">{item.description}</div>
         )}

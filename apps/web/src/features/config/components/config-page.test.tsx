@@ -104,6 +104,62 @@ describe('ConfigPage', () => {
     expect(screen.queryByRole('button', { name: /Edit|Delete|History/ })).not.toBeInTheDocument();
   });
 
+  it('opens any item read-only for a reader, with the whole content and only Close', async () => {
+    signInWith(['config:read']);
+    const api = serve([configItem(), long]);
+    renderAt('/config?tab=moods');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'View Chatty' }));
+    const dialog = screen.getByRole('dialog', { name: 'Chatty' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly');
+    const content = within(dialog).getByLabelText('Content (text)');
+    expect(content).toHaveValue('A'.repeat(60));
+    expect(content).toHaveAttribute('readonly');
+    expect(within(dialog).getByRole('radio', { name: 'Text' })).toBeDisabled();
+    expect(within(dialog).getByRole('textbox', { name: 'Tags' })).toHaveValue('one, two, three, four, five');
+    expect(within(dialog).getByRole('textbox', { name: 'Priority' })).toHaveValue('9');
+    expect(within(dialog).getByRole('checkbox', { name: /Active/ })).toBeDisabled();
+    expect(
+      within(dialog).queryByRole('button', { name: /Save|Create|Delete|Restore/ }),
+    ).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'View Cheerful' }));
+    expect(
+      within(screen.getByRole('dialog', { name: 'Cheerful' })).getByLabelText('Content (JSON)'),
+    ).toHaveValue('{\n  "tone": "warm"\n}');
+    expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  it('starts Add Item in JSON mode where the domain holds JSON, and in text mode elsewhere', async () => {
+    signInWith(['config:read', 'config:write']);
+    fakeApi({
+      'GET /api/admin/api/config/:domain': (_request, { domain }) =>
+        jsonResponse(
+          domain === 'moods'
+            ? [configItem(), configItem({ id: 2, name: 'Calm', content: { tone: 'calm' } }), long]
+            : [long],
+        ),
+    });
+    renderAt('/config?tab=moods');
+    await screen.findByText('Chatty');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+    let dialog = screen.getByRole('dialog', { name: 'Add Item' });
+    expect(within(dialog).getByRole('radio', { name: 'JSON' })).toBeChecked();
+    expect(within(dialog).getByLabelText('Content (JSON)')).toHaveAttribute('data-language', 'json');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Catchphrases' }));
+    await userEvent.click(
+      within(await screen.findByRole('tabpanel', { name: 'Catchphrases' })).getByRole('button', {
+        name: 'Add Item',
+      }),
+    );
+    dialog = screen.getByRole('dialog', { name: 'Add Item' });
+    expect(within(dialog).getByRole('radio', { name: 'Text' })).toBeChecked();
+  });
+
   it('filters by name, tag and active state, keeping the filters in the URL', async () => {
     signInWith(['config:read']);
     serve([configItem(), long, configItem({ id: 5, name: 'Cheeky', tags: ['two'] })]);

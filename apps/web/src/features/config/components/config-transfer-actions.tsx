@@ -18,7 +18,8 @@ interface ConfigTransferActionsProps {
   items: ConfigItem[];
   /** Import needs config:write; export needs only config:read, as the API does. */
   canWrite: boolean;
-  onFailure: (message: string) => void;
+  /** Shows why an export or a file failed; null takes the message down once a new try starts. */
+  onFailure: (message: string | null) => void;
 }
 
 type PendingImport = { fileName: string; items: unknown[]; problems: ItemProblem[] };
@@ -46,6 +47,7 @@ export function ConfigTransferActions({ domain, items, canWrite, onFailure }: Co
   const label = DOMAIN_LABELS[domain];
 
   async function handleExport() {
+    onFailure(null);
     setExporting(true);
     try {
       const exported = await exportConfig(domain);
@@ -63,6 +65,8 @@ export function ConfigTransferActions({ domain, items, canWrite, onFailure }: Co
     // The same file may be picked again after it was fixed.
     event.target.value = '';
     if (!file) return;
+    // A new file is a new try: the last one's message no longer holds.
+    onFailure(null);
     let text: string;
     try {
       text = await readText(file);

@@ -1,6 +1,6 @@
 import { CONFIG_MESSAGES, type ConfigItem } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
-import { configFormSchema, formValuesOf, type ConfigFormValues } from './config-form';
+import { configFormSchema, formValuesOf, newFormValues, type ConfigFormValues } from './config-form';
 
 const valid: ConfigFormValues = {
   name: 'Cheerful',
@@ -66,7 +66,7 @@ describe('configFormSchema', () => {
   });
 });
 
-describe('formValuesOf', () => {
+describe('starting values', () => {
   const item: ConfigItem = {
     id: 1,
     domain: 'moods',
@@ -82,8 +82,9 @@ describe('formValuesOf', () => {
     updated_by: 'admin',
   };
 
-  it('starts a new item as active text with priority 1', () => {
-    expect(formValuesOf()).toMatchObject({ mode: 'text', priority: 1, is_active: true, tags: '' });
+  it('starts a new item active, with priority 1, in the mode it is given', () => {
+    expect(newFormValues('text')).toMatchObject({ mode: 'text', priority: 1, is_active: true, tags: '' });
+    expect(newFormValues('json')).toMatchObject({ mode: 'json', content: '' });
   });
 
   it("opens an item in its content's mode", () => {

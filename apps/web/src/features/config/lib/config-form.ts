@@ -9,7 +9,7 @@ import {
   type ConfigItemValues,
 } from '@lumi/contract';
 import { z } from 'zod';
-import { contentToText, defaultContentMode, parseJsonObject } from './content';
+import { contentToText, defaultContentMode, parseJsonObject, type ContentMode } from './content';
 
 const fields = configItemInputSchema.shape;
 
@@ -53,11 +53,13 @@ export const configFormSchema = z
 
 export type ConfigFormValues = z.input<typeof configFormSchema>;
 
-/** The form's starting values: an item's own, or the spec's defaults (priority 1, active). */
-export function formValuesOf(item?: ConfigItem): ConfigFormValues {
-  if (!item) {
-    return { name: '', description: '', mode: 'text', content: '', priority: 1, tags: '', is_active: true };
-  }
+/** A new item's starting values: the spec's defaults (priority 1, active), its content in `mode`. */
+export function newFormValues(mode: ContentMode): ConfigFormValues {
+  return { name: '', description: '', mode, content: '', priority: 1, tags: '', is_active: true };
+}
+
+/** An item's own values, its content in the mode that suits it. */
+export function formValuesOf(item: ConfigItem): ConfigFormValues {
   return {
     name: item.name,
     description: item.description,

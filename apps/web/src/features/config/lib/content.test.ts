@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { contentPreview, contentToText, defaultContentMode, parseJsonObject } from './content';
+import {
+  contentPreview,
+  contentToText,
+  defaultContentMode,
+  newItemContentMode,
+  parseJsonObject,
+} from './content';
 
 describe('content helpers', () => {
   it.each([
     [{ tone: 'warm' }, 'json'],
     ['Hello there', 'text'],
     ['{"looks":"like json"}', 'text'],
-    [undefined, 'text'],
   ] as const)('starts %j in %s mode', (content, mode) => {
     expect(defaultContentMode(content)).toBe(mode);
+  });
+
+  it.each([
+    ['an empty domain', [], 'text'],
+    ['a domain of objects', [{ on: true }, { on: false }], 'json'],
+    ['a domain mostly of objects', [{ on: true }, { on: false }, 'Say hi'], 'json'],
+    ['a domain half objects, half text', [{ on: true }, 'Say hi'], 'text'],
+    ['a domain of text', ['Say hi', '{"looks":"like json"}'], 'text'],
+  ] as const)('starts a new item of %s in %s mode', (_domain, contents, mode) => {
+    expect(newItemContentMode(contents.map((content) => ({ content })))).toBe(mode);
   });
 
   it('pretty-prints objects for the editor and leaves text alone', () => {

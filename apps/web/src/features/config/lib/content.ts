@@ -1,4 +1,4 @@
-import type { ConfigContent } from '@lumi/contract';
+import type { ConfigContent, ConfigItem } from '@lumi/contract';
 
 /** How the editor treats content: a JSON object, or plain text (spec section 4). */
 export type ContentMode = 'json' | 'text';
@@ -6,9 +6,18 @@ export type ContentMode = 'json' | 'text';
 /** Spec section 9: the list shows content cut at 50 characters. */
 export const CONTENT_PREVIEW_LENGTH = 50;
 
-/** Spec section 4: JSON mode for object content, text mode otherwise (a new item starts as text). */
-export function defaultContentMode(content: ConfigContent | undefined): ContentMode {
-  return content !== undefined && typeof content !== 'string' ? 'json' : 'text';
+/** Spec section 4: JSON mode for object content, text mode otherwise. */
+export function defaultContentMode(content: ConfigContent): ContentMode {
+  return typeof content === 'string' ? 'text' : 'json';
+}
+
+/**
+ * The mode a new item starts in: its domain's. A domain whose items are mostly JSON objects (feature
+ * flags, moods) starts in JSON mode; any other, an empty one included, in text mode as spec section 4 has it.
+ */
+export function newItemContentMode(items: readonly Pick<ConfigItem, 'content'>[]): ContentMode {
+  const objects = items.filter((item) => defaultContentMode(item.content) === 'json').length;
+  return objects * 2 > items.length ? 'json' : 'text';
 }
 
 /** The content as the editor shows it: objects pretty-printed, text as it is. */

@@ -45,6 +45,20 @@ const TIME_ZONES = [
   ),
 ];
 
+/**
+ * Where the server's 422 messages go. It names a cron expression croner cannot read `recurrence.cron`
+ * (the other kinds are built from values this form has checked), so that message sits under the cron
+ * field, where editing the expression takes it away; in the form's alert it would stay until the next save.
+ */
+const SERVER_FIELDS = {
+  name: 'name',
+  template_id: 'template_id',
+  recurrence: 'cron',
+  timezone: 'timezone',
+  max_runs: 'max_runs',
+  ends_at: 'ends_at',
+} as const;
+
 interface ScheduleDialogProps {
   /** The schedule to edit, or none to create one. */
   schedule?: Schedule;
@@ -73,13 +87,7 @@ function ScheduleForm({ schedule, onDone }: { schedule?: Schedule; onDone: () =>
     defaultValues: formDefaults(schedule),
     save: (values) => save.mutateAsync(toScheduleInput(values, schedule)),
     onSaved: onDone,
-    serverFields: {
-      name: 'name',
-      template_id: 'template_id',
-      timezone: 'timezone',
-      max_runs: 'max_runs',
-      ends_at: 'ends_at',
-    },
+    serverFields: SERVER_FIELDS,
     failureMessage: schedule ? 'Failed to save schedule' : 'Failed to create schedule',
     successMessage: ({ name }) => `Schedule '${name}' ${schedule ? 'saved' : 'created'}`,
   });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { signIn } from '@/test/session-users';
-import { fakeSchedulesApi, run, schedule, template } from '../test/fake-schedules-api';
+import { fakeSchedulesApi, PREVIEW_RUNS, run, schedule, template } from '../test/fake-schedules-api';
 import { SchedulesView } from './schedules-view';
 
 const show = () => renderWithProviders(<SchedulesView />, { path: '/messages' });
@@ -115,6 +115,55 @@ describe('Schedules', () => {
     expect(await within(dialog).findByText(/A cron expression has five fields/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Must be a JSON object/)).toBeInTheDocument();
     expect(requestsTo('/schedules', 'POST')).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of a cron expression under the field, and takes it away once corrected", async () => {
+    const refusal = 'The recurrence cannot be read: Invalid value for minute: 61';
+    const refuse = () =>
+      jsonResponse(
+        {
+          detail: refusal,
+          code: 'validation_failed',
+          errors: [{ path: 'recurrence.cron', message: refusal }],
+          request_id: '1',
+        },
+        422,
+      );
+    const { requestsTo } = fakeSchedulesApi({
+      routes: {
+        'POST /schedules/preview': ({ body }) =>
+          (body as { recurrence: { cron?: string } }).recurrence.cron?.startsWith('61')
+            ? refuse()
+            : jsonResponse({ cron: '1 9 * * *', description: 'cron', runs: PREVIEW_RUNS }),
+        'POST /schedules': refuse,
+      },
+    });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'New Schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Schedule' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Cron');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Template' }), 'Template 1');
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Repeat' }),
+      'Cron expression',
+    );
+    const cron = within(dialog).getByRole('textbox', { name: 'Cron expression' });
+    await userEvent.clear(cron);
+    await userEvent.type(cron, '61 9 * * *');
+    const preview = within(dialog).getByRole('region', { name: 'Next runs' });
+    expect(await within(preview).findByText(refusal)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Schedule' }));
+
+    await waitFor(() => expect(cron).toHaveAccessibleDescription(refusal));
+    expect(cron).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await userEvent.clear(cron);
+    await userEvent.type(cron, '1 9 * * *');
+    expect(await within(preview).findAllByRole('listitem')).toHaveLength(5);
+    expect(within(dialog).queryByText(refusal)).not.toBeInTheDocument();
+    expect(cron).not.toHaveAttribute('aria-invalid');
+    expect(requestsTo('/schedules', 'POST')).toHaveLength(1);
   });
 
   it('edits with the version it was loaded at, and deletes after confirmation', async () => {
