@@ -1,10 +1,52 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// Every time names its zone ("Nov 28, 2026, 9:00 AM GMT+1"): operators in several places read one log.
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+const zoneName = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' });
 
-/** A localized date and time, or the fallback for a missing value. */
+/** The browser's zone as a short name ("UTC", "GMT+1") for `date`. */
+function localZone(date: Date): string {
+  return zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/** A localized date and time in the browser's zone, named, or the fallback for a missing value. */
 export function formatDateTime(value: string | null | undefined, fallback = 'Never'): string {
   if (!value) return fallback;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? fallback : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return fallback;
+  const zone = localZone(date);
+  return zone ? `${dateTime.format(date)} ${zone}` : dateTime.format(date);
+}
+
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A time in the IANA zone `timeZone`, with the zone named: "Mon, Nov 30, 9:00 AM, Europe/Berlin" (a
+ * schedule's runs are in its own zone, whatever the browser's is). The fallback for a missing value.
+ */
+export function formatInZone(value: string | null | undefined, timeZone: string, fallback = 'Never'): string {
+  if (!value) return fallback;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return fallback;
+  let format = zonedFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(undefined, {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone,
+      });
+    } catch {
+      return formatDateTime(value, fallback);
+    }
+    zonedFormats.set(timeZone, format);
+  }
+  return `${format.format(date)}, ${timeZone}`;
 }
 
 const currencyByDigits = new Map<number, Intl.NumberFormat>();

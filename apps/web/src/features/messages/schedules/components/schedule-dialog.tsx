@@ -6,7 +6,6 @@ import {
   WEEKDAYS,
   type Schedule,
 } from '@lumi/contract';
-import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Dialog } from '@/components/ui/dialog';
 import { DialogForm } from '@/components/ui/dialog-form';
@@ -14,6 +13,7 @@ import { Field } from '@/components/ui/field';
 import { FormCheckbox } from '@/components/ui/form-checkbox';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+import { formatInZone } from '@/lib/format';
 import { useFormDialog } from '@/lib/use-form-dialog';
 import { RequiredLabel } from '@/components/ui/required-label';
 import { useTemplates } from '../../templates/api/list-templates';
@@ -217,17 +217,6 @@ function RunPreview({
   timezone: string;
 }) {
   const preview = useSchedulePreview(recurrence, timezone);
-  const format = useMemo(() => {
-    try {
-      return new Intl.DateTimeFormat(undefined, {
-        dateStyle: 'full',
-        timeStyle: 'short',
-        timeZone: timezone,
-      });
-    } catch {
-      return null;
-    }
-  }, [timezone]);
   return (
     <section aria-label="Next runs" aria-live="polite" className="rounded-md bg-muted p-3 text-sm">
       <h3 className="mb-1 font-medium">Next runs{recurrence ? `: ${describeRecurrence(recurrence)}` : ''}</h3>
@@ -241,7 +230,7 @@ function RunPreview({
         <ol className="list-inside list-decimal space-y-0.5">
           {(preview.data?.runs ?? []).map((run) => (
             <li key={run}>
-              <time dateTime={run}>{format ? format.format(new Date(run)) : run}</time>
+              <time dateTime={run}>{formatInZone(run, timezone)}</time>
             </li>
           ))}
         </ol>

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatInZone } from '@/lib/format';
 import { useHasPermission } from '@/lib/permissions';
 import { useSchedules } from '../api/list-schedules';
 import { useDeleteSchedule, useSetScheduleEnabled } from '../api/schedule-actions';
@@ -73,7 +73,9 @@ export function SchedulesView() {
             },
             {
               header: 'Next run',
-              cell: (schedule) => formatDateTime(schedule.next_run_at, schedule.enabled ? 'Ended' : 'Paused'),
+              // In the schedule's own zone, as its runs are worked out.
+              cell: (schedule) =>
+                formatInZone(schedule.next_run_at, schedule.timezone, schedule.enabled ? 'Ended' : 'Paused'),
             },
             { header: 'Last result', cell: (schedule) => <LastResult schedule={schedule} /> },
             {
