@@ -12,7 +12,7 @@ describe('polling', () => {
     { name: 'market data', options: marketDataQueryOptions(), expected: 30_000 },
     { name: 'cache', options: cacheMetricsQueryOptions(), expected: 60_000 },
     { name: 'integrations', options: integrationsQueryOptions(), expected: 60_000 },
-    { name: 'LLM usage (not polled)', options: llmUsageQueryOptions(), expected: undefined },
+    { name: 'LLM usage', options: llmUsageQueryOptions(), expected: 60_000 },
   ])('$name: every $expected ms', ({ options, expected }) => {
     expect(options.refetchInterval).toBe(expected);
   });

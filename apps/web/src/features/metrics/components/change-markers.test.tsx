@@ -2,7 +2,7 @@ import type { ChangeMarker } from '@lumi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Line, LineChart, XAxis, YAxis } from 'recharts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { ChangeMarkerFlag, ChangeMarkers, groupChanges, timeAxisPosition } from './change-markers';
 
@@ -105,7 +105,6 @@ describe('change marker', () => {
 
     await user.hover(flag);
     const card = await screen.findByRole('dialog');
-    expect(card).toHaveTextContent('Unknown user');
     // No link once the item is gone.
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
     await user.unhover(flag);
@@ -139,7 +138,75 @@ describe('change marker', () => {
         .map((entry) => entry.querySelector('p')?.textContent),
     ).toEqual(['Change 7', 'Change 6', 'Change 5', 'Change 4', 'Change 3']);
     expect(card).toHaveTextContent('version 7');
-    expect(card).toHaveTextContent('and 2 earlier changes');
+    expect(within(card).getByRole('button', { name: 'and 2 earlier changes' })).toBeInTheDocument();
+  });
+
+  it('says System for a change made without a signed-in user', async () => {
+    const item = change('2026-11-20T10:15:00.000Z', {
+      user: null,
+      summary: 'Imported 3 configuration items',
+    });
+    const user = userEvent.setup();
+    renderWithProviders(inSvg([item]));
+    const flag = screen.getByRole('button', {
+      name: `Change: Imported 3 configuration items, by System, ${when.format(new Date(item.at))}`,
+    });
+    await user.hover(flag);
+    const card = await screen.findByRole('dialog', { name: 'Change' });
+    expect(card).toHaveTextContent(`System · ${when.format(new Date(item.at))}`);
+    expect(card).not.toHaveTextContent(/unknown/i);
+  });
+
+  it('opens the list of the earlier changes from "and 25 earlier changes", by keyboard too', async () => {
+    const changes = Array.from({ length: 30 }, (_, index) =>
+      change(`2026-11-20T10:${String(index).padStart(2, '0')}:00.000Z`, {
+        summary: `Change ${index + 1}`,
+        link: null,
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(inSvg(changes));
+
+    await user.tab();
+    await user.keyboard('{Enter}');
+    const card = await screen.findByRole('dialog', { name: '30 changes' });
+    await waitFor(() => expect(card).toHaveFocus());
+    await user.tab();
+    const more = within(card).getByRole('button', { name: 'and 25 earlier changes' });
+    expect(more).toHaveFocus();
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    await user.keyboard('{Enter}');
+    const earlier = within(card).getByRole('list', { name: 'Earlier changes' });
+    expect(
+      within(earlier)
+        .getAllByRole('listitem')
+        .map((entry) => entry.querySelector('p')?.textContent),
+    ).toEqual(Array.from({ length: 25 }, (_, index) => `Change ${25 - index}`));
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(more).toHaveAccessibleName('Hide the 25 earlier changes');
+    expect(more).toHaveFocus();
+
+    await user.click(more);
+    expect(within(card).queryByRole('list', { name: 'Earlier changes' })).not.toBeInTheDocument();
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps a card opened on hover once its earlier changes are opened', async () => {
+    const changes = Array.from({ length: 6 }, (_, index) =>
+      change(`2026-11-20T10:0${index}:00.000Z`, { summary: `Change ${index + 1}` }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(inSvg(changes));
+    const flag = screen.getByRole('button', { name: /^6 changes/ });
+
+    await user.hover(flag);
+    const card = await screen.findByRole('dialog');
+    await user.hover(card);
+    await user.click(within(card).getByRole('button', { name: 'and 1 earlier change' }));
+    await user.unhover(card);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Change 1');
   });
 
   it('draws one marker per moment inside a chart, and none outside its time axis', () => {
@@ -168,5 +235,67 @@ describe('change marker', () => {
     // In time order from left to right.
     const xs = flags.map((flag) => Number(/translate\(([\d.]+)/.exec(flag.getAttribute('transform')!)?.[1]));
     expect(xs[0]).toBeLessThan(xs[1]!);
+  });
+});
+
+describe('change marker card placement', () => {
+  const TOP_BAR_PX = 72;
+  const CARD = { width: 288, height: 200 };
+
+  /**
+   * jsdom lays nothing out: a 1024 × 768 window whose sticky top bar keeps 72 px (the page's
+   * scroll-padding-top, as a browser resolves styles.css's), a flag `flagTop` px from the top, a card of
+   * 288 × 200 px.
+   */
+  function layOut(flagTop: number) {
+    document.documentElement.style.scrollPaddingTop = `${TOP_BAR_PX}px`;
+    vi.spyOn(document.documentElement, 'clientWidth', 'get').mockReturnValue(1024);
+    vi.spyOn(document.documentElement, 'clientHeight', 'get').mockReturnValue(768);
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      if (this.getAttribute('role') === 'button' && this instanceof SVGElement) {
+        return new DOMRect(500, flagTop, 18, 20);
+      }
+      return new DOMRect();
+    });
+    const isCard = (element: HTMLElement) => element.hasAttribute('data-radix-popper-content-wrapper');
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return isCard(this) ? CARD.width : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return isCard(this) ? CARD.height : 0;
+    });
+  }
+
+  afterEach(() => {
+    document.documentElement.style.removeProperty('scroll-padding-top');
+    vi.restoreAllMocks();
+  });
+
+  /** Where the card landed: its side of the flag, and its top edge in the window. */
+  async function openCard() {
+    const user = userEvent.setup();
+    renderWithProviders(inSvg([change('2026-11-20T10:15:00.000Z')]));
+    await user.click(screen.getByRole('button', { name: /^Change: / }));
+    const card = await screen.findByRole('dialog');
+    const wrapper = card.parentElement!;
+    await waitFor(() => expect(wrapper.style.transform).toMatch(/translate\(/));
+    const top = Number(/translate\([-\d.]+px, ([-\d.]+)px\)/.exec(wrapper.style.transform)?.[1]);
+    return { side: card.getAttribute('data-side'), top };
+  }
+
+  it('opens above its flag when it fits below the top bar', async () => {
+    layOut(400);
+    const { side, top } = await openCard();
+    expect(side).toBe('top');
+    expect(top).toBeGreaterThanOrEqual(TOP_BAR_PX);
+  });
+
+  it('opens below its flag, fully visible, when above it the card would be under the top bar', async () => {
+    // Above the flag are 250 px: room for the card in the window, but not below the 72 px top bar.
+    layOut(250);
+    const { side, top } = await openCard();
+    expect(side).toBe('bottom');
+    expect(top).toBeGreaterThanOrEqual(TOP_BAR_PX);
+    expect(top + CARD.height).toBeLessThanOrEqual(768);
   });
 });

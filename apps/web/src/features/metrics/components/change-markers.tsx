@@ -1,14 +1,15 @@
 import type { ChangeMarker } from '@lumi/contract';
 import { Popover } from 'radix-ui';
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
 import { ReferenceLine } from 'recharts';
+import { ChangeList, savedAt, savedBy } from './change-list';
 
 /**
  * Change markers (issue 17): the configuration, template, budget and price changes of a chart's range,
  * each a dashed vertical line at the moment it was saved, with a flag on top. Hovering or focusing the flag
  * shows who changed what, and when; Enter, Space or a click keeps the card open and moves into it, to its
- * links to the changed items; Escape closes it and goes back to the flag.
+ * links to the changed items and the list of the earlier changes of a busy moment; Escape closes it and
+ * goes back to the flag.
  */
 
 /** Where a change sits on a chart's x axis: a time in ms on a time axis, a category (a day) on another. */
@@ -37,13 +38,22 @@ export function timeAxisPosition(from: number, to: number): ChangePosition {
   };
 }
 
-/** The changes a card lists before it says how many more there are. */
-const CARD_MAX = 5;
-
 /** How long the card stays after the pointer leaves the flag, so it can move onto the card's links. */
 const HOVER_GRACE_MS = 200;
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The card's distance from the edges of the window, and from the sticky top bar. */
+const EDGE_PX = 8;
+
+/**
+ * The room the card keeps from the window's edges. At the top that includes the app's sticky top bar: the
+ * page's scroll-padding-top, which styles.css sets to keep targets clear of the bar and the browser
+ * resolves to pixels. So the card opens below its flag rather than under the bar when there is no room
+ * above it.
+ */
+function cardPadding() {
+  const topBar = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  return { top: topBar + EDGE_PX, right: EDGE_PX, bottom: EDGE_PX, left: EDGE_PX };
+}
 
 export interface ChangeGroup {
   x: number | string;
@@ -68,7 +78,7 @@ export function groupChanges(changes: readonly ChangeMarker[], position: ChangeP
 /** The flag's name for screen readers: how many changes, and the first one in words. */
 function flagLabel(changes: readonly ChangeMarker[]): string {
   const first = changes[0]!;
-  const what = `${first.summary}, by ${first.user ?? 'an unknown user'}, ${when.format(new Date(first.at))}`;
+  const what = `${first.summary}, by ${savedBy(first)}, ${savedAt(first)}`;
   return changes.length === 1 ? `Change: ${what}` : `${changes.length} changes, first: ${what}`;
 }
 
@@ -102,9 +112,13 @@ export function ChangeMarkerFlag({ changes, viewBox }: ChangeMarkerFlagProps) {
     clearTimeout(closing.current);
     closing.current = setTimeout(() => setOpen(false), HOVER_GRACE_MS);
   };
-  const pin = () => {
+  /** The card stays open until Escape, a click outside or the focus leaving it. */
+  const keep = () => {
     clearTimeout(closing.current);
     pinned.current = true;
+  };
+  const pin = () => {
+    keep();
     setOpen(true);
     // Once the card is there, into it: to its first link, or the card itself.
     requestAnimationFrame(() => {
@@ -125,7 +139,6 @@ export function ChangeMarkerFlag({ changes, viewBox }: ChangeMarkerFlagProps) {
   if (changes.length === 0) return null;
   const x = viewBox?.x ?? 0;
   const y = viewBox?.y ?? 0;
-  const shown = changes.slice(-CARD_MAX).reverse();
   return (
     <Popover.Root
       open={open}
@@ -180,7 +193,8 @@ export function ChangeMarkerFlag({ changes, viewBox }: ChangeMarkerFlagProps) {
           ref={card}
           side="top"
           sideOffset={6}
-          collisionPadding={8}
+          // Read from the page only while the card shows.
+          collisionPadding={open ? cardPadding() : EDGE_PX}
           tabIndex={-1}
           aria-label={changes.length === 1 ? 'Change' : `${changes.length} changes`}
           // Focus stays where it is when the card only peeks; pin() moves it in.
@@ -195,31 +209,10 @@ export function ChangeMarkerFlag({ changes, viewBox }: ChangeMarkerFlagProps) {
           }}
           onPointerEnter={peek}
           onPointerLeave={closeSoon}
-          className="z-50 w-72 max-w-[calc(100vw-1rem)] space-y-3 rounded-md border bg-card p-3 text-sm text-card-foreground shadow-lg outline-none"
+          // No taller than the room between the top bar and the window's edge: a long list scrolls.
+          className="z-50 max-h-(--radix-popover-content-available-height) w-72 max-w-[calc(100vw-1rem)] space-y-3 overflow-y-auto rounded-md border bg-card p-3 text-sm text-card-foreground shadow-lg outline-none"
         >
-          <ul className="space-y-3">
-            {shown.map((change) => (
-              <li key={change.id} className="space-y-0.5">
-                <p className="font-medium break-words">{change.summary}</p>
-                <p className="text-xs text-muted-foreground">
-                  {change.user ?? 'Unknown user'} ·{' '}
-                  <time dateTime={change.at}>{when.format(new Date(change.at))}</time>
-                  {change.version !== null && ` · version ${change.version}`}
-                </p>
-                {change.link && (
-                  <Link to={change.link} className="text-xs text-primary underline underline-offset-2">
-                    Open {change.resource_name ?? 'the changed item'}
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ul>
-          {changes.length > shown.length && (
-            <p className="text-xs text-muted-foreground">
-              and {changes.length - shown.length} earlier{' '}
-              {changes.length - shown.length === 1 ? 'change' : 'changes'}
-            </p>
-          )}
+          <ChangeList changes={changes} onOpenEarlier={keep} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -86,6 +86,10 @@ function LlmUsageTab({
           <h2 id="metrics-range-heading" className="text-lg font-semibold">
             Latency, errors and spend
           </h2>
+          <p className="text-sm text-muted-foreground">
+            Latency, errors and cost by feature add up the whole hours the range touches; top chats and users,
+            kept per UTC day, the whole UTC days it touches. Each panel names the period it covers.
+          </p>
           <TimeRangePicker key={timeRangeKey(range)} range={range} onChange={onRangeChange} />
         </div>
         <LlmLatencyPanel

@@ -81,6 +81,35 @@ describe('Metrics time range and auto-refresh', () => {
     expect(search().has('refresh')).toBe(false);
   });
 
+  it('says the period each panel covers: whole hours, or whole UTC days for top chats and users', async () => {
+    vi.useFakeTimers({ now: new Date('2025-06-01T10:30:00.000Z'), shouldAdvanceTime: true });
+    const hours = { from: '2025-05-31T10:00:00.000Z', to: '2025-06-01T11:00:00.000Z' };
+    serveMetrics({
+      [FEATURES]: jsonResponse({ ...answers[FEATURES], ...hours }),
+      [CHATS]: jsonResponse({ ...answers[CHATS], from_day: '2025-05-31' }),
+      [USERS]: jsonResponse({ ...answers[USERS], from_day: '2025-05-31' }),
+    });
+    renderAt('/metrics');
+
+    // As the page reads: Intl's narrow spaces are spaces to the queries.
+    const read = (text: string) => text.replace(/\s+/g, ' ');
+    const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    const wholeHours = dateTime.formatRange(Date.parse(hours.from), Date.parse(hours.to));
+    expect(
+      await within(region('Cost by feature')).findByText(read(`Last 24 hours · whole hours ${wholeHours}`)),
+    ).toBeInTheDocument();
+    const utcDates = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+    const wholeDays = utcDates.formatRange(Date.parse('2025-05-31'), Date.parse('2025-06-01'));
+    const days = read(`Today and the day before (UTC days) · ${wholeDays}`);
+    expect(await within(region('Top chats')).findByText(days)).toBeInTheDocument();
+    expect(await within(region('Top users')).findByText(days)).toBeInTheDocument();
+    // Neither claims the picker's 24 hours; the section says why they differ.
+    expect(within(region('Top chats')).queryByText(/Last 24 hours/)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/top chats and users, kept per UTC day, the whole UTC days it touches/),
+    ).toBeInTheDocument();
+  });
+
   it('reads the range and the interval from a shared link, and keeps the Gemini window beside them', async () => {
     const api = serveMetrics();
     renderAt(

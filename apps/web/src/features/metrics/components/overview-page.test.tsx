@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
@@ -20,6 +20,7 @@ describe('OverviewPage', () => {
     signInAs(['metrics:read']);
   });
   afterEach(() => {
+    vi.useRealTimers();
     vi.restoreAllMocks();
     useAuthStore.getState().clear();
   });
@@ -66,6 +67,27 @@ describe('OverviewPage', () => {
         { timeout: 5_000 },
       ),
     ).toBeInTheDocument();
+  });
+
+  it('asks for LLM usage again every minute, as the other panels poll, and shows its new figures', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const usage = answers['/api/metrics/llm-usage'];
+    const api = serveMetrics({
+      '/api/metrics/llm-usage': [
+        jsonResponse(usage),
+        jsonResponse({ ...usage, totals: { ...usage.totals, tokens: 4200 } }),
+      ],
+    });
+    renderWithProviders(<OverviewPage />, { path: '/overview' });
+    const llm = within(card('LLM Usage'));
+    expect(await llm.findByText((2500).toLocaleString())).toBeInTheDocument();
+    expect(api.requestsTo('/api/metrics/llm-usage')).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(api.requestsTo('/api/metrics/llm-usage')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(api.requestsTo('/api/metrics/llm-usage')).toHaveLength(2));
+    expect(await llm.findByText((4200).toLocaleString())).toBeInTheDocument();
   });
 
   it('says what is wrong with an unhealthy bot and a stale feed', async () => {

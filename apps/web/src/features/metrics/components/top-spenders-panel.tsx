@@ -6,13 +6,10 @@ import { useLlmTopChats } from '../api/get-llm-top-chats';
 import { useLlmTopUsers } from '../api/get-llm-top-users';
 import { formatCount } from '../lib/format-metrics';
 import { panelErrorMessage } from '../lib/panel-error';
-import { describeTimeRange, type TimeRange } from '../lib/time-range';
+import { describeUtcDays, type TimeRange } from '../lib/time-range';
 import { CopyIdButton } from './copy-id-button';
 import { MetricCard, Totals } from './metric-card';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
-
-/** The answer's days are UTC calendar days (YYYY-MM-DD, read as UTC midnight). */
-const utcDays = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
 interface Spend {
   requests: number;
@@ -57,7 +54,6 @@ function columns(words: Words): ReadonlyArray<ResponsiveColumn<SpenderRow>> {
 
 interface TopSpendersProps {
   words: Words;
-  range: TimeRange;
   data: { from_day: string; to_day: string; rows: SpenderRow[]; other: Spend; total: Spend } | undefined;
   isPending: boolean;
   /** The failure, when loading failed. */
@@ -66,14 +62,16 @@ interface TopSpendersProps {
   actions?: ReactNode;
 }
 
-/** The chats (users) that cost most, with their requests, and the rest summed as one row. */
-function TopSpenders({ words, range, data, isPending, error, onRetry, actions }: TopSpendersProps) {
-  const days = data && utcDays.formatRange(new Date(data.from_day), new Date(data.to_day));
+/**
+ * The chats (users) that cost most, with their requests, and the rest summed as one row. Their spend is
+ * kept per UTC day, so the panel adds up the whole UTC days the range touches, and says which.
+ */
+function TopSpenders({ words, data, isPending, error, onRetry, actions }: TopSpendersProps) {
   const rows = data ? [...data.rows, ...(data.other.requests > 0 ? [{ ...data.other, id: null }] : [])] : [];
   return (
     <MetricCard
       title={words.title}
-      description={days ? `${describeTimeRange(range)} · whole UTC days ${days}` : describeTimeRange(range)}
+      description={data ? describeUtcDays(data, new Date()) : 'Whole UTC days'}
       actions={actions}
     >
       {isPending && <PanelSkeleton label={words.title} rows={4} />}
@@ -131,7 +129,6 @@ export function TopChatsPanel({ range, actions }: PanelProps) {
   return (
     <TopSpenders
       words={CHAT_WORDS}
-      range={range}
       data={query.data && { ...query.data, rows: chatRows(query.data) }}
       isPending={query.isPending}
       error={query.error}
@@ -147,7 +144,6 @@ export function TopUsersPanel({ range, actions }: PanelProps) {
   return (
     <TopSpenders
       words={USER_WORDS}
-      range={range}
       data={query.data && { ...query.data, rows: userRows(query.data) }}
       isPending={query.isPending}
       error={query.error}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_RANGE_MESSAGES,
+  describeUtcDays,
   parseTimeRange,
   rangeInterval,
   resolveTimeRange,
@@ -112,5 +113,31 @@ describe('resolveTimeRange and rangeInterval', () => {
     expect(rangeInterval(custom.from, custom.to)).toBe('day');
     expect(timeRangeKey({ kind: 'relative', value: '6h' })).toBe('6h');
     expect(timeRangeKey(custom)).toBe(`${custom.from}/${custom.to}`);
+  });
+});
+
+describe('describeUtcDays', () => {
+  const dates = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+  const span = (from: string, to: string) => dates.formatRange(Date.parse(from), Date.parse(to));
+
+  // NOW is 2026-11-25T12:00Z: today, in UTC, is the 25th.
+  it.each([
+    { range: '1h', from_day: '2026-11-25', to_day: '2026-11-25', words: 'Today (UTC day)' },
+    {
+      range: '24h',
+      from_day: '2026-11-24',
+      to_day: '2026-11-25',
+      words: 'Today and the day before (UTC days)',
+    },
+    {
+      range: '30d',
+      from_day: '2026-10-26',
+      to_day: '2026-11-25',
+      words: 'Today and the 30 days before (UTC days)',
+    },
+    { range: 'custom', from_day: '2026-11-01', to_day: '2026-11-08', words: '8 whole UTC days' },
+    { range: 'custom', from_day: '2026-11-01', to_day: '2026-11-01', words: '1 whole UTC day' },
+  ])('a $range range read $from_day to $to_day: $words', ({ from_day, to_day, words }) => {
+    expect(describeUtcDays({ from_day, to_day }, NOW)).toBe(`${words} · ${span(from_day, to_day)}`);
   });
 });

@@ -119,3 +119,26 @@ export function describeTimeRange(range: TimeRange): string {
   if (range.kind === 'custom') return dateTime.formatRange(new Date(range.from), new Date(range.to));
   return RELATIVE_RANGES.find((option) => option.value === range.value)!.label;
 }
+
+/** Dates of the daily answers: their days are UTC calendar days (YYYY-MM-DD, read as UTC midnight). */
+const utcDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+function utcDaysInWords(days: number, endsToday: boolean): string {
+  if (!endsToday) return days === 1 ? '1 whole UTC day' : `${days} whole UTC days`;
+  if (days === 1) return 'Today (UTC day)';
+  if (days === 2) return 'Today and the day before (UTC days)';
+  return `Today and the ${days - 1} days before (UTC days)`;
+}
+
+/**
+ * The whole UTC days a daily answer covered (top chats and users, whose spend is kept per UTC day), in
+ * words and dates: "Today and the 30 days before (UTC days) · Oct 26 – Nov 25, 2026". So beside the hourly
+ * panels of the same range it does not pass for the range's hours.
+ */
+export function describeUtcDays(answer: { from_day: string; to_day: string }, now: Date): string {
+  const from = Date.parse(answer.from_day);
+  const to = Date.parse(answer.to_day);
+  const days = Math.round((to - from) / DAY_MS) + 1;
+  const words = utcDaysInWords(days, answer.to_day === now.toISOString().slice(0, 10));
+  return `${words} · ${utcDate.formatRange(from, to)}`;
+}
