@@ -132,7 +132,7 @@ test('a delivery Telegram refused fails with its description, and Retry sends it
   await row.getByRole('button', { name: /Details/ }).click();
   await details.getByRole('button', { name: 'Retry' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Retry delivery' });
-  await confirm.getByRole('button', { name: 'Retry' }).click();
+  await confirm.getByRole('button', { name: 'Send again' }).click();
   await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('Delivery queued again');
 
   await expect(details.getByText('Sent', { exact: true }).first()).toBeVisible({ timeout: 20_000 });

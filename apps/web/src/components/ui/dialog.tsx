@@ -114,6 +114,11 @@ interface ConfirmDialogProps {
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
+  /**
+   * The choice that changes nothing; 'Cancel' unless that could be read as the action itself ('Cancel
+   * delivery' beside 'Keep delivery', not beside 'Cancel').
+   */
+  cancelLabel?: string;
   pendingLabel: string;
   pending: boolean;
   onConfirm: () => void;
@@ -143,7 +148,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             </Button>
             <RadixAlertDialog.Cancel asChild>
               <Button variant="secondary" disabled={props.pending}>
-                Cancel
+                {props.cancelLabel ?? 'Cancel'}
               </Button>
             </RadixAlertDialog.Cancel>
           </div>

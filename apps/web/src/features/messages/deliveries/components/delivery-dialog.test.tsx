@@ -94,7 +94,7 @@ describe('Delivery details', () => {
     });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Retry delivery' });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Retry' }));
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Send again' }));
 
     expect(await within(toasts()).findByText('Delivery queued again')).toBeInTheDocument();
     expect(requestsTo('/deliveries/7/retry', 'POST')).toHaveLength(1);
@@ -122,7 +122,8 @@ describe('Delivery details', () => {
     expect(await within(confirm).findByRole('alert')).toHaveTextContent(
       'Delivery 9 is sent: only a queued delivery can be cancelled',
     );
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    // The two choices say what they do: 'Cancel delivery' beside 'Keep delivery'.
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep delivery' }));
     // The details follow the delivery to where it is now: sent, so nothing to cancel.
     await waitFor(() =>
       expect(within(dialog).queryByRole('button', { name: 'Cancel delivery' })).not.toBeInTheDocument(),

@@ -20,6 +20,7 @@ const ACTIONS = {
     title: 'Cancel delivery',
     description: 'It will not be sent. A cancelled delivery cannot be queued again.',
     confirm: 'Cancel delivery',
+    keep: 'Keep delivery',
     pending: 'Cancelling...',
     done: 'Delivery cancelled',
     failure: 'Failed to cancel the delivery',
@@ -28,7 +29,8 @@ const ACTIONS = {
     title: 'Retry delivery',
     description:
       'It is queued again and sent as a new attempt. If an earlier attempt did reach Telegram, the chat gets the message twice.',
-    confirm: 'Retry',
+    confirm: 'Send again',
+    keep: "Don't send again",
     pending: 'Retrying...',
     done: 'Delivery queued again',
     failure: 'Failed to retry the delivery',
@@ -121,6 +123,7 @@ export function DeliveryDialog({ id, onClose }: DeliveryDialogProps) {
         title={words?.title ?? ''}
         description={words?.description ?? ''}
         confirmLabel={words?.confirm ?? ''}
+        cancelLabel={words?.keep ?? ''}
         pendingLabel={words?.pending ?? ''}
         pending={mutation.isPending}
         onConfirm={confirm}
