@@ -343,7 +343,7 @@ describe.each(dialects)('the alerts API on %s', (dialect) => {
       kind: 'once',
       rule_id: rule.id,
       comment: 'Deploying <v2> & more',
-      ends_at: '2026-11-26T10:00:00+01:00',
+      ends_at: '2026-11-26T11:00:00+01:00',
     });
     expect(once.statusCode, once.body).toBe(201);
     expect(once.json<Silence>()).toMatchObject({
@@ -353,20 +353,23 @@ describe.each(dialects)('the alerts API on %s', (dialect) => {
       severity: null,
       comment: 'Deploying <v2> & more',
       starts_at: '2026-11-26T09:00:00.000Z',
-      ends_at: '2026-11-26T09:00:00.000Z',
-      status: 'expired',
+      ends_at: '2026-11-26T10:00:00.000Z',
+      status: 'active',
+      next_change_at: '2026-11-26T10:00:00.000Z',
       created_by: 'admin',
     });
     const silence = once.json<Silence>();
-    const active = await call('PUT', `/silences/${silence.id}`, {
+    const extended = await call('PUT', `/silences/${silence.id}`, {
       kind: 'once',
       rule_id: rule.id,
       comment: 'Deploying',
-      ends_at: '2026-11-26T10:00:00Z',
+      starts_at: silence.starts_at,
+      ends_at: '2026-11-26T11:00:00Z',
     });
-    expect(active.json<Silence>()).toMatchObject({
+    expect(extended.json<Silence>()).toMatchObject({
+      comment: 'Deploying',
       status: 'active',
-      next_change_at: '2026-11-26T10:00:00.000Z',
+      next_change_at: '2026-11-26T11:00:00.000Z',
     });
     expect((await call('GET', `/rules/${rule.id}`)).json<AlertRule>().silenced).toBe(true);
 
@@ -529,6 +532,25 @@ describe.each(dialects)('the alerts API on %s', (dialect) => {
     // The history outlives the rule.
     expect((await call('DELETE', `/rules/${warning.id}`)).statusCode).toBe(204);
     expect((await history(`?rule_id=${warning.id}`)).entries).toHaveLength(3);
+  });
+
+  it('tells a rule that was never evaluated from one evaluated OK', async () => {
+    const hook = await createWebhookPoint(t, admin, HOOK_URL);
+    const evaluated = await createRule(t, admin, { contact_point_ids: [hook.id] });
+    const disabled = await createRule(t, admin, { contact_point_ids: [hook.id], enabled: false });
+    expect(evaluated).toMatchObject({ state: 'ok', last_evaluated_at: null, last_evaluation: null });
+
+    await heartbeat('connected');
+    now += 30_000;
+    await runPass(t.app);
+    const rules = (await call('GET', '/rules')).json<{ rules: AlertRule[] }>().rules;
+    expect(rules.find((r) => r.id === evaluated.id)).toMatchObject({
+      state: 'ok',
+      last_evaluated_at: '2026-11-26T09:00:30.000Z',
+      last_evaluation: { holds: false },
+    });
+    // A disabled rule is not evaluated, so it still says it never was.
+    expect(rules.find((r) => r.id === disabled.id)).toMatchObject({ state: 'ok', last_evaluated_at: null });
   });
 
   it('lets a viewer read and refuses them a change', async () => {

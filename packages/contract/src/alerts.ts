@@ -96,6 +96,7 @@ export const ALERT_MESSAGES = {
   silenceScope: 'Mute one rule or one severity, not both',
   endsAt: 'Must be an ISO 8601 time with Z or an offset',
   endsAfterStart: 'The end must be after the start',
+  endsPassed: 'The end has already passed; choose a later time',
   time: 'Use a 24-hour time such as 02:00',
   weekdays: 'Choose at least one day',
   durationMinutes: `A whole number of minutes from 1 to ${ALERT_LIMITS.silenceDurationMinutesMax.toLocaleString('en')}`,
@@ -348,12 +349,13 @@ export const alertRuleSchema = z
     notify_on_resolve: z.boolean(),
     contact_point_ids: z.array(z.number().int()),
     enabled: z.boolean(),
-    /** The state after the latest evaluation (`ok` before the first). */
+    /** The state after the latest evaluation (`ok` before the first: see `last_evaluated_at`). */
     state: z.enum(ALERT_STATES),
     /** When the rule entered its state. */
     state_since: z.string().nullable(),
     /** The latest evaluation; null before the first. */
     last_evaluation: alertEvaluationSchema.nullable(),
+    /** When the rule was last evaluated; null while it never was, which an `ok` state alone cannot tell. */
     last_evaluated_at: z.string().nullable(),
     /** True while a silence covers the rule. */
     silenced: z.boolean(),
@@ -384,6 +386,8 @@ export const alertSummarySchema = z
         severity: z.enum(ALERT_SEVERITIES),
         since: z.string().nullable(),
         summary: z.string().nullable(),
+        /** True while a silence covers the rule: it fires but notifies nobody. */
+        silenced: z.boolean(),
       }),
     ),
   })
@@ -570,48 +574,92 @@ function oneScope(value: { rule_id: number | null; severity: string | null }, ct
   }
 }
 
+/** From `starts_at` (now when left out) until `ends_at`. */
+const onceSilence = z.object({
+  kind: z.literal('once'),
+  ...silenceScope,
+  starts_at: isoTime.nullish().transform((v) => v ?? null),
+  ends_at: isoTime,
+});
+
+/** A maintenance window: on each of `weekdays` from `start_time` for `duration_minutes`, in `timezone`. */
+const recurringSilence = z.object({
+  kind: z.literal('recurring'),
+  ...silenceScope,
+  weekdays: z
+    .array(z.enum(WEEKDAYS))
+    .min(1, ALERT_MESSAGES.weekdays)
+    .transform((days) => WEEKDAYS.filter((day) => days.includes(day))),
+  start_time: silenceTime,
+  duration_minutes: z
+    .number({ error: ALERT_MESSAGES.durationMinutes })
+    .int(ALERT_MESSAGES.durationMinutes)
+    .min(1, ALERT_MESSAGES.durationMinutes)
+    .max(ALERT_LIMITS.silenceDurationMinutesMax, ALERT_MESSAGES.durationMinutes),
+  timezone: silenceTimezone.default('UTC'),
+});
+
+const silenceKindError = { error: 'Choose a kind: once or recurring' };
+
+/** What a PUT may give as a once silence's end to end it at the server's time ("End now"). */
+export const SILENCE_END_NOW = 'now';
+
+type CheckedSilence = { rule_id: number | null; severity: string | null } & (
+  { kind: 'once'; starts_at: string | null; ends_at: string } | { kind: 'recurring' }
+);
+
+function checkSilence(value: CheckedSilence, ctx: z.RefinementCtx) {
+  oneScope(value, ctx);
+  if (
+    value.kind === 'once' &&
+    value.starts_at !== null &&
+    value.ends_at !== SILENCE_END_NOW &&
+    Date.parse(value.ends_at) <= Date.parse(value.starts_at)
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['ends_at'], message: ALERT_MESSAGES.endsAfterStart });
+  }
+}
+
 export const silenceInputSchema = z
+  .discriminatedUnion('kind', [onceSilence, recurringSilence], silenceKindError)
+  .superRefine(checkSilence);
+export type SilenceInput = z.input<typeof silenceInputSchema>;
+export type SilenceValues = z.output<typeof silenceInputSchema>;
+
+/**
+ * PUT: a silence is replaced as a whole (its kind may change). A once silence's `ends_at` may also be
+ * `now`, which ends an active silence at the server's time and keeps it, expired, in the list.
+ */
+export const silenceUpdateSchema = z
   .discriminatedUnion(
     'kind',
     [
-      /** From `starts_at` (now when left out) until `ends_at`. */
-      z.object({
-        kind: z.literal('once'),
-        ...silenceScope,
-        starts_at: isoTime.nullish().transform((v) => v ?? null),
-        ends_at: isoTime,
+      onceSilence.extend({
+        ends_at: z.union([z.literal(SILENCE_END_NOW), isoTime], { error: ALERT_MESSAGES.endsAt }),
       }),
-      /** A maintenance window: on each of `weekdays` from `start_time` for `duration_minutes`, in `timezone`. */
-      z.object({
-        kind: z.literal('recurring'),
-        ...silenceScope,
-        weekdays: z
-          .array(z.enum(WEEKDAYS))
-          .min(1, ALERT_MESSAGES.weekdays)
-          .transform((days) => WEEKDAYS.filter((day) => days.includes(day))),
-        start_time: silenceTime,
-        duration_minutes: z
-          .number({ error: ALERT_MESSAGES.durationMinutes })
-          .int(ALERT_MESSAGES.durationMinutes)
-          .min(1, ALERT_MESSAGES.durationMinutes)
-          .max(ALERT_LIMITS.silenceDurationMinutesMax, ALERT_MESSAGES.durationMinutes),
-        timezone: silenceTimezone.default('UTC'),
-      }),
+      recurringSilence,
     ],
-    { error: 'Choose a kind: once or recurring' },
+    silenceKindError,
   )
-  .superRefine((value, ctx) => {
-    oneScope(value, ctx);
-    if (
-      value.kind === 'once' &&
-      value.starts_at !== null &&
-      Date.parse(value.ends_at) <= Date.parse(value.starts_at)
-    ) {
-      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: ALERT_MESSAGES.endsAfterStart });
-    }
-  });
-export type SilenceInput = z.input<typeof silenceInputSchema>;
-export type SilenceValues = z.output<typeof silenceInputSchema>;
+  .superRefine(checkSilence);
+export type SilenceUpdate = z.input<typeof silenceUpdateSchema>;
+export type SilenceUpdateValues = z.output<typeof silenceUpdateSchema>;
+
+/**
+ * Whether a once silence ends at or before `now`: it would mute nothing, so the server refuses it by its
+ * own clock (ALERT_MESSAGES.endsPassed on `ends_at`) and the form checks it first by the browser's.
+ */
+export function silenceEndHasPassed(
+  silence: { kind: string; ends_at?: string | null },
+  now: number,
+): boolean {
+  return (
+    silence.kind === 'once' &&
+    typeof silence.ends_at === 'string' &&
+    silence.ends_at !== SILENCE_END_NOW &&
+    Date.parse(silence.ends_at) <= now
+  );
+}
 
 export const silenceSchema = z
   .object({

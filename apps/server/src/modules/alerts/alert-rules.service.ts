@@ -103,7 +103,10 @@ export class AlertRulesService {
     return evaluateCondition(condition, createAlertData(this.db, now, { timezone: this.timezone }));
   }
 
-  /** Firing and pending rules, for the Overview banner: critical first, then the longest firing. */
+  /**
+   * Firing and pending rules, for the Overview banner: critical first, then the longest firing, each saying
+   * whether a silence keeps it from notifying.
+   */
   async summary(): Promise<AlertSummary> {
     const rules = (await this.list()).filter((rule) => rule.enabled);
     const firing = rules
@@ -123,6 +126,7 @@ export class AlertRulesService {
         severity: rule.severity,
         since: rule.state_since,
         summary: rule.last_evaluation?.summary ?? null,
+        silenced: rule.silenced,
       })),
     };
   }

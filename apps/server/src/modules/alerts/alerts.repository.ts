@@ -360,6 +360,27 @@ export async function updateSilence(db: Executor, id: number, values: SilenceVal
   await db.updateTable('alert_silences').set(silenceColumns(values, now)).where('id', '=', id).execute();
 }
 
+/**
+ * Replaces a once silence only while it has not ended by `now`, so of two requests that end it at once
+ * one does (true) and the other finds it ended (false): on PostgreSQL the second waits for the first's
+ * row lock and then reads its end.
+ */
+export async function updateSilenceIfNotEnded(
+  db: Executor,
+  id: number,
+  values: SilenceValues,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('alert_silences')
+    .set(silenceColumns(values, now))
+    .where('id', '=', id)
+    .where('kind', '=', 'once')
+    .where('ends_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function deleteSilence(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('alert_silences').where('id', '=', id).execute();
 }

@@ -20,6 +20,7 @@ import {
   silenceInputSchema,
   silenceListResponseSchema,
   silenceSchema,
+  silenceUpdateSchema,
 } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -251,7 +252,8 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: write,
         schema: {
           tags,
-          summary: 'Mute one rule, a severity or every rule, once or in a recurring window',
+          summary:
+            'Mute one rule, a severity or every rule, once or in a recurring window (422 when the end has passed)',
           body: silenceInputSchema,
           response: { 201: silenceSchema },
         },
@@ -271,9 +273,10 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: write,
         schema: {
           tags,
-          summary: 'Replace a silence',
+          summary:
+            'Replace a silence, e.g. with a later end; `ends_at: "now"` ends an active once silence now (409 once it has ended)',
           params,
-          body: silenceInputSchema,
+          body: silenceUpdateSchema,
           response: { 200: silenceSchema },
         },
       },

@@ -248,13 +248,13 @@ const cases: Case[] = [
     expected: { value: null, holds: null, summary: 'No LLM calls for openai in the last 15 min' },
   },
   {
-    name: 'llm failures: 10 of 250 is 4 %, above 2 %',
+    name: 'llm failures: 10 of 250 is 4\u00a0%, above 2\u00a0%',
     condition: { type: 'llm_failure_rate', percent: 2, minutes: 15, min_calls: 20, provider: 'openai' },
     world: { llm: { 'openai/gpt-4o': calls(250, { failed: 10 }) } },
     expected: {
       value: 4,
       holds: true,
-      summary: '4 % of 250 LLM calls for openai failed in the last 15 min (threshold: above 2 %)',
+      summary: '4\u00a0% of 250 LLM calls for openai failed in the last 15 min (threshold: above 2\u00a0%)',
     },
   },
   {
@@ -303,21 +303,25 @@ const cases: Case[] = [
     },
   },
   {
-    name: 'budget: exactly 80 % holds at 80 %',
+    name: 'budget: exactly 80\u00a0% holds at 80\u00a0%',
     condition: { type: 'budget_usage', provider: 'openai', percent: 80 },
     world: { budgets: { openai: 80 } },
     expected: {
       value: 80,
       holds: true,
       unit: 'percent',
-      summary: 'Budget of openai at 80 % today (threshold: 80 %)',
+      summary: 'Budget of openai at 80\u00a0% today (threshold: 80\u00a0%)',
     },
   },
   {
-    name: 'budget: 79.99 % does not hold at 80 %',
+    name: 'budget: 79.99\u00a0% does not hold at 80\u00a0%',
     condition: { type: 'budget_usage', provider: 'openai', percent: 80 },
     world: { budgets: { openai: 79.99 } },
-    expected: { value: 79.99, holds: false, summary: 'Budget of openai at 80 % today (threshold: 80 %)' },
+    expected: {
+      value: 79.99,
+      holds: false,
+      summary: 'Budget of openai at 80\u00a0% today (threshold: 80\u00a0%)',
+    },
   },
   // integration_success_rate: below percent, once min_calls
   {
@@ -349,7 +353,7 @@ const cases: Case[] = [
     expected: { value: null, holds: null, summary: 'No calls to exchange in the last 5 min' },
   },
   {
-    name: 'integration: 37 of 40 is 92.5 %, below 95 %',
+    name: 'integration: 37 of 40 is 92.5\u00a0%, below 95\u00a0%',
     condition: {
       type: 'integration_success_rate',
       service: 'exchange',
@@ -361,7 +365,8 @@ const cases: Case[] = [
     expected: {
       value: 92.5,
       holds: true,
-      summary: '92.5 % of 40 calls to exchange succeeded in the last 15 min (threshold: below 95 %)',
+      summary:
+        '92.5\u00a0% of 40 calls to exchange succeeded in the last 15 min (threshold: below 95\u00a0%)',
     },
   },
   {
@@ -434,13 +439,13 @@ const cases: Case[] = [
     },
   },
   {
-    name: 'cache: 42 % holds below 80 %',
+    name: 'cache: 42\u00a0% holds below 80\u00a0%',
     condition: { type: 'cache_hit_rate', percent: 80, minutes: 15 },
     world: { cache: { hits: 420, misses: 580 } },
     expected: {
       value: 42,
       holds: true,
-      summary: 'Cache hit rate 42 % of 1,000 lookups in the last 15 min (threshold: below 80 %)',
+      summary: 'Cache hit rate 42\u00a0% of 1,000 lookups in the last 15 min (threshold: below 80\u00a0%)',
     },
   },
   {
@@ -468,7 +473,7 @@ const cases: Case[] = [
     expected: {
       value: 1,
       holds: false,
-      summary: '1 delivery failed in the last 30 min (threshold: more than 1)',
+      summary: '1 delivery failed or refused in the last 30 min (threshold: more than 1)',
     },
   },
   {

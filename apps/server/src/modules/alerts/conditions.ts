@@ -30,7 +30,8 @@ function format(value: number, digits = 0): string {
 
 const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const usd = (value: number) => `$${dollars.format(value)}`;
-const percent = (value: number) => `${format(value, 1)} %`;
+// A no-break space keeps "80 %" on one line wherever the summary wraps.
+const percent = (value: number) => `${format(value, 1)}\u00a0%`;
 const plural = (count: number, one: string, many: string) => `${format(count)} ${count === 1 ? one : many}`;
 const lastMinutes = (minutes: number) => `in the last ${format(minutes)} min`;
 

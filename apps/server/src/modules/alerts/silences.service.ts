@@ -1,8 +1,16 @@
-import type { Silence, SilenceValues, Weekday } from '@lumi/contract';
+import {
+  ALERT_MESSAGES,
+  SILENCE_END_NOW,
+  silenceEndHasPassed,
+  type Silence,
+  type SilenceUpdateValues,
+  type SilenceValues,
+  type Weekday,
+} from '@lumi/contract';
 import type { Kysely } from 'kysely';
 import { AuditedEntity } from '../../db/audited-entity.js';
 import type { Database, Executor } from '../../db/database.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import * as repo from './alerts.repository.js';
@@ -24,10 +32,16 @@ export function silenceWindow(row: repo.SilenceRecord): SilenceWindow {
   };
 }
 
+/** A once silence that has ended by now would mute nothing: 422 on its end. */
+function refuseEnded(values: SilenceValues, now: number) {
+  if (silenceEndHasPassed(values, now)) throw ValidationError.field('ends_at', ALERT_MESSAGES.endsPassed);
+}
+
 /**
  * Silences (issue 16, "Contact points and silences"): mute one rule, every rule of a severity or every
  * rule, once until a time or in a recurring maintenance window. A silenced rule still changes state and
- * is kept in the history; it only does not notify. Every change is audited.
+ * is kept in the history; it only does not notify. A once silence whose end has passed is refused, and
+ * an active one can be extended or ended now. Every change is audited.
  */
 export class SilencesService {
   private readonly silences: AuditedEntity<Silence>;
@@ -60,20 +74,32 @@ export class SilencesService {
   }
 
   async create(actor: Actor, values: SilenceValues): Promise<Silence> {
+    const now = this.now();
+    refuseEnded(values, now);
     return this.db.transaction().execute((trx) =>
       this.silences.create(trx, actor, async () => {
         await this.checkRule(trx, values.rule_id);
-        return repo.insertSilence(trx, values, { at: isoTime(this.now()), by: actor.username });
+        return repo.insertSilence(trx, values, { at: isoTime(now), by: actor.username });
       }),
     );
   }
 
-  /** A silence is replaced as a whole (its kind may change). */
-  async update(actor: Actor, id: number, values: SilenceValues): Promise<Silence> {
+  /**
+   * A silence is replaced as a whole (its kind may change); a later end extends it. A once silence's end
+   * `now` ends it at the server's time ("End now"), and it stays in the list, expired, showing when.
+   */
+  async update(actor: Actor, id: number, update: SilenceUpdateValues): Promise<Silence> {
+    const now = this.now();
+    const at = isoTime(now);
+    const endNow = update.kind === 'once' && update.ends_at === SILENCE_END_NOW;
+    const values: SilenceValues =
+      update.kind === 'once' ? { ...update, ends_at: endNow ? at : update.ends_at } : update;
+    if (!endNow) refuseEnded(values, now);
     return this.db.transaction().execute((trx) =>
-      this.silences.update(trx, actor, id, async () => {
+      this.silences.update(trx, actor, id, async (before) => {
         await this.checkRule(trx, values.rule_id);
-        await repo.updateSilence(trx, id, values, isoTime(this.now()));
+        if (endNow) await this.endNow(trx, before, values, now);
+        else await repo.updateSilence(trx, id, values, at);
       }),
     );
   }
@@ -88,6 +114,21 @@ export class SilencesService {
     const row = await repo.findSilence(db, id);
     if (!row) throw new NotFoundError(`There is no silence ${id}`);
     return this.toSilence(row, this.now());
+  }
+
+  /** Only an active once silence has an end to bring forward; its start stays before the end. */
+  private async endNow(trx: Executor, before: Silence, values: SilenceValues, now: number) {
+    if (before.status === 'expired') throw new ConflictError('The silence has already ended');
+    if (before.kind !== 'once' || before.status !== 'active') {
+      throw new ConflictError('Only an active silence that runs until a time can end now; delete it instead');
+    }
+    if (values.kind === 'once' && (values.starts_at === null || Date.parse(values.starts_at) >= now)) {
+      throw ValidationError.field('ends_at', ALERT_MESSAGES.endsAfterStart);
+    }
+    // Another request may have ended it since `before` was read.
+    if (!(await repo.updateSilenceIfNotEnded(trx, before.id, values, isoTime(now)))) {
+      throw new ConflictError('The silence has already ended');
+    }
   }
 
   private async checkRule(db: Executor, ruleId: number | null) {

@@ -1,4 +1,4 @@
-import type { Silence, SilenceInput, SilenceListResponse } from '@lumi/contract';
+import type { Silence, SilenceInput, SilenceListResponse, SilenceUpdate } from '@lumi/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ALERTS_PATH, ALERTS_POLL_MS, alertKeys } from './alert-keys';
@@ -22,7 +22,12 @@ export function createSilence(input: SilenceInput) {
   return api.post<Silence>(SILENCES_PATH, input);
 }
 
-/** DELETE /alerts/silences/{id}: an active silence ends at once. */
+/** PUT /alerts/silences/{id}: the silence replaced as a whole; `ends_at: 'now'` ends it now. */
+export function updateSilence({ id, input }: { id: number; input: SilenceUpdate }) {
+  return api.put<Silence>(`${SILENCES_PATH}/${id}`, input);
+}
+
+/** DELETE /alerts/silences/{id}: the silence goes, and stops muting at once if active. */
 export function deleteSilence(id: number) {
   return api.delete<unknown>(`${SILENCES_PATH}/${id}`);
 }
@@ -34,6 +39,10 @@ function useInvalidateAlerts() {
 
 export function useCreateSilence() {
   return useMutation({ mutationFn: createSilence, onSuccess: useInvalidateAlerts() });
+}
+
+export function useUpdateSilence() {
+  return useMutation({ mutationFn: updateSilence, onSuccess: useInvalidateAlerts() });
 }
 
 export function useDeleteSilence() {

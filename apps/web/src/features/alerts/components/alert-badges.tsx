@@ -1,6 +1,7 @@
 import type {
   AlertEvaluation,
   AlertNotificationStatus,
+  AlertRule,
   AlertSeverity,
   AlertState,
   Silence,
@@ -9,6 +10,7 @@ import {
   BellOff,
   CalendarClock,
   CircleCheck,
+  CircleDashed,
   CircleHelp,
   CircleX,
   Clock,
@@ -57,12 +59,35 @@ const STATE_LOOKS: Record<AlertState, Look> = {
 
 export const STATE_LABELS: Record<AlertState, string> = { ok: 'OK', pending: 'Pending', firing: 'Firing' };
 
-/** A rule's state; a silenced rule says so beside it (it still changes state, it only does not notify). */
+/** Said of a rule a silence covers: it still changes state, it only does not notify. */
+export function SilencedBadge() {
+  return <LookBadge look={{ label: 'Silenced', variant: 'neutral', icon: BellOff }} />;
+}
+
+/** A state a rule entered (the history's); a silenced rule says so beside it. */
 export function AlertStateBadge({ state, silenced = false }: { state: AlertState; silenced?: boolean }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
       <LookBadge look={STATE_LOOKS[state]} />
-      {silenced && <LookBadge look={{ label: 'Silenced', variant: 'neutral', icon: BellOff }} />}
+      {silenced && <SilencedBadge />}
+    </span>
+  );
+}
+
+const NOT_EVALUATED: Look = { label: 'Not evaluated yet', variant: 'neutral', icon: CircleDashed };
+
+/** A rule's state in words: a rule is `ok` before its first evaluation, which is not the same as OK. */
+export function ruleStateLabel(rule: Pick<AlertRule, 'state' | 'last_evaluated_at'>): string {
+  return rule.last_evaluated_at === null ? NOT_EVALUATED.label : STATE_LABELS[rule.state];
+}
+
+/** A rule's current state, or that it has not been evaluated yet; a silenced rule says so beside it. */
+export function RuleStateBadge({ rule }: { rule: AlertRule }) {
+  if (rule.last_evaluated_at !== null) return <AlertStateBadge state={rule.state} silenced={rule.silenced} />;
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      <LookBadge look={NOT_EVALUATED} />
+      {rule.silenced && <SilencedBadge />}
     </span>
   );
 }

@@ -18,12 +18,13 @@ const withPermissions = (permissions: string[]): SessionUser => ({
 });
 
 const summary = (
-  firing: Array<{ id: number; name: string; severity: 'warning' | 'critical' }>,
+  firing: Array<{ id: number; name: string; severity: 'warning' | 'critical'; silenced?: boolean }>,
   pending = 0,
 ) => ({
   firing: firing.length,
   pending,
   firing_rules: firing.map((rule) => ({
+    silenced: false,
     ...rule,
     since: '2026-11-25T08:00:00.000Z',
     summary: `${rule.name} holds`,
@@ -59,6 +60,25 @@ describe('FiringAlertsBanner', () => {
       '/alerts?rule=3',
     );
     expect(within(banner).getByRole('link', { name: 'View alerts' })).toHaveAttribute('href', '/alerts');
+    expect(banner).not.toHaveTextContent('Silenced');
+    expect(within(banner).getByRole('heading')).not.toHaveTextContent('silenced');
+  });
+
+  it('says how many firing alerts a silence keeps quiet, and marks each of them', async () => {
+    signIn(withPermissions(['alerts:read']));
+    fakeApi({
+      'GET /api/alerts/summary': jsonResponse(
+        summary([
+          { id: 3, name: 'Telegram down', severity: 'critical', silenced: true },
+          { id: 1, name: 'Budget', severity: 'warning' },
+        ]),
+      ),
+    });
+    show();
+    const banner = await screen.findByRole('region', { name: '2 alerts firing, 1 silenced' });
+    const [muted, loud] = within(banner).getAllByRole('listitem');
+    expect(muted).toHaveTextContent('Silenced');
+    expect(loud).not.toHaveTextContent('Silenced');
   });
 
   it('is a quiet line when nothing fires', async () => {

@@ -2,23 +2,25 @@ import { CircleCheck, Flame } from 'lucide-react';
 import { Link } from 'react-router';
 import { useHasPermission } from '@/lib/permissions';
 import { useAlertSummary } from '../api/summary';
-import { SeverityBadge } from './alert-badges';
+import { SeverityBadge, SilencedBadge } from './alert-badges';
 import { RelativeTime } from './relative-time';
 
 /** How many firing rules the banner names; the Alerts screen lists the rest. */
 const SHOWN = 5;
 
 /**
- * The Overview's firing-alerts banner (issue 16, "Console"): how many rules fire, the most urgent ones
- * (critical first, as the server orders them) and a link to the Alerts screen; a quiet line when none
- * fire. Nothing without alerts:read, and nothing while the summary loads or fails: the panels below
- * say how the system is.
+ * The Overview's firing-alerts banner (issue 16, "Console"): how many rules fire and how many of those a
+ * silence keeps quiet, the most urgent ones (critical first, as the server orders them, each silenced one
+ * marked) and a link to the Alerts screen; a quiet line when none fire. Nothing without alerts:read, and
+ * nothing while the summary loads or fails: the panels below say how the system is.
  */
 export function FiringAlertsBanner() {
   const canRead = useHasPermission('alerts:read');
   const summary = useAlertSummary(canRead);
   if (!canRead || !summary.data) return null;
   const { firing, pending, firing_rules: rules } = summary.data;
+  // The server lists every firing rule, so the silenced ones are counted from the list.
+  const silenced = rules.filter((rule) => rule.silenced).length;
 
   if (firing === 0) {
     return (
@@ -46,6 +48,7 @@ export function FiringAlertsBanner() {
         <h2 id="firing-alerts-heading" className="flex items-center gap-2 font-semibold text-destructive">
           <Flame aria-hidden className="size-5" />
           {firing === 1 ? '1 alert firing' : `${firing} alerts firing`}
+          {silenced > 0 && `, ${silenced} silenced`}
           {pending > 0 && (
             <span className="text-sm font-normal text-muted-foreground">· {pending} pending</span>
           )}
@@ -61,6 +64,7 @@ export function FiringAlertsBanner() {
         {rules.slice(0, SHOWN).map((rule) => (
           <li key={rule.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
             <SeverityBadge severity={rule.severity} />
+            {rule.silenced && <SilencedBadge />}
             <Link to={`/alerts?rule=${rule.id}`} className="font-medium underline-offset-2 hover:underline">
               {rule.name}
             </Link>

@@ -14,6 +14,7 @@ import { useRules } from '../api/rules';
 import { useHistoryFilters, type AlertHistoryFilters } from '../hooks/use-history-filters';
 import { AlertStateBadge, SEVERITY_LABELS, SeverityBadge, STATE_LABELS } from './alert-badges';
 import { RelativeTime } from './relative-time';
+import { toLocalInput } from '@/lib/format';
 
 /**
  * Alerts > History (issue 16): every state change with the value that caused it, newest first, filtered
@@ -113,13 +114,6 @@ function HistoryTable({ entries }: { entries: AlertHistoryEntry[] }) {
       ]}
     />
   );
-}
-
-/** A datetime-local value for an ISO time, in the browser's time zone. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
 function fromLocalInput(local: string): string | null {

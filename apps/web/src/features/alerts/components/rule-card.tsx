@@ -1,10 +1,13 @@
 import type { AlertRule } from '@lumi/contract';
 import { cn } from '@/lib/cn';
 import { describeCondition } from '../lib/conditions';
-import { AlertStateBadge, SeverityBadge, STATE_LABELS } from './alert-badges';
+import { RuleStateBadge, ruleStateLabel, SeverityBadge } from './alert-badges';
 import { RelativeTime } from './relative-time';
 
-/** A firing or pending rule, as the top of the Rules view lists them: what holds, and since when. */
+/**
+ * A rule as a card: the firing and pending ones atop the Rules view, and the one a link selects for a
+ * reader: what holds, and since when.
+ */
 export function RuleCard({ rule, onOpen }: { rule: AlertRule; onOpen?: () => void }) {
   return (
     <li
@@ -31,12 +34,12 @@ export function RuleCard({ rule, onOpen }: { rule: AlertRule; onOpen?: () => voi
         </h3>
         <span className="flex flex-wrap gap-1">
           <SeverityBadge severity={rule.severity} />
-          <AlertStateBadge state={rule.state} silenced={rule.silenced} />
+          <RuleStateBadge rule={rule} />
         </span>
       </div>
       <p className="mt-1 text-sm">{rule.last_evaluation?.summary ?? describeCondition(rule.condition)}</p>
       <p className="mt-1 text-xs text-muted-foreground">
-        {STATE_LABELS[rule.state]} · changed{' '}
+        {ruleStateLabel(rule)} · changed{' '}
         <RelativeTime value={rule.state_since} fallback="at an unknown time" />
       </p>
     </li>

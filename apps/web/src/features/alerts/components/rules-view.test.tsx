@@ -63,6 +63,26 @@ describe('Alerts > Rules', () => {
     expect(within(rows[0]!).getByRole('checkbox', { name: 'Enabled: Heartbeat' })).toBeChecked();
   });
 
+  it('says a rule that has not been evaluated yet is not evaluated, not OK, in the list and its card', async () => {
+    signIn(viewer);
+    const fresh = rule(5, { name: 'Fresh', last_evaluation: null, last_evaluated_at: null });
+    fakeAlertsApi({ rules: [fresh, rule(6, { name: 'Checked' })] });
+    show('/alerts?rule=5');
+    const table = await screen.findByRole('table', { name: 'Alert rules' });
+    const [freshRow, checkedRow] = within(table).getAllByRole('row').slice(1);
+    expect(freshRow).toHaveTextContent('Not evaluated yet');
+    expect(freshRow).not.toHaveTextContent('OK');
+    expect(checkedRow).toHaveTextContent('OK');
+    expect(checkedRow).not.toHaveTextContent('Not evaluated yet');
+
+    const selected = screen.getByRole('region', { name: 'Selected rule' });
+    expect(selected).toHaveTextContent('Not evaluated yet · changed');
+    expect(selected).not.toHaveTextContent('OK');
+    expect(
+      screen.getByText(/Nothing firing or pending\. 1 rule has not been evaluated yet\./),
+    ).toBeInTheDocument();
+  });
+
   it('says when there is no rule yet, with a call to create one', async () => {
     fakeAlertsApi();
     show();

@@ -14,7 +14,7 @@ import { useHasPermission } from '@/lib/permissions';
 import { useDeleteRule, useRules, useUpdateRule } from '../api/rules';
 import { useOpenRule } from '../hooks/use-open-rule';
 import { describeCondition } from '../lib/conditions';
-import { AlertStateBadge, SeverityBadge } from './alert-badges';
+import { RuleStateBadge, SeverityBadge } from './alert-badges';
 import { RelativeTime } from './relative-time';
 import { RuleCard } from './rule-card';
 import { RuleDialog } from './rule-dialog';
@@ -45,6 +45,8 @@ export function RulesView() {
 
   const all = rules.data?.rules ?? [];
   const active = all.filter((rule) => rule.state !== 'ok').sort(byUrgency);
+  // A rule is `ok` until its first evaluation: "every rule is OK" holds only once each has been evaluated.
+  const unevaluated = all.filter((rule) => rule.enabled && rule.last_evaluated_at === null).length;
   const opened = all.find((rule) => rule.id === openRuleId);
   const create = canWrite ? () => setCreating(true) : undefined;
 
@@ -94,7 +96,10 @@ export function RulesView() {
             </h2>
             {active.length === 0 ? (
               <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">
-                Nothing firing or pending. Every enabled rule is OK.
+                Nothing firing or pending.{' '}
+                {unevaluated === 0
+                  ? 'Every enabled rule is OK.'
+                  : `${unevaluated === 1 ? '1 rule has' : `${unevaluated} rules have`} not been evaluated yet.`}
               </p>
             ) : (
               <ul aria-label="Firing and pending alerts" className="grid gap-3 lg:grid-cols-2">
@@ -176,7 +181,7 @@ function RulesTable({ rules, canWrite, onEdit, onDelete }: RulesTableProps) {
           cell: (rule) => <span className="max-sm:text-right">{describeCondition(rule.condition)}</span>,
         },
         { header: 'Severity', cell: (rule) => <SeverityBadge severity={rule.severity} /> },
-        { header: 'State', cell: (rule) => <AlertStateBadge state={rule.state} silenced={rule.silenced} /> },
+        { header: 'State', cell: (rule) => <RuleStateBadge rule={rule} /> },
         {
           header: 'Last value',
           className: 'max-w-72',

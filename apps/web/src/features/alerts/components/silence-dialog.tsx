@@ -1,4 +1,4 @@
-import { WEEKDAYS } from '@lumi/contract';
+import { WEEKDAYS, type Silence } from '@lumi/contract';
 import { useController, useWatch } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
@@ -8,8 +8,14 @@ import { Field } from '@/components/ui/field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { useFormDialog } from '@/lib/use-form-dialog';
 import { useRules } from '../api/rules';
-import { useCreateSilence } from '../api/silences';
-import { silenceFormDefaults, silenceFormSchema, toSilenceInput, type ScopeValue } from '../lib/silences';
+import { useCreateSilence, useUpdateSilence } from '../api/silences';
+import {
+  silenceFormDefaults,
+  silenceFormOf,
+  silenceFormSchema,
+  toSilenceInput,
+  type ScopeValue,
+} from '../lib/silences';
 import { RequiredLabel } from '@/components/ui/required-label';
 
 const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`;
@@ -22,21 +28,37 @@ const TIME_ZONES = [
   ),
 ];
 
+interface SilenceDialogProps {
+  /** The silence to edit (a later end extends it), or none to create one. */
+  silence?: Silence;
+  /** A new silence's scope, when opened from a rule. */
+  scope?: ScopeValue;
+  onClose: () => void;
+}
+
 /** Mute alerts: once until a time, or a maintenance window that recurs on weekdays. */
-export function SilenceDialog({ scope, onClose }: { scope?: ScopeValue; onClose: () => void }) {
+export function SilenceDialog({ silence, scope, onClose }: SilenceDialogProps) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="New Silence">
-      <SilenceForm scope={scope} onDone={onClose} />
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={silence ? 'Edit Silence' : 'New Silence'}>
+      <SilenceForm silence={silence} scope={scope} onDone={onClose} />
     </Dialog>
   );
 }
 
-function SilenceForm({ scope, onDone }: { scope?: ScopeValue; onDone: () => void }) {
+function SilenceForm({
+  silence,
+  scope,
+  onDone,
+}: Omit<SilenceDialogProps, 'onClose'> & { onDone: () => void }) {
   const create = useCreateSilence();
+  const update = useUpdateSilence();
   const rules = useRules();
   const dialog = useFormDialog(silenceFormSchema, {
-    defaultValues: silenceFormDefaults(scope),
-    save: (values) => create.mutateAsync(toSilenceInput(values)),
+    defaultValues: silence ? silenceFormOf(silence) : silenceFormDefaults(scope),
+    save: (values) =>
+      silence
+        ? update.mutateAsync({ id: silence.id, input: toSilenceInput(values) })
+        : create.mutateAsync(toSilenceInput(values)),
     onSaved: onDone,
     serverFields: {
       rule_id: 'scope',
@@ -49,8 +71,8 @@ function SilenceForm({ scope, onDone }: { scope?: ScopeValue; onDone: () => void
       timezone: 'timezone',
       comment: 'comment',
     },
-    failureMessage: 'Failed to create the silence',
-    successMessage: 'Silence created',
+    failureMessage: silence ? 'Failed to save the silence' : 'Failed to create the silence',
+    successMessage: silence ? 'Silence saved' : 'Silence created',
   });
   const { register, control } = dialog.form;
   const { errors } = dialog.form.formState;
@@ -59,7 +81,7 @@ function SilenceForm({ scope, onDone }: { scope?: ScopeValue; onDone: () => void
   const chosenDays = days.value ?? [];
 
   return (
-    <DialogForm dialog={dialog} onCancel={onDone} submitLabel="Create Silence">
+    <DialogForm dialog={dialog} onCancel={onDone} submitLabel={silence ? 'Save Silence' : 'Create Silence'}>
       <Field label="Mute" error={errors.scope?.message}>
         <Select {...register('scope')}>
           <option value="all">All rules</option>

@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format';
 import { jsonResponse } from '@/test/render-with-providers';
 import { signIn } from '@/test/session-users';
 import { fakeAlertsApi, rule, silence } from '../test/fake-alerts-api';
-import { renderAt } from '../test/render-alerts';
+import { renderAt, toasts } from '../test/render-alerts';
 import { AlertsPage } from './alerts-page';
 
 const show = () => renderAt(<AlertsPage />, '/alerts?view=silences');
@@ -85,15 +85,139 @@ describe('Alerts > Silences', () => {
     });
   });
 
-  it('ends an active silence after confirmation', async () => {
+  it('ends an active silence now after a question that names both choices, or keeps it', async () => {
     const { requestsTo } = fakeAlertsApi({
+      silences: [silence(4, { rule_id: 3, rule_name: 'Heartbeat', comment: 'Deploy' })],
+      routes: {
+        'PUT /alerts/silences/:id': () =>
+          jsonResponse(
+            silence(4, { comment: 'Deploy', ends_at: '2026-11-25T09:00:00.000Z', status: 'expired' }),
+          ),
+      },
+    });
+    show();
+    const end = await screen.findByRole('button', { name: 'End silence: Deploy' });
+    await userEvent.click(end);
+    let confirm = await screen.findByRole('alertdialog', { name: 'End this silence now?' });
+    expect(confirm).toHaveTextContent('Rule: Heartbeat: the alerts it mutes notify again from now on.');
+    // Keeping it is where focus starts, and sends nothing.
+    expect(within(confirm).getByRole('button', { name: 'Keep Silence' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(end).toHaveFocus();
+    expect(requestsTo('/alerts/silences/4', 'PUT')).toHaveLength(0);
+
+    await userEvent.click(end);
+    confirm = await screen.findByRole('alertdialog', { name: 'End this silence now?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'End Silence' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(requestsTo('/alerts/silences/4', 'PUT')[0]?.body).toEqual({
+      kind: 'once',
+      rule_id: 3,
+      severity: null,
+      comment: 'Deploy',
+      starts_at: '2026-11-25T08:00:00.000Z',
+      ends_at: 'now',
+    });
+    expect(requestsTo('/alerts/silences/4', 'DELETE')).toHaveLength(0);
+    expect(await within(toasts()).findByText('Silence ended')).toBeInTheDocument();
+  });
+
+  it('says why a silence could not end, and keeps the question open', async () => {
+    fakeAlertsApi({
       silences: [silence(4, { comment: 'Deploy' })],
-      routes: { 'DELETE /alerts/silences/:id': () => new Response(null, { status: 204 }) },
+      routes: {
+        'PUT /alerts/silences/:id': () =>
+          jsonResponse({ detail: 'The silence has already ended', code: 'conflict' }, 409),
+      },
     });
     show();
     await userEvent.click(await screen.findByRole('button', { name: 'End silence: Deploy' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'End this silence?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'End this silence now?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'End Silence' }));
-    await waitFor(() => expect(requestsTo('/alerts/silences/4', 'DELETE')).toHaveLength(1));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('The silence has already ended');
+  });
+
+  it('deletes a silence that is not active after confirmation', async () => {
+    const { requestsTo } = fakeAlertsApi({
+      silences: [silence(5, { comment: 'Old deploy', status: 'expired', next_change_at: null })],
+      routes: { 'DELETE /alerts/silences/:id': () => new Response(null, { status: 204 }) },
+    });
+    show();
+    expect(await screen.findByRole('button', { name: 'Delete silence: Old deploy' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^End silence/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete silence: Old deploy' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this silence?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete Silence' }));
+    await waitFor(() => expect(requestsTo('/alerts/silences/5', 'DELETE')).toHaveLength(1));
+  });
+
+  it('extends a silence, refusing an end that has passed under the field, as the server does', async () => {
+    let answer = jsonResponse(
+      {
+        detail: ALERT_MESSAGES.endsPassed,
+        code: 'validation_failed',
+        errors: [{ path: 'ends_at', message: ALERT_MESSAGES.endsPassed }],
+      },
+      422,
+    );
+    const { requestsTo } = fakeAlertsApi({
+      silences: [silence(4, { comment: 'Deploy' })],
+      routes: { 'PUT /alerts/silences/:id': () => answer.clone() },
+    });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit silence: Deploy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Silence' });
+    const until = within(dialog).getByLabelText(/Until/);
+    expect(until).toHaveValue(localInput('2026-11-25T10:00:00.000Z'));
+    expect(within(dialog).getByLabelText('Starts')).toHaveValue(localInput('2026-11-25T08:00:00.000Z'));
+    expect(within(dialog).getByRole('textbox', { name: 'Comment' })).toHaveValue('Deploy');
+
+    // The end it has now has passed: the form says so before sending anything.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Silence' }));
+    expect(await within(dialog).findByText(ALERT_MESSAGES.endsPassed)).toBeInTheDocument();
+    expect(until).toHaveAttribute('aria-invalid', 'true');
+    expect(until).toHaveAccessibleDescription(ALERT_MESSAGES.endsPassed);
+    expect(requestsTo('/alerts/silences/4', 'PUT')).toHaveLength(0);
+
+    // The server's clock has the last word, and its message goes under the same field.
+    await userEvent.clear(until);
+    await userEvent.type(until, '2099-01-01T10:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Silence' }));
+    await waitFor(() => expect(requestsTo('/alerts/silences/4', 'PUT')).toHaveLength(1));
+    expect(requestsTo('/alerts/silences/4', 'PUT')[0]?.body).toEqual({
+      kind: 'once',
+      rule_id: null,
+      severity: null,
+      comment: 'Deploy',
+      starts_at: '2026-11-25T08:00:00.000Z',
+      ends_at: new Date('2099-01-01T10:00').toISOString(),
+    });
+    expect(await within(dialog).findByText(ALERT_MESSAGES.endsPassed)).toBeInTheDocument();
+    expect(until).toHaveAttribute('aria-invalid', 'true');
+
+    answer = jsonResponse(silence(4, { comment: 'Deploy', ends_at: '2099-01-01T10:00:00.000Z' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Silence' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(toasts()).findByText('Silence saved')).toBeInTheDocument();
+  });
+
+  it('refuses an end before the start in the contract’s words', async () => {
+    fakeAlertsApi();
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'New Silence' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Silence' });
+    await userEvent.type(within(dialog).getByLabelText('Starts'), '2099-01-02T10:00');
+    await userEvent.type(within(dialog).getByLabelText(/Until/), '2099-01-01T10:00');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Deploy');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Silence' }));
+    expect(await within(dialog).findByText(ALERT_MESSAGES.endsAfterStart)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Until/)).toHaveAttribute('aria-invalid', 'true');
   });
 });
+
+/** An instant as the datetime-local input shows it, in the test's time zone. */
+function localInput(iso: string): string {
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}

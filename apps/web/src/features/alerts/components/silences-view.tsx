@@ -12,17 +12,21 @@ import { useHasPermission } from '@/lib/permissions';
 import { useDeleteSilence, useSilences } from '../api/silences';
 import { describeSilenceScope, describeSilenceWhen } from '../lib/silences';
 import { SilenceStatusBadge } from './alert-badges';
+import { EndSilenceButton } from './end-silence-button';
 import { SilenceDialog } from './silence-dialog';
 
 /**
  * Alerts > Silences (issue 16): what is muted, when, and why. A silenced alert still changes state and
- * is kept in the history; it only does not notify. Changing needs alerts:write.
+ * is kept in the history; it only does not notify. Changing needs alerts:write: a silence is edited (a
+ * later end extends it), an active one that runs until a time ends now and stays as expired, and any
+ * other is deleted.
  */
 export function SilencesView() {
   const silences = useSilences();
   const canWrite = useHasPermission('alerts:write');
   const [creating, setCreating] = useState(false);
-  const [ending, setEnding] = useState<Silence | null>(null);
+  const [editing, setEditing] = useState<Silence | null>(null);
+  const [deleting, setDeleting] = useState<Silence | null>(null);
 
   return (
     <section aria-labelledby="silences-heading" className="space-y-4">
@@ -89,14 +93,28 @@ export function SilencesView() {
                     header: 'Actions',
                     headerHidden: true,
                     cell: (silence: Silence) => (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setEnding(silence)}
-                        aria-label={`${silence.status === 'active' ? 'End' : 'Delete'} silence: ${silence.comment}`}
-                      >
-                        {silence.status === 'active' ? 'End' : 'Delete'}
-                      </Button>
+                      <div className="flex justify-end gap-1">
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setEditing(silence)}
+                          aria-label={`Edit silence: ${silence.comment}`}
+                        >
+                          Edit
+                        </Button>
+                        {silence.kind === 'once' && silence.status === 'active' ? (
+                          <EndSilenceButton silence={silence} />
+                        ) : (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            onClick={() => setDeleting(silence)}
+                            aria-label={`Delete silence: ${silence.comment}`}
+                          >
+                            Delete
+                          </Button>
+                        )}
+                      </div>
                     ),
                   },
                 ]
@@ -105,30 +123,33 @@ export function SilencesView() {
         />
       )}
       {creating && <SilenceDialog onClose={() => setCreating(false)} />}
-      {ending && <EndSilenceDialog silence={ending} onClose={() => setEnding(null)} />}
+      {editing && <SilenceDialog silence={editing} onClose={() => setEditing(null)} />}
+      {deleting && <DeleteSilenceDialog silence={deleting} onClose={() => setDeleting(null)} />}
     </section>
   );
 }
 
-function EndSilenceDialog({ silence, onClose }: { silence: Silence; onClose: () => void }) {
+/** An active silence deleted here is a maintenance window: an active once silence ends now instead. */
+function DeleteSilenceDialog({ silence, onClose }: { silence: Silence; onClose: () => void }) {
   const remove = useDeleteSilence();
-  const active = silence.status === 'active';
   return (
     <ConfirmDialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={active ? 'End this silence?' : 'Delete this silence?'}
+      title="Delete this silence?"
       description={`${describeSilenceScope(silence)}: ${
-        active ? 'the alerts it mutes notify again from now on.' : 'it will mute nothing more.'
+        silence.status === 'active'
+          ? 'the alerts it mutes notify again from now on, and its later windows are gone.'
+          : 'it will mute nothing more.'
       }`}
-      confirmLabel={active ? 'End Silence' : 'Delete Silence'}
-      pendingLabel={active ? 'Ending...' : 'Deleting...'}
+      confirmLabel="Delete Silence"
+      pendingLabel="Deleting..."
       pending={remove.isPending}
-      error={remove.error ? errorMessage(remove.error, 'Failed to end the silence') : null}
+      error={remove.error ? errorMessage(remove.error, 'Failed to delete the silence') : null}
       onConfirm={() =>
         remove.mutate(silence.id, {
           onSuccess: () => {
-            toast.success(active ? 'Silence ended' : 'Silence deleted');
+            toast.success('Silence deleted');
             onClose();
           },
         })

@@ -22,7 +22,10 @@ describe('conditions', () => {
       { type: 'llm_cost', usd: 12.5, window: 'hour', provider: 'gemini' },
       'LLM spend in the last hour above $12.50 (gemini)',
     ],
-    [{ type: 'budget_usage', provider: 'openai', percent: 80 }, 'openai budget usage at or above 80 % today'],
+    [
+      { type: 'budget_usage', provider: 'openai', percent: 80 },
+      'openai budget usage at or above 80\u00a0% today',
+    ],
     [{ type: 'market_data_stale', minutes: 5, websocket: false }, 'Last candle older than 5 min'],
     [
       { type: 'delivery_failures', count: 3, minutes: 15 },

@@ -164,17 +164,17 @@ export function describeCondition(condition: AlertCondition): string {
     case 'llm_cost':
       return `LLM spend ${condition.window === 'hour' ? 'in the last hour' : 'today'} above ${usd.format(condition.usd)}${scope(condition.provider, condition.model)}`;
     case 'llm_failure_rate':
-      return `Over ${number.format(condition.percent)} % of LLM calls failed in ${condition.minutes} min (at least ${number.format(condition.min_calls)} calls)${scope(condition.provider, condition.model)}`;
+      return `Over ${number.format(condition.percent)}\u00a0% of LLM calls failed in ${condition.minutes} min (at least ${number.format(condition.min_calls)} calls)${scope(condition.provider, condition.model)}`;
     case 'llm_latency':
       return `Average LLM latency above ${number.format(condition.ms)} ms in ${condition.minutes} min${scope(condition.provider, condition.model)}`;
     case 'budget_usage':
-      return `${condition.provider} budget usage at or above ${number.format(condition.percent)} % today`;
+      return `${condition.provider} budget usage at or above ${number.format(condition.percent)}\u00a0% today`;
     case 'integration_success_rate':
-      return `${condition.service} success rate below ${number.format(condition.percent)} % in ${condition.minutes} min (at least ${number.format(condition.min_calls)} calls)`;
+      return `${condition.service} success rate below ${number.format(condition.percent)}\u00a0% in ${condition.minutes} min (at least ${number.format(condition.min_calls)} calls)`;
     case 'market_data_stale':
       return `Last candle older than ${condition.minutes} min${condition.websocket ? ', or websocket not connected' : ''}`;
     case 'cache_hit_rate':
-      return `Cache hit rate below ${number.format(condition.percent)} % in ${condition.minutes} min (at least ${number.format(condition.min_lookups)} lookups)`;
+      return `Cache hit rate below ${number.format(condition.percent)}\u00a0% in ${condition.minutes} min (at least ${number.format(condition.min_lookups)} lookups)`;
     case 'delivery_failures':
       return `More than ${number.format(condition.count)} failed or refused deliveries in ${condition.minutes} min`;
   }

@@ -1,9 +1,11 @@
-import type { Silence } from '@lumi/contract';
+import { ALERT_MESSAGES, type Silence } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
 import {
   describeSilenceScope,
   describeSilenceWhen,
+  endNowInput,
   endTime,
+  silenceFormOf,
   silenceFormSchema,
   silenceFormDefaults,
   toSilenceInput,
@@ -60,5 +62,49 @@ describe('silences', () => {
     });
     const missing = silenceFormSchema.safeParse({ ...values, ends_at: '', comment: '' });
     expect(missing.error?.issues.map((issue) => issue.path[0]).sort()).toEqual(['comment', 'ends_at']);
+  });
+
+  it('refuses an end that has passed, once, under the end', () => {
+    const values = { ...silenceFormDefaults(), ends_at: '2020-01-01T10:00', comment: 'Deploy' };
+    expect(silenceFormSchema.safeParse(values).error?.issues).toEqual([
+      expect.objectContaining({ path: ['ends_at'], message: ALERT_MESSAGES.endsPassed }),
+    ]);
+    const beforeStart = { ...values, starts_at: '2020-01-02T10:00' };
+    expect(silenceFormSchema.safeParse(beforeStart).error?.issues).toEqual([
+      expect.objectContaining({ path: ['ends_at'], message: ALERT_MESSAGES.endsAfterStart }),
+    ]);
+  });
+
+  it('fills the form from a silence and sends it back as it was', () => {
+    const once: Silence = {
+      ...base,
+      kind: 'once',
+      severity: 'critical',
+      starts_at: '2099-01-01T08:00:00.000Z',
+      ends_at: '2099-01-01T10:00:00.000Z',
+      weekdays: null,
+      start_time: null,
+      duration_minutes: null,
+      timezone: null,
+    };
+    expect(toSilenceInput(silenceFormOf(once))).toEqual({
+      kind: 'once',
+      rule_id: null,
+      severity: 'critical',
+      comment: 'Maintenance',
+      starts_at: '2099-01-01T08:00:00.000Z',
+      ends_at: '2099-01-01T10:00:00.000Z',
+    });
+    expect(toSilenceInput(silenceFormOf({ ...base, rule_id: 3 }))).toEqual({
+      kind: 'recurring',
+      rule_id: 3,
+      severity: null,
+      comment: 'Maintenance',
+      weekdays: ['sunday'],
+      start_time: '02:00',
+      duration_minutes: 60,
+      timezone: 'Europe/Berlin',
+    });
+    expect(endNowInput(once)).toEqual({ ...toSilenceInput(silenceFormOf(once)), ends_at: 'now' });
   });
 });

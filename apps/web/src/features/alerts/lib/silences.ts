@@ -1,14 +1,18 @@
 import {
+  ALERT_MESSAGES,
   ALERT_SEVERITIES,
+  SILENCE_END_NOW,
+  silenceEndHasPassed,
   silenceInputSchema,
   WEEKDAYS,
   type AlertSeverity,
   type Silence,
   type SilenceInput,
+  type SilenceUpdate,
   type Weekday,
 } from '@lumi/contract';
 import { z } from 'zod';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, toLocalInput } from '@/lib/format';
 
 const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`;
 const plural = (day: Weekday) => `${capitalised(day)}s`;
@@ -47,7 +51,8 @@ export type ScopeValue = 'all' | `severity:${AlertSeverity}` | `rule:${number}`;
 
 /**
  * The silence dialog's form: the scope as one choice, times as the inputs hold them (datetime-local in
- * the browser's time zone). Checked with the contract's schema, so the messages are the server's.
+ * the browser's time zone). Checked with the contract's schema and its rule for an end that has passed,
+ * so the messages are the server's.
  */
 export const silenceFormSchema = z
   .object({
@@ -62,14 +67,19 @@ export const silenceFormSchema = z
     comment: z.string(),
   })
   .superRefine((values, ctx) => {
-    const checked = silenceInputSchema.safeParse(toSilenceInput(values));
-    for (const issue of checked.error?.issues ?? []) {
+    const input = toSilenceInput(values);
+    const issues = silenceInputSchema.safeParse(input).error?.issues ?? [];
+    for (const issue of issues) {
       const field = String(issue.path[0] ?? '');
       const target = field === 'rule_id' || field === 'severity' ? 'scope' : field;
       // An empty end is not a malformed time: say what to do.
       const message =
         target === 'ends_at' && !values.ends_at ? 'Choose when the silence ends' : issue.message;
       if (target in values) ctx.addIssue({ code: 'custom', path: [target], message });
+    }
+    // The server judges by its own clock; the browser's catches the plain mistake before sending.
+    if (!issues.some((issue) => issue.path[0] === 'ends_at') && silenceEndHasPassed(input, Date.now())) {
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: ALERT_MESSAGES.endsPassed });
     }
   });
 export type SilenceFormValues = z.input<typeof silenceFormSchema>;
@@ -89,6 +99,31 @@ export function silenceFormDefaults(scope: ScopeValue = 'all'): SilenceFormValue
     duration_minutes: 60,
     timezone: localTimeZone(),
     comment: '',
+  };
+}
+
+/** What an existing silence mutes, as the scope select's value. */
+function scopeValueOf(silence: Silence): ScopeValue {
+  if (silence.rule_id !== null) return `rule:${silence.rule_id}`;
+  if (silence.severity !== null) return `severity:${silence.severity}`;
+  return 'all';
+}
+
+/** The form of an existing silence, to edit; the other kind's fields keep their defaults. */
+export function silenceFormOf(silence: Silence): SilenceFormValues {
+  const defaults = silenceFormDefaults(scopeValueOf(silence));
+  return {
+    ...defaults,
+    kind: silence.kind,
+    comment: silence.comment,
+    ...(silence.kind === 'once'
+      ? { starts_at: toLocalInput(silence.starts_at), ends_at: toLocalInput(silence.ends_at) }
+      : {
+          weekdays: silence.weekdays ?? defaults.weekdays,
+          start_time: silence.start_time ?? defaults.start_time,
+          duration_minutes: silence.duration_minutes ?? defaults.duration_minutes,
+          timezone: silence.timezone ?? defaults.timezone,
+        }),
   };
 }
 
@@ -124,4 +159,16 @@ export function toSilenceInput(values: SilenceFormValues): SilenceInput {
         duration_minutes: values.duration_minutes,
         timezone: values.timezone,
       };
+}
+
+/** The edit that ends an active once silence now (the server's time), keeping the rest as it is. */
+export function endNowInput(silence: Silence): SilenceUpdate {
+  return {
+    kind: 'once',
+    rule_id: silence.rule_id,
+    severity: silence.severity,
+    comment: silence.comment,
+    starts_at: silence.starts_at,
+    ends_at: SILENCE_END_NOW,
+  };
 }
