@@ -75,3 +75,10 @@ export function formatCurrency(value: number): string {
   const digits = size === 0 || size >= 1 ? 2 : Math.min(8, Math.max(2, 1 - Math.floor(Math.log10(size))));
   return usdWith(digits).format(value);
 }
+
+/** An instant as a datetime-local input shows it: the browser's time zone, to the minute ('' for none). */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}

@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
+import { toLocalInput } from '@/lib/format';
 import {
   CUSTOM_RANGE,
   parseTimeRange,
   RELATIVE_RANGES,
   resolveTimeRange,
-  toLocalInput,
   validateCustomRange,
   type TimeRange,
 } from '../lib/time-range';

@@ -52,13 +52,6 @@ export function validateCustomRange(
   return { ok: true, from: from.toISOString(), to: to.toISOString() };
 }
 
-/** An instant as a datetime-local input shows it: local time to the minute. */
-export function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-
 const isInstant = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
 

@@ -10,6 +10,7 @@ import {
   type ScheduleInput,
 } from '@lumi/contract';
 import { z } from 'zod';
+import { toLocalInput } from '@/lib/format';
 
 /**
  * The schedule dialog's form: the recurrence builder's fields side by side (only the chosen kind's are
@@ -121,13 +122,6 @@ export function formDefaults(schedule?: Schedule): ScheduleFormValues {
     ends_at: schedule?.ends_at ? toLocalInput(schedule.ends_at) : '',
     enabled: schedule?.enabled ?? true,
   };
-}
-
-/** An ISO time as a datetime-local input shows it: the browser's local time, to the minute. */
-function toLocalInput(iso: string): string {
-  const at = new Date(iso);
-  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
 }
 
 /** The request the checked form stands for; the channel and topic stay as they were (the template's by default). */
