@@ -75,7 +75,7 @@ test('creates a channel, a topic and a template, previews it, sends a test and r
   await expect(rendered).toContainText('Alert for E2E Coin');
   await expect(rendered.locator('strong')).toHaveText('Alert');
   await sample.fill('{"token_name": ');
-  await expect(page.getByText('Not valid JSON yet: the last valid data is used.')).toBeVisible();
+  await expect(page.getByText(/^Not valid JSON: .*the preview shows the last valid data\.$/)).toBeVisible();
   await expect(rendered).toContainText('Alert for E2E Coin');
 
   await page.getByRole('button', { name: 'Save' }).click();

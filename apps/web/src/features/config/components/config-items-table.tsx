@@ -209,10 +209,10 @@ function ItemRow({
           // A reader has no Actions column (spec section 2); the name opens the item read-only.
           <button
             type="button"
+            aria-label={`View ${item.name}`}
             onClick={() => onView(item)}
             className="text-left font-medium break-words text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
-            <span className="sr-only">View </span>
             {item.name}
           </button>
         )}

@@ -30,7 +30,7 @@ const ACTIONS = {
     description:
       'It is queued again and sent as a new attempt. If an earlier attempt did reach Telegram, the chat gets the message twice.',
     confirm: 'Send again',
-    keep: "Don't send again",
+    keep: "Don't send",
     pending: 'Retrying...',
     done: 'Delivery queued again',
     failure: 'Failed to retry the delivery',
