@@ -299,7 +299,8 @@ test('a viewer sees the list read-only and opens an item in full, with its histo
   await expect(view.getByText('Read only', { exact: false }).first()).toBeVisible();
   await expect(view.getByRole('button', { name: /^Save/ })).toHaveCount(0);
   await view.getByRole('tab', { name: 'History' }).click();
-  await expect(view.getByRole('tabpanel')).toContainText('Version 1');
+  await expect(view.getByRole('tabpanel')).toContainText('Revision 1');
+  await expect(view.getByRole('button', { name: /^Restore/ })).toHaveCount(0);
 });
 
 test('a role with neither config permission is denied the screen', async ({ page, request }) => {
