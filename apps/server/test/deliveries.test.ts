@@ -361,13 +361,13 @@ describe.each(dialects)('deliveries on %s', (dialect) => {
     });
   });
 
-  it('lets a bot key with messages:send queue and read, and no one else', async () => {
-    const key = async (scopes: string[]) => {
+  it('lets a bot key with messages:send queue and read its own deliveries, and no one else', async () => {
+    const key = async (scopes: string[], name = `bot ${scopes.join(' ')}`) => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/admin/api-keys',
         headers: admin.auth,
-        payload: { name: `bot ${scopes.join(' ')}`, scopes },
+        payload: { name, scopes },
       });
       expect(res.statusCode, res.body).toBe(201);
       return { authorization: `Bearer ${res.json<ApiKeyCreated>().key}` };
@@ -381,6 +381,14 @@ describe.each(dialects)('deliveries on %s', (dialect) => {
       headers: sender,
     });
     expect(read.statusCode).toBe(200);
+    // A key reads only what it queued: another key's delivery, or a user's, is not there for it.
+    const other = await key(['messages:send'], 'another bot');
+    const read404 = (id: number, auth: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `${MESSAGING}/deliveries/${id}`, headers: auth });
+    expectError(await read404(queued.id, other), 404, 'not_found');
+    const mine = await queue();
+    expectError(await read404(mine.id, sender), 404, 'not_found');
+    expect((await read404(queued.id, admin.auth)).statusCode).toBe(200);
     expectError(await post({ template_id: template.id }, await key(['templates:read'])), 403, 'forbidden');
     const viewer = await t.signInAs(['viewer']);
     expectError(await post({ template_id: template.id }, viewer.auth), 403, 'forbidden');

@@ -112,11 +112,12 @@ export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One delivery with the data it was rendered with and every attempt',
+        description: 'An API key reads only the deliveries it queued; another one answers 404.',
         params,
         response: { 200: deliveryDetailSchema },
       },
     },
-    (request) => service.get(request.params.id),
+    (request) => service.get(request.params.id, requesterOf(request)),
   );
 
   app.post(

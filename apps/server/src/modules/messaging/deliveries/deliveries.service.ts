@@ -238,8 +238,15 @@ export class DeliveriesService {
     };
   }
 
-  async get(id: number): Promise<DeliveryDetail> {
+  /**
+   * One delivery with its data and attempts. A bot's API key reads only the deliveries it queued (another
+   * key's or a user's is answered as missing, so their text and data never leak); users read any.
+   */
+  async get(id: number, reader: Requester | null = null): Promise<DeliveryDetail> {
     const row = await this.load(this.db, id);
+    if (reader?.source === 'api_key' && row.requester_key !== reader.key) {
+      throw new NotFoundError(`There is no delivery ${id}`);
+    }
     const attempts = await repo.attemptsOf(this.db, id);
     return {
       ...repo.toDelivery(row),
