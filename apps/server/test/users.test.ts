@@ -1,5 +1,6 @@
 import { MESSAGES, type User, type UserListResponse } from '@lumi/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { PasswordHasher } from '../src/lib/password.js';
 import { ADMIN, dialects, expectError, useTestApp, type Session } from './helper.js';
 
 describe.each(dialects)('users on %s', (dialect) => {
@@ -253,6 +254,23 @@ describe.each(dialects)('users on %s', (dialect) => {
       });
       expect(expectError(sameEmail, 409, 'conflict').detail).toMatch(/email/i);
       expect((await list(admin)).total).toBe(2);
+    });
+
+    it('answers a taken username before hashing the password', async () => {
+      const admin = await t.loginAdmin();
+      expect((await createUser(admin, { ...validUser, roles: [t.roleIds.viewer] })).statusCode).toBe(201);
+      const hash = vi.spyOn(PasswordHasher.prototype, 'hash');
+      try {
+        const taken = await createUser(admin, {
+          ...validUser,
+          email: 'x@example.test',
+          roles: [t.roleIds.viewer],
+        });
+        expectError(taken, 409, 'conflict');
+        expect(hash).not.toHaveBeenCalled();
+      } finally {
+        hash.mockRestore();
+      }
     });
   });
 

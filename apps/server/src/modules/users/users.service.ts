@@ -90,6 +90,9 @@ export class UsersService {
 
   async create(actor: Actor, input: CreateUserInput): Promise<User> {
     assertAcceptablePassword(input.password, 'password');
+    // A taken username or email is answered before the costly hash (about a second); the check is made
+    // again in the transaction, where a create racing this one is caught.
+    await this.assertUnique(this.db, input.username, input.email);
     const passwordHash = await this.hasher.hash(input.password);
     return this.db.transaction().execute(async (trx) => {
       await this.assertUnique(trx, input.username, input.email);
