@@ -36,6 +36,17 @@ describe.each(dialects)('auth on %s', (dialect) => {
   };
 
   describe('POST /api/auth/login', () => {
+    it('refuses a body past a few kilobytes on every sign-in route before parsing it (413)', async () => {
+      // One JSON object with thousands of unknown keys: cheap to send, costly to parse at 1 MB.
+      const keys = Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`k${i}`, i]));
+      const body = { username: ADMIN.username, password: ADMIN.password, ...keys };
+      for (const url of ['/api/auth/login', '/api/auth/refresh', '/api/auth/2fa/verify']) {
+        const res = await t.app.inject({ method: 'POST', url, payload: body });
+        expectError(res, 413, 'payload_too_large');
+      }
+      expect((await login({ username: ADMIN.username, password: ADMIN.password })).statusCode).toBe(200);
+    });
+
     it('returns a bearer access token and the user with roles and permissions', async () => {
       const res = await login({ username: ADMIN.username, password: ADMIN.password });
       expect(res.statusCode).toBe(200);

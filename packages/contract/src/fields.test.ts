@@ -150,3 +150,11 @@ describe('profile', () => {
     });
   });
 });
+
+describe('a name people read', () => {
+  it('refuses an over-long name by its length alone, without scanning it for hidden characters', () => {
+    const long = `${'a'.repeat(300)}\u200b`;
+    expect(messages(updateProfileSchema, { name: long })).toEqual({ name: [MESSAGES.nameMax] });
+    expect(messages(updateProfileSchema, { name: 'Jane\u200bDoe' }).name).toHaveLength(1);
+  });
+});

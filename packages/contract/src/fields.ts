@@ -44,9 +44,15 @@ export const emailField = requiredString(MESSAGES.emailRequired)
   .max(254, MESSAGES.emailInvalid)
   .pipe(z.email({ error: MESSAGES.emailInvalid }));
 
-/** A name people read: nothing invisible may change how it looks (text.ts). */
+/**
+ * A name people read: nothing invisible may change how it looks (text.ts). The scan runs only on a name
+ * that passed its other checks, so an over-long one is refused by its length without being read through.
+ */
 export function visibleName<T extends z.ZodType<string>>(schema: T) {
-  return schema.refine(isVisibleName, TEXT_MESSAGES.nameHidden);
+  return schema.refine(isVisibleName, {
+    error: TEXT_MESSAGES.nameHidden,
+    when: (payload) => payload.issues.length === 0,
+  });
 }
 
 export const nameField = visibleName(requiredString(MESSAGES.nameRequired).max(200, MESSAGES.nameMax));
