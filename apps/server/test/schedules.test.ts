@@ -12,6 +12,7 @@ import { clusterJobs } from '../src/jobs.js';
 import { createTestApp, dialects, expectError, type Session, type TestApp } from './helper.js';
 import { createChannel, createTemplate, createTopic, MESSAGING } from './messaging-helper.js';
 import { botKey, events, ingest } from './telemetry-helper.js';
+import { RenderBusyError } from '../src/modules/messaging/rendering/render-budget.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -263,6 +264,25 @@ describe.each(dialects)('schedules on %s', (dialect) => {
     expect(await runs(ending.id)).toHaveLength(2);
     expect(await get(counted.id)).toMatchObject({ run_count: 2, next_run_at: null });
     expect(await get(ending.id)).toMatchObject({ next_run_at: null });
+  });
+
+  it('tries a run again on the next pass when the renderer was only busy, and keeps no refusal', async () => {
+    const schedule = await create({ recurrence: { kind: 'every', hours: 1 } });
+    now = START + HOUR + 1_000;
+    const rendering = t.app.services.messaging.rendering;
+    const render = rendering.render.bind(rendering);
+    rendering.render = () => Promise.reject(new RenderBusyError());
+    try {
+      await expect(job()()).rejects.toBeInstanceOf(RenderBusyError);
+    } finally {
+      rendering.render = render;
+    }
+    expect(await runs(schedule.id)).toEqual([]);
+    expect((await get(schedule.id)).last_result).toBeNull();
+    await job()();
+    const [run] = await runs(schedule.id);
+    expect(run?.status).toBe('queued');
+    expect((await get(schedule.id)).last_result).toMatchObject({ outcome: 'queued', delivery_id: run?.id });
   });
 
   it('records a run that was refused, with the reason and the refused delivery', async () => {

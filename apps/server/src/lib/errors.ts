@@ -69,3 +69,13 @@ export class TooManyRequestsError extends AppError {
     super(429, 'too_many_requests', detail, undefined, { 'retry-after': String(retryAfterSeconds) });
   }
 }
+
+/**
+ * Whether a failure is a refusal of the request itself (a 4xx other than 429), which asking again would
+ * not change. Anything else is temporary: not an AppError (the database), a 5xx (a render given up for
+ * load answers 503) or a 429 (a queue full for a moment); a job retries those instead of recording the
+ * request as refused.
+ */
+export function isRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.statusCode < 500 && error.statusCode !== 429;
+}

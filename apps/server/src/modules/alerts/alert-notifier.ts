@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { AlertContactPointRow, AlertNotificationRow } from '../../db/alert-tables.js';
 import type { Database } from '../../db/database.js';
-import { AppError, NotFoundError } from '../../lib/errors.js';
+import { isRefusal, NotFoundError } from '../../lib/errors.js';
 import { isoAfter, isoTime, type Clock } from '../../lib/time.js';
 import type { DeliveriesService } from '../messaging/deliveries/deliveries.service.js';
 import * as repo from './alerts.repository.js';
@@ -282,7 +282,8 @@ export class AlertNotifier {
       });
       return { status: 'sent', responseStatus: null, deliveryId: delivery.id };
     } catch (error) {
-      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      // A busy renderer or database is tried again; a refusal of the message itself fails it.
+      if (!isRefusal(error)) throw error;
       return { status: 'failed', responseStatus: null, error: error.message };
     }
   }

@@ -17,8 +17,8 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../../db/database.js';
 import { lockForTransaction } from '../../../db/locks.js';
 import {
-  AppError,
   ConflictError,
+  isRefusal,
   NotFoundError,
   RefusedDeliveryError,
   ValidationError,
@@ -188,7 +188,8 @@ export class DeliveriesService {
             else ready.push({ index, prepared: await this.prepare(parsed.data, lookups) });
           } catch (error) {
             if (error instanceof Refusal) return void refusals.push({ index, refusal: error });
-            if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+            // A busy renderer (429, 503) answers for the whole batch, which stored nothing yet.
+            if (!isRefusal(error)) throw error;
             rejected.push({ index, detail: error.message });
           }
         }),

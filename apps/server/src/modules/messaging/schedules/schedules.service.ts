@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../../db/database.js';
 import { VersionedEntity } from '../../../db/versioned-entity.js';
 import {
-  AppError,
+  isRefusal,
   ConflictError,
   NotFoundError,
   RefusedDeliveryError,
@@ -255,8 +255,9 @@ export class SchedulesService {
         done.queued += 1;
       } catch (error) {
         // A run Telegram would refuse, or whose template or channel is gone or disabled, is not queued;
-        // the list shows why. Anything else (the database) fails the pass, to be tried again.
-        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        // the list shows why. Anything temporary (the database, a renderer busy with load) fails the
+        // pass, so the run is tried again on the next one.
+        if (!isRefusal(error)) throw error;
         settings.log.warn(
           { schedule: schedule.id, run: runAt, detail: error.message },
           'schedule: run not queued',
