@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       LUMI_TRUST_PROXY: false,
       LOG_LEVEL: 'info',
       RETENTION_DAYS: 30,
+      LUMI_DELIVERY_RETENTION_DAYS: 30,
       HEARTBEAT_STALE_SECONDS: 120,
       MARKET_DATA_FRESH_SECONDS: 300,
       LUMI_TIMEZONE: 'UTC',
@@ -40,6 +41,15 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ LUMI_PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/LUMI_PUBLIC_URL: /);
     expect(() => loadConfig({ LUMI_PUBLIC_URL: 'lumi.example.com' })).toThrow(/LUMI_PUBLIC_URL: /);
+  });
+
+  it('reads the delivery retention in whole days from 1 to 3,650', () => {
+    expect(loadConfig({ LUMI_DELIVERY_RETENTION_DAYS: '7' }).LUMI_DELIVERY_RETENTION_DAYS).toBe(7);
+    for (const bad of ['0', '3651', '1.5', 'month']) {
+      expect(() => loadConfig({ LUMI_DELIVERY_RETENTION_DAYS: bad })).toThrow(
+        /LUMI_DELIVERY_RETENTION_DAYS: /,
+      );
+    }
   });
 
   it('refuses cluster timings out of range with the variable named', () => {
