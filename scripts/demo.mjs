@@ -5,6 +5,8 @@
 // now and then (POST /api/v1/messaging/deliveries). Those go to a demo-only fake Telegram Bot API on this
 // machine (scripts/lib/fake-bot-api.mjs, with Telegram's 30 messages a second limit): the server gets a fake
 // TELEGRAM_BOT_TOKEN and TELEGRAM_API_BASE_URL pointing at it, so nothing ever reaches the real Telegram.
+// The fake fails a message now and then on purpose (demo/bot-api-failures.mjs: a 403, a 500, a 429), so
+// the delivery log has failed, retried and rate-limited deliveries.
 // Once live it sets up two alert rules, then goes down for a few minutes so the heartbeat one fires.
 // Ctrl+C (SIGINT) or SIGTERM stops the bot, the server and the fake Bot API.
 import { randomBytes } from 'node:crypto';
@@ -16,6 +18,7 @@ import { ApiError, LumiApi } from './lib/lumi-api.mjs';
 import { createProgress } from './lib/progress.mjs';
 import { checkPortFree, startServer, stopServer } from './lib/server-process.mjs';
 import { ALERT_RULES, OPS_CHANNEL, seedAlerts, seedContent } from './demo/seed-content.mjs';
+import { demoBotApiFailures, describeRefusal } from './demo/bot-api-failures.mjs';
 import {
   DEMO_BUDGETS,
   deliveriesOfSlot,
@@ -24,6 +27,7 @@ import {
   otlpEncodingOf,
   OUTAGE_MS,
   planOutage,
+  QUIET_MS,
   SLOT_MS,
   slotOf,
 } from './demo/simulated-bot.mjs';
@@ -56,6 +60,7 @@ const statePath = path.join(dataDir, STATE_FILE);
 
 const say = (text = '') => process.stdout.write(`${text}\n`);
 const fmt = (n) => n.toLocaleString('en');
+const count = (n, noun) => `${fmt(n)} ${noun}${n === 1 ? '' : 's'}`;
 const span = (n, unit) => new Intl.NumberFormat('en', { style: 'unit', unit, unitDisplay: 'long' }).format(n);
 const historySpan = historyHours % 24 === 0 ? span(historyHours / 24, 'day') : span(historyHours, 'hour');
 const clock = (ms, seconds = false) =>
@@ -315,7 +320,7 @@ async function main() {
   await checkPortFree(port, host);
   // `npm run lighthouse` measures the build it is given and must not rebuild it under the others' feet.
   if (env.DEMO_SKIP_BUILD !== '1') buildStale();
-  fakeBotApi = await startFakeBotApi({ limit: true });
+  fakeBotApi = await startFakeBotApi({ limit: true, failures: demoBotApiFailures() });
   say(`Fake Telegram Bot API (demo only, not Telegram: nothing leaves this machine) at ${fakeBotApi.url}.`);
   say(`Starting the console (on a new database, the first admin '${username}' gets the demo's password).`);
   server = await startServer({
@@ -351,9 +356,9 @@ async function main() {
     apiKey = await setUp(password);
   }
 
-  // History up to the slot before the current one; the console opens on a healthy last two hours.
+  // History up to the slot before the current one; the console opens on a healthy last day (QUIET_MS).
   const startedAt = Date.now();
-  const options = { quietAfter: startedAt - 2 * 3600 * 1000 };
+  const options = { quietAfter: startedAt - QUIET_MS };
   const first = slotOf(startedAt - historyHours * 3600 * 1000);
   const now = slotOf(startedAt);
   const progress = createProgress({ label: `Back-filling ${historySpan} of history` });
@@ -391,8 +396,13 @@ async function main() {
     say('              (as set at the first demo run; yours if you changed it since)');
   say(`    Data:     ${shownDir} (demo only; delete it to start over)`);
   say(`    Telegram: a demo-only fake Bot API at ${fakeBotApi.url} (not Telegram)`);
-  say(`  The bot reports live events every ${LIVE_EVERY_MS / 1000} s and asks Lumi to send a message every`);
-  say(`  ${(2 * SLOT_MS) / 1000} s (the log is under Messages > Deliveries). Press Ctrl+C to stop.`);
+  say(
+    `  The bot reports live events every ${LIVE_EVERY_MS / 1000} s and asks Lumi to send a price alert every ` +
+      `${(2 * SLOT_MS) / 1000} s`,
+  );
+  say('  and the market dashboard every minute (the log is under Messages > Deliveries). The fake Bot API');
+  say('  fails a message now and then on purpose (a 403, a 500, a 429), each told below.');
+  say('  Press Ctrl+C to stop.');
   const firesAt = clock(outage.from * SLOT_MS + heartbeatRule.condition.seconds * 1000);
   say(
     `  At ${clock(outage.from * SLOT_MS)} the bot goes down for ${span(OUTAGE_MS / 60_000, 'minute')}, then restarts:`,
@@ -405,6 +415,7 @@ async function main() {
 
   let lastLine = 0;
   let told = fakeBotApi.messages.length;
+  let toldRefused = 0;
   const tty = process.stderr.isTTY;
   const warned = new Set();
   while (!stopping.signal.aborted) {
@@ -425,16 +436,24 @@ async function main() {
       );
     }
     told = fakeBotApi.messages.length;
+    // Each message the fake refused on purpose, but not the 429s of the wait one of them asked for.
+    for (const refusal of fakeBotApi.refused.slice(toldRefused)) {
+      if (!refusal.flood_wait)
+        process.stderr.write(`\n${clock(refusal.at, true)} ${describeRefusal(refusal)}\n`);
+    }
+    toldRefused = fakeBotApi.refused.length;
     for (const budget of totals.budgets.filter((b) => b.exceeded && !warned.has(b.provider))) {
       warned.add(budget.provider);
       process.stderr.write(
         `\nThe ${budget.provider} token budget is used up for today (${budget.usage_percentage} %).\n`,
       );
     }
-    const messages = fakeBotApi.counts.byMethod.sendMessage ?? 0;
+    const refusedCount = fakeBotApi.refused.length;
     const line =
-      `Live: ${fmt(sent)} events reported since start-up, ${fmt(messages)} messages received by the fake ` +
-      `Bot API, the latest at ${new Date().toLocaleTimeString('en-GB')}.`;
+      `Live: ${count(sent, 'event')} reported since start-up, ` +
+      `${count(fakeBotApi.messages.length, 'message')} received by the fake Bot API` +
+      (refusedCount ? ` (and ${fmt(refusedCount)} refused on purpose)` : '') +
+      `, the latest at ${new Date().toLocaleTimeString('en-GB')}.`;
     if (tty) process.stderr.write(`\r${line}\x1b[K`);
     else if (Date.now() - lastLine >= 60_000) {
       lastLine = Date.now();

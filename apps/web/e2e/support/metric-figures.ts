@@ -39,7 +39,8 @@ export const usd = (value: number) => {
   return new Intl.NumberFormat('en-US', format as Intl.NumberFormatOptions).format(value);
 };
 // ICU puts a narrow no-break space before AM/PM; the page's text is compared with whitespace collapsed.
-export const when = (iso: string) => dateTime.format(new Date(iso)).replace(/\s+/g, ' ');
+/** A time as the console shows it: in the page's zone (UTC here), which it names. */
+export const when = (iso: string) => `${dateTime.format(new Date(iso)).replace(/\s+/g, ' ')} UTC`;
 
 /** The panel's names for Gemini models (spec: 'vision' is Gemini Vision, 'embedding' Text Embedding). */
 export const geminiLabel = (model: string) =>
