@@ -210,7 +210,7 @@ export class DeliveriesService {
       );
       for (const [i, row] of rows.entries()) {
         const delivery = repo.toDelivery(row);
-        await this.recordQueued(trx, requester, delivery);
+        await this.recordRequested(trx, requester, delivery);
         accepted.push({ index: plain[i]!.index, delivery });
       }
       refusals.sort((a, b) => a.index - b.index);
@@ -220,7 +220,7 @@ export class DeliveriesService {
       );
       for (const [i, row] of kept.entries()) {
         const { index, refusal } = refusals[i]!;
-        await this.recordRefused(trx, requester, repo.toDelivery(row));
+        await this.recordRequested(trx, requester, repo.toDelivery(row));
         rejected.push({ index, detail: refusal.reason.message, delivery_id: row.id });
       }
       return accepted;
@@ -466,7 +466,7 @@ export class DeliveriesService {
         const kept = repo.toDelivery(
           await repo.insertDelivery(trx, this.refusedRowOf(requester, error, run)),
         );
-        await this.recordRefused(trx, requester, kept);
+        await this.recordRequested(trx, requester, kept);
         return kept;
       });
       throw delivery.status === 'refused'
@@ -510,7 +510,7 @@ export class DeliveriesService {
       if (existing) await repo.releaseIdempotencyKey(trx, existing.id);
     }
     const delivery = repo.toDelivery(await repo.insertDelivery(trx, this.rowOf(requester, prepared, run)));
-    await this.recordQueued(trx, requester, delivery);
+    await this.recordRequested(trx, requester, delivery);
     return { delivery, created: true };
   }
 
@@ -554,11 +554,15 @@ export class DeliveriesService {
     };
   }
 
-  /** A refused request of a user is audited like a queued one; a bot's or a schedule's is in the log. */
-  private async recordRefused(trx: Transaction<Database>, requester: Requester, delivery: Delivery) {
+  /**
+   * A delivery a user asked for is audited, queued or refused; a bot's or a schedule's is in the delivery
+   * log, which names its key or schedule.
+   */
+  private async recordRequested(trx: Transaction<Database>, requester: Requester, delivery: Delivery) {
     if (!requester.actor) return;
+    const refused = delivery.status === 'refused';
     await this.audit.record(trx, requester.actor, {
-      action: 'delivery.refused',
+      action: refused ? 'delivery.refused' : 'delivery.queued',
       resourceType: 'delivery',
       resourceId: delivery.id,
       resourceName: `${delivery.template_name} → ${delivery.channel_name}`,
@@ -567,25 +571,7 @@ export class DeliveriesService {
         template_version: delivery.template_version,
         channel_id: delivery.channel_id,
         topic_id: delivery.topic_id,
-        error: delivery.error,
-      },
-    });
-  }
-
-  /** A delivery a user asked for is audited; a bot's or a schedule's is in the delivery log. */
-  private async recordQueued(trx: Transaction<Database>, requester: Requester, delivery: Delivery) {
-    if (!requester.actor) return;
-    await this.audit.record(trx, requester.actor, {
-      action: 'delivery.queued',
-      resourceType: 'delivery',
-      resourceId: delivery.id,
-      resourceName: `${delivery.template_name} → ${delivery.channel_name}`,
-      newValue: {
-        template_id: delivery.template_id,
-        template_version: delivery.template_version,
-        channel_id: delivery.channel_id,
-        topic_id: delivery.topic_id,
-        send_at: delivery.send_at,
+        ...(refused ? { error: delivery.error } : { send_at: delivery.send_at }),
       },
     });
   }
