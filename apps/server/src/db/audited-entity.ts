@@ -1,10 +1,13 @@
 import type { AuditResourceType } from '@lumi/contract';
+import { ConflictError } from '../lib/errors.js';
 import type { Actor, AuditService } from '../modules/audit/audit.service.js';
 import type { Executor } from './database.js';
 
 export interface AuditedEntityOptions<E, K> {
   /** The entity as answers carry it, or the service's 404. */
   load(db: Executor, key: K): Promise<E>;
+  /** Deletes the entity's row (what goes with it, its foreign keys take); false when there was none. */
+  delete(db: Executor, key: K): Promise<boolean>;
   resourceType: AuditResourceType;
   /** The actions are `<action>.created`, `.updated` and `.deleted`. */
   action: string;
@@ -14,9 +17,10 @@ export interface AuditedEntityOptions<E, K> {
 
 /**
  * An entity whose every change is audited with the entity before and after it (channels, topics,
- * variables, roles; versioned-entity.ts does the same with versions). Each change runs in the caller's
- * transaction, so the entry lands with the change or not at all; the service's own checks and SQL come in
- * as callbacks, between the reads.
+ * variables, roles, alert rules, contact points, silences; versioned-entity.ts does the same with
+ * versions). Each change runs in the caller's transaction, so the entry lands with the change or not at
+ * all; the service's own checks and SQL come in as callbacks, between the reads. A change the database
+ * refuses for a key another request took meanwhile is the error layer's 409 (db/constraints.ts).
  */
 export class AuditedEntity<E extends { id: number }, K = number> {
   constructor(
@@ -41,17 +45,24 @@ export class AuditedEntity<E extends { id: number }, K = number> {
   }
 
   /**
-   * `remove` checks and deletes the entity it is given, and may return more for the log to keep of it
-   * (what went with it).
+   * Deletes the entity, once: of requests deleting it at once, one does and is audited, the rest get the
+   * service's 404, on either database. `check` refuses (a 409 while something uses it) and does what must
+   * go first; it may return more for the log to keep of the entity (what went with it).
    */
   async remove(
     trx: Executor,
     actor: Actor,
     key: K,
-    remove: (entity: E) => Promise<Record<string, unknown> | void>,
+    check?: (entity: E) => Promise<Record<string, unknown> | void>,
   ): Promise<void> {
     const entity = await this.options.load(trx, key);
-    const alongside = await remove(entity);
+    const alongside = await check?.(entity);
+    if (!(await this.options.delete(trx, key))) {
+      // Another request deleted it since it was read: PostgreSQL ran both at once, and this DELETE waited
+      // for that one to commit and found nothing. A read now sees it gone: the service's 404.
+      await this.options.load(trx, key);
+      throw new ConflictError(`'${this.options.name(entity)}' changed while it was being deleted; try again`);
+    }
     await this.record(trx, actor, 'deleted', entity, { oldValue: { ...entity, ...alongside } });
   }
 

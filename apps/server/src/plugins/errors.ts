@@ -2,6 +2,7 @@ import type { ErrorCode, ErrorResponse, FieldError } from '@lumi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { describeViolation, type Violation } from '../db/constraints.js';
 import { AppError, ConflictError, RefusedDeliveryError } from '../lib/errors.js';
 import { setResponseHeaders } from './response-headers.js';
 
@@ -38,6 +39,53 @@ const FRAMEWORK_ERRORS: Record<string, { code: ErrorCode; detail: string }> = {
   },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_request', detail: 'The request body is not valid JSON' },
 };
+
+/**
+ * The unique or foreign key a database refused a write for, read from the driver's error, or undefined
+ * for any other error. PostgreSQL (pg) gives the SQLSTATE (23505 unique_violation, 23503
+ * foreign_key_violation) and the constraint's name; SQLite (better-sqlite3) gives SQLITE_CONSTRAINT_UNIQUE
+ * or _PRIMARYKEY with the table and columns in its message, and SQLITE_CONSTRAINT_FOREIGNKEY (or, for an
+ * ON DELETE RESTRICT, _TRIGGER) with no name. Which side of a foreign key the write was on, PostgreSQL's
+ * message says (in English, its default); failing that, a DELETE is the side that deletes.
+ */
+function violationOf(error: unknown, method: string): Violation | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, constraint, message } = error as Record<string, unknown>;
+  const text = typeof message === 'string' ? message : '';
+  const name = typeof constraint === 'string' ? constraint : undefined;
+  const side = (): 'in_use' | 'gone' => {
+    if (text.startsWith('update or delete on table')) return 'in_use';
+    if (text.startsWith('insert or update on table')) return 'gone';
+    return method === 'DELETE' ? 'in_use' : 'gone';
+  };
+  switch (code) {
+    case '23505':
+      return { kind: 'unique', constraint: name };
+    case '23503':
+      return { kind: 'foreign_key', constraint: name, side: side() };
+    case 'SQLITE_CONSTRAINT_UNIQUE':
+    case 'SQLITE_CONSTRAINT_PRIMARYKEY':
+      return sqliteUniqueKey(text);
+    case 'SQLITE_CONSTRAINT_FOREIGNKEY':
+      return { kind: 'foreign_key', side: side() };
+    case 'SQLITE_CONSTRAINT_TRIGGER':
+      // ON DELETE RESTRICT is a trigger to SQLite; it fires only for the row being deleted.
+      return text === 'FOREIGN KEY constraint failed' ? { kind: 'foreign_key', side: 'in_use' } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** "UNIQUE constraint failed: config_items.domain, config_items.name_key" (or "...: index 'name'"). */
+function sqliteUniqueKey(message: string): Violation {
+  const failed = message.slice(message.indexOf('failed: ') + 'failed: '.length);
+  const index = /^index '(.+)'$/.exec(failed);
+  if (index) return { kind: 'unique', constraint: index[1] };
+  const columns = failed.split(', ').map((column) => column.split('.'));
+  const table = columns[0]?.[0];
+  if (!table || columns.some((parts) => parts.length !== 2 || parts[0] !== table)) return { kind: 'unique' };
+  return { kind: 'unique', table, columns: columns.map((parts) => parts[1]!) };
+}
 
 /**
  * Fastify's `frameworkErrors`: a URL whose percent-encoding is not UTF-8 is refused before any route is
@@ -86,6 +134,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           ? `${first.path}: ${first.message}`
           : (first?.message ?? 'The request is not valid');
       return send(reply, request, 422, 'validation_failed', detail, errors);
+    }
+    // A write that lost a race the service's own check could not see: another request took the name, or
+    // deleted (or began to use) the row it points to, between the check and the write (engineering guide 18).
+    const violation = violationOf(error, request.method);
+    if (violation) {
+      const { detail, known } = describeViolation(violation, { params: request.params, body: request.body });
+      const log = { err: error, violation };
+      if (known) request.log.info(log, 'write refused by a database constraint');
+      else request.log.warn(log, 'write refused by a constraint db/constraints.ts does not describe');
+      return send(reply, request, 409, 'conflict', detail);
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return send(reply, request, error.statusCode ?? 400, known.code, known.detail);

@@ -44,6 +44,7 @@ export class AlertRulesService {
   ) {
     this.rules = new AuditedEntity(audit, {
       load: (db, id) => this.load(db, id),
+      delete: repo.deleteRule,
       resourceType: 'alert_rule',
       action: 'alert_rule',
       name: (rule) => rule.name,
@@ -91,7 +92,6 @@ export class AlertRulesService {
       this.rules.remove(trx, actor, id, async () => {
         // Its silences go with it; the log keeps them with the rule.
         const silences = (await repo.listSilences(trx)).filter((silence) => silence.rule_id === id);
-        await repo.deleteRule(trx, id);
         return silences.length > 0 ? { silences } : undefined;
       }),
     );

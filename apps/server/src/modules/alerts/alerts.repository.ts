@@ -121,8 +121,10 @@ export async function updateRule(db: Executor, id: number, values: AlertRuleValu
   await linkContactPoints(db, id, values.contact_point_ids);
 }
 
-export async function deleteRule(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('alert_rules').where('id', '=', id).execute();
+/** False when there was no such row (another request deleted it first). */
+export async function deleteRule(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('alert_rules').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 /** A rule's state as the evaluation pass writes it. */
@@ -261,8 +263,10 @@ export async function updateContactPoint(db: Executor, id: number, values: Conta
     .execute();
 }
 
-export async function deleteContactPoint(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('alert_contact_points').where('id', '=', id).execute();
+/** False when there was no such row (another request deleted it first). */
+export async function deleteContactPoint(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('alert_contact_points').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 /** The names of the rules that notify a contact point. */
@@ -381,8 +385,10 @@ export async function updateSilenceIfNotEnded(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function deleteSilence(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('alert_silences').where('id', '=', id).execute();
+/** False when there was no such row (another request deleted it first). */
+export async function deleteSilence(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('alert_silences').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 // History

@@ -52,6 +52,7 @@ export class ContactPointsService {
   ) {
     this.points = new AuditedEntity(audit, {
       load: (db, id) => this.load(db, id),
+      delete: repo.deleteContactPoint,
       resourceType: 'alert_contact_point',
       action: 'alert_contact_point',
       name: (point) => point.name,
@@ -108,7 +109,6 @@ export class ContactPointsService {
               'Choose another contact point for them or delete them first.',
           );
         }
-        await repo.deleteContactPoint(trx, id);
       }),
     );
   }

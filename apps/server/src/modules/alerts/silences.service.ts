@@ -53,6 +53,7 @@ export class SilencesService {
   ) {
     this.silences = new AuditedEntity(audit, {
       load: (db, id) => this.load(db, id),
+      delete: repo.deleteSilence,
       resourceType: 'alert_silence',
       action: 'alert_silence',
       name: (silence) => silence.comment.slice(0, 100),
@@ -105,9 +106,7 @@ export class SilencesService {
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
-    await this.db
-      .transaction()
-      .execute((trx) => this.silences.remove(trx, actor, id, () => repo.deleteSilence(trx, id)));
+    await this.db.transaction().execute((trx) => this.silences.remove(trx, actor, id));
   }
 
   private async load(db: Executor, id: number): Promise<Silence> {

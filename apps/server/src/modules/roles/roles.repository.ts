@@ -101,8 +101,10 @@ export async function updateRole(
     .execute();
 }
 
-export async function deleteRole(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('roles').where('id', '=', id).execute();
+/** False when there was no such row (another request deleted it first). */
+export async function deleteRole(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('roles').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 export async function countUsersWithRole(db: Executor, roleId: number): Promise<number> {

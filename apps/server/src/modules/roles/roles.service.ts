@@ -48,6 +48,7 @@ export class RolesService {
   ) {
     this.roles = new AuditedEntity(audit, {
       load: (db, id) => this.load(db, id),
+      delete: repo.deleteRole,
       resourceType: 'role',
       action: 'role',
       name: (role) => role.name,
@@ -163,7 +164,6 @@ export class RolesService {
             `The role '${role.name}' is still assigned to ${users} user${users === 1 ? '' : 's'}; remove it from them first`,
           );
         }
-        await repo.deleteRole(trx, id);
       }),
     );
     await this.accessChanged();

@@ -29,8 +29,10 @@ export async function updateBudget(
   await db.updateTable('token_budgets').set(fields).where('provider', '=', provider).execute();
 }
 
-export async function deleteBudget(db: Executor, provider: string): Promise<void> {
-  await db.deleteFrom('token_budgets').where('provider', '=', provider).execute();
+/** False when there was no budget for `provider` (another request deleted it first). */
+export async function deleteBudget(db: Executor, provider: string): Promise<boolean> {
+  const result = await db.deleteFrom('token_budgets').where('provider', '=', provider).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 export function listPrices(db: Executor): Promise<PriceRow[]> {

@@ -82,6 +82,8 @@ export async function budgetStatuses(db: Executor, now: number, timezone: string
   });
 }
 
+const notFound = (provider: string) => new NotFoundError(`There is no budget for '${provider}'`);
+
 /** Token budgets per provider and the model price table (telemetry issue; `budgets:write` changes them). */
 export class BudgetsService {
   constructor(
@@ -155,7 +157,8 @@ export class BudgetsService {
   async remove(actor: Actor, provider: string): Promise<void> {
     await this.inTransaction(async (trx) => {
       const before = await this.get(trx, provider);
-      await repo.deleteBudget(trx, provider);
+      // Of deletes at once, one finds the row; the rest find it gone (on PostgreSQL, once it commits).
+      if (!(await repo.deleteBudget(trx, provider))) throw notFound(provider);
       await this.audit.record(trx, actor, {
         action: 'token_budget.deleted',
         resourceType: 'token_budget',
@@ -201,7 +204,7 @@ export class BudgetsService {
 
   private async get(db: Executor, provider: string): Promise<TokenBudget> {
     const row = await repo.findBudget(db, provider);
-    if (!row) throw new NotFoundError(`There is no budget for '${provider}'`);
+    if (!row) throw notFound(provider);
     const usage = await todayUsage(db, [row], this.now(), this.settings.timezone);
     return toBudget(row, usage.get(provider));
   }

@@ -112,8 +112,10 @@ export async function setSendProblem(
     .execute();
 }
 
-export async function deleteChannel(db: Executor, id: number) {
-  await db.deleteFrom('messaging_channels').where('id', '=', id).execute();
+/** False when there was no such row (another request deleted it first). */
+export async function deleteChannel(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('messaging_channels').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 /** Names of the templates that post to a channel (column 'channel_id') or to a topic ('topic_id'). */
@@ -193,6 +195,8 @@ export async function updateTopic(db: Executor, id: number, changes: Partial<Top
   await db.updateTable('messaging_topics').set(row).where('id', '=', id).execute();
 }
 
-export async function deleteTopic(db: Executor, id: number) {
-  await db.deleteFrom('messaging_topics').where('id', '=', id).execute();
+/** False when there was no such row (another request deleted it first). */
+export async function deleteTopic(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('messaging_topics').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

@@ -43,12 +43,14 @@ export class ChannelsService {
   ) {
     this.channels = new AuditedEntity(audit, {
       load: (db, id) => this.load(db, id),
+      delete: repo.deleteChannel,
       resourceType: 'channel',
       action: 'channel',
       name: (channel) => channel.channel_name,
     });
     this.topics = new AuditedEntity(audit, {
       load: (db, key: TopicKey) => this.loadTopic(db, key.channelId, key.topicId),
+      delete: (db, key) => repo.deleteTopic(db, key.topicId),
       resourceType: 'topic',
       action: 'topic',
       name: (topic) => topic.topic_name,
@@ -122,7 +124,6 @@ export class ChannelsService {
         );
         const topics = await repo.listTopics(trx, id);
         await repo.releaseDeletedTemplates(trx, 'channel_id', id);
-        await repo.deleteChannel(trx, id);
         return { topics };
       }),
     );
@@ -205,7 +206,6 @@ export class ChannelsService {
           'Choose another topic for them or delete them first.',
         );
         await repo.releaseDeletedTemplates(trx, 'topic_id', topicId);
-        await repo.deleteTopic(trx, topicId);
       }),
     );
   }

@@ -97,6 +97,8 @@ export async function updateVariable(
     .execute();
 }
 
-export async function deleteVariable(db: Executor, id: number) {
-  await db.deleteFrom('messaging_variables').where('id', '=', id).execute();
+/** False when there was no such row (another request deleted it first). */
+export async function deleteVariable(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('messaging_variables').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

@@ -24,6 +24,7 @@ export class VariablesService {
   ) {
     this.variables = new AuditedEntity(audit, {
       load: (db, id) => this.load(db, id),
+      delete: repo.deleteVariable,
       resourceType: 'variable',
       action: 'variable',
       name: (variable) => variable.variable_name,
@@ -82,9 +83,7 @@ export class VariablesService {
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
-    await this.db
-      .transaction()
-      .execute((trx) => this.variables.remove(trx, actor, id, () => repo.deleteVariable(trx, id)));
+    await this.db.transaction().execute((trx) => this.variables.remove(trx, actor, id));
   }
 
   private async ensureNameFree(db: Executor, name: string) {
