@@ -263,6 +263,39 @@ describe.each(dialects)('identical writes at once on %s', (dialect) => {
       );
       await expectOneDelete(`${MESSAGING}/channels/${channel.id}`, 200, 'channel.deleted', channel.id);
     });
+
+    it('users', async () => {
+      const res = await send('POST', '/api/users', {
+        username: 'deleted-at-once',
+        email: 'deleted-at-once@example.test',
+        name: 'Deleted at once',
+        password: 'Long-enough-pass-1',
+        roles: [t.roleIds.viewer],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { id } = res.json<{ id: number }>();
+      await expectOneDelete(`/api/users/${id}`, 200, 'user.deleted', id);
+    });
+
+    it('API keys: every revoke answers the revoked key, and one revocation is audited', async () => {
+      const res = await send('POST', '/api/admin/api-keys', {
+        name: 'revoked at once',
+        scopes: ['ingest:write'],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { id } = res.json<{ id: number }>();
+      const results = await times(DELETES, () => send('DELETE', `/api/admin/api-keys/${id}`));
+      expect(results.map((r) => r.statusCode)).toEqual(Array<number>(DELETES).fill(200));
+      expect(new Set(results.map((r) => r.json<{ revoked_at: string }>().revoked_at)).size).toBe(1);
+      const audit = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/audit-logs?action=api_key.revoked&limit=100',
+        headers: admin.auth,
+      });
+      expect(
+        audit.json<AuditListResponse>().logs.filter((log) => log.resource_id === String(id)),
+      ).toHaveLength(1);
+    });
   });
 
   it("answers the database's own refusals with a 409 in words, never with its constraints' names", async () => {

@@ -109,7 +109,12 @@ export class ApiKeysService {
       if (!before) throw new NotFoundError(`There is no API key ${id}`);
       if (before.revoked_at) return toApiKey(before, now);
       const at = isoTime(now);
-      await repo.revokeKey(trx, id, at);
+      // A parallel revoke may have got there first: it audited the revocation, so this one answers alike.
+      if (!(await repo.revokeKey(trx, id, at))) {
+        const revoked = await repo.findKey(trx, id);
+        if (!revoked) throw new NotFoundError(`There is no API key ${id}`);
+        return toApiKey(revoked, now);
+      }
       await this.audit.record(trx, actor, {
         action: 'api_key.revoked',
         resourceType: 'api_key',

@@ -119,8 +119,10 @@ export async function setUserRoles(db: Executor, userId: number, roleIds: number
   }
 }
 
-export async function deleteUser(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('users').where('id', '=', id).execute();
+/** Deletes the user; false when there was none to delete (a parallel delete got there first). */
+export async function deleteUser(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /** Active users holding the admin role, other than `exceptUserId`. */

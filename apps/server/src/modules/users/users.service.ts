@@ -212,8 +212,9 @@ export class UsersService {
       if (user.is_active && user.roles.some((r) => r.name === ADMIN_ROLE)) {
         await this.assertNotLastAdmin(trx, id, 'deleted');
       }
-      // Sessions go with the user (foreign key cascade), which ends them at once.
-      await repo.deleteUser(trx, id);
+      // Sessions go with the user (foreign key cascade), which ends them at once. A parallel delete may
+      // have removed it since it was read: then it is not there for this request, and nothing is audited.
+      if (!(await repo.deleteUser(trx, id))) throw new NotFoundError(`User ${id} does not exist`);
       await this.audit.record(trx, actor, {
         action: 'user.deleted',
         resourceType: 'user',
