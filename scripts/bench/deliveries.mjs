@@ -1,6 +1,7 @@
 // Part `deliveries` of `npm run bench` (scripts/bench.mjs): how fast Lumi accepts deliveries over HTTP, and
 // how close its sender comes to Telegram's 30 messages a second without going above it, measured at a
-// local fake Bot API (scripts/lib/fake-bot-api.mjs).
+// local fake Bot API (scripts/lib/fake-bot-api.mjs), which also gives the peaks against each of Telegram's
+// limits as the receiver saw them.
 import { TELEGRAM_PER_SECOND } from '../lib/fake-bot-api.mjs';
 import { ApiError } from '../lib/lumi-api.mjs';
 import { createProgress } from '../lib/progress.mjs';
@@ -177,6 +178,40 @@ function shortestSpan(times, n) {
   return shortest;
 }
 
+const say = (text) => process.stdout.write(`${text}\n`);
+const verdict = (ok) => (ok ? 'kept' : 'EXCEEDED');
+
+/**
+ * The peaks of `messages` ({ at, chat_id }, at in ms) as the receiver saw them, against Telegram's limits:
+ * the most in any 1 s window, the closest two to one chat, the most to one chat and to one group (a chat
+ * id starting with '-' or '@') in any 60 s; and how many chats there were.
+ */
+export function receiverPeaks(messages) {
+  const byChat = new Map();
+  for (const m of messages) byChat.set(m.chat_id, [...(byChat.get(m.chat_id) ?? []), m.at]);
+  let minChatGapMs = Infinity;
+  let maxChatPerMinute = 0;
+  let maxGroupPerMinute = 0;
+  for (const [chatId, list] of byChat) {
+    const chatTimes = list.sort((a, b) => a - b);
+    for (let i = 1; i < chatTimes.length; i += 1)
+      minChatGapMs = Math.min(minChatGapMs, chatTimes[i] - chatTimes[i - 1]);
+    const perMinute = busiestWindow(chatTimes, 60_000);
+    maxChatPerMinute = Math.max(maxChatPerMinute, perMinute);
+    if (/^[-@]/.test(chatId)) maxGroupPerMinute = Math.max(maxGroupPerMinute, perMinute);
+  }
+  return {
+    chats: byChat.size,
+    maxPerSecond: busiestWindow(
+      messages.map((m) => m.at).sort((a, b) => a - b),
+      1000,
+    ),
+    minChatGapMs,
+    maxChatPerMinute,
+    maxGroupPerMinute,
+  };
+}
+
 /**
  * (b) Sender throughput: `deliveries` deliveries spread evenly over `chats` channels (so that the per-chat
  * limits do not bind), all queued before the first is due, sent to a fake Bot API without limits of its
@@ -240,28 +275,28 @@ export async function measureSending(label, { api, token, key, fake }, { deliver
   const to = times.findIndex((t) => t >= last - 1000);
   const steady = (to - from) / ((times[to] - times[from]) / 1000);
 
-  let minChatGapMs = Infinity;
-  let maxChatPerMinute = 0;
-  const byChat = new Map();
-  for (const m of messages) byChat.set(m.chat_id, [...(byChat.get(m.chat_id) ?? []), m]);
-  for (const list of byChat.values()) {
-    const chatTimes = list.map((m) => m.at).sort((a, b) => a - b);
-    for (let i = 1; i < chatTimes.length; i += 1)
-      minChatGapMs = Math.min(minChatGapMs, chatTimes[i] - chatTimes[i - 1]);
-    maxChatPerMinute = Math.max(maxChatPerMinute, busiestWindow(chatTimes, 60_000));
-  }
+  const peaks = receiverPeaks(messages);
+  const { minChatGapMs, maxChatPerMinute } = peaks;
+  say(
+    `  Sending on ${label}, as the fake Bot API received it: at most ${peaks.maxPerSecond} messages in any ` +
+      `1 s (Telegram's limit ${TELEGRAM_PER_SECOND}: ${verdict(peaks.maxPerSecond <= TELEGRAM_PER_SECOND)}); ` +
+      `the closest two to one chat ${minChatGapMs.toFixed(1)} ms apart (limit 1,000 ms: ` +
+      `${verdict(minChatGapMs >= 1000)}); at most ${peaks.maxGroupPerMinute} to one group in any 60 s ` +
+      `(limit 20: ${verdict(peaks.maxGroupPerMinute <= 20)})`,
+  );
   return {
     deliveries,
-    chats: byChat.size,
+    chats: peaks.chats,
     seconds: (last - first) / 1000,
     overall: (times.length - 1) / ((last - first) / 1000),
     steady,
     steadyMessages: to - from,
     steadySeconds: (times[to] - times[from]) / 1000,
-    maxPerSecond: busiestWindow(times, 1000),
+    maxPerSecond: peaks.maxPerSecond,
     // How near the busiest stretch comes to the limit: the shortest time in which one message more arrived.
     overLimitMs: shortestSpan(times, TELEGRAM_PER_SECOND + 1),
     minChatGapMs,
     maxChatPerMinute,
+    maxGroupPerMinute: peaks.maxGroupPerMinute,
   };
 }

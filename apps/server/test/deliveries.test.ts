@@ -14,6 +14,7 @@ import { RenderBusyError } from '../src/modules/messaging/rendering/render-budge
 import { badRequest, FakeBotApi, forbidden, serverError, tooManyRequests } from './fake-bot-api.js';
 import { createTestApp, dialects, expectError, type Session, type TestApp } from './helper.js';
 import { createChannel, createTemplate, createTopic, MESSAGING } from './messaging-helper.js';
+import { seededRandom } from './seeded-random.js';
 
 const TOKEN = '123456789:AAE-secret_token-value';
 const DATA = { token_name: 'Pepe', price_usd: 0.00001234 };
@@ -21,9 +22,12 @@ const TEXT = '<b>Pepe</b> is at $0.00001234';
 const START = Date.parse('2026-11-25T10:00:00.000Z');
 const SECOND = 1000;
 
-/** Limits that never hold a test up, unless a test sets its own. */
+/**
+ * Limits that never hold a test up, unless a test sets its own: no spacing between sends, and a chat's next
+ * message may go as soon as the previous one was answered.
+ */
 const OPEN: Partial<SenderSettings> = {
-  limits: { perSecond: 1000, perChatGapMs: 0, perChatPerMinute: 1000 },
+  limits: { perSecond: 100_000, perChatGapMs: 0, perChatPerMinute: 1000 },
   baseBackoffMs: 10 * SECOND,
   maxAttempts: 3,
 };
@@ -520,57 +524,131 @@ describe.each(dialects)('deliveries on %s', (dialect) => {
     expect((await detail(limited.id)).status).toBe('sent');
   });
 
-  it("holds Telegram's limits: one message a second per chat, N a minute per chat, M a second in all", async () => {
+  it("holds Telegram's limits counted from each send's answer: M a second in all, a chat's gap, N a minute per group", async () => {
     await start({ ...OPEN, limits: { perSecond: 3, perChatGapMs: SECOND, perChatPerMinute: 2 } });
+    // Telegram receives each request when it is sent, by the test's clock, and answers 100 ms later.
+    bot.clock = () => now;
+    bot.onArrival = () => {
+      now += 100;
+    };
     const chats = await Promise.all(
       ['-1', '-2', '-3', '-4'].map((chat_id) => createChannel(t, admin, { chat_id })),
     );
     for (const c of chats) {
       for (let i = 0; i < 3; i += 1) await queue({ channel_id: c.id });
     }
-    // 3 in all this second, one per chat.
-    expect(await sendRound()).toBe(3);
-    expect(await sendRound()).toBe(0);
-    now += SECOND + 1;
-    expect(await sendRound()).toBe(3);
-    now += SECOND + 1;
-    // Chats 1-3 have used their 2 a minute; chat 4 has one left... and its second goes now.
-    const third = await sendRound();
-    expect(third).toBeLessThanOrEqual(3);
-    const perChat = new Map<unknown, number>();
-    for (const r of sends()) perChat.set(r.body.chat_id, (perChat.get(r.body.chat_id) ?? 0) + 1);
-    for (const count of perChat.values()) expect(count).toBeLessThanOrEqual(2);
-    now += 61 * SECOND;
-    for (let round = 0; round < 60 && sends().length < 12; round += 1) {
-      await sendRound();
-      now += SECOND + 1;
-    }
-    expect(sends()).toHaveLength(12);
-    // Paced a slot apart: no second holds more than 3 of them.
-    const starts = (
-      await t.app.db.selectFrom('delivery_attempts').select('started_at').orderBy('started_at').execute()
-    ).map((row) => Date.parse(row.started_at));
-    for (let i = 3; i < starts.length; i += 1)
-      expect(starts[i]! - starts[i - 3]!).toBeGreaterThanOrEqual(SECOND);
+    const at = (ms: number) => {
+      now = START + ms;
+      return sendRound();
+    };
+    // As counted: the bot's second is 1,020 ms, spread 340 ms apart; a chat's gap 1,100 ms from the
+    // previous answer; a group's minute 63 s from the answer.
+    expect(await at(0)).toBe(1);
+    expect(await at(338)).toBe(0);
+    expect(await at(340)).toBe(1);
+    expect(await at(680)).toBe(1);
+    // The 4th is within 1,020 ms of when the 1st was answered (at 100), so it waits for 1,120.
+    expect(await at(1020)).toBe(0);
+    expect(await at(1119)).toBe(0);
+    expect(await at(1120)).toBe(1);
+    // Chat -1 again (its gap ended at 1,200): the bot's turn is 1,460, once the 2nd was answered + 1,020.
+    expect(await at(1459)).toBe(0);
+    expect(await at(1460)).toBe(1);
+    expect(await at(1800)).toBe(1);
+    expect(await at(2140)).toBe(0);
+    expect(await at(2240)).toBe(1);
+    expect(await at(2580)).toBe(1);
+    // Each group had its 2 this minute: the 3rd goes 63 s after its chat's 1st was answered.
+    expect(await at(63_099)).toBe(0);
+    expect(await at(63_100)).toBe(1);
+    expect(await at(63_440)).toBe(1);
+    expect(await at(63_780)).toBe(1);
+    expect(await at(64_219)).toBe(0);
+    expect(await at(64_220)).toBe(1);
+
+    const received = bot.messages().map((m) => [m.chat_id, m.at - START]);
+    expect(received).toEqual([
+      ['-1', 0],
+      ['-2', 340],
+      ['-3', 680],
+      ['-4', 1120],
+      ['-1', 1460],
+      ['-2', 1800],
+      ['-3', 2240],
+      ['-4', 2580],
+      ['-1', 63_100],
+      ['-2', 63_440],
+      ['-3', 63_780],
+      ['-4', 64_220],
+    ]);
+    // Each attempt is recorded as started when its request went out.
+    const starts = await t.app.db
+      .selectFrom('delivery_attempts')
+      .select(['started_at', 'finished_at'])
+      .orderBy('started_at')
+      .execute();
+    expect(starts.map((a) => Date.parse(a.started_at) - START)).toEqual(received.map(([, ms]) => ms));
+    expect(starts.every((a) => Date.parse(a.finished_at!) - Date.parse(a.started_at) === 100)).toBe(true);
   });
 
-  it('marks a delivery whose sender stopped mid-send as unknown, never sending it again by itself', async () => {
-    const queued = await queue();
-    // As a sender that died after claiming it: sending, with its lease run out.
+  it("holds a private chat to its gap only, not to a group's minute", async () => {
+    await start({ ...OPEN, limits: { perSecond: 100_000, perChatGapMs: SECOND, perChatPerMinute: 2 } });
+    const person = await createChannel(t, admin, { chat_id: '42' });
+    for (let i = 0; i < 3; i += 1) await queue({ channel_id: person.id });
+    expect(await sendRound()).toBe(1);
+    now += 1099;
+    expect(await sendRound()).toBe(0);
+    now += 1;
+    expect(await sendRound()).toBe(1);
+    now += 1100;
+    expect(await sendRound()).toBe(1);
+    expect(sends()).toHaveLength(3);
+  });
+
+  it('after an instance stops mid-send, makes unknown only a delivery whose send had started, and sends the others', async () => {
+    const other = await createChannel(t, admin, { chat_id: '-1009' });
+    const started = await queue();
+    const claimed = await queue({ channel_id: other.id });
+    // As an instance that died holding both, its lease run out: `started` with its attempt recorded (its
+    // request may have gone out), `claimed` without one (its request never went out).
+    const lease = {
+      status: 'sending' as const,
+      lease_owner: 'dead-instance',
+      lease_expires_at: new Date(now - 1).toISOString(),
+    };
     await t.app.db
       .updateTable('deliveries')
-      .set({
-        status: 'sending',
-        lease_owner: 'dead-instance',
-        lease_expires_at: new Date(now - 1).toISOString(),
-      })
-      .where('id', '=', queued.id)
+      .set({ ...lease, attempts: 1 })
+      .where('id', '=', started.id)
       .execute();
-    expect(await sendRound()).toBe(0);
-    const unknown = await detail(queued.id);
-    expect(unknown.status).toBe('unknown');
+    await t.app.db
+      .insertInto('delivery_attempts')
+      .values({
+        delivery_id: started.id,
+        attempt: 1,
+        chat_id: started.chat_id,
+        instance: 'dead-instance',
+        outcome: 'sending',
+        started_at: new Date(now - 2 * SECOND).toISOString(),
+      })
+      .execute();
+    await t.app.db.updateTable('deliveries').set(lease).where('id', '=', claimed.id).execute();
+
+    expect(await sendRound()).toBe(1);
+    const unknown = await detail(started.id);
+    expect(unknown).toMatchObject({ status: 'unknown', attempts: 1 });
     expect(unknown.error).toMatch(/may or may not have been sent/);
-    expect(sends()).toHaveLength(0);
+    expect(unknown.attempt_log).toEqual([expect.objectContaining({ attempt: 1, outcome: 'unknown' })]);
+    expect(await detail(claimed.id)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      attempt_log: [expect.objectContaining({ attempt: 1, outcome: 'sent' })],
+    });
+    // Only the one that never went out was sent, once; the unknown one is never sent again by itself.
+    expect(sends().map((r) => r.body.chat_id)).toEqual([-1009]);
+    now += 3600 * SECOND;
+    expect(await sendRound()).toBe(0);
+    expect(sends()).toHaveLength(1);
   });
 
   it('reports each send to the integrations panel as the telegram service', async () => {
@@ -685,14 +763,16 @@ describe.skipIf(!dialects.includes('postgres'))('deliveries shared by two instan
       dialect: 'postgres',
       app: {
         telegram: { botToken: TOKEN, apiBaseUrl: bot.url, timeoutMs: 2000 },
-        sender: { limits: { perSecond: 1000, perChatGapMs: 0, perChatPerMinute: 1000 } },
+        sender: OPEN,
       },
     });
     try {
       const admin = await t.loginAdmin();
-      const channel = await createChannel(t, admin);
+      const channels = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => createChannel(t, admin, { chat_id: `-10${i}` })),
+      );
       const template = await createTemplate(t, admin, {
-        channel_id: channel.id,
+        channel_id: channels[0]!.id,
         template_content: 'Message {{n}}',
       });
       const res = await t.app.inject({
@@ -700,7 +780,11 @@ describe.skipIf(!dialects.includes('postgres'))('deliveries shared by two instan
         url: `${MESSAGING}/deliveries/batch`,
         headers: admin.auth,
         payload: {
-          deliveries: Array.from({ length: 300 }, (_, n) => ({ template_id: template.id, data: { n } })),
+          deliveries: Array.from({ length: 300 }, (_, n) => ({
+            template_id: template.id,
+            channel_id: channels[n % 10]!.id,
+            data: { n },
+          })),
         },
       });
       expect(res.json<DeliveryBatchResponse>().rejected).toEqual([]);
@@ -723,4 +807,108 @@ describe.skipIf(!dialects.includes('postgres'))('deliveries shared by two instan
       await t.close();
     }
   });
+});
+
+/** The most of `times` (ms, sorted) that fall within any `windowMs`, i.e. less than windowMs apart. */
+function busiest(times: number[], windowMs: number): number {
+  let most = 0;
+  let first = 0;
+  for (let last = 0; last < times.length; last += 1) {
+    while (times[last]! - times[first]! >= windowMs) first += 1;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
+}
+
+/**
+ * Telegram's limits as Telegram sees them: the times are the fake Bot API's own, taken when each request
+ * arrived, after a time on the way that varies from one request to the next. The windows are shrunk (a
+ * "second" of 300 ms, a chat's gap of 50 ms, a "minute" of 2 s) so that 500 messages take seconds, each
+ * rule binds (a few chats get far more than their share), and the pacing code is the one that runs with
+ * Telegram's real windows. On PostgreSQL two instances share the database and send together.
+ */
+describe.each(dialects)('pacing as Telegram receives it, on %s', (dialect) => {
+  const LIMITS = { perSecond: 30, secondMs: 250, perChatGapMs: 30, perChatPerMinute: 20, minuteMs: 2000 };
+  const MESSAGES = 500;
+  let bot: FakeBotApi;
+  beforeAll(async () => {
+    bot = await FakeBotApi.start();
+  });
+  afterAll(async () => {
+    await bot.close();
+  });
+
+  it('sends 500 messages over 50 chats, never more than Telegram allows in any window', async () => {
+    const random = seededRandom(2026);
+    bot.transitMs = () => random() * 25;
+    const t = await createTestApp({
+      dialect,
+      app: {
+        telegram: { botToken: TOKEN, apiBaseUrl: bot.url, timeoutMs: 5000 },
+        sender: { limits: LIMITS },
+      },
+    });
+    const senders = [t.app.services.messaging.sender];
+    try {
+      const admin = await t.loginAdmin();
+      // 25 groups and 25 private chats. Groups 0-3 get 40 messages each (more than a "minute" allows),
+      // private chat 0 gets 40 (bound by its gap); the other 45 chats share the rest.
+      const chatIds = Array.from({ length: 50 }, (_, i) => (i < 25 ? `-100${i}` : String(5000 + i)));
+      const channels = await Promise.all(chatIds.map((chat_id) => createChannel(t, admin, { chat_id })));
+      const template = await createTemplate(t, admin, {
+        channel_id: channels[0]!.id,
+        template_content: 'Message {{n}}',
+      });
+      const heavy = [...Array.from({ length: 4 }, (_, g) => Array(40).fill(g)), Array(40).fill(25)].flat();
+      const rest = Array.from(
+        { length: MESSAGES - heavy.length },
+        (_, n) => [4 + (n % 21), 26 + (n % 24)][n % 2]!,
+      );
+      const targets = [...heavy, ...rest];
+      for (let i = targets.length - 1; i > 0; i -= 1) {
+        const j = Math.floor(random() * (i + 1));
+        [targets[i], targets[j]] = [targets[j]!, targets[i]!];
+      }
+      const queued = await t.app.inject({
+        method: 'POST',
+        url: `${MESSAGING}/deliveries/batch`,
+        headers: admin.auth,
+        payload: {
+          deliveries: targets.map((c, n) => ({
+            template_id: template.id,
+            channel_id: channels[c]!.id,
+            data: { n },
+          })),
+        },
+      });
+      expect(queued.json<DeliveryBatchResponse>().accepted).toHaveLength(MESSAGES);
+
+      if (dialect === 'postgres') senders.push((await t.secondInstance()).services.messaging.sender);
+      for (const sender of senders) sender.start();
+      await bot.messagesArrived(MESSAGES);
+      await Promise.all(senders.map((sender) => sender.stop()));
+
+      const received = bot.messages();
+      expect(received).toHaveLength(MESSAGES);
+      expect(new Set(received.map((m) => m.text)).size).toBe(MESSAGES);
+      const statuses = await t.app.db.selectFrom('deliveries').select('status').execute();
+      expect(statuses.filter((d) => d.status !== 'sent')).toEqual([]);
+
+      const times = (list: typeof received) => list.map((m) => m.at).sort((a, b) => a - b);
+      expect(busiest(times(received), LIMITS.secondMs)).toBeLessThanOrEqual(LIMITS.perSecond);
+      const byChat = new Map<string, typeof received>();
+      for (const m of received) byChat.set(m.chat_id, [...(byChat.get(m.chat_id) ?? []), m]);
+      for (const [chat, messages] of byChat) {
+        expect(busiest(times(messages), LIMITS.perChatGapMs), `chat ${chat}`).toBe(1);
+        if (chat.startsWith('-')) {
+          expect(busiest(times(messages), LIMITS.minuteMs), `group ${chat}`).toBeLessThanOrEqual(
+            LIMITS.perChatPerMinute,
+          );
+        }
+      }
+    } finally {
+      await Promise.all(senders.map((sender) => sender.stop()));
+      await t.close();
+    }
+  }, 60_000);
 });

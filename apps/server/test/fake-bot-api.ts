@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local HTTP server that behaves like the Telegram Bot API (POST /bot<token>/<method> with a JSON body,
  * answering {ok, result} or {ok: false, error_code, description, parameters}). It records every request
- * and answers with whatever a test queued, then with success.
+ * and when it arrived, by its own clock, as Telegram would see it, and answers with whatever a test queued,
+ * then with success.
  */
 
 export interface BotApiRequest {
@@ -17,12 +18,22 @@ export type BotApiReply = { status: number; body: unknown } | 'hang' | 'garbage'
 
 export class FakeBotApi {
   readonly requests: BotApiRequest[] = [];
-  /** When each request arrived (ms since the epoch), in the order of `requests`. */
+  /** When each request arrived (by `clock`), in the order of `requests`. */
   readonly arrivals: number[] = [];
   private queue: BotApiReply[] = [];
   private nextMessageId = 1000;
-  /** How long every answer takes (a slow Telegram). */
+  private waiting: { count: number; resolve: () => void }[] = [];
+  /** How long every answer takes after the request arrived (a slow Telegram). */
   delayMs = 0;
+  /**
+   * How long a request takes to arrive after this server got it, drawn for each: time on the way to
+   * Telegram that varies, as the receiver's timestamps show it. None by default.
+   */
+  transitMs: (() => number) | null = null;
+  /** The receiver's clock (ms since the epoch); a test with a clock of its own passes it here. */
+  clock: () => number = Date.now;
+  /** Called as each request arrives, before it is answered (e.g. to move a test's clock on). */
+  onArrival: ((request: BotApiRequest) => void) | null = null;
 
   private constructor(
     private readonly server: Server,
@@ -43,17 +54,47 @@ export class FakeBotApi {
     this.queue.push(...replies);
   }
 
-  /** Forgets the requests and queued answers; message ids start again at 1001. */
+  /** Forgets the requests, queued answers and settings; message ids start again at 1001. */
   reset(): void {
     this.requests.length = 0;
     this.arrivals.length = 0;
     this.queue = [];
     this.nextMessageId = 1000;
     this.delayMs = 0;
+    this.transitMs = null;
+    this.clock = Date.now;
+    this.onArrival = null;
   }
 
   methods(): string[] {
     return this.requests.map((r) => r.method);
+  }
+
+  /** Each sendMessage that arrived: its chat and when (by `clock`), in the order they arrived. */
+  messages(): { chat_id: string; text: string; at: number }[] {
+    return this.requests.flatMap((r, i) =>
+      r.method === 'sendMessage'
+        ? [{ chat_id: String(r.body.chat_id), text: String(r.body.text), at: this.arrivals[i]! }]
+        : [],
+    );
+  }
+
+  /** Resolves once `count` sendMessage requests have arrived in all (since the last reset). */
+  messagesArrived(count: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiting.push({ count, resolve });
+      this.settleWaiting();
+    });
+  }
+
+  private settleWaiting() {
+    const arrived = this.requests.filter((r) => r.method === 'sendMessage').length;
+    const still: typeof this.waiting = [];
+    for (const wait of this.waiting) {
+      if (wait.count <= arrived) wait.resolve();
+      else still.push(wait);
+    }
+    this.waiting = still;
   }
 
   async close(): Promise<void> {
@@ -70,8 +111,13 @@ export class FakeBotApi {
     }
     const [, token, method] = match as unknown as [string, string, string];
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-    this.requests.push({ token, method, body });
-    this.arrivals.push(Date.now());
+    const transit = this.transitMs?.() ?? 0;
+    if (transit > 0) await new Promise((resolve) => setTimeout(resolve, transit));
+    const request = { token, method, body };
+    this.requests.push(request);
+    this.arrivals.push(this.clock());
+    this.onArrival?.(request);
+    this.settleWaiting();
 
     const reply = this.queue.shift();
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));

@@ -1,6 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeliveryAttemptOutcome } from '@lumi/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/database.js';
 import type { DeliveryRow } from '../../../db/messaging-tables.js';
 import { lockForTransaction } from '../../../db/locks.js';
@@ -14,9 +13,15 @@ import * as repo from './deliveries.repository.js';
  * about one message a second to one chat, 20 a minute to one group or channel, 30 a second in all.
  */
 export interface SendLimits {
+  /** At most this many messages to all chats together in any second (`secondMs`). */
   perSecond: number;
+  /** Two messages to one chat at least this far apart. */
   perChatGapMs: number;
+  /** At most this many messages to one group or channel (a chat id starting with '-' or '@') in any minute. */
   perChatPerMinute: number;
+  /** Telegram's second and minute (1,000 and 60,000 ms); tests shrink them to run the same pacing sooner. */
+  secondMs?: number;
+  minuteMs?: number;
 }
 export const TELEGRAM_LIMITS: SendLimits = { perSecond: 30, perChatGapMs: 1000, perChatPerMinute: 20 };
 
@@ -28,6 +33,13 @@ export interface SenderSettings {
   maxAgeMs: number;
   /** LUMI_DELIVERY_LEASE_SECONDS: how long a send may take before another instance calls it unknown. */
   leaseMs: number;
+  /**
+   * How long after it started a send may still reach Telegram: more than the Telegram client's timeout
+   * (10 s), and never more than `leaseMs` (a send taking longer is not waited for). Until it is answered, a
+   * send counts against the limits as if it could arrive any time up to then; so does one whose instance
+   * stopped before the answer (`unknown`).
+   */
+  inFlightMs: number;
   /** How often the sender looks for due deliveries (it is also woken when one is queued here). */
   pollMs: number;
   /** Backoff of the first retry; each next one doubles, up to `maxBackoffMs`, with jitter. */
@@ -40,6 +52,7 @@ export const SENDER_DEFAULTS: SenderSettings = {
   maxAttempts: 5,
   maxAgeMs: 60 * 60_000,
   leaseMs: 60_000,
+  inFlightMs: 15_000,
   pollMs: 200,
   baseBackoffMs: 2_000,
   maxBackoffMs: 5 * 60_000,
@@ -56,34 +69,130 @@ interface Logger {
 const UNKNOWN_ERROR =
   'The instance sending it stopped before Telegram answered: it may or may not have been sent. Check the chat, then retry it or leave it.';
 
-/** Slots are this much wider than 1/perSecond, so jitter on the way to Telegram cannot crowd a second. */
-const PACING_MARGIN = 1.03;
-/** How far ahead of now a round takes slots: about one second of sends. */
-const CLAIM_AHEAD_MS = 1000;
+/**
+ * Margins on Telegram's windows, as the sender counts them. Time on the way to Telegram is covered without
+ * them (each window is counted from when Telegram answered, see earliestStart); they cover the clocks of
+ * instances that differ a little. The bot's second gets the least (1,020 ms: each point of it costs the
+ * bot 0.3 messages a second); a chat's gap (1,100 ms) and a group's minute (63 s) cost only the chats that
+ * receive that much.
+ */
+const SECOND_MARGIN = 0.02;
+const CHAT_GAP_MARGIN = 0.1;
+const MINUTE_MARGIN = 0.05;
+/**
+ * A send whose spacing from the previous one falls short by no more than this goes now: times are kept to
+ * the millisecond, and a timer may fire that much before the clock shows its time. Telegram's limits are
+ * kept exactly; only the even spacing between sends gives way by this much.
+ */
+const SPACING_TOLERANCE_MS = 1;
+/** Chats a round looks at, at most (each with its next due delivery). */
+const ROUND_CHATS = 100;
+/** The database-wide lock under which sends start and leases expire (engineering guide 15). */
+const START_LOCK = 'lumi:delivery-claim';
+
+/** One earlier send as the limits count it: when it started and when it was answered (null: not yet). */
+export interface PastSend {
+  startedAt: number;
+  answeredAt: number | null;
+}
+
+/**
+ * The earliest time, from `from` on, at which one more send may start so that the receiver never sees
+ * more than `limit` sends within `windowMs`, however long each took on the way.
+ *
+ * A send reaches Telegram after it started and before it was answered. So if the sends Telegram receives
+ * within one window are S, and j is the one of them that started first, every other one of them started
+ * at or after j started and before j was answered + windowMs. The rule "at most `limit` sends start
+ * between a send's start and windowMs after its answer" therefore keeps every window at the receiver to
+ * `limit`, with no assumption about latency or timers. A send not answered yet counts as answered
+ * `inFlightMs` after it started (by then its request has timed out). `sends` are sorted by start.
+ */
+export function earliestStart(
+  sends: readonly PastSend[],
+  limit: number,
+  windowMs: number,
+  inFlightMs: number,
+  from: number,
+): number {
+  let at = from;
+  if (sends.length < limit) return at;
+  // The sends with `limit` or more starting at or after them: each holds the window shut till it ends.
+  const holding = sends[sends.length - limit]!.startedAt;
+  for (const send of sends) {
+    if (send.startedAt > holding) break;
+    at = Math.max(at, answeredBy(send, inFlightMs) + windowMs);
+  }
+  return at;
+}
+
+/** When a send was answered, or (not answered) when it can no longer reach Telegram. */
+function answeredBy(send: PastSend, inFlightMs: number): number {
+  return Math.min(send.answeredAt ?? Infinity, send.startedAt + inFlightMs);
+}
+
+/** Groups and channels: negative ids, or a public @username. Their limit per minute applies. */
+function isGroup(chatId: string): boolean {
+  return chatId.startsWith('-') || chatId.startsWith('@');
+}
+
+/** An attempt's times as the limits count them: an `unknown` one was never answered. */
+function pastSend(row: Pick<repo.AttemptTimes, 'started_at' | 'finished_at' | 'outcome'>): PastSend {
+  const answered = row.finished_at && row.outcome !== 'sending' && row.outcome !== 'unknown';
+  return {
+    startedAt: Date.parse(row.started_at),
+    answeredAt: answered ? Date.parse(row.finished_at!) : null,
+  };
+}
 
 interface Claimed {
   delivery: DeliveryRow;
   attemptId: number;
   attempt: number;
-  /** The slot it is sent at (ms). */
-  startedAt: number;
+}
+
+/** The windows as counted, in whole milliseconds (the database keeps times to the millisecond). */
+interface Pacing {
+  secondMs: number;
+  chatGapMs: number;
+  minuteMs: number;
+  /** Between two sends' starts, at least: the bot's second spread evenly. */
+  spacingMs: number;
+  /** How far behind its turn a send may be recorded as started, so late timers do not slow the pace. */
+  slackMs: number;
+  /** How long after its start an unanswered send may still arrive (SenderSettings.inFlightMs). */
+  inFlightMs: number;
+}
+
+function pacingOf({ limits, inFlightMs, leaseMs }: SenderSettings): Pacing {
+  const secondMs = Math.ceil((limits.secondMs ?? 1000) * (1 + SECOND_MARGIN));
+  const spacingMs = Math.floor(secondMs / limits.perSecond);
+  return {
+    secondMs,
+    chatGapMs: Math.ceil(limits.perChatGapMs * (1 + CHAT_GAP_MARGIN)),
+    minuteMs: Math.ceil((limits.minuteMs ?? 60_000) * (1 + MINUTE_MARGIN)),
+    spacingMs,
+    slackMs: Math.floor(spacingMs / 4),
+    inFlightMs: Math.min(inFlightMs, leaseMs),
+  };
 }
 
 /**
- * The sender (issue 15, "The sender"): every instance runs one. Each round, under one database-wide lock,
- * it marks deliveries that an instance stopped sending as unknown, then claims due deliveries within
- * Telegram's limits: the limits are counted from the attempts every instance records, so they hold for
- * the bot however many instances send. A claimed delivery is leased to this instance and sent outside the
- * lock; its outcome is recorded when Telegram answers. A 429 pauses the whole bot for its retry_after.
+ * The sender (issue 15, "The sender"): every instance runs one. Each round it marks deliveries that an
+ * instance stopped sending as unknown (or queues them again when their send never started), then looks at
+ * the next due delivery of each chat. Each send starts in a transaction of its own, under one
+ * database-wide lock: it checks Telegram's limits against the attempts every instance records, and
+ * records its own attempt (`sending`) before its request goes out, so the limits hold for the bot however
+ * many instances send, and `unknown` only ever means "Telegram may have it". The request is sent outside
+ * the lock; its outcome is recorded when Telegram answers. A 429 pauses the whole bot for its retry_after.
  */
 export class DeliverySender {
-  private timer: NodeJS.Timeout | null = null;
-  private round: Promise<void> | null = null;
+  private loop: Promise<void> | null = null;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly sleeps = new Set<{ wakeable: boolean; end: () => void }>();
   private stopped = false;
-  private wakeSoon = false;
-  /** When this instance's latest send began (performance.now()). */
-  private lastSendStart = -Infinity;
+  /** Something was queued while a round ran: the round ends early, so the next one sees it. */
+  private woken = false;
+  private readonly pacing: Pacing;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -94,122 +203,243 @@ export class DeliverySender {
     private readonly report: SendReport,
     private readonly log: Logger,
     private readonly settings: SenderSettings = SENDER_DEFAULTS,
-  ) {}
+  ) {
+    this.pacing = pacingOf(settings);
+  }
 
   start(): void {
     this.stopped = false;
-    this.timer = setInterval(() => void this.runRound(), this.settings.pollMs);
-    this.timer.unref();
-    void this.runRound();
+    this.loop ??= this.run().finally(() => (this.loop = null));
   }
 
   /** Something was queued on this instance: look now rather than at the next poll. */
   wake(): void {
-    if (!this.timer || this.stopped) return;
-    if (this.round) this.wakeSoon = true;
-    else void this.runRound();
+    if (!this.loop || this.stopped) return;
+    this.woken = true;
+    this.endIdleSleeps();
   }
 
-  /** Stops claiming and waits for the sends in flight to be answered and recorded. */
+  private endIdleSleeps(): void {
+    for (const sleep of this.sleeps) if (sleep.wakeable) sleep.end();
+  }
+
+  /** Stops starting sends and waits for the sends in flight to be answered and recorded. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.round;
+    for (const sleep of this.sleeps) sleep.end();
+    await this.loop;
     await Promise.all(this.inFlight);
   }
 
-  /** One round: for tests that drive the sender without its timer. Resolves once its sends are recorded. */
+  /**
+   * For tests that drive the sender without its loop (often with a clock that stands still): starts every
+   * send the limits allow at the clock's time now, waiting for none of its turns but for the answers of
+   * the sends it started (a chat's next message waits for the previous one's answer). Resolves once all of
+   * them are recorded, with how many it started.
+   */
   async runOnce(): Promise<number> {
-    const claimed = await this.claim();
-    await Promise.all(claimed.map((c) => this.send(c)));
-    return claimed.length;
+    let total = 0;
+    for (;;) {
+      const { started } = await this.round(false);
+      total += started;
+      await Promise.all(this.inFlight);
+      if (started === 0) return total;
+    }
   }
 
-  private runRound(): Promise<void> {
-    if (this.round || this.stopped) return this.round ?? Promise.resolve();
-    this.round = this.claim()
-      .then((claimed) => {
-        for (const c of claimed) {
-          const sending = this.send(c).finally(() => this.inFlight.delete(sending));
-          this.inFlight.add(sending);
-        }
-      })
-      .catch((error: unknown) =>
-        this.log.warn({ err: error }, 'the delivery sender could not claim deliveries'),
-      )
-      .finally(() => {
-        this.round = null;
-        if (this.wakeSoon && !this.stopped) {
-          this.wakeSoon = false;
-          void this.runRound();
-        }
-      });
-    return this.round;
-  }
-
-  /** Claims the due deliveries the limits allow now, leased to this instance. */
-  private claim(): Promise<Claimed[]> {
-    return this.db.transaction().execute(async (trx) => {
-      await lockForTransaction(trx, ['lumi:delivery-claim']);
-      const nowMs = this.now();
-      const now = isoTime(nowMs);
-      const expired = await repo.expireLeases(trx, now, UNKNOWN_ERROR);
-      if (expired > 0)
-        this.log.warn({ deliveries: expired }, 'deliveries whose sender stopped are now unknown');
-
-      const paused = (await repo.pausedUntil(trx))?.paused_until;
-      if (paused && paused > now) return [];
-      const { limits } = this.settings;
-      // Sends are paced a slot apart, so that no second anywhere holds more than perSecond of them, even
-      // as they arrive at Telegram; a slot is taken at most CLAIM_AHEAD_MS ahead.
-      const gapMs = (1000 / limits.perSecond) * PACING_MARGIN;
-      const latest = await repo.latestAttemptStart(trx);
-      let slot = Math.max(nowMs, latest ? Date.parse(latest) + gapMs : nowMs);
-      const horizon = nowMs + CLAIM_AHEAD_MS;
-      if (slot > horizon) return [];
-
-      const due = await repo.dueDeliveries(trx, now, Math.ceil((horizon - slot) / gapMs) * 4 + 10);
-      const windows = new Map(
-        (await repo.chatWindows(trx, [...new Set(due.map((d) => d.chat_id))], isoAfter(-60_000, nowMs))).map(
-          (w) => [w.chat_id, { count: Number(w.n), last: w.last ? Date.parse(String(w.last)) : 0 }],
-        ),
-      );
-      const claimed: Claimed[] = [];
-      for (const delivery of due) {
-        if (slot > horizon) break;
-        const window = windows.get(delivery.chat_id) ?? { count: 0, last: 0 };
-        if (window.count >= limits.perChatPerMinute || slot - window.last < limits.perChatGapMs) continue;
-        const attempt = delivery.attempts + 1;
-        const taken = await repo.transition(trx, delivery.id, ['queued'], {
-          status: 'sending',
-          attempts: attempt,
-          lease_owner: this.instanceId,
-          lease_expires_at: isoAfter(this.settings.leaseMs, slot),
-          updated_at: now,
-        });
-        if (!taken) continue;
-        // The attempt starts at its slot: the rate windows of every instance count it from then.
-        const attemptId = await repo.insertAttempt(trx, {
-          delivery_id: delivery.id,
-          attempt,
-          chat_id: delivery.chat_id,
-          instance: this.instanceId,
-          outcome: 'sending',
-          started_at: isoTime(slot),
-        });
-        windows.set(delivery.chat_id, { count: window.count + 1, last: slot });
-        claimed.push({ delivery, attemptId, attempt, startedAt: slot });
-        slot += gapMs;
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let delay = this.settings.pollMs;
+      try {
+        delay = (await this.round(true)).delay;
+      } catch (error) {
+        this.log.warn({ err: error }, 'the delivery sender could not start deliveries');
       }
-      return claimed;
+      if (delay > 0 && !this.stopped && !this.woken) await this.sleep(delay, true);
+    }
+  }
+
+  /** Sleeps `ms`; stop() ends it early, and so does wake() when `wakeable`. */
+  private sleep(ms: number, wakeable: boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const sleep = {
+        wakeable,
+        end: () => {
+          clearTimeout(timer);
+          this.sleeps.delete(sleep);
+          resolve();
+        },
+      };
+      const timer = setTimeout(sleep.end, ms);
+      this.sleeps.add(sleep);
     });
+  }
+
+  /**
+   * One round: expires leases, then starts the next due delivery of each chat in the order their chats
+   * allow it. With `waiting`, it waits for turns up to pollMs away; without, it starts only what may go
+   * now. Answers how many it started, and how long to wait before the next round.
+   */
+  private async round(waiting: boolean): Promise<{ started: number; delay: number }> {
+    this.woken = false;
+    const { pollMs } = this.settings;
+    await this.expireLeases();
+    const nowMs = this.now();
+    const due = await repo.sendCandidates(this.db, isoTime(nowMs), ROUND_CHATS);
+    if (due.length === 0) return { started: 0, delay: pollMs };
+    const floor = nowMs - this.pacing.slackMs;
+    const history = await repo.chatAttempts(
+      this.db,
+      new Map(due.map((d) => [d.chat_id, this.lookBack(d.chat_id, floor)])),
+    );
+    // Each chat's turn as far as its own limits go, soonest first; the bot's are checked when it starts.
+    const turns = due
+      .map((delivery) => ({ delivery, at: this.chatTurn(delivery.chat_id, history, floor) }))
+      .sort((a, b) => a.at - b.at);
+    let started = 0;
+    for (const turn of turns) {
+      for (;;) {
+        if (this.stopped || this.woken) return { started, delay: 0 };
+        const wait = turn.at - this.now();
+        if (wait > 0) {
+          if (!waiting) break;
+          if (wait > pollMs) return { started, delay: started > 0 ? 0 : pollMs };
+          await this.sleep(wait, false);
+          continue;
+        }
+        const result = await this.begin(turn.delivery);
+        if (result === null) break;
+        if ('at' in result) {
+          if (!waiting) break;
+          turn.at = result.at;
+          continue;
+        }
+        started += 1;
+        const sending = this.send(result).finally(() => {
+          this.inFlight.delete(sending);
+          // Its chat's next turn is known now: an idle loop looks again (a busy round goes on as it is).
+          this.endIdleSleeps();
+        });
+        this.inFlight.add(sending);
+        break;
+      }
+    }
+    return { started, delay: 0 };
+  }
+
+  /** How far back a chat's attempts can still bear on a send starting at `floor` or later. */
+  private lookBack(chatId: string, floor: number): string {
+    const window = isGroup(chatId)
+      ? Math.max(this.pacing.minuteMs, this.pacing.chatGapMs)
+      : this.pacing.chatGapMs;
+    return isoTime(floor - this.pacing.inFlightMs - window);
+  }
+
+  /** The earliest a send to `chatId` may start (from `from` on) as far as that chat's own limits go. */
+  private chatTurn(chatId: string, attempts: repo.AttemptTimes[], from: number): number {
+    const sends = attempts.filter((a) => a.chat_id === chatId).map(pastSend);
+    const { inFlightMs } = this.pacing;
+    // One at a time, the next one a gap after the previous one was answered.
+    let at = earliestStart(sends, 1, this.pacing.chatGapMs, inFlightMs, from);
+    if (isGroup(chatId)) {
+      at = earliestStart(sends, this.settings.limits.perChatPerMinute, this.pacing.minuteMs, inFlightMs, at);
+    }
+    return at;
+  }
+
+  /**
+   * The earliest a send may start (from `from` on) as far as the bot's limit per second goes, and the
+   * turn the even spacing gives it (a spacing after the latest start).
+   */
+  private async botTurn(trx: Transaction<Database>, from: number): Promise<{ at: number; spaced: number }> {
+    const { perSecond } = this.settings.limits;
+    const { secondMs, spacingMs } = this.pacing;
+    const latest = await repo.latestStarts(trx, perSecond);
+    const spaced = latest.length === 0 ? from : Date.parse(latest[0]!) + spacingMs;
+    if (latest.length < perSecond) return { at: from, spaced };
+    // Only sends at or before the perSecond-th latest start can hold the window shut (earliestStart).
+    const open = await repo.openAttempts(trx, {
+      since: isoTime(from - this.pacing.inFlightMs - secondMs),
+      upTo: latest[perSecond - 1]!,
+      answeredSince: isoTime(from - secondMs),
+    });
+    let at = from;
+    for (const send of open.map(pastSend)) {
+      at = Math.max(at, answeredBy(send, this.pacing.inFlightMs) + secondMs);
+    }
+    return { at, spaced };
+  }
+
+  /**
+   * Starts sending `delivery` if the limits allow it now, in one transaction under the lock: records the
+   * attempt (`sending`, started at its turn) before the request goes out. Answers the claim; or the
+   * earliest time to try again; or null when the delivery is no longer queued (another instance took it,
+   * or it was cancelled).
+   */
+  private begin(delivery: DeliveryRow): Promise<Claimed | { at: number } | null> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockForTransaction(trx, [START_LOCK]);
+      const nowMs = this.now();
+      // A send a little behind its turn is recorded at its turn (never after its request goes out), so
+      // timers that fire late do not slow the pace; it is never recorded further back than slackMs.
+      const floor = nowMs - this.pacing.slackMs;
+      let from = Math.max(floor, Date.parse(delivery.next_attempt_at ?? delivery.send_at));
+      const paused = (await repo.pausedUntil(trx))?.paused_until;
+      if (paused) from = Math.max(from, Date.parse(paused));
+      const bot = await this.botTurn(trx, from);
+      const history = await repo.chatAttempts(
+        trx,
+        new Map([[delivery.chat_id, this.lookBack(delivery.chat_id, floor)]]),
+      );
+      // Telegram's limits allow it from `limited` on, exactly; the spacing is kept to the millisecond.
+      const limited = this.chatTurn(delivery.chat_id, history, bot.at);
+      if (limited > nowMs || bot.spaced > nowMs + SPACING_TOLERANCE_MS) {
+        return { at: Math.max(limited, bot.spaced) };
+      }
+      // Never recorded later than now, so never after its request goes out.
+      const at = Math.max(limited, Math.min(bot.spaced, nowMs));
+
+      const now = isoTime(nowMs);
+      const taken = await repo.startSending(trx, delivery.id, now, {
+        owner: this.instanceId,
+        expiresAt: isoAfter(this.settings.leaseMs, nowMs),
+      });
+      if (!taken) return null;
+      const attemptId = await repo.insertAttempt(trx, {
+        delivery_id: taken.id,
+        attempt: taken.attempts,
+        chat_id: taken.chat_id,
+        instance: this.instanceId,
+        outcome: 'sending',
+        started_at: isoTime(at),
+      });
+      return { delivery: taken, attemptId, attempt: taken.attempts };
+    });
+  }
+
+  /** Deliveries whose instance stopped holding them: unknown when their send had started, else queued. */
+  private async expireLeases(): Promise<void> {
+    const expired = await this.db.transaction().execute(async (trx) => {
+      await lockForTransaction(trx, [START_LOCK]);
+      return repo.expireLeases(trx, isoTime(this.now()), UNKNOWN_ERROR);
+    });
+    if (expired.unknown > 0) {
+      this.log.warn(
+        { deliveries: expired.unknown },
+        'deliveries whose sender stopped mid-send are now unknown',
+      );
+    }
+    if (expired.requeued > 0) {
+      this.log.warn(
+        { deliveries: expired.requeued },
+        'deliveries whose sender stopped before sending them are queued again',
+      );
+    }
   }
 
   private async send(claimed: Claimed): Promise<void> {
     const { delivery } = claimed;
     const chatId = toChatId(delivery.chat_id);
-    await this.pace(claimed.startedAt);
     const started = performance.now();
     try {
       const message = await this.telegram.call('sendMessage', {
@@ -242,21 +472,6 @@ export class DeliverySender {
         this.log.warn({ err: failure, delivery: delivery.id }, 'a delivery outcome could not be recorded'),
       );
     }
-  }
-
-  /**
-   * Waits for a send's slot, and then until at least one slot width has passed since this instance's
-   * previous send began: a timer that fires late only delays a send, it never crowds two together.
-   */
-  private async pace(slot: number): Promise<void> {
-    const wait = slot - this.now();
-    if (wait > 0) await sleep(wait);
-    const gapMs = (1000 / this.settings.limits.perSecond) * PACING_MARGIN;
-    const at = Math.max(performance.now(), this.lastSendStart + gapMs);
-    // Reserved before waiting, so sends that wake together take consecutive turns.
-    this.lastSendStart = at;
-    const behind = at - performance.now();
-    if (behind > 0) await sleep(behind);
   }
 
   /** Pins a sent message; the reason when Telegram refused, null when pinned. */
