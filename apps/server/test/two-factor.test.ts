@@ -648,7 +648,8 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
       [{ challenge: 'x'.repeat(43), code: "1' OR 1=1 --" }],
       [{ challenge: 'x'.repeat(43), code: '12345\u0000' }],
       [{ challenge: 'x'.repeat(43), code: 123456 }],
-      [{ challenge: 'x'.repeat(43), recovery_code: 'a'.repeat(10_000) }],
+      // Long, but within the sign-in routes' 8 KB body limit (past it the answer is 413, auth.test.ts).
+      [{ challenge: 'x'.repeat(43), recovery_code: 'a'.repeat(7_000) }],
       [{ challenge: "'; DROP TABLE users; --", code: '123456' }],
       [{ challenge: 'x'.repeat(101), code: '123456' }],
       [{ challenge: ['x'.repeat(43)], code: '123456' }],
