@@ -8,6 +8,7 @@ import type { SampleData } from '../../variables/lib/sample-data';
 import { useDebouncedValue } from './use-debounced-value';
 
 export const DEBOUNCE_MS = 400;
+const RENDER_FRESH_MS = 30_000;
 
 interface PreviewInput {
   template: Template | null;
@@ -45,6 +46,9 @@ export function useRenderedPreview({ template, content, parseMode, data }: Previ
           ),
     enabled: settled.content.trim() !== '',
     placeholderData: keepPreviousData,
+    // The same content and data render the same (but for formatTimeAgo's "now"): the Preview panel and
+    // the editor's save check often ask for one rendering, which is then made once.
+    staleTime: RENDER_FRESH_MS,
     retry: false,
   });
   return { ...query, rendering: request !== settled || query.isFetching };
