@@ -27,6 +27,8 @@ test('a theme change switches the colours at once, without transitions', async (
   await signIn(page);
   const html = page.locator('html');
   // The console has colour transitions (buttons and links fade on hover): a theme change must not run them.
+  // The console renders after sign-in's redirect ("Loading..." first): count once the Overview is there.
+  await expect(page.getByRole('heading', { name: 'System Overview' })).toBeVisible();
   const fading = await page.evaluate(() => document.querySelectorAll('.transition-colors').length);
   expect(fading).toBeGreaterThan(0);
   // Counts the transitions running two frames after the class changes, when a fade would be under way.
