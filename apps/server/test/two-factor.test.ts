@@ -148,6 +148,35 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
       const res = await verify(t.app, { challenge, recovery_code: winner.recovery_codes[0]! });
       expect(res.statusCode, res.body).toBe(200);
     });
+
+    it('limits wrong setup codes in a count of their own, which never locks anyone out of signing in', async () => {
+      now = start;
+      const session = await t.signInAs(['viewer']);
+      const { secret } = (await post('/api/auth/2fa/setup', session.auth)).json<TwoFactorSetupResponse>();
+      const wrong = String((Number(codeAt(secret, now)) + 1) % 1_000_000).padStart(6, '0');
+      for (let i = 0; i < 10; i++) {
+        expectError(await post('/api/auth/2fa/enable', session.auth, { code: wrong }), 422);
+      }
+      const limited = await post('/api/auth/2fa/enable', session.auth, { code: codeAt(secret, now) });
+      expect(expectError(limited, 429).detail).toMatch(/^Too many wrong codes\. Try again in 15 minutes\.$/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+      // Thirty wrong codes from the address (three users) leave signing in from it open.
+      for (let user = 0; user < 2; user++) {
+        const other = await t.signInAs(['viewer']);
+        await post('/api/auth/2fa/setup', other.auth);
+        for (let i = 0; i < 10; i++) {
+          expectError(await post('/api/auth/2fa/enable', other.auth, { code: wrong }), 422);
+        }
+      }
+      await t.login(session.user.username, session.user.password);
+      await t.loginAdmin();
+
+      // The window passes: the right code enables it, and the count starts again.
+      now += 15 * 60 * 1000 + 1_000;
+      const enabled = await post('/api/auth/2fa/enable', session.auth, { code: codeAt(secret, now) });
+      expect(enabled.statusCode, enabled.body).toBe(200);
+    });
   });
 
   describe('sign-in with a second step', () => {

@@ -7,17 +7,49 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import * as repo from './auth.repository.js';
 
-/** Sign-in throttling (foundation issue): per username and per address within a sliding window. */
+/** Sign-in throttling (README, Security): per username and per address within a sliding window. */
 export const THROTTLE = { windowMs: 15 * 60 * 1000, perUsername: 5, perIp: 20 };
+
+/** What one count of attempts allows within THROTTLE.windowMs, and what a refusal says. */
+export interface AttemptLimits {
+  perKey: number;
+  perIp: number;
+  /** The refusal's first sentence; "Try again in N minutes." follows. */
+  refusal: string;
+}
+
+const SIGN_IN_LIMITS: AttemptLimits = {
+  perKey: THROTTLE.perUsername,
+  perIp: THROTTLE.perIp,
+  refusal: 'Too many failed sign-in attempts.',
+};
+
+/**
+ * Codes typed while setting up two-factor sign-in (README, Security): a count of their own, per user and
+ * per address, so a user struggling with a new authenticator never locks anyone out of signing in.
+ */
+export const SETUP_CODE_LIMITS: AttemptLimits = {
+  perKey: 10,
+  perIp: 30,
+  refusal: 'Too many wrong codes.',
+};
 /** How often a run of refusals for one username and address is written to the audit log. */
 const THROTTLE_AUDIT_MS = 60_000;
 
 /**
- * The key of a user's second-factor attempts (issue 18): codes are throttled like passwords, in a count of
- * their own, so that signing in with the right password again never clears the failed codes.
+ * The key of a user's second-factor attempts (README, Security): codes are throttled like passwords, in a
+ * count of their own, so that signing in with the right password again never clears the failed codes.
  */
 export function secondFactorKey(userId: number): string {
   return `2fa:${userId}`;
+}
+
+/**
+ * The keys of a user's two-factor setup attempts: both the user's and the address's count are apart from
+ * sign-in's (their keys carry a prefix sign-in never uses), so they are limited by SETUP_CODE_LIMITS only.
+ */
+export function setupCodeKeys(userId: number, ip: string) {
+  return { key: `2fa-setup:${userId}`, ip: `2fa-setup:${ip}` };
 }
 
 /**
@@ -47,13 +79,13 @@ export class SignInThrottle {
    * many instances, at most THROTTLE.perUsername attempts per key (and perIp per address) get as far as a
    * check in a window, and no more scrypt hashes than that run for one account at a time.
    */
-  async reserve(client: Actor, key: string, ip: string) {
+  async reserve(client: Actor, key: string, ip: string, limits: AttemptLimits = SIGN_IN_LIMITS) {
     const since = isoAfter(-THROTTLE.windowMs, this.now());
     const limited = await this.db.transaction().execute(async (trx) => {
       await lockForTransaction(trx, [`login:user:${key}`, `login:ip:${ip}`]);
       const failures = await repo.recentFailures(trx, key, ip, since);
-      if (failures.user.count >= THROTTLE.perUsername) return { ...failures.user, reason: 'username' };
-      if (failures.ip.count >= THROTTLE.perIp) return { ...failures.ip, reason: 'ip_address' };
+      if (failures.user.count >= limits.perKey) return { ...failures.user, reason: 'username' };
+      if (failures.ip.count >= limits.perIp) return { ...failures.ip, reason: 'ip_address' };
       await repo.recordLoginFailure(trx, key, ip, isoTime(this.now()));
       return null;
     });
@@ -70,7 +102,7 @@ export class SignInThrottle {
     );
     const minutes = Math.ceil(retryAfter / 60);
     throw new TooManyRequestsError(
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `${limits.refusal} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       retryAfter,
     );
   }

@@ -12,7 +12,12 @@ import { isoAfter, isoTime, type Clock } from '../../lib/time.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { AccountsService } from '../users/accounts.service.js';
-import { secondFactorKey, type SignInThrottle } from './sign-in-throttle.js';
+import {
+  SETUP_CODE_LIMITS,
+  secondFactorKey,
+  setupCodeKeys,
+  type SignInThrottle,
+} from './sign-in-throttle.js';
 import { newRecoveryCodes, newTotpSecret, totpStep, type SecretBox } from './two-factor.crypto.js';
 import * as repo from './two-factor.repository.js';
 
@@ -86,9 +91,14 @@ export class TwoFactorService {
     });
   }
 
-  /** Confirms the pending secret with a code from it; answers the recovery codes, once. */
+  /**
+   * Confirms the pending secret with a code from it; answers the recovery codes, once. Wrong codes are
+   * limited by SETUP_CODE_LIMITS, apart from sign-in's count.
+   */
   async enable(actor: Actor & { id: number }, code: string): Promise<TwoFactorEnableResponse> {
     const codes = newRecoveryCodes();
+    const attempts = setupCodeKeys(actor.id, actor.ip ?? 'unknown');
+    await this.throttle.reserve(actor, attempts.key, attempts.ip, SETUP_CODE_LIMITS);
     await this.db.transaction().execute(async (trx) => {
       const row = await this.load(trx, actor.id);
       if (row.totp_secret !== null) throw new ConflictError('Two-factor sign-in is already on.');
@@ -102,6 +112,7 @@ export class TwoFactorService {
       if (!(await repo.enable(trx, actor.id, row.totp_pending_secret, step, now))) {
         throw new ConflictError('Two-factor sign-in was changed by another request; reload and try again.');
       }
+      await this.throttle.succeeded(trx, attempts.key);
       await repo.replaceRecoveryCodes(
         trx,
         actor.id,
