@@ -83,6 +83,40 @@ describe.each(dialects)('channels and topics on %s', (dialect) => {
     );
   });
 
+  it('gives a Telegram chat one channel, also when requests race, and leaves older shared chats working', async () => {
+    const admin = await t.loginAdmin();
+    const alerts = await createChannel(t, admin, { channel_name: 'Alerts', chat_id: '@Lumi_Alerts' });
+    const taken = expectError(
+      await call(admin, 'POST', '/channels', { channel_name: 'Again', chat_id: '@lumi_alerts' }),
+      409,
+      'conflict',
+    );
+    expect(taken.detail).toBe(
+      "Channel 'Alerts' already posts to chat @Lumi_Alerts. Add a topic to it, or use another chat.",
+    );
+    const other = await createChannel(t, admin, { channel_name: 'Other', chat_id: '-1005' });
+    expectError(await call(admin, 'PUT', `/channels/${other.id}`, { chat_id: '@LUMI_ALERTS' }), 409);
+
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(admin, 'POST', '/channels', { channel_name: `Racer ${i}`, chat_id: '-1007' }),
+      ),
+    );
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
+
+    // Two channels that shared a chat before the rule keep their edits that leave the chat as it is.
+    await t.app.db
+      .updateTable('messaging_channels')
+      .set({ chat_id: alerts.chat_id })
+      .where('id', '=', other.id)
+      .execute();
+    const renamed = await call(admin, 'PUT', `/channels/${other.id}`, {
+      channel_name: 'Other renamed',
+      chat_id: '@lumi_alerts',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+  });
+
   it('refuses to delete a channel or topic that templates use, naming them', async () => {
     const admin = await t.loginAdmin();
     const channel = await createChannel(t, admin, { channel_name: 'Alerts' });

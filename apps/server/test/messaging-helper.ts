@@ -22,10 +22,12 @@ export async function created<T>(t: Harness, session: Auth, url: string, payload
   return res.json<T>();
 }
 
+/** A channel of its own chat (one channel per chat) unless `values` names one. */
 export function createChannel(t: Harness, session: Auth, values: Partial<ChannelInput> = {}) {
+  const n = next();
   return created<Channel>(t, session, `${MESSAGING}/channels`, {
-    channel_name: `Channel ${next()}`,
-    chat_id: '-1001234567890',
+    channel_name: `Channel ${n}`,
+    chat_id: `-100${2_000_000_000 + n}`,
     ...values,
   });
 }

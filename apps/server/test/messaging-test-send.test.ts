@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AuditListResponse, TestSendRecord, TestSendResult } from '@lumi/contract';
+import type { AuditListResponse, Channel, TestSendRecord, TestSendResult } from '@lumi/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TelegramSettings } from '../src/modules/messaging/telegram/telegram-client.js';
 import { badRequest, FakeBotApi, tooManyRequests } from './fake-bot-api.js';
@@ -10,6 +10,7 @@ import { createChannel, createTemplate, createTopic, MESSAGING } from './messagi
 const TOKEN = '123456789:AAE-secret_token-value';
 const DATA = { token_name: 'Pepe', price_usd: 0.00001234 };
 const TEXT = '<b>Pepe</b> is at $0.00001234';
+const CHAT_ID = '-1001234567890';
 
 describe.each(dialects)('Telegram test sends on %s', (dialect) => {
   let bot: FakeBotApi;
@@ -77,8 +78,12 @@ describe.each(dialects)('Telegram test sends on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<TestSendRecord[]>();
   };
+  /** A template on the test's one channel (a chat has one channel), made on first use. */
   const setup = async (template: object = {}) => {
-    const channel = await createChannel(t, admin);
+    const channel =
+      (await t.app.inject({ method: 'GET', url: `${MESSAGING}/channels`, headers: admin.auth }))
+        .json<Channel[]>()
+        .find((c) => c.chat_id === CHAT_ID) ?? (await createChannel(t, admin, { chat_id: CHAT_ID }));
     return createTemplate(t, admin, { channel_id: channel.id, ...template });
   };
 
@@ -127,7 +132,7 @@ describe.each(dialects)('Telegram test sends on %s', (dialect) => {
   });
 
   it("routes to the template's topic, or to the thread and channel the test names", async () => {
-    const channel = await createChannel(t, admin);
+    const channel = await createChannel(t, admin, { chat_id: CHAT_ID });
     const topic = await createTopic(t, admin, channel.id, { message_thread_id: 77 });
     const other = await createChannel(t, admin, { chat_id: '-1009999' });
     const template = await createTemplate(t, admin, { channel_id: channel.id, topic_id: topic.id });
@@ -284,7 +289,7 @@ describe.each(dialects)('Telegram test sends on %s', (dialect) => {
   });
 
   it('records every test send, newest first, and audits it', async () => {
-    const channel = await createChannel(t, admin, { channel_name: 'Alerts' });
+    const channel = await createChannel(t, admin, { channel_name: 'Alerts', chat_id: CHAT_ID });
     const topic = await createTopic(t, admin, channel.id, { message_thread_id: 9 });
     const template = await createTemplate(t, admin, { channel_id: channel.id, topic_id: topic.id });
     await sent(template.id);

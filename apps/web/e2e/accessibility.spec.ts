@@ -109,7 +109,7 @@ async function arrangeContent(request: APIRequestContext) {
   });
   const channel = await post('/api/v1/messaging/channels', {
     channel_name: `${run} Alerts`,
-    chat_id: '-1001',
+    chat_id: `@${unique('a11y_')}`,
   });
   await post('/api/v1/messaging/templates', {
     template_name: `${run} Price alert`,

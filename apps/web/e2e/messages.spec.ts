@@ -150,8 +150,14 @@ test('creates a channel, a topic and a template, previews it, sends a test and r
 test('filters the template list by channel and type and searches it by name', async ({ page, request }) => {
   const post = await messagingApi(request);
   const prefix = unique('Filter');
-  const alerts = await post<{ id: number }>('/channels', { channel_name: `${prefix} A`, chat_id: '-1001' });
-  const digests = await post<{ id: number }>('/channels', { channel_name: `${prefix} B`, chat_id: '-1002' });
+  const alerts = await post<{ id: number }>('/channels', {
+    channel_name: `${prefix} A`,
+    chat_id: `@${unique('filter_a_')}`,
+  });
+  const digests = await post<{ id: number }>('/channels', {
+    channel_name: `${prefix} B`,
+    chat_id: `@${unique('filter_b_')}`,
+  });
   const create = (name: string, channelId: number, type: string, enabled = true) =>
     post('/templates', {
       template_name: `${prefix} ${name}`,

@@ -1,5 +1,5 @@
 import type { Channel, ChannelValues, Topic, TopicValues } from '@lumi/contract';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import type {
   ChannelRow,
@@ -62,6 +62,17 @@ export async function findChannelByName(db: Executor, name: string): Promise<Cha
     .selectFrom('messaging_channels')
     .selectAll()
     .where('channel_name_key', '=', name.toLowerCase())
+    .executeTakeFirst();
+  return row && toChannel(row);
+}
+
+/** The channel that posts to `chatId`; a chat's @username matches whatever its case. */
+export async function findChannelByChat(db: Executor, chatId: string): Promise<Channel | undefined> {
+  const row = await db
+    .selectFrom('messaging_channels')
+    .selectAll()
+    .where(sql<string>`lower(chat_id)`, '=', chatId.toLowerCase())
+    .orderBy('id')
     .executeTakeFirst();
   return row && toChannel(row);
 }

@@ -1,7 +1,8 @@
 import type { Channel, ChannelUpdate, ChannelValues, Topic, TopicUpdate, TopicValues } from '@lumi/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { AuditedEntity } from '../../../db/audited-entity.js';
 import type { Database, Executor } from '../../../db/database.js';
+import { lockForTransaction } from '../../../db/locks.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { isoTime, type Clock } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
@@ -95,6 +96,7 @@ export class ChannelsService {
     return this.db.transaction().execute((trx) =>
       this.channels.create(trx, actor, async () => {
         await this.ensureNameFree(trx, values.channel_name);
+        await this.ensureChatFree(trx, values.chat_id);
         return repo.insertChannel(trx, values, isoTime(this.now()));
       }),
     );
@@ -102,8 +104,11 @@ export class ChannelsService {
 
   async update(actor: Actor, id: number, changes: ChannelUpdate): Promise<Channel> {
     return this.db.transaction().execute((trx) =>
-      this.channels.update(trx, actor, id, async () => {
+      this.channels.update(trx, actor, id, async (before) => {
         if (changes.channel_name !== undefined) await this.ensureNameFree(trx, changes.channel_name, id);
+        if (changes.chat_id !== undefined && changes.chat_id.toLowerCase() !== before.chat_id.toLowerCase()) {
+          await this.ensureChatFree(trx, changes.chat_id, id);
+        }
         const { description, ...fields } = changes;
         const values = { ...fields, ...(description !== undefined && { description: description ?? '' }) };
         await repo.updateChannel(trx, id, values, isoTime(this.now()));
@@ -233,6 +238,22 @@ export class ChannelsService {
     const clash = await repo.findChannelByName(db, name);
     if (clash && clash.id !== exceptId)
       throw new ConflictError(`A channel named '${clash.channel_name}' already exists`);
+  }
+
+  /**
+   * One channel per Telegram chat: a second one would post past the first's pacing and topics (a chat's
+   * topics belong to its one channel). The lock makes two requests naming the same chat take turns, on
+   * every instance. Channels that already shared a chat keep working; only a new or changed chat id is
+   * checked.
+   */
+  private async ensureChatFree(trx: Transaction<Database>, chatId: string, exceptId?: number) {
+    await lockForTransaction(trx, [`channel-chat:${chatId.toLowerCase()}`]);
+    const clash = await repo.findChannelByChat(trx, chatId);
+    if (clash && clash.id !== exceptId) {
+      throw new ConflictError(
+        `Channel '${clash.channel_name}' already posts to chat ${clash.chat_id}. Add a topic to it, or use another chat.`,
+      );
+    }
   }
 
   private async ensureTopicFree(
