@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from '../src/plugins/request-input.js';
+import { JSON_LIMIT_MESSAGES, JSON_LIMITS } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, dialects, expectError, useTestApp } from './helper.js';
 import { botKey, events, ingest } from './telemetry-helper.js';
@@ -156,13 +156,28 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
         headers: { ...admin.auth, 'content-type': 'application/json' },
         payload: `{"name": "deep", "tags": [], "priority": 1, "content": ${content}}`,
       });
-    for (const depth of [MAX_JSON_DEPTH + 1, 5_000, 100_000]) {
+    for (const depth of [JSON_LIMITS.maxDepth + 1, 5_000, 100_000]) {
       const body = expectError(await post(nested(depth)), 422, 'validation_failed');
-      expect(body.detail).toBe(
-        `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep; send a flatter structure`,
-      );
+      expect(body.detail).toBe(JSON_LIMIT_MESSAGES.depth);
     }
     // The body's own object is one level, so content may nest one less.
-    expect((await post(nested(MAX_JSON_DEPTH - 1))).statusCode).toBe(201);
+    expect((await post(nested(JSON_LIMITS.maxDepth - 1))).statusCode).toBe(201);
+  });
+
+  it('refuses an object with too many keys or a list with too many items before parsing it', async () => {
+    const admin = await t.loginAdmin();
+    const post = (content: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/api/config/moods',
+        headers: admin.auth,
+        payload: { name: `wide ${Math.random()}`, tags: [], priority: 1, content },
+      });
+    const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
+    const tooWide = expectError(await post(keys(70_000)), 422, 'validation_failed');
+    expect(tooWide.detail).toBe(JSON_LIMIT_MESSAGES.objectKeys);
+    const tooLong = expectError(await post({ list: Array(JSON_LIMITS.maxArrayItems + 1).fill(0) }), 422);
+    expect(tooLong.detail).toBe(JSON_LIMIT_MESSAGES.arrayItems);
+    expect((await post(keys(JSON_LIMITS.maxObjectKeys))).statusCode).toBe(201);
   });
 });

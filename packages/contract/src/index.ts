@@ -6,6 +6,7 @@ export * from './auth-sessions.js';
 export * from './config-items.js';
 export * from './errors.js';
 export * from './fields.js';
+export * from './json-limits.js';
 export * from './llm-dimensions.js';
 export * from './messaging/index.js';
 export * from './metrics-changes.js';

@@ -4,11 +4,8 @@ import type { FastifySchemaCompiler } from 'fastify/types/schema.js';
 import fp from 'fastify-plugin';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { jsonNestingExceeds } from '../lib/json-depth.js';
+import { jsonShapeProblem } from '../lib/json-shape.js';
 import { ValidationError } from '../lib/errors.js';
-
-/** Deeper than any request needs (config content included), far below what would exhaust a stack. */
-export const MAX_JSON_DEPTH = 64;
 
 /**
  * The contract's validation, then its text rule (control characters and lone surrogates, `findUnsafeText`)
@@ -29,8 +26,9 @@ const guardedValidatorCompiler: FastifySchemaCompiler<ZodType> = (route) => {
 };
 
 /**
- * Hardening issue, items 2 and 4: what every request body and field must satisfy before a route sees it.
- * JSON bodies nested deeper than MAX_JSON_DEPTH are refused before they are parsed.
+ * What every request body and field must satisfy before a route sees it (docs/operators/security.md,
+ * "Bounded work"): a JSON body deeper or wider than the contract's JSON_LIMITS is refused before it is
+ * parsed.
  */
 export const requestInputPlugin = fp(async (app: FastifyInstance) => {
   app.setValidatorCompiler(guardedValidatorCompiler);
@@ -39,9 +37,9 @@ export const requestInputPlugin = fp(async (app: FastifyInstance) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
-    if (jsonNestingExceeds(text, MAX_JSON_DEPTH)) {
-      const detail = `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep; send a flatter structure`;
-      done(new ValidationError([{ path: '', message: detail }], detail), undefined);
+    const problem = jsonShapeProblem(text);
+    if (problem) {
+      done(new ValidationError([{ path: '', message: problem }], problem), undefined);
       return;
     }
     parseJson(request, text, done);

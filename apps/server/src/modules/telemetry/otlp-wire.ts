@@ -2,8 +2,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import otlpRoot from '@opentelemetry/otlp-transformer/build/src/generated/root.js';
 import protobuf from 'protobufjs';
-import { jsonNestingExceeds } from '../../lib/json-depth.js';
-import { MAX_JSON_DEPTH } from '../../plugins/request-input.js';
+import { jsonShapeProblem } from '../../lib/json-shape.js';
 
 /**
  * The OTLP/HTTP wire format of traces (https://opentelemetry.io/docs/specs/otlp/#otlphttp): the request
@@ -164,9 +163,8 @@ export function decodeTraceRequest(body: Buffer, encoding: OtlpEncoding): OtlpTr
     }
   }
   const text = body.toString('utf8');
-  if (jsonNestingExceeds(text, MAX_JSON_DEPTH)) {
-    throw new OtlpMalformedError(`The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`);
-  }
+  const shape = jsonShapeProblem(text);
+  if (shape) throw new OtlpMalformedError(shape);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

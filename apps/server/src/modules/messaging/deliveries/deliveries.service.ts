@@ -23,6 +23,7 @@ import {
   RefusedDeliveryError,
   ValidationError,
 } from '../../../lib/errors.js';
+import { Turns } from '../../../lib/turns.js';
 import { isoAfter, isoTime, type Clock } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import type { ChannelsService } from '../channels/channels.service.js';
@@ -198,10 +199,12 @@ export class DeliveriesService {
     ready.sort((a, b) => a.index - b.index);
     const stored = await this.db.transaction().execute(async (trx) => {
       const accepted: DeliveryBatchResponse['accepted'] = [];
+      const turns = new Turns();
       // Those with an idempotency key one by one (each may have been made meanwhile), the others at once.
       const plain = ready.filter(({ prepared }) => !prepared.request.idempotency_key);
       for (const { index, prepared } of ready) {
         if (!prepared.request.idempotency_key) continue;
+        await turns.next();
         accepted.push({ index, delivery: (await this.store(trx, requester, prepared)).delivery });
       }
       const rows = await repo.insertDeliveries(
@@ -209,6 +212,7 @@ export class DeliveriesService {
         plain.map(({ prepared }) => this.rowOf(requester, prepared, null)),
       );
       for (const [i, row] of rows.entries()) {
+        await turns.next();
         const delivery = repo.toDelivery(row);
         await this.recordRequested(trx, requester, delivery);
         accepted.push({ index: plain[i]!.index, delivery });
@@ -219,6 +223,7 @@ export class DeliveriesService {
         refusals.map(({ refusal }) => this.refusedRowOf(requester, refusal, null)),
       );
       for (const [i, row] of kept.entries()) {
+        await turns.next();
         const { index, refusal } = refusals[i]!;
         await this.recordRequested(trx, requester, repo.toDelivery(row));
         rejected.push({ index, detail: refusal.reason.message, delivery_id: row.id });
