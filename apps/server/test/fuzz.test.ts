@@ -1,13 +1,18 @@
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { API_KEY_SCOPES, type ApiKeyCreated } from '@lumi/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type Session, type TestApp } from './helper.js';
+import { dialects } from './helper.js';
+import {
+  fingerprint,
+  LEAK,
+  readOperations,
+  renewKey,
+  seedRecords,
+  startHarness,
+  type Harness,
+  type Known,
+  type Operation,
+} from './fuzz/harness.js';
 import {
   encodeSegment,
   hostileBody,
@@ -16,15 +21,7 @@ import {
   hostileValue,
   taint,
 } from './fuzz/hostile-values.js';
-import {
-  pathsOf,
-  replaceAt,
-  taintStrings,
-  validish,
-  type Components,
-  type JsonSchema,
-} from './fuzz/schema-arbitrary.js';
-import { createChannel, createTemplate, createTopic } from './messaging-helper.js';
+import { pathsOf, replaceAt, taintStrings, validish, type JsonSchema } from './fuzz/schema-arbitrary.js';
 
 /**
  * The permanent attack (hardening issue): every operation of the OpenAPI document, so a new route is
@@ -40,57 +37,6 @@ import { createChannel, createTemplate, createTopic } from './messaging-helper.j
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  schema?: JsonSchema;
-}
-
-interface Operation {
-  method: string;
-  /** The OpenAPI path, with {params}. */
-  path: string;
-  permission: string;
-  parameters: Parameter[];
-  body: JsonSchema | undefined;
-}
-
-interface OpenApiDocument {
-  paths: Record<
-    string,
-    Record<
-      string,
-      { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }
-    >
-  >;
-  components?: { schemas?: Components };
-}
-
-/** The operations of the OpenAPI document, each with the permission its route declares. */
-async function readOperations(): Promise<{ operations: Operation[]; components: Components }> {
-  const t = await createTestApp({ dialect: 'sqlite' });
-  try {
-    const doc = t.app.swagger() as unknown as OpenApiDocument;
-    const permissions = new Map(t.app.routeCatalogue.map((r) => [`${r.method} ${r.url}`, r.permission]));
-    const operations: Operation[] = [];
-    for (const [path, item] of Object.entries(doc.paths)) {
-      for (const [method, operation] of Object.entries(item)) {
-        const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === '*' ? '*' : `:${name}`));
-        operations.push({
-          method: method.toUpperCase(),
-          path,
-          permission: permissions.get(`${method.toUpperCase()} ${url}`) ?? 'public',
-          parameters: operation.parameters ?? [],
-          body: operation.requestBody?.content?.['application/json']?.schema,
-        });
-      }
-    }
-    return { operations, components: doc.components?.schemas ?? {} };
-  } finally {
-    await t.close();
-  }
-}
-
 const { operations, components } = await readOperations();
 
 interface FuzzRequest {
@@ -99,9 +45,6 @@ interface FuzzRequest {
   contentType?: string;
   remoteAddress: string;
 }
-
-/** Values that name existing records, so that hostile requests also reach the code behind a lookup. */
-type Known = Record<string, string[]>;
 
 function requestFor(op: Operation, known: Known): fc.Arbitrary<FuzzRequest> {
   const pathParams = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
@@ -189,104 +132,6 @@ function requestFor(op: Operation, known: Known): fc.Arbitrary<FuzzRequest> {
   }));
 }
 
-/** What an error answer must never show: a stack frame, source paths, SQL or driver messages. */
-const LEAK =
-  /(\n\s+at |\bat [\w$.<>]+ \(|\.(ts|js|mjs|cjs):\d+|node_modules|SQLITE_|sqlite3|syntax error|relation "|violates|duplicate key|pg_[a-z]|kysely|TypeError|ReferenceError|RangeError)/i;
-
-/** Rows that a refused request may legitimately write: sign-in bookkeeping and its audit. */
-const VOLATILE_TABLES = new Set(['login_failures', 'sessions', 'refresh_tokens']);
-
-interface Harness {
-  t: TestApp;
-  admin: Session;
-  key: string;
-  known: Known;
-}
-
-/** A stand-in for the built console, so its routes answer as in production. */
-const consoleRoot = mkdtempSync(path.join(tmpdir(), 'lumi-fuzz-console-'));
-writeFileSync(path.join(consoleRoot, 'index.html'), '<!doctype html><title>Lumi Admin</title>');
-
-async function startHarness(dialect: (typeof dialects)[number]): Promise<Harness> {
-  const t = await createTestApp({ dialect, consoleRoot });
-  const harness: Harness = { t, admin: await t.loginAdmin(), key: '', known: {} };
-  await renewKey(harness);
-  return harness;
-}
-
-/**
- * Fresh records for each operation, since the operations before it may have deleted or changed the last
- * ones: a channel with a topic, a template, a config item, a role, a user, a budget and a price.
- */
-async function seedRecords(h: Harness): Promise<void> {
-  const { t, admin } = h;
-  const n = Math.floor(Math.random() * 1e9);
-  const post = async (url: string, payload: object, method: 'POST' | 'PUT' = 'POST') => {
-    const res = await t.app.inject({ method, url, headers: admin.auth, payload });
-    expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
-    return res.json<{ id?: number }>();
-  };
-  const channel = await createChannel(t, admin);
-  const topic = await createTopic(t, admin, channel.id);
-  const template = await createTemplate(t, admin, { channel_id: channel.id, topic_id: topic.id });
-  await post(
-    `/api/v1/messaging/templates/${template.id}`,
-    { ...template, description: 'second version' },
-    'PUT',
-  );
-  const item = await post('/api/admin/api/config/moods', { name: `calm ${n}`, content: { tone: 'calm' } });
-  const role = await post('/api/roles', { name: `fuzz-${n}`, permissions: ['metrics:read'] });
-  const user = await t.createUser({ roles: ['viewer'] });
-  const provider = `provider-${n}`;
-  await post(`/api/config/token-budgets/${provider}`, { daily_token_limit: 1000 });
-  await post(
-    `/api/config/model-prices/model-${n}`,
-    { input_usd_per_million: 1, output_usd_per_million: 2 },
-    'PUT',
-  );
-  h.known = {
-    id: [channel.id, template.id, item.id, role.id, user.id].map(String),
-    topic_id: [String(topic.id)],
-    version: ['1', '2'],
-    revision: ['1'],
-    domain: ['moods', 'personalities', 'feature-flags'],
-    provider: [provider, 'openai'],
-    model: [`model-${n}`, 'gemini-1.5-pro'],
-    '*': ['overview', 'metrics', 'index.html'],
-  };
-}
-
-/** A key with every scope; made again when a fuzzed request revoked it. */
-async function renewKey(h: Harness) {
-  const res = await h.t.app.inject({
-    method: 'POST',
-    url: '/api/admin/api-keys',
-    headers: h.admin.auth,
-    payload: { name: `fuzz ${Date.now()}`, scopes: [...API_KEY_SCOPES] },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  h.key = res.json<ApiKeyCreated>().key;
-}
-
-/** A digest of every table (rows in any order), without what a refused request may change. */
-async function fingerprint(h: Harness): Promise<Record<string, string>> {
-  const digest: Record<string, string> = {};
-  const db = h.t.app.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  for (const table of await db.introspection.getTables()) {
-    if (VOLATILE_TABLES.has(table.name)) continue;
-    const rows = await db.selectFrom(table.name).selectAll().execute();
-    const kept = rows
-      .filter((row) => !(table.name === 'audit_logs' && String(row.action).startsWith('auth.')))
-      .map((row) => {
-        const { last_used_at: _used, last_login: _login, ...rest } = row;
-        return JSON.stringify(rest);
-      })
-      .sort();
-    digest[table.name] = createHash('sha256').update(kept.join('\n')).digest('hex');
-  }
-  return digest;
-}
-
 function describeRequest(op: Operation, req: FuzzRequest) {
   const body = req.payload === undefined ? '' : String(req.payload).slice(0, 300);
   return `${op.method} ${req.url.slice(0, 300)} [${req.contentType ?? 'no content type'}] ${body}`;
@@ -338,15 +183,13 @@ async function attack(h: Harness, op: Operation, req: FuzzRequest): Promise<void
   }
 }
 
-afterAll(() => rmSync(consoleRoot, { recursive: true, force: true }));
-
 describe.each(dialects)('fuzzing every operation of the OpenAPI document on %s', (dialect) => {
-  let h: Harness;
+  let h: Awaited<ReturnType<typeof startHarness>>;
   beforeAll(async () => {
     h = await startHarness(dialect);
   }, 120_000);
   afterAll(async () => {
-    await h?.t.close();
+    await h?.close();
     const totals: Record<string, number> = {};
     for (const counts of seen.values()) {
       for (const [status, n] of Object.entries(counts)) totals[status] = (totals[status] ?? 0) + n;

@@ -37,7 +37,8 @@ export function jsonShapeProblem(text: string, limits: JsonShapeLimits = JSON_LI
       commas.pop();
     } else if (c === 0x2c && commas.length > 0) {
       const top = commas.length - 1;
-      const members = (commas[top] += 1) + 1;
+      const members = commas[top]! + 2;
+      commas[top] = members - 1;
       if (isObject[top] === 1 ? members > limits.maxObjectKeys : members > limits.maxArrayItems) {
         return isObject[top] === 1 ? JSON_LIMIT_MESSAGES.objectKeys : JSON_LIMIT_MESSAGES.arrayItems;
       }

@@ -9,6 +9,7 @@ import {
 } from '@lumi/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { lockForTransaction } from '../../db/locks.js';
 import type { ApiKeyRow } from '../../db/telemetry-tables.js';
 import { ConflictError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors.js';
 import { isoAfter, isoTime, type Clock } from '../../lib/time.js';
@@ -73,6 +74,9 @@ export class ApiKeysService {
     }
     const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     return this.db.transaction().execute(async (trx) => {
+      // Names are unique among keys not revoked, which no index can say on both databases: requests for
+      // one name take turns (engineering guide 15).
+      await lockForTransaction(trx, [`api-key-name:${values.name.toLowerCase()}`]);
       if (await repo.findUnrevokedByName(trx, values.name)) {
         throw new ConflictError(
           `A key named '${values.name}' exists already; revoke it or choose another name`,
