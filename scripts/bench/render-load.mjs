@@ -1,4 +1,4 @@
-// Render limits that a busy machine cannot trip (README, "Sending messages"): BENCH_RENDER_REQUESTS (default
+// Render limits that a busy machine cannot trip (docs/bot-developers/deliveries.md): BENCH_RENDER_REQUESTS (default
 // 200) deliveries of the demo's templates with their variables' example values, all sent at once with a
 // `messages:send` key, first on a quiet machine, then with BENCH_RENDER_HOGS (default 2) CPU-bound
 // processes running beside the server. Every one must be accepted (202): a render is limited by its own

@@ -20,7 +20,7 @@ function isTimeZone(name: string): boolean {
   }
 }
 
-/** The only place that reads process.env. Every variable is documented in the README. */
+/** The only place that reads process.env. Every variable is documented in docs/operators/configuration.md. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),

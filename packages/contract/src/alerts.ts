@@ -503,7 +503,7 @@ export const alertNotificationListResponseSchema = z.object({
 });
 export type AlertNotificationListResponse = z.infer<typeof alertNotificationListResponseSchema>;
 
-/** The JSON body a webhook contact point receives (README, "Alerts"). */
+/** The JSON body a webhook contact point receives (docs/bot-developers/alerts.md). */
 export const alertWebhookBodySchema = z
   .object({
     version: z.literal(1),

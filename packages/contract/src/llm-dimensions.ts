@@ -15,7 +15,7 @@ import { wholeNumberText } from './fields.js';
 export const LLM_RANGE_MAX_DAYS = 92;
 /** Without `from`, a range is the last 24 hours: the current UTC hour and the 23 before it. */
 export const LLM_RANGE_DEFAULT_HOURS = 24;
-/** Days keep the top chats (users) by cost, the rest summed in one row per day (README, the bound). */
+/** Days keep the top chats (users) by cost, the rest summed in one row per day (docs/operators/metrics.md). */
 export const LLM_TOP_PER_DAY = 1000;
 export const LLM_TOP_LIMIT_DEFAULT = 10;
 

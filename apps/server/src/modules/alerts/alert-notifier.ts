@@ -53,7 +53,7 @@ type TryOutcome =
   | { status: 'retry'; responseStatus: number | null; error: string };
 
 /**
- * Tells contact points (issue 16): a webhook gets the signed JSON body (README, "Alerts"), tried again with
+ * Tells contact points (issue 16): a webhook gets the signed JSON body (docs/bot-developers/alerts.md), tried again with
  * backoff; a Telegram chat gets the `alert` template (or the contact point's own) through the delivery
  * pipeline, whose idempotency key is the notification's, so a notification tried twice is sent once.
  * Each try first claims the notification in the database, so two instances never try one at once.

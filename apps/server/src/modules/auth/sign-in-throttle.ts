@@ -7,7 +7,7 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import * as repo from './auth.repository.js';
 
-/** Sign-in throttling (README, Security): per username and per address within a sliding window. */
+/** Sign-in throttling (docs/operators/security.md): per username and per address within a sliding window. */
 export const THROTTLE = { windowMs: 15 * 60 * 1000, perUsername: 5, perIp: 20 };
 
 /** What one count of attempts allows within THROTTLE.windowMs, and what a refusal says. */
@@ -25,7 +25,7 @@ const SIGN_IN_LIMITS: AttemptLimits = {
 };
 
 /**
- * Codes typed while setting up two-factor sign-in (README, Security): a count of their own, per user and
+ * Codes typed while setting up two-factor sign-in (docs/operators/security.md): a count of their own, per user and
  * per address, so a user struggling with a new authenticator never locks anyone out of signing in.
  */
 export const SETUP_CODE_LIMITS: AttemptLimits = {
@@ -37,7 +37,7 @@ export const SETUP_CODE_LIMITS: AttemptLimits = {
 const THROTTLE_AUDIT_MS = 60_000;
 
 /**
- * The key of a user's second-factor attempts (README, Security): codes are throttled like passwords, in a
+ * The key of a user's second-factor attempts (docs/operators/security.md): codes are throttled like passwords, in a
  * count of their own, so that signing in with the right password again never clears the failed codes.
  */
 export function secondFactorKey(userId: number): string {

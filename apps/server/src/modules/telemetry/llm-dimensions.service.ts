@@ -210,7 +210,7 @@ export class LlmDimensionsService {
   }
 
   /**
-   * The bound (README, "Bot telemetry and API keys"): every finished UTC day keeps its top 1,000 chats
+   * The bound (docs/operators/metrics.md, "The bound"): every finished UTC day keeps its top 1,000 chats
    * (users) by cost and one row summing the rest, so it holds at most 1,001 rows. Today may hold more
    * until it ends. Each day is folded in a transaction of its own; a late event for a folded day adds a
    * row that the next run folds again. Run by the housekeeping job.

@@ -182,7 +182,7 @@ export class MetricsExportService {
 
   /**
    * The chats (users) of the UTC days the range touches, highest cost first (ties by id), then one row
-   * named "other" for those each finished day folded out of its top list (README, the bound), when there
+   * named "other" for those each finished day folded out of its top list (docs/operators/metrics.md), when there
    * are any. Ranking needs every chat's sum, so the days' rows are read a page at a time in primary key
    * order and summed per chat: memory holds one entry per chat of the range, which the bound keeps to
    * 1,001 a finished day, never the file's text.

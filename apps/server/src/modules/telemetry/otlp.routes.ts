@@ -36,8 +36,8 @@ export const otlpRoutes: FastifyPluginAsyncZod = async (app) => {
           'ingestion API; other spans are ignored; a span re-sent with the same trace and span id is ' +
           'counted once. Answers 200 with an `ExportTraceServiceResponse` in the request encoding (its ' +
           '`partialSuccess` counts and explains rejected spans), 400 with a `google.rpc.Status` for a body ' +
-          'that cannot be decoded, 415 for another media type or content encoding. The README lists the ' +
-          'attribute mapping.',
+          'that cannot be decoded, 415 for another media type or content encoding. ' +
+          'docs/bot-developers/otlp.md lists the attribute mapping.',
       },
     },
     async (request, reply) => {

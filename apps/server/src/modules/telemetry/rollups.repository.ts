@@ -165,7 +165,7 @@ export async function llmUsageByHourAndProvider(db: Executor, from: string, to: 
 }
 
 /**
- * Gemini calls per hour and model. What counts as Gemini (README, Metrics): provider 'gemini', or a model
+ * Gemini calls per hour and model. What counts as Gemini (docs/operators/metrics.md): provider 'gemini', or a model
  * whose name starts with 'gemini' (as Google and Vertex AI name them), both without regard to case.
  */
 export async function geminiUsageByHourAndModel(db: Executor, from: string, to: string) {

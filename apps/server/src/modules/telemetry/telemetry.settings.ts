@@ -1,4 +1,4 @@
-/** The telemetry rules an operator can tune (README, Configuration); config.ts reads them from the environment. */
+/** The telemetry rules an operator can tune (docs/operators/configuration.md); config.ts reads them from the environment. */
 export interface TelemetrySettings {
   /** IANA zone whose calendar days the budgets and the daily LLM usage follow (LUMI_TIMEZONE). */
   timezone: string;

@@ -90,7 +90,7 @@ interface Claimed {
 }
 
 /**
- * The sender (README, "Sending messages (deliveries)"): every instance runs one. Each round it marks deliveries that an
+ * The sender (docs/bot-developers/deliveries.md): every instance runs one. Each round it marks deliveries that an
  * instance stopped sending as unknown (or queues them again when their send never started), then looks at
  * the next due delivery of each chat. Each send starts in a transaction of its own, under one
  * database-wide lock: it checks Telegram's limits against the attempts every instance records, and

@@ -9,7 +9,7 @@ import { RelativeTime } from './relative-time';
 const SHOWN = 5;
 
 /**
- * The Overview's firing-alerts banner (README, "Alerts"): how many rules fire and how many of those a
+ * The Overview's firing-alerts banner (docs/bot-developers/alerts.md): how many rules fire and how many of those a
  * silence keeps quiet, the most urgent ones (critical first, as the server orders them, each silenced one
  * marked) and a link to the Alerts screen; a quiet line when none fire. Nothing without alerts:read, and
  * nothing while the summary loads or fails: the panels below say how the system is.

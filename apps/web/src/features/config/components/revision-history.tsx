@@ -71,7 +71,7 @@ function RevisionEntry({
 }
 
 /**
- * Configuration history (spec section 2, "Configuration Management"; README, "Bot configuration"): every revision of an item, a field-by-field diff against the current one, and restore. Shown
+ * Configuration history (spec section 2, "Configuration Management"; docs/bot-developers/configuration-api.md): every revision of an item, a field-by-field diff against the current one, and restore. Shown
  * in a dialog of its own, and in a reader's view of the item.
  */
 export function RevisionHistory({ item, initialRevision = null, canRestore }: RevisionHistoryProps) {
