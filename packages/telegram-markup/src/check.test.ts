@@ -19,6 +19,8 @@ describe('HTML', () => {
     ['<blockquote>quote</blockquote><blockquote expandable>more</blockquote>', 'quotemore'],
     ['1 &lt; 2 &amp;&amp; 3 &gt; 2 &quot;q&quot; &#65;&#x42;', '1 < 2 && 3 > 2 "q" AB'],
     ['<B>upper case tags</B>', 'upper case tags'],
+    ['<b>closed <i>by</> </>', 'closed by'],
+    ['a &lt b', 'a < b'],
     ['a & b', 'a & b'],
     ['line one\nline two', 'line one\nline two'],
   ])('accepts %j', (text, plain) => {
@@ -41,6 +43,9 @@ describe('HTML', () => {
     ['<a href="x>link</a>', 1, 1, 'is not closed'],
     ['<br/>', 1, 1, 'Unsupported tag <br>'],
     ['<tg-emoji>👍</tg-emoji>', 1, 1, 'emoji-id'],
+    ['<tg-time unix="1647531900" format="rt">x</tg-time>', 1, 1, "the format is 'r' or any of"],
+    ['x &#57311;', 1, 3, 'half of a UTF-16 surrogate pair'],
+    ['<a href=https://t.me>x</a>', 1, 9, 'must be quoted'],
   ])('rejects %j at line %i, column %i', (text, line, column, message) => {
     const [error] = errorsOf(text, 'HTML');
     expect(error).toMatchObject({ line, column });
@@ -95,9 +100,12 @@ describe('MarkdownV2', () => {
     ['`code', 1, 1, 'code (`)'],
     ['```\npre', 1, 1, 'pre (```)'],
     ['[text](http://x', 1, 7, "a ')' is missing"],
-    ['[a [b](x)](y)', 1, 4, 'A link cannot contain another link'],
     ['snake_case', 1, 6, 'italic (_)'],
     ['*a _b* c_', 1, 9, 'italic (_)'],
+    ['![👍](t://emoji?id=1234)', 1, 1, 'neither tg://emoji?id='],
+    ['![👍](tg://time?unix=1647531900&format=rt)', 1, 1, 'neither tg://emoji?id='],
+    // The quote ends with the line that does not start with '>', and the bold cannot go on past it.
+    ['>*b\n>ld \n>bo\nld*\nasd', 1, 2, "Can't find the end of the bold (*) entity"],
   ])('rejects %j at line %i, column %i', (text, line, column, message) => {
     const [error] = errorsOf(text, 'MarkdownV2');
     expect(error).toMatchObject({ line, column });
@@ -128,11 +136,23 @@ describe('Markdown (legacy)', () => {
     ['snake_case', 1, 6, 'italic (_)'],
     ['a `b', 1, 3, 'code (`)'],
     ['[link', 1, 1, 'link'],
-    ['[link](http://x', 1, 1, "a ')' is missing"],
   ])('rejects %j at line %i, column %i', (text, line, column, message) => {
     const [error] = errorsOf(text, 'Markdown');
     expect(error).toMatchObject({ line, column });
     expect(error!.message).toContain(message);
+  });
+});
+
+describe('warnings', () => {
+  it.each([
+    ['MarkdownV2', '[a [b](x.io)](y.io)', 'A link cannot contain another link'],
+    ['MarkdownV2', '[docs](docs)', "does not read 'docs' as a URL"],
+    ['Markdown', '[link](http://x.io', 'Telegram takes the rest of the text as the URL'],
+    ['HTML', '<tg-time unix="soon">x</tg-time>', 'no positive unix attribute'],
+  ] as const)('%s: accepts %j with a warning', (mode, text, message) => {
+    const { problems } = checkTelegramText(text, mode);
+    expect(problems.map((p) => p.severity)).toEqual(['warning']);
+    expect(problems[0]!.message).toContain(message);
   });
 });
 

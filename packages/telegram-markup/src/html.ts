@@ -1,13 +1,25 @@
-import { EntityTree, type TelegramEntity } from './entities.js';
-import { markupResult, passSlot, type MarkupIssue, type MarkupOptions, type MarkupResult } from './markup.js';
+import { EntityTree, type TelegramEntity, type TelegramNode } from './entities.js';
+import { decodeCharacterReference, isSurrogate, readStartTag, type StartTag } from './html-tags.js';
+import { asciiLower, canonicalInteger, dateTimeFormat, isSpace, linkNode } from './links.js';
+import {
+  hasSlot,
+  markupResult,
+  passSlot,
+  type MarkupIssue,
+  type MarkupOptions,
+  type MarkupResult,
+} from './markup.js';
 
 /**
- * Telegram's HTML parse mode (https://core.telegram.org/bots/api#html-style): only these tags, properly
- * nested; '<' and '&' that are not markup written as entities; the named entities &lt; &gt; &amp; &quot;
- * and every numeric one.
+ * Telegram's HTML parse mode (https://core.telegram.org/bots/api#html-style), read as Telegram's parser
+ * reads it: only the supported tags, properly nested, where '</>' closes the innermost one; '<' that is
+ * not markup written as &lt;; the character references &lt; &gt; &amp; &quot; and numeric ones. An
+ * entity without text is dropped; so is a link whose href (or, without one, whose text) is not a URL.
  */
-type SimpleType = 'bold' | 'italic' | 'underline' | 'strikethrough' | 'spoiler' | 'code' | 'custom_emoji';
-const SIMPLE_TAGS: Record<string, SimpleType> = {
+
+type OpenTag = StartTag & { offset: number };
+
+const SIMPLE: Record<string, 'bold' | 'italic' | 'underline' | 'strikethrough' | 'spoiler' | 'code'> = {
   b: 'bold',
   strong: 'bold',
   i: 'italic',
@@ -18,71 +30,126 @@ const SIMPLE_TAGS: Record<string, SimpleType> = {
   strike: 'strikethrough',
   del: 'strikethrough',
   'tg-spoiler': 'spoiler',
+  span: 'spoiler',
   code: 'code',
-  'tg-emoji': 'custom_emoji',
 };
-const SUPPORTED_TAGS = new Set([...Object.keys(SIMPLE_TAGS), 'span', 'a', 'tg-time', 'pre', 'blockquote']);
-const SUPPORTED_LIST =
-  '<b>, <strong>, <i>, <em>, <u>, <ins>, <s>, <strike>, <del>, <span class="tg-spoiler">, <tg-spoiler>, <a href>, <tg-emoji>, <tg-time>, <code>, <pre>, <blockquote>';
-const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
 const CODE_TAGS = new Set(['code', 'pre']);
 
-function decodeEntity(input: string, i: number): { value: string; end: number } | null {
-  const match = /^&(#\d{1,8}|#[xX][0-9a-fA-F]{1,7}|[A-Za-z][A-Za-z0-9]{0,31});/.exec(input.slice(i, i + 42));
-  if (!match) return null;
-  const name = match[1]!;
-  let value: string | undefined;
-  if (name.startsWith('#')) {
-    const code =
-      name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    if (code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff))
-      value = String.fromCodePoint(code);
-  } else {
-    value = NAMED_ENTITIES[name];
-  }
-  return value === undefined ? null : { value, end: i + match[0].length };
-}
-
-/** The entity a start tag opens; null for <tg-time>, whose text Telegram shows as it is. */
-function entityFor(tag: string, attributes: Map<string, string>): TelegramEntity | null {
-  const simple = SIMPLE_TAGS[tag];
-  if (simple) return { type: simple, children: [] };
-  switch (tag) {
-    case 'span':
-      return { type: 'spoiler', children: [] };
+/** The node a start tag opens; closing the tag decides what Telegram keeps of it. */
+function nodeFor(tag: StartTag): TelegramEntity {
+  switch (tag.name) {
     case 'a':
-      return { type: 'link', url: attributes.get('href') ?? '', children: [] };
+      return { type: 'link', url: tag.argument, children: [] };
+    case 'tg-emoji':
+      return { type: 'custom_emoji', customEmojiId: tag.argument, children: [] };
+    case 'tg-time':
+      return { type: 'date_time', unixTime: tag.unix, format: tag.argument, children: [] };
     case 'pre':
       return { type: 'pre', language: null, children: [] };
     case 'blockquote':
-      return { type: 'blockquote', expandable: attributes.has('expandable'), children: [] };
+      return { type: 'blockquote', expandable: tag.argument !== '', children: [] };
     default:
-      return null;
+      return { type: SIMPLE[tag.name]!, children: [] };
   }
 }
 
-const isSpace = (c: string | undefined) => c === ' ' || c === '\n' || c === '\t' || c === '\r';
-
 export function parseTelegramHtml(input: string, options: MarkupOptions = {}): MarkupResult {
-  const tree = new EntityTree();
+  const tree = new EntityTree<OpenTag>();
   const warnings: MarkupIssue[] = [];
-  // Tags as written, so '</b>' cannot close '<strong>'; `entity` is false for a tag that adds none.
-  const open: Array<{ tag: string; offset: number; entity: boolean }> = [];
   const fail = (message: string, offset: number) => markupResult(tree, { message, offset }, warnings);
+  const at = (j: number) => input[j] ?? '\0';
+  // The entity kept last, which a <pre> and a <code class="language-…"> over the same text merge with.
+  let lastKept: { node: TelegramEntity; start: number; end: number; language: string } | null = null;
+  let surrogateAt = -1;
+
+  /** Closes the innermost tag as Telegram does; returns an error message when it refuses the message. */
+  const closeTag = (): string | null => {
+    const { node, start, info: tag } = tree.top!;
+    if (tree.topIsEmpty) {
+      tree.close(null);
+      return null;
+    }
+    const end = tree.plainText.length;
+    // What Telegram keeps: the node as opened (undefined), another entity, or nothing (null).
+    let kept: TelegramEntity | null | undefined;
+    // A <pre> and a <code class="language-…"> right inside or around it, over the same text, are one
+    // code block in that language (TDLib's PreCode); the inner one's children become the block's.
+    let merged: TelegramNode[] | undefined;
+    const last = lastKept !== null && lastKept.start === start && lastKept.end === end ? lastKept : null;
+    switch (tag.name) {
+      case 'tg-emoji': {
+        const id = canonicalInteger(tag.argument, 64);
+        if (id !== null && id !== 0n) kept = { type: 'custom_emoji', customEmojiId: `${id}`, children: [] };
+        else if (!hasSlot(tag.argument))
+          return '<tg-emoji> needs an emoji-id attribute: the id of a custom emoji';
+        break;
+      }
+      case 'tg-time': {
+        const format = dateTimeFormat(tag.argument);
+        if (format === null && !hasSlot(tag.argument)) {
+          return `<tg-time format="${tag.argument}">: the format is 'r' or any of the letters w, d, D, t and T`;
+        }
+        if (tag.unix > 0)
+          kept = { type: 'date_time', unixTime: tag.unix, format: format ?? '', children: [] };
+        else {
+          kept = null;
+          warnings.push({
+            message: '<tg-time> has no positive unix attribute: Telegram shows its text as written',
+            offset: tag.offset,
+          });
+        }
+        break;
+      }
+      case 'a': {
+        const url = tag.argument || tree.plainText.slice(start);
+        kept = linkNode(url);
+        if (!kept) {
+          warnings.push({
+            message: tag.argument
+              ? `<a href="${url}"> makes no link: Telegram does not read it as a URL and shows only the text`
+              : '<a> has no href and its text is not a URL: Telegram makes no link',
+            offset: tag.offset,
+          });
+        }
+        break;
+      }
+      case 'pre':
+        if (last?.node.type === 'code' && last.language) {
+          kept = { type: 'pre', language: last.language, children: [] };
+          merged = last.node.children;
+        }
+        break;
+      case 'code':
+        if (last?.node.type === 'pre' && tag.argument) {
+          kept = { type: 'pre', language: tag.argument, children: [] };
+          merged = last.node.children;
+        }
+        break;
+    }
+    tree.close(kept);
+    if (kept && merged) kept.children = merged;
+    if (kept !== null) {
+      const language = tag.name === 'code' && !merged ? tag.argument : '';
+      lastKept = { node: kept ?? node, start, end, language };
+    }
+    return null;
+  };
 
   let i = 0;
   while (i < input.length) {
     const afterSlot = passSlot(input, i, 'text', options);
     if (afterSlot !== null) {
+      tree.text(input.slice(i, afterSlot));
       i = afterSlot;
       continue;
     }
     const c = input[i]!;
     if (c === '&') {
-      const entity = decodeEntity(input, i);
-      if (entity) {
-        tree.text(entity.value);
-        i = entity.end;
+      const reference = decodeCharacterReference(input, i);
+      if (reference) {
+        if (isSurrogate(reference.code) && surrogateAt === -1) surrogateAt = i;
+        tree.text(String.fromCodePoint(reference.code));
+        i = reference.end;
         continue;
       }
       const named = /^&([A-Za-z][A-Za-z0-9]*);/.exec(input.slice(i, i + 34));
@@ -92,9 +159,6 @@ export function parseTelegramHtml(input: string, options: MarkupOptions = {}): M
           offset: i,
         });
       }
-      tree.text(c);
-      i += 1;
-      continue;
     }
     if (c !== '<') {
       tree.text(c);
@@ -103,105 +167,52 @@ export function parseTelegramHtml(input: string, options: MarkupOptions = {}): M
     }
 
     const start = i;
-    if (input[i + 1] === '/') {
-      const close = input.indexOf('>', i);
-      if (close === -1) return fail("An end tag is not closed with '>'", start);
-      const name = input
-        .slice(i + 2, close)
-        .trim()
-        .toLowerCase();
-      const last = open.pop();
-      if (!last) return fail(`Unexpected end tag </${name}>: no tag is open`, start);
-      if (last.tag !== name) {
-        return fail(`Tags are not properly nested: expected </${last.tag}>, found </${name}>`, start);
+    if (at(i + 1) !== '/') {
+      const tag = readStartTag(input, start, options);
+      if ('message' in tag) return fail(tag.message, tag.offset);
+      if (tag.name === 'span' && tag.argument !== 'spoiler') {
+        return fail('Telegram supports <span> only as a spoiler: <span class="tg-spoiler">', start);
       }
-      if (last.entity) tree.close();
-      i = close + 1;
+      const inside = tree.top?.info.name;
+      if (inside && CODE_TAGS.has(inside) && !(inside === 'pre' && tag.name === 'code')) {
+        warnings.push({
+          message: `Telegram shows no formatting inside <${inside}>: <${tag.name}> is ignored`,
+          offset: start,
+        });
+      }
+      if (
+        (tag.name === 'a' || tag.name === 'blockquote') &&
+        tree.isOpen(tag.name === 'a' ? 'link' : 'blockquote')
+      ) {
+        warnings.push({ message: `<${tag.name}> cannot contain another <${tag.name}>`, offset: start });
+      }
+      tree.open(nodeFor(tag), { ...tag, offset: start });
+      i = tag.end;
       continue;
     }
 
-    let j = i + 1;
-    while (j < input.length && !isSpace(input[j]) && input[j] !== '>' && input[j] !== '/') j += 1;
-    const tag = input.slice(i + 1, j).toLowerCase();
-    if (!tag) return fail("A '<' that is not part of a tag must be written as &lt;", start);
-    if (!SUPPORTED_TAGS.has(tag)) {
-      const hint = tag === 'br' ? ' (write a line break instead of <br>)' : '';
-      return fail(`Unsupported tag <${tag}>${hint}. Telegram supports ${SUPPORTED_LIST}`, start);
+    let j = i + 2;
+    while (!isSpace(at(j)) && at(j) !== '>') j += 1;
+    const name = asciiLower(input.slice(i + 2, j));
+    const open = tree.top;
+    if (!open) return fail(`Unexpected end tag </${name}>: no tag is open`, start);
+    while (at(j) !== '\0' && isSpace(at(j))) j += 1;
+    if (at(j) !== '>') return fail("An end tag is not closed with '>'", start);
+    if (name && name !== open.info.name) {
+      return fail(`Tags are not properly nested: expected </${open.info.name}>, found </${name}>`, start);
     }
-
-    const attributes = new Map<string, string>();
-    for (;;) {
-      while (isSpace(input[j])) j += 1;
-      if (j >= input.length) return fail(`The tag <${tag}> is not closed with '>'`, start);
-      if (input[j] === '>') break;
-      if (input[j] === '/')
-        return fail(`Telegram does not accept self-closing tags such as <${tag}/>`, start);
-      const nameStart = j;
-      while (j < input.length && !isSpace(input[j]) && !['=', '>', '/'].includes(input[j]!)) j += 1;
-      const attribute = input.slice(nameStart, j).toLowerCase();
-      while (isSpace(input[j])) j += 1;
-      if (input[j] !== '=') {
-        attributes.set(attribute, '');
-        continue;
-      }
-      j += 1;
-      while (isSpace(input[j])) j += 1;
-      let value = '';
-      const quote = input[j] === '"' || input[j] === "'" ? input[j] : null;
-      if (quote) j += 1;
-      for (;;) {
-        if (j >= input.length) return fail(`The tag <${tag}> is not closed with '>'`, start);
-        const afterSlot = passSlot(input, j, 'attribute', options);
-        if (afterSlot !== null) {
-          j = afterSlot;
-          continue;
-        }
-        const ch = input[j]!;
-        if (quote ? ch === quote : isSpace(ch) || ch === '>') break;
-        const entity = ch === '&' ? decodeEntity(input, j) : null;
-        value += entity ? entity.value : ch;
-        j = entity ? entity.end : j + 1;
-      }
-      if (quote) j += 1;
-      attributes.set(attribute, value);
-    }
-    j += 1;
-
-    if (tag === 'span' && attributes.get('class') !== 'tg-spoiler') {
-      return fail('Telegram supports <span> only as a spoiler: <span class="tg-spoiler">', start);
-    }
-    if (tag === 'tg-emoji' && !attributes.get('emoji-id')) {
-      return fail('<tg-emoji> needs an emoji-id attribute', start);
-    }
-    if (tag === 'tg-time' && !attributes.get('unix')) return fail('<tg-time> needs a unix attribute', start);
-    if (tag === 'a' && !attributes.get('href')) {
-      warnings.push({ message: '<a> has no href: Telegram will not make it a link', offset: start });
-    }
-    const inside = open.at(-1)?.tag;
-    const top = tree.top;
-    if (tag === 'code' && inside === 'pre' && top?.type === 'pre' && top.children.length === 0) {
-      // <pre><code class="language-x"> is a code block in that language, not code inside a block.
-      top.language = /^language-(.+)$/.exec(attributes.get('class') ?? '')?.[1] ?? top.language;
-      open.push({ tag, offset: start, entity: false });
-      i = j;
-      continue;
-    }
-    if (inside && CODE_TAGS.has(inside) && !(inside === 'pre' && tag === 'code')) {
-      warnings.push({
-        message: `Telegram shows no formatting inside <${inside}>: <${tag}> is ignored`,
-        offset: start,
-      });
-    }
-    if ((tag === 'a' || tag === 'blockquote') && open.some((o) => o.tag === tag)) {
-      warnings.push({ message: `<${tag}> cannot contain another <${tag}>`, offset: start });
-    }
-    const entity = entityFor(tag, attributes);
-    if (entity) tree.open(entity);
-    open.push({ tag, offset: start, entity: entity !== null });
-    i = j;
+    const refused = closeTag();
+    if (refused) return fail(refused, open.info.offset);
+    i = j + 1;
   }
 
-  const unclosed = open.at(-1);
-  if (unclosed) return fail(`<${unclosed.tag}> is never closed: add </${unclosed.tag}>`, unclosed.offset);
+  const unclosed = tree.top?.info;
+  if (unclosed) return fail(`<${unclosed.name}> is never closed: add </${unclosed.name}>`, unclosed.offset);
+  if (surrogateAt !== -1) {
+    return fail(
+      'This character reference is half of a UTF-16 surrogate pair, which Telegram refuses: write the character itself or its code point',
+      surrogateAt,
+    );
+  }
   return markupResult(tree, null, warnings);
 }

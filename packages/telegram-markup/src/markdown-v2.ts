@@ -1,6 +1,8 @@
 import { EntityTree, type EntityType, type TelegramEntity } from './entities.js';
+import { emojiLinkId, linkNode, timeLink } from './links.js';
 import {
   describeChar,
+  hasSlot,
   markupResult,
   readPreOpening,
   passSlot,
@@ -17,7 +19,9 @@ import {
  * Telegram's own parser walks it: any character from 1 to 126 may be escaped with '\'; outside code the
  * characters _ * [ ] ( ) ~ ` > # + - = | { } . ! are markup and must be escaped to be text; inside code and
  * pre only ` and \ are special; inside a link's (…) only ) and \ are. Entities nest; '__' is always read
- * greedily as underline.
+ * greedily as underline. A block quote starts with '>' at the start of a line ('\r' does not count as
+ * text there) and ends with the first line that does not; every entity inside it must end before that,
+ * except a '||' right before the line break, which marks the quote expandable.
  */
 export const MARKDOWN_V2_RESERVED = '_*[]()~`>#+-=|{}.!';
 
@@ -30,7 +34,9 @@ const NAMES: Record<EntityType, string> = {
   code: 'code (`)',
   pre: 'pre (```)',
   link: 'link ([…](…))',
+  text_mention: 'link ([…](…))',
   custom_emoji: 'custom emoji (![…](…))',
+  date_time: 'custom emoji (![…](…))',
   blockquote: 'block quote (>)',
 };
 
@@ -57,7 +63,7 @@ function closes(entity: EntityType, input: string, i: number): boolean {
     case 'link':
     case 'custom_emoji':
       return c === ']';
-    case 'blockquote':
+    default:
       return false;
   }
 }
@@ -78,7 +84,9 @@ function opening(input: string, i: number): { entity: TelegramEntity; end: numbe
     case '[':
       return { entity: { type: 'link', url: '', children: [] }, end: i + 1 };
     case '!':
-      return input[i + 1] === '[' ? { entity: { type: 'custom_emoji', children: [] }, end: i + 2 } : null;
+      return input[i + 1] === '['
+        ? { entity: { type: 'custom_emoji', customEmojiId: '', children: [] }, end: i + 2 }
+        : null;
     case '`': {
       if (!input.startsWith('```', i)) return { entity: { type: 'code', children: [] }, end: i + 1 };
       const pre = readPreOpening(input, i + 3);
@@ -93,95 +101,152 @@ const isEscapable = (c: string | undefined) =>
   c !== undefined && c.charCodeAt(0) >= 1 && c.charCodeAt(0) <= 126;
 
 export function parseTelegramMarkdownV2(input: string, options: MarkupOptions = {}): MarkupResult {
-  const tree = new EntityTree();
+  /** Each open entity knows where its markup starts in the input. */
+  const tree = new EntityTree<number>();
   const warnings: MarkupIssue[] = [];
-  const offsets = new Map<TelegramEntity, number>();
   const fail = (message: string, offset: number) => markupResult(tree, { message, offset }, warnings);
-  const inCode = () => tree.top?.type === 'code' || tree.top?.type === 'pre';
+  const unclosed = () => {
+    const { node, info } = tree.top!;
+    return fail(`Can't find the end of the ${NAMES[node.type]} entity that starts here`, info);
+  };
+  const inCode = () => tree.top?.node.type === 'code' || tree.top?.node.type === 'pre';
+  const escapedAt = (j: number) => input[j] === '\\' && isEscapable(input[j + 1]);
+  let inQuote = false;
+  // Whether a '>' here starts a quote: only white space ('\r') and markup since the line began.
+  let lineStart = true;
 
   let i = 0;
   while (i < input.length) {
-    const innermost = tree.top?.type;
+    const innermost = tree.top?.node.type;
     const context: SlotContext = innermost === 'pre' || innermost === 'code' ? innermost : 'text';
     const afterSlot = passSlot(input, i, context, options);
     if (afterSlot !== null) {
+      tree.text(input.slice(i, afterSlot));
       i = afterSlot;
+      lineStart = false;
       continue;
     }
     const c = input[i]!;
-
-    // A block quote runs over consecutive lines that start with '>' (or '**>' for an expandable one).
-    if ((i === 0 || input[i - 1] === '\n') && !inCode()) {
-      const marker = c === '>' ? 1 : input.startsWith('**>', i) ? 3 : 0;
-      if (marker > 0) {
-        if (!tree.isOpen('blockquote')) {
-          tree.open({ type: 'blockquote', expandable: marker === 3, children: [] });
-        }
-        i += marker;
-        continue;
-      }
-      if (tree.top?.type === 'blockquote' && i > 0) tree.close();
-    }
-
     if (c === '\\' && isEscapable(input[i + 1])) {
-      tree.text(input[i + 1]!);
+      const escaped = input[i + 1]!;
+      tree.text(escaped);
+      if (escaped !== '\r') lineStart = escaped === '\n';
       i += 2;
       continue;
     }
-    if (!(inCode() ? '`' : MARKDOWN_V2_RESERVED).includes(c)) {
+    if (!(inCode() ? '`' : `${MARKDOWN_V2_RESERVED}\n`).includes(c)) {
       tree.text(c);
+      if (c !== '\r') lineStart = false;
       i += 1;
       continue;
     }
 
     const top = tree.top;
-    // '||' at the end of a block quote's last line marks it expandable.
-    if (
-      top?.type === 'blockquote' &&
-      input.startsWith('||', i) &&
-      (input[i + 2] === '\n' || i + 2 === input.length)
-    ) {
-      i += 2;
-      continue;
-    }
-    if (top && closes(top.type, input, i)) {
-      tree.close();
-      i += CLOSING_LENGTH[top.type] ?? 1;
-      if (top.type === 'link' || top.type === 'custom_emoji') {
-        if (input[i] !== '(') {
-          if (top.type === 'custom_emoji') return fail('A custom emoji needs its (tg://emoji?id=…) part', i);
-          continue;
-        }
-        const link = readLinkUrl(input, i, options, (j) => input[j] === '\\' && isEscapable(input[j + 1]));
-        if (!link) return fail(MISSING_URL_END, i);
-        if (top.type === 'link') top.url = link.url;
-        i = link.end;
+    const endsQuote = inQuote && c === '\n' && input[i + 1] !== '>';
+    if (!top || !(endsQuote || closes(top.node.type, input, i))) {
+      if (c === '\n') {
+        tree.text(c);
+        lineStart = true;
+        i += 1;
+        continue;
       }
+      if (c === '>') {
+        if (!lineStart)
+          return fail(`Character '>' is reserved in MarkdownV2 and must be escaped as '\\>'`, i);
+        if (!inQuote) tree.open({ type: 'blockquote', expandable: false, children: [] }, i);
+        inQuote = true;
+        i += 1;
+        continue;
+      }
+      const next = opening(input, i);
+      if (!next) {
+        return fail(
+          `Character ${describeChar(c)} is reserved in MarkdownV2 and must be escaped as '\\${c}'`,
+          i,
+        );
+      }
+      if (next.entity.type === 'link' && tree.isOpen('link')) {
+        warnings.push({ message: 'A link cannot contain another link', offset: i });
+      }
+      tree.open(next.entity, i);
+      i = next.end;
       continue;
     }
 
-    const next = opening(input, i);
-    if (!next) {
-      return fail(
-        `Character ${describeChar(c)} is reserved in MarkdownV2 and must be escaped as '\\${c}'`,
-        i,
-      );
+    if (c === '\n') {
+      // The line after the quote's last one does not start with '>': the quote ends, and with it any
+      // entity in it, which only a '||' right before the line break may be (it marks the quote expandable).
+      let expandable = false;
+      if (top.node.type !== 'blockquote') {
+        const atLineEnd = top.info === i - 2 || (top.info === i - 3 && tree.plainText.endsWith('\r'));
+        if (top.node.type !== 'spoiler' || !atLineEnd) return unclosed();
+        tree.close(null);
+        if (tree.top?.node.type !== 'blockquote') return unclosed();
+        expandable = true;
+      }
+      tree.text(c);
+      tree.close({ type: 'blockquote', expandable, children: [] });
+      inQuote = false;
+      lineStart = true;
+      i += 1;
+      continue;
     }
-    if ((next.entity.type === 'link' || next.entity.type === 'custom_emoji') && tree.isOpen('link')) {
-      return fail('A link cannot contain another link', i);
+
+    const empty = tree.topIsEmpty;
+    i += CLOSING_LENGTH[top.node.type] ?? 1;
+    if (top.node.type !== 'link' && top.node.type !== 'custom_emoji') {
+      tree.close(empty ? null : undefined);
+      continue;
     }
-    offsets.set(next.entity, i);
-    tree.open(next.entity);
-    i = next.end;
+    let url: string;
+    if (input[i] === '(') {
+      const link = readLinkUrl(input, i, options, escapedAt);
+      if (!link.closed) return fail(MISSING_URL_END, i);
+      url = link.url;
+      i = link.end;
+    } else if (top.node.type === 'link') {
+      url = tree.plainText.slice(top.start);
+    } else {
+      return fail('A custom emoji needs its (tg://emoji?id=…) or (tg://time?unix=…) part', i);
+    }
+    if (top.node.type === 'custom_emoji') {
+      const id = emojiLinkId(url);
+      const time = id === null ? timeLink(url) : null;
+      if (id === null && time === null && !hasSlot(url)) {
+        return fail(
+          `'${url}' is neither tg://emoji?id=<custom emoji id> nor tg://time?unix=<unix time>[&format=<format>]`,
+          top.info,
+        );
+      }
+      // With a value's marker in the URL, the emoji stays as opened: what it will be is not known yet.
+      let node: TelegramEntity | undefined;
+      if (id !== null) node = { type: 'custom_emoji', customEmojiId: id, children: [] };
+      else if (time) node = { type: 'date_time', unixTime: time.unixTime, format: time.format, children: [] };
+      tree.close(empty ? null : node);
+      continue;
+    }
+    const node = linkNode(url);
+    if (!node && !empty) {
+      warnings.push({
+        message: `[…](${url}) makes no link: Telegram does not read '${url}' as a URL and shows only the text`,
+        offset: top.info,
+      });
+    }
+    tree.close(empty ? null : node);
   }
 
-  // A block quote ends with its last line; anything else left open was never closed.
-  const unclosed = tree.innermostExcept('blockquote');
-  if (unclosed) {
-    return fail(
-      `Can't find the end of the ${NAMES[unclosed.type]} entity that starts here`,
-      offsets.get(unclosed)!,
-    );
+  if (inQuote) {
+    // A quote runs to the end of the text; a '||' at the very end marks it expandable.
+    let expandable = false;
+    if (tree.top?.node.type === 'spoiler' && tree.top.info === input.length - 2) {
+      tree.close(null);
+      expandable = true;
+    }
+    if (tree.top?.node.type === 'blockquote') {
+      tree.close(tree.topIsEmpty ? null : { type: 'blockquote', expandable, children: [] });
+    }
   }
+  // Anything still open was never closed.
+  if (tree.top) return unclosed();
   return markupResult(tree, null, warnings);
 }

@@ -1,10 +1,11 @@
 import { EntityTree, type TelegramEntity } from './entities.js';
+import { linkNode } from './links.js';
 import {
   markupResult,
   readPreOpening,
   passSlot,
   readLinkUrl,
-  MISSING_URL_END,
+  type MarkupIssue,
   type MarkupOptions,
   type MarkupResult,
   type SlotContext,
@@ -13,7 +14,9 @@ import {
 /**
  * Telegram's legacy Markdown parse mode (https://core.telegram.org/bots/api#markdown-style): *bold*,
  * _italic_, `code`, ```pre```, [text](url). Entities do not nest, and nothing can be escaped inside one:
- * an entity runs to the first character that closes it. Outside entities '\' escapes _ * ` [.
+ * an entity runs to the first character that closes it. Outside entities '\' escapes _ * ` [. As
+ * Telegram reads it, a link's URL runs to the first ')' or the end of the text, a [text] without a URL is
+ * a link to its text when that is a URL, and an empty entity is dropped, its markup with it.
  */
 export const MARKDOWN_SPECIAL = '_*`[';
 
@@ -31,13 +34,15 @@ const NAMES: Record<string, string> = {
 };
 
 export function parseTelegramMarkdown(input: string, options: MarkupOptions = {}): MarkupResult {
-  const tree = new EntityTree();
-  const fail = (message: string, offset: number) => markupResult(tree, { message, offset });
+  const tree = new EntityTree<null>();
+  const warnings: MarkupIssue[] = [];
+  const fail = (message: string, offset: number) => markupResult(tree, { message, offset }, warnings);
 
   let i = 0;
   while (i < input.length) {
     const afterSlot = passSlot(input, i, 'text', options);
     if (afterSlot !== null) {
+      tree.text(input.slice(i, afterSlot));
       i = afterSlot;
       continue;
     }
@@ -76,31 +81,51 @@ export function parseTelegramMarkdown(input: string, options: MarkupOptions = {}
       i += 1;
     }
 
-    tree.open(entity);
+    tree.open(entity, null);
     while (i < input.length && !input.startsWith(close, i)) {
       const afterSlot = passSlot(input, i, context, options);
       if (afterSlot !== null) {
+        tree.text(input.slice(i, afterSlot));
         i = afterSlot;
         continue;
       }
       tree.text(input[i]!);
       i += 1;
     }
-    tree.close();
     if (i >= input.length) {
+      tree.close();
       return fail(
         `Can't find the end of the ${NAMES[entity.type]} entity that starts here (legacy Markdown cannot escape inside an entity)`,
         start,
       );
     }
+    const empty = tree.topIsEmpty;
     i += close.length;
+    if (empty || entity.type !== 'link') {
+      tree.close(empty ? null : undefined);
+      continue;
+    }
 
-    if (entity.type === 'link' && input[i] === '(') {
+    let url = tree.plainText.slice(tree.top!.start);
+    if (input[i] === '(') {
       const link = readLinkUrl(input, i, options);
-      if (!link) return fail(MISSING_URL_END, start);
-      entity.url = link.url;
+      if (!link.closed) {
+        warnings.push({
+          message: "The link's URL has no ')': Telegram takes the rest of the text as the URL",
+          offset: i,
+        });
+      }
+      url = link.url;
       i = link.end;
     }
+    const node = linkNode(url);
+    if (!node) {
+      warnings.push({
+        message: `[…](${url}) makes no link: Telegram does not read '${url}' as a URL and shows only the text`,
+        offset: start,
+      });
+    }
+    tree.close(node);
   }
-  return markupResult(tree, null);
+  return markupResult(tree, null, warnings);
 }

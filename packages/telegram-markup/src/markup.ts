@@ -1,4 +1,6 @@
 import type { EntityTree, TelegramNode } from './entities.js';
+import { isSpace } from './links.js';
+import { toMessageEntities, type TelegramMessageEntity } from './message-entities.js';
 
 /**
  * What the three parse modes have in common: a parser walks the text the way Telegram does
@@ -17,6 +19,12 @@ export const SLOT_PATTERN = /\uE000(\d+)\uE001/g;
 export function slotMarker(index: number): string {
   return `${SLOT_OPEN}${index}${SLOT_CLOSE}`;
 }
+
+/**
+ * Whether a URL, id or format holds a value marker: what it will be is not known yet, so a parser that
+ * reads a template's markup does not refuse it (the rendered message is checked again).
+ */
+export const hasSlot = (value: string) => value.includes(SLOT_OPEN);
 
 /** Where a substituted value sits, which decides how it is escaped. */
 export type SlotContext =
@@ -44,6 +52,8 @@ export interface MarkupResult {
   text: string;
   /** The same text as a tree of entities. */
   entities: TelegramNode[];
+  /** The entities as the Bot API lists them: flat, sorted, offsets in UTF-16 code units. */
+  messageEntities: TelegramMessageEntity[];
   error: MarkupIssue | null;
   warnings: MarkupIssue[];
 }
@@ -54,17 +64,24 @@ export interface MarkupOptions {
 }
 
 /** The result of a parser that has read `tree` so far and stops with `error`, if any. */
-export function markupResult(
-  tree: EntityTree,
+export function markupResult<Info>(
+  tree: EntityTree<Info>,
   error: MarkupIssue | null,
   warnings: MarkupIssue[] = [],
 ): MarkupResult {
-  return { text: tree.plainText, entities: tree.nodes, error, warnings };
+  return {
+    text: tree.plainText,
+    entities: tree.nodes,
+    messageEntities: toMessageEntities(tree.nodes),
+    error,
+    warnings,
+  };
 }
 
 /**
  * At a value marker: tells `options.onSlot` the value's index and the context it sits in, and returns
- * where the text after the marker starts; elsewhere returns null.
+ * where the text after the marker starts; elsewhere returns null. The parsers keep the marker where the
+ * value will be, as its text or as part of a URL or attribute, since a value is never empty markup.
  */
 export function passSlot(
   input: string,
@@ -84,20 +101,22 @@ export function passSlot(
 export const MISSING_URL_END = "Can't find the end of the link's URL: a ')' is missing";
 
 /**
- * The (…) URL of a link, read from the '(' at `i`: the URL, with the characters `escapedAt` says are
- * escaped by a '\\' taken as written, and where the text after the ')' starts; null when no ')' ends it.
+ * The (…) URL of a link, read from the '(' at `i` to the first ')' that `escapedAt` does not say is
+ * escaped by a '\\': the URL with escaped characters taken as written, and where the text after the ')'
+ * starts; `closed` is false when no ')' ends it.
  */
 export function readLinkUrl(
   input: string,
   i: number,
   options: MarkupOptions,
   escapedAt: (j: number) => boolean = () => false,
-): { url: string; end: number } | null {
+): { url: string; end: number; closed: boolean } {
   let url = '';
   let j = i + 1;
   while (j < input.length && input[j] !== ')') {
     const afterSlot = passSlot(input, j, 'url', options);
     if (afterSlot !== null) {
+      url += input.slice(j, afterSlot);
       j = afterSlot;
     } else {
       const escaped = escapedAt(j);
@@ -105,16 +124,16 @@ export function readLinkUrl(
       j += escaped ? 2 : 1;
     }
   }
-  return j < input.length ? { url, end: j + 1 } : null;
+  return { url, end: Math.min(j + 1, input.length), closed: j < input.length };
 }
 
 /**
- * The length of the optional language after an opening ``` and of the one line break after it, neither
- * of which is text. As Telegram reads it, a language is a word that white space (not a '`') ends.
+ * The optional language after an opening ``` and the one line break after it, neither of which is text.
+ * As Telegram reads it, a language is a word that white space (not a '`' or the end) ends.
  */
 export function readPreOpening(input: string, i: number): { language: string | null; end: number } {
   let end = i;
-  while (end < input.length && !/[\s`]/.test(input[end]!)) end += 1;
+  while (!isSpace(input[end]) && input[end] !== '`') end += 1;
   const language = end > i && end < input.length && input[end] !== '`' ? input.slice(i, end) : null;
   let j = language === null ? i : end;
   const lineBreak = (c: string | undefined) => c === '\n' || c === '\r';

@@ -1,6 +1,7 @@
 import { parseMarkup, type ParseMode, type TelegramNode } from '@lumi/telegram-markup';
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { safeLinkHref } from '../lib/link-href';
 
 const isBlock = (node: TelegramNode | undefined) => node?.type === 'pre' || node?.type === 'blockquote';
@@ -37,6 +38,80 @@ function Spoiler({ children }: { children: ReactNode }) {
     >
       {children}
     </span>
+  );
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A date_time as a reader's app shows it, in the reader's zone and language, per the Bot API's
+ * date-time entity formatting: 'r' relative to now; otherwise the day of the week (w), the time, short
+ * (t) or long (T), and the date, short (d) or long (D), in that order. Null for an empty format, which
+ * shows the text as written.
+ */
+function formatEntityDate(unixTime: number, format: string): string | null {
+  const date = new Date(unixTime * 1000);
+  if (format === 'r') return formatRelativeTime(date.toISOString(), Date.now(), { seconds: true });
+  const parts: Intl.DateTimeFormatOptions[] = [];
+  if (format.includes('w')) parts.push({ weekday: 'long' });
+  if (format.includes('t')) parts.push({ timeStyle: 'short' });
+  else if (format.includes('T')) parts.push({ timeStyle: 'medium' });
+  if (format.includes('d')) parts.push({ dateStyle: 'short' });
+  else if (format.includes('D')) parts.push({ dateStyle: 'long' });
+  return parts.length ? parts.map((options) => dateFormat(options).format(date)).join(', ') : null;
+}
+
+function EntityDate({
+  unixTime,
+  format,
+  children,
+}: {
+  unixTime: number;
+  format: string;
+  children: ReactNode;
+}) {
+  const date = new Date(unixTime * 1000);
+  const shown = formatEntityDate(unixTime, format);
+  return (
+    <time
+      dateTime={date.toISOString()}
+      title={dateFormat({ dateStyle: 'full', timeStyle: 'long' }).format(date)}
+      data-entity="date_time"
+      className="underline decoration-dotted underline-offset-2"
+    >
+      {shown ?? children}
+    </time>
+  );
+}
+
+/** An expandable quote: its first lines until the reader expands it, as Telegram's apps show it. */
+function ExpandableQuote({ children }: { children: ReactNode }) {
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  return (
+    <blockquote className="my-1 border-l-4 border-primary/60 bg-primary/5 py-0.5 pl-2">
+      <div id={id} className={cn(!expanded && 'line-clamp-3')}>
+        {children}
+      </div>
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={id}
+        onClick={() => setExpanded((value) => !value)}
+        className="text-xs text-primary underline-offset-2 hover:underline"
+      >
+        {expanded ? 'Show less' : 'Show more'}
+      </button>
+    </blockquote>
   );
 }
 
@@ -79,12 +154,32 @@ function renderNodes(nodes: readonly TelegramNode[], inBlock: boolean): ReactNod
           </pre>
         );
       case 'blockquote':
-        return (
+        return node.expandable ? (
+          <ExpandableQuote key={index}>{children}</ExpandableQuote>
+        ) : (
           <blockquote key={index} className="my-1 border-l-4 border-primary/60 bg-primary/5 py-0.5 pl-2">
             {children}
           </blockquote>
         );
+      case 'date_time':
+        return (
+          <EntityDate key={index} unixTime={node.unixTime} format={node.format}>
+            {children}
+          </EntityDate>
+        );
+      case 'text_mention':
+        return (
+          <span
+            key={index}
+            data-entity="text_mention"
+            title={`Mention of user ${node.userId}`}
+            className="text-primary"
+          >
+            {children}
+          </span>
+        );
       case 'link': {
+        // The URL as Telegram writes it ('t.me/x' becomes 'http://t.me/x').
         const href = safeLinkHref(node.url);
         return href ? (
           <a
