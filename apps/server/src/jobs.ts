@@ -29,8 +29,10 @@ interface Logger {
  * - retention: raw events past RETENTION_DAYS, deliveries past LUMI_DELIVERY_RETENTION_DAYS (never one
  *   still queued or sending), rollups past 400 days, alert history past 400 days and
  *   settled alert notifications past 90 days go;
- * - schedules: every due run of a schedule becomes one delivery (issue 15, "Schedules");
- * - alerts: every enabled alert rule is evaluated, and what it changed is recorded and notified (issue 16);
+ * - schedules: every due run of a schedule becomes one delivery (docs/bot-developers/deliveries.md,
+ *   "Schedules");
+ * - alerts: every enabled alert rule is evaluated, and what it changed is recorded and notified
+ *   (docs/bot-developers/alerts.md, "States");
  * - alert-notifications: notifications due again (a webhook's retries) are tried.
  */
 export function clusterJobs(

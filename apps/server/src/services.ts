@@ -47,11 +47,11 @@ export interface Services {
   users: UsersService;
   accounts: AccountsService;
   auth: AuthService;
-  /** Two-factor sign-in (issue 18). */
+  /** Two-factor sign-in (docs/operators/security.md, "Two-factor sign-in"). */
   twoFactor: TwoFactorService;
-  /** A user's own signed-in sessions (issue 18). */
+  /** A user's own signed-in sessions (docs/operators/security.md, "Sessions"). */
   sessionControl: SessionControlService;
-  /** An admin's sessions, two-factor and password resets for a user (issue 18). */
+  /** An admin's sessions, two-factor and password resets for a user (docs/operators/security.md). */
   userSecurity: UserSecurityService;
   configItems: ConfigItemsService;
   configTransfer: ConfigTransferService;
@@ -60,12 +60,15 @@ export interface Services {
   budgets: BudgetsService;
   telemetry: TelemetryService;
   metrics: MetricsService;
-  /** LLM usage by feature, chat and user, and errors by type (issue 17). */
+  /** LLM usage by feature, chat and user, and errors by type (docs/operators/metrics.md). */
   llmDimensions: LlmDimensionsService;
   latency: LatencyService;
-  /** The configuration, template, budget and price changes drawn on the charts (issue 17). */
+  /**
+   * The configuration, template, budget and price changes drawn on the charts (docs/operators/metrics.md,
+   * "Change markers").
+   */
   changeMarkers: ChangeMarkersService;
-  /** The Metrics panels as CSV files (issue 17). */
+  /** The Metrics panels as CSV files (docs/operators/metrics.md, "CSV exports"). */
   metricsExport: MetricsExportService;
   messaging: MessagingServices;
   /** Lumi's own calls to outside services (Telegram), for the integrations panel. */

@@ -3,8 +3,8 @@ import { idSchema, idText, requiredString, visibleName, wholeNumberText } from '
 import { isTimeZone, WEEKDAYS } from './messaging/schedules.js';
 
 /**
- * Alerts (issue 16): rules that watch the telemetry Lumi stores, a state machine per rule
- * (OK → Pending → Firing → OK), contact points that are told (a Telegram chat through the delivery
+ * Alerts (docs/bot-developers/alerts.md): rules that watch the telemetry Lumi stores, a state machine per
+ * rule (OK → Pending → Firing → OK), contact points that are told (a Telegram chat through the delivery
  * pipeline, or a signed webhook), and silences that keep an alert from notifying without stopping it.
  */
 
@@ -132,7 +132,10 @@ const dimension = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** The conditions a rule can watch (issue 16, "Rules"); each is evaluated from rollups and latest reports. */
+/**
+ * The conditions a rule can watch (docs/bot-developers/alerts.md, "Conditions"); each is evaluated from
+ * rollups and latest reports.
+ */
 export const alertConditionSchema = z.discriminatedUnion(
   'type',
   [
@@ -288,7 +291,10 @@ const renotifyMinutes = z
   .min(0, ALERT_MESSAGES.renotifyMinutes)
   .max(ALERT_LIMITS.renotifyMinutesMax, ALERT_MESSAGES.renotifyMinutes);
 
-/** A rule's fields (issue 16, "API"): the one list the create, update and audit shapes are built from. */
+/**
+ * A rule's fields (docs/bot-developers/alerts.md): the one list the create, update and audit shapes are built
+ * from.
+ */
 const alertRuleFields = {
   name: visibleName(
     requiredString(ALERT_MESSAGES.nameRequired).max(ALERT_LIMITS.nameMax, ALERT_MESSAGES.nameMax),

@@ -3,7 +3,7 @@ import { visibleName } from './fields.js';
 import { API_KEY_SCOPES } from './permissions.js';
 
 /**
- * API keys for the bot (telemetry issue, "API keys for the bot"). A key is `lumi_` followed by 43
+ * API keys for the bot (docs/bot-developers/ingestion.md, "API keys"). A key is `lumi_` followed by 43
  * base64url characters (32 random bytes); the server keeps only its SHA-256, so it is shown once.
  */
 export const API_KEY_PREFIX = 'lumi_';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** A signed-in session (a device), as Profile and the Users screen list them (issue 18). */
+/**
+ * A signed-in session (a device), as Profile and the Users screen list them (docs/operators/security.md,
+ * "Sessions").
+ */
 export const authSessionSchema = z
   .object({
     id: z.string(),

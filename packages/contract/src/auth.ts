@@ -15,9 +15,10 @@ export const sessionRoleSchema = z.object({
 export type SessionRole = z.infer<typeof sessionRoleSchema>;
 
 /**
- * What a signed-in user must do before anything else (issue 18): change the temporary password an admin set,
- * or set up two-factor sign-in that a role requires. Until then every other route answers 403 with the
- * error code of the same name (`password_change_required`, `two_factor_setup_required`).
+ * What a signed-in user must do before anything else (docs/operators/security.md, "Temporary passwords" and
+ * "Two-factor sign-in"): change the temporary password an admin set, or set up two-factor sign-in that a role
+ * requires. Until then every other route answers 403 with the error code of the same name
+ * (`password_change_required`, `two_factor_setup_required`).
  */
 export const PENDING_ACTIONS = ['password_change', 'two_factor_setup'] as const;
 export type PendingAction = (typeof PENDING_ACTIONS)[number];

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { wholeNumberText } from './fields.js';
 
 /**
- * Who and what spends (issue 17, "Dimensions and percentiles"): LLM usage by feature, by chat and by user,
- * and errors by provider, model and error type, read from their rollups only. A range is `from` and `to`
- * (ISO 8601, `to` exclusive); the hourly answers cover the whole UTC hours it touches, the daily ones
- * (chats, users) the whole UTC days it touches, and every answer names what it covered.
+ * Who and what spends (docs/operators/metrics.md, "Usage by feature, chat and user"): LLM usage by feature,
+ * by chat and by user, and errors by provider, model and error type, read from their rollups only. A range is
+ * `from` and `to` (ISO 8601, `to` exclusive); the hourly answers cover the whole UTC hours it touches, the
+ * daily ones (chats, users) the whole UTC days it touches, and every answer names what it covered.
  */
 
 /**

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { llmRangeQuerySchema } from './llm-dimensions.js';
 
 /**
- * Issue 17, "Change markers" and "CSV export": what changed before a spike, drawn on the usage and latency
- * charts, and the panels' numbers as files for a spreadsheet. Both take the metrics' `from`/`to` range
- * (ISO 8601, `to` exclusive, at most LLM_RANGE_MAX_DAYS long, the last 24 hours without one).
+ * Change markers and CSV exports (docs/operators/metrics.md, "Change markers" and "CSV exports"): what
+ * changed before a spike, drawn on the usage and latency charts, and the panels' numbers as files for a
+ * spreadsheet. Both take the metrics' `from`/`to` range (ISO 8601, `to` exclusive, at most LLM_RANGE_MAX_DAYS
+ * long, the last 24 hours without one).
  */
 
 /** The audit actions that change what the bot says or spends, each drawn as a change marker. */

@@ -1,5 +1,5 @@
 /**
- * The permission catalogue (spec section 6, foundation issue "Access control").
+ * The permission catalogue (spec section 6; docs/operators/security.md, "Permissions and the audit log").
  * Server routes name one of these; the console hides controls with the same names.
  */
 export const PERMISSIONS = [
@@ -95,8 +95,8 @@ export function hasPermission(
 }
 
 /**
- * What a bot's API key may do (telemetry issue). A key reaches only routes that name one of its scopes;
- * no key reaches user, role, audit or key management routes.
+ * What a bot's API key may do (docs/bot-developers/ingestion.md, "API keys"). A key reaches only routes that
+ * name one of its scopes; no key reaches user, role, audit or key management routes.
  */
 export const API_KEY_SCOPES = ['ingest:write', 'config:read', 'templates:read', 'messages:send'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

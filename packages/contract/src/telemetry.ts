@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { visibleName, wholeNumberText } from './fields.js';
 
 /**
- * What the bot reports (telemetry issue, "Ingestion"): `POST /api/ingest/events {events: [...]}` with an
- * API key holding the `ingest:write` scope. Each event is validated on its own; fields not listed here
- * are ignored, so an older server accepts a newer bot's events.
+ * What the bot reports (docs/bot-developers/ingestion.md, "Reporting events"):
+ * `POST /api/ingest/events {events: [...]}` with an API key holding the `ingest:write` scope. Each event is
+ * validated on its own; fields not listed here are ignored, so an older server accepts a newer bot's events.
  */
 export const INGEST_LIMITS = {
   maxEvents: 1000,
@@ -39,7 +39,10 @@ const milliseconds = z
   .min(0)
   .max(24 * 3600 * 1000);
 
-/** The dimensions an llm_call may carry (issue 17, "Dimensions and percentiles"). */
+/**
+ * The dimensions an llm_call may carry (docs/bot-developers/ingestion.md,
+ * "Who and what an LLM call was for").
+ */
 export const LLM_DIMENSION_LIMITS = { featureMax: 64, errorTypeMax: 100 } as const;
 
 /**
@@ -339,7 +342,7 @@ export const modelPriceSchema = modelPriceInputSchema
   .meta({ id: 'ModelPrice' });
 export type ModelPrice = z.infer<typeof modelPriceSchema>;
 
-// Latency percentiles (issue 17, "Dimensions and percentiles"), from the hourly latency histograms.
+// Latency percentiles (docs/operators/metrics.md, "Latency percentiles"), from the hourly latency histograms.
 
 /**
  * Longest range of a latency query (the console's longest view, 90 days, and a little more, so a request's

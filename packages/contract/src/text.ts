@@ -1,7 +1,7 @@
 /**
- * Rules for text that apply to every field (hardening issue, items 2 and 9), written once here: the server
- * applies `findUnsafeText` to every request it validates, ingestion to each event, and the name fields
- * of the contract add `isVisibleName`.
+ * Rules for text that apply to every field (docs/operators/security.md, "Bounded work"), written once here:
+ * the server applies `findUnsafeText` to every request it validates, ingestion to each event, and the name
+ * fields of the contract add `isVisibleName`.
  */
 
 /**

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { loginResponseSchema } from './auth.js';
 import { MESSAGES, passwordField } from './fields.js';
 
-/** Two-factor sign-in with a time-based one-time password (RFC 6238), issue 18. */
+/**
+ * Two-factor sign-in with a time-based one-time password (RFC 6238; docs/operators/security.md,
+ * "Two-factor sign-in").
+ */
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: 'Enter the 6-digit code from your authenticator app',
   codeFormat: 'The code is 6 digits, such as 123 456',

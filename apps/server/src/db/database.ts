@@ -96,7 +96,7 @@ export interface SessionsTable {
   revoked_reason: string | null;
   ip_address: string | null;
   user_agent: string | null;
-  /** The sign-in or latest refresh; null on sessions older than issue 18. */
+  /** The sign-in or latest refresh; null on sessions older than migration 20261128090000-two-factor. */
   last_used_at: Generated<string | null>;
 }
 

@@ -1,10 +1,10 @@
 import type { Int8 } from './telemetry-tables.js';
 
 /**
- * The rollups of the llm_call dimensions (migration 20261127080000-llm-dimensions, issue 17): usage by
- * feature and errors by type per UTC hour, spend by chat and by user per UTC day. Same conventions as the
- * other rollups: bucket keys are ISO 8601 UTC text (`YYYY-MM-DD` for days), sums that can outgrow 32 bits
- * are bigint, money is double precision.
+ * The rollups of the llm_call dimensions (migration 20261127080000-llm-dimensions; docs/operators/metrics.md,
+ * "Usage by feature, chat and user"): usage by feature and errors by type per UTC hour, spend by chat and by
+ * user per UTC day. Same conventions as the other rollups: bucket keys are ISO 8601 UTC text (`YYYY-MM-DD`
+ * for days), sums that can outgrow 32 bits are bigint, money is double precision.
  */
 export interface LlmDimensionTables {
   llm_feature_hourly: LlmFeatureHourlyTable;

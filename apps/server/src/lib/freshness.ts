@@ -1,6 +1,7 @@
 /**
- * How far behind a feed is, as the Market Data panel shows it (telemetry issue: `current` within the
- * limit, otherwise a readable text such as `stale (12 min behind)`).
+ * How far behind a feed is, as the Market Data panel shows it (docs/operators/configuration.md,
+ * "Telemetry and metrics": `current` within the limit, otherwise a readable text such as
+ * `stale (12 min behind)`).
  */
 export function describeLag(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -1,13 +1,13 @@
 /**
- * Mergeable latency histograms (issue 17, "Dimensions and percentiles"): fixed logarithmic buckets after
- * the DDSketch scheme (Masson, Rim and Lee, "DDSketch: a fast and fully-mergeable quantile sketch with
+ * Mergeable latency histograms (docs/operators/metrics.md, "Latency percentiles"): fixed logarithmic buckets
+ * after the DDSketch scheme (Masson, Rim and Lee, "DDSketch: a fast and fully-mergeable quantile sketch with
  * relative-error guarantees", VLDB 2019). Bucket i holds the latencies in (γ^(i-1), γ^i] milliseconds and
  * is estimated by 2·γ^i/(γ+1), which is within α of every latency in it. The buckets are the same for
  * every hour, provider and model, so histograms merge by adding counts per bucket: a percentile of any
  * range is read from the hourly rollups alone.
  */
 
-/** Relative accuracy of every percentile (the issue asks for at most 5 %). */
+/** Relative accuracy of every percentile (docs/operators/metrics.md, "Latency percentiles"). */
 export const LATENCY_ALPHA = 0.02;
 
 const GAMMA = (1 + LATENCY_ALPHA) / (1 - LATENCY_ALPHA);

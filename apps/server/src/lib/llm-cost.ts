@@ -22,8 +22,8 @@ export function roundTo(value: number, digits: number): number {
 
 /**
  * A budget's share used, in percent: the larger of tokens/limit and cost/limit over the limits that are
- * set (telemetry issue, token budgets). Not capped: the console caps its bar at 100 %, the number stays
- * honest.
+ * set (docs/operators/metrics.md, "Token budgets and model prices"). Not capped: the console caps its bar at
+ * 100 %, the number stays honest.
  */
 export function budgetUsagePercentage(
   limits: { tokens: number | null; cost: number | null },

@@ -37,8 +37,9 @@ declare module 'fastify' {
      */
     apiKeyScope?: ApiKeyScope;
     /**
-     * The pending actions (issue 18) under which a signed-in user may still call this route: a user who must
-     * change a temporary password or set up two-factor sign-in reaches only the routes that let them do it.
+     * The pending actions (docs/operators/security.md, "Temporary passwords" and "Two-factor sign-in") under
+     * which a signed-in user may still call this route: a user who must change a temporary password or set up
+     * two-factor sign-in reaches only the routes that let them do it.
      */
     allowPending?: PendingAction[];
   }

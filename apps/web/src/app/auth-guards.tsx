@@ -28,7 +28,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const state: SignInState | undefined = hadSession ? undefined : { from: location };
     return <Navigate to="/login" replace state={state} />;
   }
-  // Issue 18: until the pending action is done the server refuses everything else, so nothing else is shown.
+  // Until the pending action is done the server refuses everything else, so nothing else is shown
+  // (docs/operators/security.md, "Temporary passwords" and "Two-factor sign-in").
   if (pendingAction && location.pathname !== ACCOUNT_SETUP_PATH)
     return <Navigate to={ACCOUNT_SETUP_PATH} replace />;
   return children;

@@ -86,7 +86,10 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
-/** The 403 codes that say what the user must do before anything else (issue 18), and that action. */
+/**
+ * The 403 codes that say what the user must do before anything else (docs/operators/security.md), and that
+ * action.
+ */
 const PENDING_ACTION_OF: Readonly<Record<string, PendingAction>> = {
   password_change_required: 'password_change',
   two_factor_setup_required: 'two_factor_setup',

@@ -7,7 +7,7 @@ export const AUTH_STORAGE_VERSION = 2;
 
 export interface AuthState {
   user: SessionUser | null;
-  /** In memory only: never persisted (deliberate upgrade over the spec; see the foundation issue). */
+  /** In memory only: never persisted (deliberate upgrade over spec section 9, which persists the tokens). */
   accessToken: string | null;
   /** Always null in the browser: the refresh token lives in an HttpOnly cookie. */
   refreshToken: null;

@@ -3,7 +3,7 @@ import { ID_MAX, requiredString, visibleName } from '../fields.js';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES } from './constants.js';
 import { booleanQuery, description, descriptionUpdate, idParam } from './shared-fields.js';
 
-/** Telegram channels and their forum topics (issue 5, "Channels"). */
+/** Telegram channels and their forum topics (docs/bot-developers/deliveries.md, "Message templates"). */
 
 /** A numeric chat id, or a public username: 5 to 32 letters, digits and underscores after the '@'. */
 export const CHAT_ID_PATTERN = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;

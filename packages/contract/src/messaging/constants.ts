@@ -44,8 +44,8 @@ export const MESSAGING_MESSAGES = {
 } as const;
 
 /**
- * The helpers a template may call besides Handlebars' own if, unless, each, with and lookup (issue 5,
- * "Rendering"). The console lists them in the variables panel; the server registers exactly these.
+ * The helpers a template may call besides Handlebars' own if, unless, each, with and lookup (spec section 2,
+ * "Messages (/messages)"). The console lists them in the variables panel; the server registers exactly these.
  */
 export const TEMPLATE_HELPERS = [
   {

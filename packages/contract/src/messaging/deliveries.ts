@@ -4,9 +4,10 @@ import { PARSE_MODES } from './constants.js';
 import { sampleData } from './shared-fields.js';
 
 /**
- * Deliveries (issue 15): the one way a message leaves Lumi. A caller asks Lumi to send a template with some
- * data; Lumi renders and checks it at once (422 and nothing queued when Telegram would refuse it), stores
- * the rendered text and every send option on the delivery, and a sender posts it within Telegram's limits.
+ * Deliveries (docs/bot-developers/deliveries.md, "Sending messages (deliveries)"): the one way a message
+ * leaves Lumi. A caller asks Lumi to send a template with some data; Lumi renders and checks it at once (422
+ * and nothing queued when Telegram would refuse it), stores the rendered text and every send option on the
+ * delivery, and a sender posts it within Telegram's limits.
  */
 
 /**

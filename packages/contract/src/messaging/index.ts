@@ -1,4 +1,7 @@
-/** Messaging (issue 5): the contract of channels, templates, variables, rendering and test sends. */
+/**
+ * Messaging (docs/bot-developers/deliveries.md, "Message templates"): the contract of channels, templates,
+ * variables, rendering and test sends.
+ */
 export * from './constants.js';
 export * from './channels.js';
 export * from './templates.js';

@@ -5,9 +5,9 @@ import { MESSAGING_LIMITS, MESSAGING_MESSAGES } from './constants.js';
 import { sampleData } from './shared-fields.js';
 
 /**
- * Schedules (issue 15, "Schedules"): a template sent on a recurrence in an IANA time zone, with data that
- * is fixed or comes from a source Lumi knows. Each run becomes one delivery, unique per schedule and run
- * time.
+ * Schedules (docs/bot-developers/deliveries.md, "Schedules"): a template sent on a recurrence in an IANA time
+ * zone, with data that is fixed or comes from a source Lumi knows. Each run becomes one delivery, unique per
+ * schedule and run time.
  */
 
 /** Where a run's data comes from; the sources' variables are in the variables catalogue. */

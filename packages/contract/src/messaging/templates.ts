@@ -10,7 +10,10 @@ import {
 } from './constants.js';
 import { booleanQuery, description, descriptionUpdate, idParam } from './shared-fields.js';
 
-/** Message templates and their versions (spec section 3, Template; issue 5). */
+/**
+ * Message templates and their versions (spec section 3, Template; docs/bot-developers/deliveries.md,
+ * "Message templates").
+ */
 
 const templateName = visibleName(
   requiredString(MESSAGING_MESSAGES.templateNameRequired).max(

@@ -5,7 +5,7 @@ import { idColumn } from './20261122090000-foundation.js';
 type Db = Kysely<unknown>;
 
 /**
- * API keys, bot telemetry (telemetry issue) and the tables the metrics read:
+ * API keys, bot telemetry (docs/bot-developers/ingestion.md) and the tables the metrics read:
  * - raw events, one append-only table per type, indexed by time (the latest-row look-ups and pruning) and
  *   unique on (client id) so a retried event is stored once;
  * - hourly rollups keyed by their bucket, updated in the ingest transaction; the dashboards read only these;

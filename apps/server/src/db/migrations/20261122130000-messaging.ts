@@ -6,10 +6,10 @@ type Db = Kysely<unknown>;
 
 /**
  * Telegram channels and their forum topics, message templates with every version kept, the variable
- * catalogue and the record of test sends (issue 5). A channel or topic in use by a template cannot be
- * deleted (the service says which templates; the foreign keys are the safety net); a channel's topics go
- * with it. Test sends keep the channel and topic as they were, without foreign keys, so the history
- * outlives them.
+ * catalogue and the record of test sends (docs/bot-developers/deliveries.md, "Message templates"). A channel
+ * or topic in use by a template cannot be deleted (the service says which templates; the foreign keys are the
+ * safety net); a channel's topics go with it. Test sends keep the channel and topic as they were, without
+ * foreign keys, so the history outlives them.
  */
 export const messaging = (dialect: DialectName) => ({
   async up(db: Db) {

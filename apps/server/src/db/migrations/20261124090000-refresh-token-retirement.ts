@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 type Db = Kysely<unknown>;
 
 /**
- * Hardening issue, item 5: a refresh token handed out during the reuse grace period is retired, not
- * rotated, once a sibling of it is used, so presenting it afterwards is told apart from the lost-answer
- * case and ends the session.
+ * Refresh-token retirement (docs/api.md, "Signing in"): a refresh token handed out during the reuse grace
+ * period is retired, not rotated, once a sibling of it is used, so presenting it afterwards is told apart
+ * from the lost-answer case and ends the session.
  */
 export const refreshTokenRetirement = () => ({
   async up(db: Db) {

@@ -5,10 +5,10 @@ import { idColumn } from './20261122090000-foundation.js';
 type Db = Kysely<unknown>;
 
 /**
- * Issue 13: a deleted template is marked, not removed, so its versions and test sends stay for the audit.
- * Its name is free again: the unique name becomes a partial unique index over the templates not deleted.
- * A deleted template lets go of its channel and topic when they are deleted (the service clears them), so
- * channel_id may be null, but only on a deleted template.
+ * A deleted template is marked, not removed (docs/bot-developers/deliveries.md, "Message templates"), so its
+ * versions and test sends stay for the audit. Its name is free again: the unique name becomes a partial
+ * unique index over the templates not deleted. A deleted template lets go of its channel and topic when they
+ * are deleted (the service clears them), so channel_id may be null, but only on a deleted template.
  *
  * SQLite cannot drop a column's UNIQUE constraint, so there the table is rebuilt the way its manual says
  * (https://sqlite.org/lang_altertable.html#otheralter): foreign keys off, copy, drop, rename, check.

@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 type Db = Kysely<unknown>;
 
 /**
- * Issue 13: an audit entry keeps the name its resource had at the time of the change, so the log reads
- * "Updated user ann" and still does after ann is deleted. Entries written before stay null and show the id.
+ * Resource names in the audit log (docs/api.md, "The audit log"): an audit entry keeps the name its resource
+ * had at the time of the change, so the log reads "Updated user ann" and still does after ann is deleted.
+ * Entries written before stay null and show the id.
  */
 export const auditResourceName = () => ({
   async up(db: Db) {

@@ -5,7 +5,8 @@ import { EVENT_TABLES, partitionEventTable } from '../event-partitions.js';
 type Db = Kysely<unknown>;
 
 /**
- * Issue 14, several instances on one PostgreSQL:
+ * Several instances on one PostgreSQL (docs/operators/postgresql-and-instances.md,
+ * "Running several instances"):
  * - `job_leases`: which instance runs each periodic job, until when, and when it last started anywhere;
  * - on PostgreSQL the raw event tables become partitioned by day (db/event-partitions.ts), so retention
  *   drops days instead of deleting rows. A unique key of a partitioned table must hold the partition key,

@@ -5,8 +5,8 @@ import { idColumn } from './20261122090000-foundation.js';
 type Db = Kysely<unknown>;
 
 /**
- * Deliveries (issue 15), a durable outbox: a delivery is stored, rendered, with every send option before
- * it is accepted, and the sender takes it from here.
+ * Deliveries (docs/bot-developers/deliveries.md, "Guarantees"), a durable outbox: a delivery is stored,
+ * rendered, with every send option before it is accepted, and the sender takes it from here.
  * - `deliveries`: one message to send; the template, channel and topic are kept by value (names, chat id,
  *   thread id) so the log outlives them. `lease_owner`/`lease_expires_at` mark the instance sending it.
  *   The idempotency key is unique per caller (`requester_key`) while it is live; a schedule's run is

@@ -5,8 +5,9 @@ import { idColumn } from './20261122090000-foundation.js';
 type Db = Kysely<unknown>;
 
 /**
- * Schedules (issue 15, "Schedules"): a template sent on a recurrence, kept with every version like
- * templates. Besides the versioned fields, the scheduler's own state, which edits do not version:
+ * Schedules (docs/bot-developers/deliveries.md, "Schedules"): a template sent on a recurrence, kept with
+ * every version like templates. Besides the versioned fields, the scheduler's own state, which edits do not
+ * version:
  * - `handled_until`: every run time at or before it has been handled (sent, skipped or refused), so a run
  *   is never considered twice; a new, resumed or re-timed schedule starts from the time of that change.
  * - `next_run_at`: the first run after it (null when paused or ended), which the scheduler looks for.

@@ -4,9 +4,9 @@ import { SCHEDULE_SOURCE_VARIABLES } from '../../modules/messaging/variables/var
 type Db = Kysely<unknown>;
 
 /**
- * Issue 15: an installation whose variable catalogue was seeded before the schedules existed gets the
- * variables of the schedules' data sources, once (a new installation's seed has them already; a variable
- * of that name the operator made is kept as it is).
+ * Schedules (docs/bot-developers/deliveries.md, "Schedules"): an installation whose variable catalogue was
+ * seeded before the schedules existed gets the variables of the schedules' data sources, once (a new
+ * installation's seed has them already; a variable of that name the operator made is kept as it is).
  */
 export const scheduleVariables = () => ({
   async up(db: Db) {

@@ -12,7 +12,7 @@ const ROLE_GRANTS: Record<string, string[]> = {
 };
 
 /**
- * Alerts (issue 16):
+ * Alerts (docs/bot-developers/alerts.md):
  * - `alert_rules`: a rule's settings (the condition as JSON text) and its state after the latest
  *   evaluation (`state`, `state_since`, `pending_since`, `last_notified_at`, `last_evaluation` as JSON,
  *   `last_evaluated_at`), which only the evaluation pass writes; `last_evaluated_at` is also what a pass

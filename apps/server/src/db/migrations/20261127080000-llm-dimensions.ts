@@ -6,12 +6,12 @@ const DIMENSIONS = ['chat_id', 'user_id', 'feature', 'error_type'] as const;
 const ROLLUPS = ['llm_feature_hourly', 'llm_error_hourly', 'llm_chat_daily', 'llm_user_daily'] as const;
 
 /**
- * Issue 17, "Dimensions and percentiles": an llm_call's optional chat_id, user_id, feature and error_type
- * (nullable columns; on PostgreSQL, added to the partitioned table, they reach every partition), and their
- * rollups (db/llm-dimension-tables.ts). The calls counted so far had no dimensions, so the hourly usage
- * rollup already holds their sums: they are copied as feature '' and, for failed calls, error type
- * 'unknown', so every range shows the same totals on every panel. No chat or user was ever reported, so
- * the daily tables start empty.
+ * The llm_call dimensions (docs/bot-developers/ingestion.md, "Who and what an LLM call was for"): an
+ * llm_call's optional chat_id, user_id, feature and error_type (nullable columns; on PostgreSQL, added to the
+ * partitioned table, they reach every partition), and their rollups (db/llm-dimension-tables.ts). The calls
+ * counted so far had no dimensions, so the hourly usage rollup already holds their sums: they are copied as
+ * feature '' and, for failed calls, error type 'unknown', so every range shows the same totals on every
+ * panel. No chat or user was ever reported, so the daily tables start empty.
  */
 export const llmDimensions = () => ({
   async up(db: Db) {

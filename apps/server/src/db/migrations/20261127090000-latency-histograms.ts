@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 type Db = Kysely<unknown>;
 
 /**
- * Issue 17 (latency percentiles): mergeable latency histograms beside the hourly rollups, one row per
- * hour, key and non-empty bucket of lib/latency-buckets.ts (fixed logarithmic buckets, α = 2 %). Written
- * by upserts in the ingest transaction (count + the batch's count), pruned with the hourly rollups
- * (400 days). A percentile of any range sums the counts per bucket over its hours.
+ * Latency percentiles (docs/operators/metrics.md, "Latency percentiles"): mergeable latency histograms beside
+ * the hourly rollups, one row per hour, key and non-empty bucket of lib/latency-buckets.ts (fixed logarithmic
+ * buckets, α = 2 %). Written by upserts in the ingest transaction (count + the batch's count), pruned with
+ * the hourly rollups (400 days). A percentile of any range sums the counts per bucket over its hours.
  */
 export const latencyHistograms = () => ({
   async up(db: Db) {

@@ -3,9 +3,10 @@ import type { Kysely } from 'kysely';
 type Db = Kysely<unknown>;
 
 /**
- * Issue 18: two-factor sign-in (TOTP, RFC 6238) with one-time recovery codes and the short-lived challenge
- * of a sign-in's second step; roles that require it; a temporary password an admin sets, which the user must
- * change first; and when each session was last used, for the list of signed-in sessions.
+ * Account security (docs/operators/security.md): two-factor sign-in (TOTP, RFC 6238) with one-time recovery
+ * codes and the short-lived challenge of a sign-in's second step; roles that require it; a temporary password
+ * an admin sets, which the user must change first; and when each session was last used, for the list of
+ * signed-in sessions.
  */
 export const twoFactor = () => ({
   async up(db: Db) {

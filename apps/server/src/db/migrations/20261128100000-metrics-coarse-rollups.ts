@@ -3,8 +3,9 @@ import { sql, type Kysely } from 'kysely';
 type Db = Kysely<unknown>;
 
 /**
- * Issue 17, the metrics endpoints fast on long ranges: coarser copies of the rollups they read, so a range
- * reads about a row per day and key instead of a row per hour, key and latency bucket.
+ * The metrics endpoints fast on long ranges (docs/operators/metrics.md, "Usage by feature, chat and user" and
+ * "Latency percentiles"): coarser copies of the rollups they read, so a range reads about a row per day and
+ * key instead of a row per hour, key and latency bucket.
  * - llm_feature_daily and llm_error_daily: llm_feature_hourly and llm_error_hourly summed per UTC day,
  *   upserted in the ingest transaction beside them.
  * - llm_latency_folded and integration_latency_folded: a finished hour's latency histogram of a key as one

@@ -7,9 +7,9 @@ import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.j
 import { MINUTE_MS, minuteKey } from '../telemetry/rollup-aggregation.js';
 
 /**
- * What the alert conditions read (issue 16, "Engine": from the rollups and the latest reports, never by
- * scanning raw events). One instance serves one evaluation pass at one instant: each read is made once and
- * kept, so 200 rules cost a query per distinct window and table, not one per rule.
+ * What the alert conditions read (docs/bot-developers/alerts.md, "Conditions": from the rollups and the
+ * latest reports, never by scanning raw events). One instance serves one evaluation pass at one instant: each
+ * read is made once and kept, so 200 rules cost a query per distinct window and table, not one per rule.
  *
  * A window of M minutes is the minute rollups from the bucket holding now − M through the current one: it
  * covers at least the last M minutes (up to a minute more), so an event near its start is never missed.

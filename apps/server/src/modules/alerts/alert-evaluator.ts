@@ -48,11 +48,11 @@ function settingsOf(row: repo.RuleRecord): RuleSettings {
 }
 
 /**
- * One evaluation pass (issue 16, "Engine"), run by the `alerts` job on one instance of the cluster at a
- * time: every enabled rule is evaluated from the rollups and latest reports (one AlertData per pass, so
- * rules share their reads), judged against the silences, and stepped through the state machine. A rule's
- * new state, its history entry and its notifications are written in one transaction, and only while the
- * rule is as the pass read it (an edit or an overlapping pass in between wins), so a change is recorded
+ * One evaluation pass (docs/bot-developers/alerts.md, "States"), run by the `alerts` job on one instance of
+ * the cluster at a time: every enabled rule is evaluated from the rollups and latest reports (one AlertData
+ * per pass, so rules share their reads), judged against the silences, and stepped through the state machine.
+ * A rule's new state, its history entry and its notifications are written in one transaction, and only while
+ * the rule is as the pass read it (an edit or an overlapping pass in between wins), so a change is recorded
  * and notified once. The notifications are tried after the rules. Disabled rules are not evaluated (the
  * rules service set them back to ok when they were disabled); a rule whose evaluation throws is logged and
  * the others go on.

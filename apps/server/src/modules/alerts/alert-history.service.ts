@@ -14,8 +14,9 @@ export const ALERT_NOTIFICATION_DAYS = 90;
 type HistoryQuery = z.output<typeof alertHistoryQuerySchema>;
 
 /**
- * The alert history (issue 16, "Rules"): every state change of every rule with the value that caused it,
- * newest first, paged by id; it outlives the rules (their name and severity are kept with each entry).
+ * The alert history (docs/bot-developers/alerts.md, "States"): every state change of every rule with the
+ * value that caused it, newest first, paged by id; it outlives the rules (their name and severity are kept
+ * with each entry).
  */
 export class AlertHistoryService {
   constructor(

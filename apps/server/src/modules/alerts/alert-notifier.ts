@@ -15,9 +15,10 @@ import type { DeliveriesService } from '../messaging/deliveries/deliveries.servi
 import * as repo from './alerts.repository.js';
 
 /**
- * How webhook notifications are tried (issue 16, "Contact points"): each try has `timeoutMs`; a network
- * error, a timeout, 408, 429 or 5xx is tried again after `firstRetryMs`, doubling up to `maxRetryMs`, at
- * most `maxAttempts` tries in all; any other answer but 2xx fails at once. Redirects are not followed.
+ * How webhook notifications are tried (docs/bot-developers/alerts.md, "Contact points"): each try has
+ * `timeoutMs`; a network error, a timeout, 408, 429 or 5xx is tried again after `firstRetryMs`, doubling up
+ * to `maxRetryMs`, at most `maxAttempts` tries in all; any other answer but 2xx fails at once. Redirects are
+ * not followed.
  */
 export interface WebhookSettings {
   timeoutMs: number;
@@ -53,10 +54,11 @@ type TryOutcome =
   | { status: 'retry'; responseStatus: number | null; error: string };
 
 /**
- * Tells contact points (issue 16): a webhook gets the signed JSON body (docs/bot-developers/alerts.md), tried again with
- * backoff; a Telegram chat gets the `alert` template (or the contact point's own) through the delivery
- * pipeline, whose idempotency key is the notification's, so a notification tried twice is sent once.
- * Each try first claims the notification in the database, so two instances never try one at once.
+ * Tells contact points (docs/bot-developers/alerts.md, "Contact points"): a webhook gets the signed JSON
+ * body, tried again with backoff; a Telegram chat gets the `alert` template (or the contact point's own)
+ * through the delivery pipeline, whose idempotency key is the notification's, so a notification tried twice
+ * is sent once. Each try first claims the notification in the database, so two instances never try one at
+ * once.
  */
 export class AlertNotifier {
   constructor(

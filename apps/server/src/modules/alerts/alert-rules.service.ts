@@ -26,10 +26,10 @@ export const contactPointLock = (id: number) => `alert-contact-point:${id}`;
 const SEVERITY_ORDER = { critical: 0, warning: 1 } as const;
 
 /**
- * Alert rules (issue 16, "Rules"): what a rule watches, how it fires and whom it tells; every change is
- * audited. The evaluation pass (alert-evaluator.ts) owns the state; a change takes effect at its next pass.
- * Disabling a rule is the one exception: a disabled rule is not evaluated, so it goes back to `ok` at once
- * (a history entry says so, nobody is notified) rather than showing a state nothing keeps current.
+ * Alert rules (docs/bot-developers/alerts.md): what a rule watches, how it fires and whom it tells; every
+ * change is audited. The evaluation pass (alert-evaluator.ts) owns the state; a change takes effect at its
+ * next pass. Disabling a rule is the one exception: a disabled rule is not evaluated, so it goes back to `ok`
+ * at once (a history entry says so, nobody is notified) rather than showing a state nothing keeps current.
  */
 export class AlertRulesService {
   private readonly rules: AuditedEntity<AlertRule>;

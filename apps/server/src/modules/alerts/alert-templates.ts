@@ -8,9 +8,10 @@ import type { ChannelsService } from '../messaging/channels/channels.service.js'
 import type { TemplatesService } from '../messaging/templates/templates.service.js';
 
 /**
- * The default `alert` template (issue 16, "Contact points"): HTML, short, with the alert variables of the
- * catalogue (variables.seed.ts). Every value is escaped where it lands by the renderer, so a rule named
- * `<b>` or `&` arrives as written, and a name is at most 200 characters, far within Telegram's 4,096.
+ * The default `alert` template (docs/bot-developers/alerts.md, "Contact points"): HTML, short, with the alert
+ * variables of the catalogue (variables.seed.ts). Every value is escaped where it lands by the renderer, so a
+ * rule named `<b>` or `&` arrives as written, and a name is at most 200 characters, far within Telegram's
+ * 4,096.
  */
 export const ALERT_TEMPLATE_CONTENT = [
   '<b>{{uppercase alert_kind}} · {{uppercase alert_severity}}</b>',

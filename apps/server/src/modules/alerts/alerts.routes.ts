@@ -29,7 +29,7 @@ import { actorOf } from '../../plugins/auth.js';
 const params = idParamSchema;
 const noContent = { 204: z.null().describe('Deleted') };
 
-/** Issue 16, "API": read with alerts:read, change with alerts:write. */
+/** Alerts (docs/bot-developers/alerts.md): read with alerts:read, change with alerts:write. */
 export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { rules, contactPoints, silences, history } = app.services.alerts;
   const read = { permission: 'alerts:read' } as const;

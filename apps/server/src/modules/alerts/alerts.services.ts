@@ -37,7 +37,7 @@ interface Logger {
   warn(details: object, message: string): void;
 }
 
-/** The alerting services (issue 16), wired once. */
+/** The alerting services (docs/bot-developers/alerts.md), wired once. */
 export function createAlertServices(options: {
   db: Kysely<Database>;
   audit: AuditService;

@@ -3,11 +3,11 @@ import { roundTo } from '../../lib/llm-cost.js';
 import type { AlertData, LlmFilter } from './alert-data.js';
 
 /**
- * What each condition of a rule comes to now (issue 16, "Rules"): the measured value, the threshold, whether
- * the condition holds, and one sentence with the numbers that an operator reads in the console, in the
- * history and in the notification. `holds` is null when there is nothing to judge: no heartbeat or market
- * report ever, fewer calls than the rule asks for, no calls to average, or no budget to measure. Zero
- * errors, zero cost and zero failed deliveries are data: the value is 0.
+ * What each condition of a rule comes to now (docs/bot-developers/alerts.md, "Conditions"): the measured
+ * value, the threshold, whether the condition holds, and one sentence with the numbers that an operator reads
+ * in the console, in the history and in the notification. `holds` is null when there is nothing to judge: no
+ * heartbeat or market report ever, fewer calls than the rule asks for, no calls to average, or no budget to
+ * measure. Zero errors, zero cost and zero failed deliveries are data: the value is 0.
  */
 
 type Of<T extends AlertCondition['type']> = Extract<AlertCondition, { type: T }>;

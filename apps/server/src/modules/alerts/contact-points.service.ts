@@ -34,9 +34,9 @@ function toContactPoint(row: repo.ContactPointRecord): ContactPoint {
 }
 
 /**
- * Contact points (issue 16, "Contact points and silences"): a Telegram chat the alert is sent to through
- * the delivery pipeline, or a webhook URL it is POSTed to, signed with a secret made here and shown once.
- * Every change is audited (never the secret).
+ * Contact points (docs/bot-developers/alerts.md, "Contact points"): a Telegram chat the alert is sent to
+ * through the delivery pipeline, or a webhook URL it is POSTed to, signed with a secret made here and shown
+ * once. Every change is audited (never the secret).
  */
 export class ContactPointsService {
   private readonly points: AuditedEntity<ContactPoint>;

@@ -38,7 +38,7 @@ function refuseEnded(values: SilenceValues, now: number) {
 }
 
 /**
- * Silences (issue 16, "Contact points and silences"): mute one rule, every rule of a severity or every
+ * Silences (docs/bot-developers/alerts.md, "Silences"): mute one rule, every rule of a severity or every
  * rule, once until a time or in a recurring maintenance window. A silenced rule still changes state and
  * is kept in the history; it only does not notify. A once silence whose end has passed is refused, and
  * an active one can be extended or ended now. Every change is audited.

@@ -2,7 +2,7 @@ import { WEEKDAYS, type AlertSeverity, type Weekday } from '@lumi/contract';
 import { Cron } from 'croner';
 
 /**
- * When a silence mutes which rules (issue 16, "Contact points and silences"). Pure: the time is passed in.
+ * When a silence mutes which rules (docs/bot-developers/alerts.md, "Silences"). Pure: the time is passed in.
  *
  * - A silence covers one rule (`rule_id`), every rule of a severity, or (neither) every rule.
  * - `once`: from `starts_at` (its creation when left out) until `ends_at`.

@@ -2,9 +2,9 @@ import type { AlertConditionType, AlertEvaluation, AlertNoData, AlertState } fro
 import { isoTime } from '../../lib/time.js';
 
 /**
- * A rule's states (issue 16, "Rules"): OK → Pending → Firing → OK (resolved), one step per evaluation.
- * Pure: the evaluator stores what comes out, records a history entry for each transition and sends the
- * notification it names.
+ * A rule's states (docs/bot-developers/alerts.md, "States"): OK → Pending → Firing → OK (resolved), one step
+ * per evaluation. Pure: the evaluator stores what comes out, records a history entry for each transition and
+ * sends the notification it names.
  *
  * - The condition holding moves OK to Pending, and Pending to Firing once it has held `pending_seconds`
  *   (0: OK goes straight to Firing). It not holding moves Pending or Firing back to OK.

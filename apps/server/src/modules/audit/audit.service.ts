@@ -141,10 +141,10 @@ export class AuditService {
   }
 
   /**
-   * Every entry the filters match, newest first, as a file (issues 17 and 18). Entries are read a page at a
-   * time as the reader asks for more, never all at once, so memory stays at one page however long the log.
-   * The export is itself audited (OWASP Logging Cheat Sheet: "data import and export"), before the first
-   * page is read, so the file holds its own entry when the filters match it.
+   * Every entry the filters match, newest first, as a file (docs/api.md, "The audit log"). Entries are read a
+   * page at a time as the reader asks for more, never all at once, so memory stays at one page however long
+   * the log. The export is itself audited (OWASP Logging Cheat Sheet: "data import and export"), before the
+   * first page is read, so the file holds its own entry when the filters match it.
    *
    * A bad filter and a failure to read the first page are thrown here, before anything is sent, and answer
    * as errors do. Once the download has started a failure can no longer change its status: the error is

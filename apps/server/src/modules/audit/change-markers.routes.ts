@@ -1,7 +1,10 @@
 import { changeMarkersQuerySchema, changeMarkersSchema } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** Issue 17, "Change markers": whoever reads the charts (metrics:read) sees what changed on them. */
+/**
+ * Whoever reads the charts (metrics:read) sees what changed on them
+ * (docs/operators/metrics.md, "Change markers").
+ */
 export const changeMarkersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/metrics/changes',

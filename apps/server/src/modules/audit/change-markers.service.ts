@@ -18,10 +18,10 @@ import { changeLink, changeSummary, changeVersion, type ChangeEntry } from './ch
 import { listChanges } from './change-markers.repository.js';
 
 /**
- * Change markers (issue 17): the configuration, template, budget and price changes of a range, read from
- * the audit log, so a spike on a chart can be tied to the change before it. The range is the charts' own
- * (whole UTC hours, at most LLM_RANGE_MAX_DAYS), and an answer holds at most CHANGE_MARKERS_MAX markers,
- * the newest, so a range full of imports still answers in one short indexed read.
+ * Change markers (docs/operators/metrics.md, "Change markers"): the configuration, template, budget and price
+ * changes of a range, read from the audit log, so a spike on a chart can be tied to the change before it. The
+ * range is the charts' own (whole UTC hours, at most LLM_RANGE_MAX_DAYS), and an answer holds at most
+ * CHANGE_MARKERS_MAX markers, the newest, so a range full of imports still answers in one short indexed read.
  */
 export class ChangeMarkersService {
   constructor(

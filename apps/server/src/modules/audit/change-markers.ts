@@ -1,8 +1,9 @@
 import type { ChangeMarkerAction } from '@lumi/contract';
 
 /**
- * Change markers (issue 17, "Change markers"): an audit log entry of a configuration, template, budget or
- * price change, told in one sentence, with the console screen that shows the changed item.
+ * Change markers (docs/operators/metrics.md, "Change markers"): an audit log entry of a configuration,
+ * template, budget or price change, told in one sentence, with the console screen that shows the changed
+ * item.
  */
 
 /** An entry as the log stores it, its values parsed, and what its resource is called now. */
@@ -107,8 +108,8 @@ const query = (params: Record<string, string>) => `?${new URLSearchParams(params
 
 /**
  * The console screen that shows the changed item, filtered to it by the name it has now (as the audit
- * log's links do), with its history open at the revision the change made (issue 17: "link to the
- * revision"); or the Metrics tab that holds budgets and prices. Null once the item is gone.
+ * log's links do), with its history open at the revision the change made (docs/operators/metrics.md,
+ * "Change markers"); or the Metrics tab that holds budgets and prices. Null once the item is gone.
  */
 export function changeLink(entry: ChangeEntry): string | null {
   switch (entry.resource_type) {

@@ -9,7 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, signedInActor } from '../../plugins/auth.js';
 
-/** Setting up and turning off two-factor sign-in (issue 18); the sign-in's second step is in auth.routes.ts. */
+/**
+ * Setting up and turning off two-factor sign-in (docs/operators/security.md, "Two-factor sign-in"); the
+ * sign-in's second step is in auth.routes.ts.
+ */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
   // A user whose role requires two-factor sign-in reaches these (and only these) before setting it up.

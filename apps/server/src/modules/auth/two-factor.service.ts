@@ -41,10 +41,11 @@ export const FACTOR_REFUSALS: Record<FactorRefusal, string> = {
 };
 
 /**
- * Two-factor sign-in with TOTP (RFC 6238) and one-time recovery codes (issue 18, OWASP ASVS V6/V2.8): the
- * secret is sealed at rest and shown only while a setup is pending; a code's time step is recorded when it
- * is accepted so the same code (or an older one) is never accepted again; recovery codes are stored hashed
- * and each is used once. Every "use" is one conditional UPDATE, which makes it atomic on both databases.
+ * Two-factor sign-in with TOTP (RFC 6238) and one-time recovery codes (docs/operators/security.md,
+ * "Two-factor sign-in"; OWASP ASVS V6/V2.8): the secret is sealed at rest and shown only while a setup is
+ * pending; a code's time step is recorded when it is accepted so the same code (or an older one) is never
+ * accepted again; recovery codes are stored hashed and each is used once. Every "use" is one conditional
+ * UPDATE, which makes it atomic on both databases.
  */
 export class TwoFactorService {
   constructor(

@@ -26,8 +26,9 @@ export function snapshotOf(item: ConfigItemValues | ConfigItem): ConfigSnapshot 
 export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
 
 /**
- * Configuration items (issue 2): every change is a new version with a revision that keeps its snapshot,
- * written only over the version the caller saw (409 with the current item otherwise), and audited.
+ * Configuration items (docs/bot-developers/configuration-api.md, "Managing items"): every change is a new
+ * version with a revision that keeps its snapshot, written only over the version the caller saw (409 with the
+ * current item otherwise), and audited.
  */
 export class ConfigItemsService {
   /** Items are looked up within their domain, so each domain has its own view of the mechanism. */

@@ -36,7 +36,10 @@ interface Logger {
   info(details: object, message: string): void;
 }
 
-/** The messaging area's services (issues 5 and 15), wired once; `telegram` comes from the configuration. */
+/**
+ * The messaging area's services (docs/bot-developers/deliveries.md), wired once; `telegram` comes from the
+ * configuration.
+ */
 export function createMessagingServices(options: {
   db: Kysely<Database>;
   audit: AuditService;

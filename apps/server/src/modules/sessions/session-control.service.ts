@@ -6,10 +6,10 @@ import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { SessionsService } from './sessions.service.js';
 
 /**
- * A user's own signed-in sessions (issue 18): the list Profile shows, signing one out, and signing out all
- * but this one. A revoked session ends through both of its tokens: its refresh token is refused, and so is
- * its access token at once, because every access token names its session and the signed-in principals are
- * forgotten on every instance after the change commits (`accessChanged`).
+ * A user's own signed-in sessions (docs/operators/security.md, "Sessions"): the list Profile shows, signing
+ * one out, and signing out all but this one. A revoked session ends through both of its tokens: its refresh
+ * token is refused, and so is its access token at once, because every access token names its session and the
+ * signed-in principals are forgotten on every instance after the change commits (`accessChanged`).
  */
 export class SessionControlService {
   constructor(

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, signedInActor } from '../../plugins/auth.js';
 
-/** The signed-in user's own sessions (issue 18). */
+/** The signed-in user's own sessions (docs/operators/security.md, "Sessions"). */
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
 

@@ -84,7 +84,10 @@ export async function budgetStatuses(db: Executor, now: number, timezone: string
 
 const notFound = (provider: string) => new NotFoundError(`There is no budget for '${provider}'`);
 
-/** Token budgets per provider and the model price table (telemetry issue; `budgets:write` changes them). */
+/**
+ * Token budgets per provider and the model price table (docs/operators/metrics.md, "Token budgets and model
+ * prices"; `budgets:write` changes them).
+ */
 export class BudgetsService {
   constructor(
     private readonly db: Kysely<Database>,

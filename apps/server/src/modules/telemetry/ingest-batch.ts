@@ -27,9 +27,9 @@ import {
 import { upsertCache, upsertErrors, upsertIntegrations, upsertLlmUsage } from './rollups.repository.js';
 import { insertEvents, type RawRow, type RawTable } from './telemetry.repository.js';
 
-// One batch of telemetry events checked and stored (telemetry issue, "Ingestion"). It takes the database,
-// the time and the time zone as arguments and nothing else, so the same code runs in the server's thread
-// and in the SQLite ingest worker (ingest-writer.ts).
+// One batch of telemetry events checked and stored (docs/bot-developers/ingestion.md, "Reporting events"). It
+// takes the database, the time and the time zone as arguments and nothing else, so the same code runs in the
+// server's thread and in the SQLite ingest worker (ingest-writer.ts).
 
 type EventOf<T extends TelemetryEvent['type']> = Extract<TelemetryEvent, { type: T }>;
 

@@ -7,9 +7,9 @@ import { hourOfStored } from './llm-dimensions.js';
 import type { RawRow } from './telemetry.repository.js';
 
 /**
- * The latency histograms of the hourly rollups (issue 17, "Dimensions and percentiles"): a batch of stored
- * calls is counted per hour, key and bucket first, so the ingest transaction writes each row once, in key
- * order (concurrent batches on PostgreSQL then lock rows in the same order, as the other rollups do).
+ * The latency histograms of the hourly rollups (docs/operators/metrics.md, "Latency percentiles"): a batch of
+ * stored calls is counted per hour, key and bucket first, so the ingest transaction writes each row once, in
+ * key order (concurrent batches on PostgreSQL then lock rows in the same order, as the other rollups do).
  * Pruned with the hourly rollups; read only by the latency endpoints.
  */
 

@@ -1,7 +1,10 @@
 import { integrationLatencySchema, latencyQuerySchema, llmLatencySchema } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** Latency percentiles from the hourly histograms (issue 17); metrics:read, as the other metric calls. */
+/**
+ * Latency percentiles from the hourly histograms (docs/operators/metrics.md, "Latency percentiles");
+ * metrics:read, as the other metric calls.
+ */
 export const latencyRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['metrics'];
   const config = { permission: 'metrics:read' } as const;

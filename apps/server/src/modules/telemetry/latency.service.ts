@@ -53,11 +53,11 @@ function figures(histogram: Map<number, number>): LatencyFigures {
 }
 
 /**
- * Latency percentiles per provider and model, and per integration (issue 17, "Dimensions and
- * percentiles"), read from the hourly latency histograms alone, never from raw events: the database merges
- * an interval's hours by adding counts per bucket, the range's total adds the intervals', and p50/p95/p99
- * are read from the merged histograms (lib/latency-buckets.ts: within 2 % of the exact nearest-rank
- * percentile). Intervals are UTC hours,
+ * Latency percentiles per provider and model, and per integration (docs/operators/metrics.md,
+ * "Latency percentiles"), read from the hourly latency histograms alone, never from raw events: the database
+ * merges an interval's hours by adding counts per bucket, the range's total adds the intervals', and
+ * p50/p95/p99 are read from the merged histograms (lib/latency-buckets.ts: within 2 % of the exact
+ * nearest-rank percentile). Intervals are UTC hours,
  * or days in LUMI_TIMEZONE mapped onto whole hours as the usage figures are (lib/zoned-days.ts); the first
  * and last interval hold only the hours of the range.
  */

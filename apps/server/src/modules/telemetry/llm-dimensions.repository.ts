@@ -5,8 +5,9 @@ import { DAY_MS } from '../../lib/hour-buckets.js';
 import type { LlmDimensionSums, SpendSum } from './llm-dimensions.js';
 
 /**
- * All SQL of the llm_call dimension rollups (issue 17): the upserts of the ingest transaction, the folding
- * of a finished day's long tail of chats (users) into one row, pruning, and the reads of the endpoints.
+ * All SQL of the llm_call dimension rollups (docs/operators/metrics.md, "Usage by feature, chat and user"):
+ * the upserts of the ingest transaction, the folding of a finished day's long tail of chats (users) into one
+ * row, pruning, and the reads of the endpoints.
  */
 
 /** The daily spend tables and the column naming the chat (user) in each. */

@@ -8,7 +8,10 @@ import {
 } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** Issue 17, "Dimensions and percentiles": who and what spends, and how calls fail; metrics:read. */
+/**
+ * Who and what spends, and how calls fail (docs/operators/metrics.md, "Usage by feature, chat and user");
+ * metrics:read.
+ */
 export const llmDimensionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['metrics'];
   const config = { permission: 'metrics:read' } as const;

@@ -61,10 +61,10 @@ function addUsage(sum: Usage, row: Usage): void {
 }
 
 /**
- * Who and what spends (issue 17, "Dimensions and percentiles"): the answers read the dimension rollups
- * (and, for error rates, the hourly usage rollup) only, never raw events, and go through the dashboards'
- * cache (cleared on every instance when stored telemetry changes), keyed by the resolved range. The
- * housekeeping job bounds the daily chat and user rollups: see `compactFinishedDays`.
+ * Who and what spends (docs/operators/metrics.md, "Usage by feature, chat and user"): the answers read the
+ * dimension rollups (and, for error rates, the hourly usage rollup) only, never raw events, and go through
+ * the dashboards' cache (cleared on every instance when stored telemetry changes), keyed by the resolved
+ * range. The housekeeping job bounds the daily chat and user rollups: see `compactFinishedDays`.
  */
 export class LlmDimensionsService {
   constructor(

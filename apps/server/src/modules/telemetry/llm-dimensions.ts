@@ -9,10 +9,11 @@ import { hourKey } from '../../lib/hour-buckets.js';
 import type { RawRow } from './telemetry.repository.js';
 
 /**
- * Sums a batch of stored llm_calls into the dimension rollups (issue 17), one row per rollup key, so the
- * ingest transaction writes each key once. As in rollup-aggregation.ts, rows come back sorted by key, so
- * concurrent batches lock rollup rows in the same order. Hours and days are UTC: a stored `ts` is ISO 8601
- * UTC text, so its first ten characters are its UTC day.
+ * Sums a batch of stored llm_calls into the dimension rollups (docs/operators/metrics.md, "Usage by feature,
+ * chat and user"), one row per rollup key, so the ingest transaction writes each key once. As in
+ * rollup-aggregation.ts, rows come back sorted by key, so concurrent batches lock rollup rows in the same
+ * order. Hours and days are UTC: a stored `ts` is ISO 8601 UTC text, so its first ten characters are its UTC
+ * day.
  */
 
 export type FeatureSum = Insertable<LlmFeatureHourlyTable>;

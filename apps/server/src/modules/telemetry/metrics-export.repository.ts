@@ -3,10 +3,10 @@ import type { Executor } from '../../db/database.js';
 import { SPEND_TABLES, type SpendKind } from './llm-dimensions.repository.js';
 
 /**
- * The reads of the panel exports (issue 17, "CSV export"): keyset pages, each starting after the last row
- * of the page before, so every page costs the same however far into the file it is, and a file is never
- * read whole. Hour windows are [from, to) in hour keys, day windows [fromDay, toDay] both included; sums
- * come back as strings from PostgreSQL, hence Number().
+ * The reads of the panel exports (docs/operators/metrics.md, "CSV exports"): keyset pages, each starting
+ * after the last row of the page before, so every page costs the same however far into the file it is, and a
+ * file is never read whole. Hour windows are [from, to) in hour keys, day windows [fromDay, toDay] both
+ * included; sums come back as strings from PostgreSQL, hence Number().
  */
 
 /** An hourly usage row's key, in the order of the rollup's primary key. */

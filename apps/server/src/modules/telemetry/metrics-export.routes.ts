@@ -3,7 +3,10 @@ import { metricsExportParamsSchema, metricsExportQuerySchema } from '@lumi/contr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
 
-/** Issue 17, "CSV export": what a Metrics panel shows, as a file; whoever sees the panel (metrics:read). */
+/**
+ * What a Metrics panel shows, as a file (docs/operators/metrics.md, "CSV exports"); whoever sees the panel
+ * (metrics:read).
+ */
 export const metricsExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/metrics/export/:panel.csv',

@@ -41,10 +41,11 @@ export interface MetricsExportFile {
 const stamp = (key: string) => key.slice(0, 16).replaceAll(/[-:]/g, '') + 'Z';
 
 /**
- * The numbers of a Metrics panel as a CSV file (issue 17, "CSV export"): usage by day, provider, model and
- * feature; chats and users by cost; calls per external service. Read from the same rollups as the panels,
- * over the same range rules, so a file's totals are the panel's. Pages are read as the client takes the
- * bytes in, never the whole file at once, so memory stays at one page however many rows the range holds.
+ * The numbers of a Metrics panel as a CSV file (docs/operators/metrics.md, "CSV exports"): usage by day,
+ * provider, model and feature; chats and users by cost; calls per external service. Read from the same
+ * rollups as the panels, over the same range rules, so a file's totals are the panel's. Pages are read as the
+ * client takes the bytes in, never the whole file at once, so memory stays at one page however many rows the
+ * range holds.
  *
  * A bad range and a failure to read the first page are thrown before anything is sent and answer as errors
  * do; a failure later is logged and breaks the connection off, so a short file never looks complete.

@@ -45,8 +45,8 @@ function dayIndex(days: LocalDay[], ms: number): number {
 }
 
 /**
- * The metric endpoints (spec section 3 shapes, telemetry issue "Metrics endpoints"). Everything that sums
- * reads the hourly rollups; only the latest heartbeat, market report and cache report are read from raw
+ * The metric endpoints (spec section 3 shapes; docs/operators/metrics.md, "The dashboards"). Everything that
+ * sums reads the hourly rollups; only the latest heartbeat, market report and cache report are read from raw
  * events, by index. Windows are whole UTC hours ending with the current one.
  *
  * Reads go through `cache` (see services.ts: cleared on every instance when stored telemetry changes,

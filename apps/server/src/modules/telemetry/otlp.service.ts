@@ -14,7 +14,7 @@ export type OtlpExportResult =
   | { ok: false; reason: string };
 
 /**
- * OTLP/HTTP trace export (issue 17, "OpenTelemetry"): GenAI spans become llm_call events stored by the
+ * OTLP/HTTP trace export (docs/bot-developers/otlp.md): GenAI spans become llm_call events stored by the
  * ingestion API's own path, so they are validated, deduplicated and rolled up exactly like a bot's JSON.
  */
 export class OtlpTraceService {

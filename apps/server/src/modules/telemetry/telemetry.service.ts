@@ -29,7 +29,7 @@ function reachesBack(raw: unknown[], now: number): boolean {
   });
 }
 
-/** Ingestion (telemetry issue, "Ingestion") and the retention of raw events and rollups. */
+/** Ingestion (docs/bot-developers/ingestion.md) and the retention of raw events and rollups. */
 export class TelemetryService {
   constructor(
     private readonly db: Kysely<Database>,

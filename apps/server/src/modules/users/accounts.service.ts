@@ -23,7 +23,7 @@ export interface Account {
   email: string;
   name: string;
   active: boolean;
-  /** Signed in with a temporary password an admin set (issue 18). */
+  /** Signed in with a temporary password an admin set (docs/operators/security.md, "Temporary passwords"). */
   mustChangePassword: boolean;
   twoFactorEnabled: boolean;
 }

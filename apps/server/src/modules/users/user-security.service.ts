@@ -12,9 +12,10 @@ import { assertAcceptablePassword } from './accounts.service.js';
 import * as repo from './users.repository.js';
 
 /**
- * What an admin does for a user's sign-in (issue 18): see and end their sessions, reset their two-factor
- * sign-in when they lost their authenticator, and set a temporary password they must change first. Each is
- * audited, and held to the rule of user edits: nobody acts on a user who holds more than they do.
+ * What an admin does for a user's sign-in (docs/operators/security.md): see and end their sessions, reset
+ * their two-factor sign-in when they lost their authenticator, and set a temporary password they must change
+ * first. Each is audited, and held to the rule of user edits: nobody acts on a user who holds more than they
+ * do.
  */
 export class UserSecurityService {
   constructor(

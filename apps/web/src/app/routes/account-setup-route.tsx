@@ -14,9 +14,10 @@ const TITLES = {
 } as const;
 
 /**
- * What a user must do before anything else (issue 18): change an admin's temporary password, or set up
- * the two-factor sign-in a role requires. The guards keep every other screen away until it is done; when
- * it is, the user's new state is read back and they go on (possibly to the next pending action).
+ * What a user must do before anything else (docs/operators/console-guide.md, "Signing in"): change an admin's
+ * temporary password, or set up the two-factor sign-in a role requires. The guards keep every other screen
+ * away until it is done; when it is, the user's new state is read back and they go on (possibly to the next
+ * pending action).
  */
 export function AccountSetupRoute() {
   const queryClient = useQueryClient();

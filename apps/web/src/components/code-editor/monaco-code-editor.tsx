@@ -7,7 +7,7 @@ import './monaco-setup';
 
 type MonacoCodeEditorProps = CodeEditorProps & { height: string };
 
-/** Spec section 9 and the templates issue: font size 14, tab size 2 with spaces, word wrap, no minimap, dark theme. */
+/** Spec section 9: font size 14, tab size 2 with spaces, word wrap, no minimap, dark theme. */
 const OPTIONS = {
   fontSize: 14,
   tabSize: 2,

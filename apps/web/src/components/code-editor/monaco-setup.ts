@@ -7,9 +7,10 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 
 /*
- * Monaco comes from this app's own bundle, never from a CDN (spec section 9 names a public CDN; the
- * foundation issue's Content-Security-Policy allows scripts and workers from 'self' only). Vite emits
- * the workers as files of their own, so no eval and no cross-origin script is needed.
+ * Monaco comes from this app's own bundle, never from a CDN (spec section 9 names a public CDN;
+ * docs/operators/security.md, "Secure headers": the console's Content-Security-Policy allows scripts and
+ * workers from 'self' only). Vite emits the workers as files of their own, so no eval and no cross-origin
+ * script is needed.
  *
  * The editor API with every editing feature, but only the languages the console edits (JSON with its
  * validating worker, handlebars for message templates; plain text is built in): the package's main

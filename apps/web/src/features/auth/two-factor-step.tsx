@@ -28,9 +28,9 @@ const LABELS: Record<SecondFactorMode, string> = {
 };
 
 /**
- * The sign-in's second step (issue 18): a 6-digit code from the authenticator app, or one of the
- * recovery codes. A wrong code keeps the challenge (the server allows another try until it expires);
- * an expired one sends the user back to the password.
+ * The sign-in's second step (docs/operators/security.md, "Two-factor sign-in"): a 6-digit code from the
+ * authenticator app, or one of the recovery codes. A wrong code keeps the challenge (the server allows
+ * another try until it expires); an expired one sends the user back to the password.
  */
 export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorStepProps) {
   const [mode, setMode] = useState<SecondFactorMode>('code');

@@ -14,7 +14,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../plugins/auth.js';
 
-/** Issue 5, "Channels and topics": read with templates:read, change with channels:write. */
+/**
+ * Channels and topics (docs/bot-developers/deliveries.md, "Message templates"): read with templates:read,
+ * change with channels:write.
+ */
 export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['messaging'];
   const service = app.services.messaging.channels;

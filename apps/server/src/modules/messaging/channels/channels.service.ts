@@ -31,7 +31,10 @@ export type ChannelUsage = (
   id: number,
 ) => Promise<{ kind: string; names: string[] }>;
 
-/** Telegram channels (chats) the bot posts to, and their forum topics (issue 5, "Channels and topics"). */
+/**
+ * Telegram channels (chats) the bot posts to, and their forum topics (docs/bot-developers/deliveries.md,
+ * "Message templates").
+ */
 export class ChannelsService {
   private readonly channels: AuditedEntity<Channel>;
   private readonly topics: AuditedEntity<Topic, TopicKey>;

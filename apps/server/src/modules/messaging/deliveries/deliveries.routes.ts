@@ -31,8 +31,9 @@ function requesterOf(request: FastifyRequest): Requester {
 const params = idParamSchema;
 
 /**
- * Issue 15, "Sending": queue with templates:send (users) or messages:send (API keys); read the log with
- * templates:read; cancel and retry with templates:send.
+ * Deliveries (docs/bot-developers/deliveries.md, "Sending messages (deliveries)"): queue with templates:send
+ * (users) or messages:send (API keys); read the log with templates:read; cancel and retry with
+ * templates:send.
  */
 export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['deliveries'];

@@ -98,10 +98,10 @@ function describe(error: z.ZodError): string {
 }
 
 /**
- * Deliveries (issue 15, "Sending"): accepts a request to send a template with data, renders it and checks
- * it as Telegram would at once, and stores the text and every send option, so the sender posts exactly
- * what was accepted. Cancel and retry are the operator's; both are audited, as is every delivery a user
- * asks for (a bot's are in the delivery log, which names its key).
+ * Deliveries (docs/bot-developers/deliveries.md, "Sending messages (deliveries)"): accepts a request to send
+ * a template with data, renders it and checks it as Telegram would at once, and stores the text and every
+ * send option, so the sender posts exactly what was accepted. Cancel and retry are the operator's; both are
+ * audited, as is every delivery a user asks for (a bot's are in the delivery log, which names its key).
  */
 export class DeliveriesService {
   constructor(
@@ -126,9 +126,9 @@ export class DeliveriesService {
   }
 
   /**
-   * One run of a schedule (issue 15, "Schedules"): a delivery unique per schedule and run time, so a pass
-   * tried again, or a second instance, finds the run's delivery instead of making another (`created:
-   * false`). A run that cannot be queued throws the 422 a request would get.
+   * One run of a schedule (docs/bot-developers/deliveries.md, "Schedules"): a delivery unique per schedule
+   * and run time, so a pass tried again, or a second instance, finds the run's delivery instead of making
+   * another (`created: false`). A run that cannot be queued throws the 422 a request would get.
    */
   async enqueueScheduled(
     schedule: ScheduleRef,

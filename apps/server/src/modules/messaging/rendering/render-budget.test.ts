@@ -19,7 +19,7 @@ const untimed = () => ({ budget: new RenderBudget(RENDER_LIMITS, { wall: () => 0
 
 describe('render limits', () => {
   it('stops nested loops over long lists at the iteration limit', () => {
-    // The attack of the hardening issue: 200 × 200 iterations of a body that repeats the list again.
+    // The attack the render limits were made for: 200 × 200 iterations of a body that repeats the list again.
     const rows = Array.from({ length: 200 }, (_, i) => i);
     const content = '{{#each rows}}{{#each ../rows}}{{#each ../../rows}}{{this}}{{/each}}{{/each}}{{/each}}';
     expect(limitOf(() => renderTemplate(content, 'HTML', { rows }, untimed()))).toMatch(

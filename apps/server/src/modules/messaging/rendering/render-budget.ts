@@ -2,11 +2,11 @@ import { MESSAGING_LIMITS } from '@lumi/contract';
 import { AppError, ValidationError } from '../../../lib/errors.js';
 
 /**
- * Bounds on one rendering (hardening issue, item 3; engineering guide 16), so that no template and data a
- * client can send holds the event loop: nested `{{#each}}` over a 200-item list once took 4.2 s and built
- * 7.96 MB. Handlebars runs synchronously, so the budget is checked while it works: on every loop
- * iteration and every substituted value. Time counts the thread's CPU time, not the wall clock, so a
- * normal message is never refused because other processes share the machine.
+ * Bounds on one rendering (docs/bot-developers/deliveries.md, "Rendering limits"; engineering guide 16), so
+ * that no template and data a client can send holds the event loop: nested `{{#each}}` over a 200-item list
+ * once took 4.2 s and built 7.96 MB. Handlebars runs synchronously, so the budget is checked while it works:
+ * on every loop iteration and every substituted value. Time counts the thread's CPU time, not the wall clock,
+ * so a normal message is never refused because other processes share the machine.
  */
 export const RENDER_LIMITS = {
   /** `{{…}}` expressions in one template: compiling costs Handlebars about 60 µs each. */

@@ -7,12 +7,12 @@ import { RenderBusyError, RenderLimitError } from './render-budget.js';
 import type { RenderAnswer, RenderJob, WorkerReady } from './render-protocol.js';
 
 /**
- * Runs renderings in a worker thread (hardening issue, item 3), so that no template, however it is built,
- * holds the server's event loop: compiling a large template alone takes Handlebars a quarter of a second.
- * Inside the worker the RenderBudget stops loops and oversized output early; a job that still works past
- * `jobTimeoutMs` of the worker thread's CPU time (a pathological compile) has its worker terminated and
- * replaced (422). A job that is only slow because the machine is busy is given up after `busyTimeoutMs`
- * of wall time as a temporary refusal (503), never as the template's fault.
+ * Runs renderings in a worker thread (docs/bot-developers/deliveries.md, "Rendering limits"), so that no
+ * template, however it is built, holds the server's event loop: compiling a large template alone takes
+ * Handlebars a quarter of a second. Inside the worker the RenderBudget stops loops and oversized output
+ * early; a job that still works past `jobTimeoutMs` of the worker thread's CPU time (a pathological compile)
+ * has its worker terminated and replaced (422). A job that is only slow because the machine is busy is given
+ * up after `busyTimeoutMs` of wall time as a temporary refusal (503), never as the template's fault.
  */
 export const RENDER_POOL_LIMITS = {
   /** CPU time of one job in the worker (wall time where the platform has no per-thread CPU clock). */

@@ -7,8 +7,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
- * Issue 5, "Rendering": a result, never an error, for a template that does not render or that Telegram
- * would refuse (`success: false` with the problems). A bot's API key with templates:read may render too.
+ * Rendering (spec section 7; docs/bot-developers/deliveries.md, "Message templates"): a result, never an
+ * error, for a template that does not render or that Telegram would refuse (`success: false` with the
+ * problems). A bot's API key with templates:read may render too.
  */
 export const renderingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['messaging'];

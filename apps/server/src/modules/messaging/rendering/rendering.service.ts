@@ -4,8 +4,9 @@ import type { TemplatesService } from '../templates/templates.service.js';
 import { sharedRenderPool, type RenderPool } from './render-pool.js';
 
 /**
- * Rendering (issue 5, "Rendering"): previews of a saved template or of content not saved yet, and the
- * text of every message Lumi sends. Renderings run in the render pool's worker, within the render budget.
+ * Rendering (docs/bot-developers/deliveries.md, "Message templates"): previews of a saved template or of
+ * content not saved yet, and the text of every message Lumi sends. Renderings run in the render pool's
+ * worker, within the render budget.
  */
 export class RenderingService {
   constructor(

@@ -1,9 +1,9 @@
 import type { TemplateHelperName } from '@lumi/contract';
 
 /**
- * The template helpers of issue 5 ("Rendering"), as plain functions. A missing value (undefined, null, ''
- * or text that is not a number where one is needed) gives '' so `default` can supply a fallback:
- * `{{default (formatNumber holders) "n/a"}}`.
+ * The template helpers (spec section 2, "Messages (/messages)"), as plain functions. A missing value
+ * (undefined, null, '' or text that is not a number where one is needed) gives '' so `default` can supply a
+ * fallback: `{{default (formatNumber holders) "n/a"}}`.
  */
 
 const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;

@@ -14,9 +14,9 @@ import { offsetOf, templatePosition, type SlotSource } from './template-position
 import { templateHelpers } from './template-helpers.js';
 
 /**
- * Renders a message template with Handlebars and the issue's helpers, escapes each substituted value for
- * the parse mode and the place it lands in, and checks the result against Telegram's rules, so the
- * preview shows exactly what sendMessage would accept.
+ * Renders a message template with Handlebars and the helpers of spec section 2 ("Messages (/messages)"),
+ * escapes each substituted value for the parse mode and the place it lands in, and checks the result against
+ * Telegram's rules, so the preview shows exactly what sendMessage would accept.
  *
  * Values are escaped by position, not by Handlebars: every escaped `{{…}}` first renders as a marker and
  * the value is kept aside; the markup around the markers is then parsed like Telegram parses it, which

@@ -5,9 +5,9 @@ import type { BudgetsService } from '../../telemetry/budgets.service.js';
 import type { MetricsService } from '../../telemetry/metrics.service.js';
 
 /**
- * The data sources of schedules (issue 15, "Schedules"): values Lumi itself knows, read at run time through
- * the telemetry services, with the same figures the dashboards show. Each source's variables are in the
- * variables catalogue (variables.seed.ts), so the editor offers them.
+ * The data sources of schedules (docs/bot-developers/deliveries.md, "Schedules"): values Lumi itself knows,
+ * read at run time through the telemetry services, with the same figures the dashboards show. Each source's
+ * variables are in the variables catalogue (variables.seed.ts), so the editor offers them.
  */
 export class ScheduleData {
   constructor(

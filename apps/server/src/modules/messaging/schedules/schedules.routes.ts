@@ -17,7 +17,10 @@ import { actorOf } from '../../../plugins/auth.js';
 const params = idParamSchema;
 const runsQuery = deliveryListQuerySchema.pick({ status: true, cursor: true, limit: true });
 
-/** Issue 15, "Schedules": read with templates:read, change with templates:write. */
+/**
+ * Schedules (docs/bot-developers/deliveries.md, "Schedules"): read with templates:read, change with
+ * templates:write.
+ */
 export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['schedules'];
   const service = app.services.messaging.schedules;

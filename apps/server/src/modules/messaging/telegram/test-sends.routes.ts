@@ -9,7 +9,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInActor } from '../../../plugins/auth.js';
 
-/** Issue 5, "Test send": sending needs templates:send; the history is read with templates:read. */
+/**
+ * Test sends (docs/bot-developers/deliveries.md, "Message templates"): sending needs templates:send; the
+ * history is read with templates:read.
+ */
 export const testSendsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['messaging'];
   const service = app.services.messaging.testSends;

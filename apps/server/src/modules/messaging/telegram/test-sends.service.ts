@@ -38,9 +38,9 @@ function toRecord(row: TestSendRow): TestSendRecord {
 }
 
 /**
- * Test sends (issue 5, "Test send"): render the template, refuse what Telegram would refuse before
- * sending, call sendMessage (and pinChatMessage with Pin by Default), and record every attempt.
- * A failure is an answer with `success: false` and the reason, recorded like a success.
+ * Test sends (docs/bot-developers/deliveries.md, "Message templates"): render the template, refuse what
+ * Telegram would refuse before sending, call sendMessage (and pinChatMessage with Pin by Default), and record
+ * every attempt. A failure is an answer with `success: false` and the reason, recorded like a success.
  */
 export class TestSendsService {
   constructor(

@@ -14,7 +14,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../plugins/auth.js';
 
-/** Issue 5, "Templates": read with templates:read, change with templates:write. */
+/**
+ * Templates (docs/bot-developers/deliveries.md, "Message templates"): read with templates:read, change with
+ * templates:write.
+ */
 export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['messaging'];
   const service = app.services.messaging.templates;

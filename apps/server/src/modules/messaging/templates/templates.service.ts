@@ -19,9 +19,9 @@ import type { TemplateGuard } from '../rendering/template-guard.js';
 import * as repo from './templates.repository.js';
 
 /**
- * Message templates with every version kept (issue 5, "Templates"): each save is a new version holding
- * the content and settings, a save names the version it was edited from (409 with the current template
- * when it is stale), and a restore brings an old version back as a new one.
+ * Message templates with every version kept (docs/bot-developers/deliveries.md, "Message templates"): each
+ * save is a new version holding the content and settings, a save names the version it was edited from (409
+ * with the current template when it is stale), and a restore brings an old version back as a new one.
  */
 export class TemplatesService {
   private readonly versioned: VersionedEntity<Template, TemplateSnapshot>;

@@ -9,7 +9,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../plugins/auth.js';
 
-/** Issue 5, "Variables": the catalogue is read with templates:read and edited with templates:write. */
+/**
+ * The variables catalogue (docs/bot-developers/deliveries.md, "Message templates"): it is read with
+ * templates:read and edited with templates:write.
+ */
 export const variablesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['messaging'];
   const service = app.services.messaging.variables;

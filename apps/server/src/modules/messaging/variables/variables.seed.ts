@@ -5,8 +5,9 @@ const HEALTH = 'Schedule: bot health now';
 const BUDGETS = 'Schedule: token budgets today';
 
 /**
- * What each data source of a schedule gives a template (issue 15, "Schedules"; schedule-data.ts computes
- * them), so the editor offers them. Lists are for {{#each}}: their entries' fields are in the description.
+ * What each data source of a schedule gives a template (docs/bot-developers/deliveries.md, "Schedules";
+ * schedule-data.ts computes them), so the editor offers them. Lists are for {{#each}}: their entries' fields
+ * are in the description.
  */
 export const SCHEDULE_SOURCE_VARIABLES: readonly VariableValues[] = [
   {
@@ -127,8 +128,8 @@ export const SCHEDULE_SOURCE_VARIABLES: readonly VariableValues[] = [
 const ALERTS = 'Alerts';
 
 /**
- * What an alert notification gives the `alert` template (issue 16, "Contact points"; alert-notifier.ts
- * fills them in), so the editor offers them.
+ * What an alert notification gives the `alert` template (docs/bot-developers/alerts.md, "Contact points";
+ * alert-notifier.ts fills them in), so the editor offers them.
  */
 export const ALERT_VARIABLES: readonly VariableValues[] = [
   {
@@ -214,10 +215,11 @@ export const ALERT_VARIABLES: readonly VariableValues[] = [
 ];
 
 /**
- * The catalogue a new installation starts with: the market variables the bot's messages use (issue 5,
- * "Variables"), those the schedules' data sources give (issue 15) and those of alert notifications
- * (issue 16). The console's Preview and Test
- * panels build their sample JSON from these names and example values.
+ * The catalogue a new installation starts with: the market variables the bot's messages use (spec section
+ * 2, "Messages (/messages)": the Preview panel's sample data), those the schedules' data sources give
+ * (docs/bot-developers/deliveries.md, "Schedules") and those of alert notifications
+ * (docs/bot-developers/alerts.md, "Contact points"). The console's Preview and Test panels build their
+ * sample JSON from these names and example values.
  */
 export const SEEDED_VARIABLES: readonly VariableValues[] = [
   {

@@ -32,8 +32,8 @@ export class VariablesService {
   }
 
   /**
-   * Fills an empty catalogue with the issue's market variables; idempotent. Only an empty one, so a
-   * variable an operator deleted or changed stays that way across restarts.
+   * Fills an empty catalogue with SEEDED_VARIABLES (variables.seed.ts); idempotent. Only an empty one, so
+   * a variable an operator deleted or changed stays that way across restarts.
    */
   async seed(): Promise<void> {
     if ((await repo.countVariables(this.db)) > 0) return;

@@ -24,9 +24,9 @@ const VIEWS = [
 type AlertsView = (typeof VIEWS)[number]['value'];
 
 /**
- * The Alerts screen (issue 16, "Console"): rules with the firing and pending alerts first, contact
- * points, silences and the history of state changes. The view sits in the URL (?view=history), so a
- * link or a reload opens it.
+ * The Alerts screen (docs/operators/console-guide.md, "Alerts"): rules with the firing and pending alerts
+ * first, contact points, silences and the history of state changes. The view sits in the URL (?view=history),
+ * so a link or a reload opens it.
  */
 export function AlertsPage() {
   const canRead = useHasPermission('alerts:read');

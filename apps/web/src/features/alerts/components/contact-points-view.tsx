@@ -18,8 +18,8 @@ import { TestButton } from './test-button';
 import { WebhookSecretDialog } from './webhook-secret-dialog';
 
 /**
- * Alerts > Contact points (issue 16, "Contact points and silences"): where alerts go, a Telegram chat or
- * a webhook, with the rules that use each, a test button and the recent notifications. Changing needs
+ * Alerts > Contact points (docs/bot-developers/alerts.md, "Contact points"): where alerts go, a Telegram chat
+ * or a webhook, with the rules that use each, a test button and the recent notifications. Changing needs
  * alerts:write.
  */
 export function ContactPointsView() {

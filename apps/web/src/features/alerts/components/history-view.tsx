@@ -17,8 +17,8 @@ import { RelativeTime } from './relative-time';
 import { toLocalInput } from '@/lib/format';
 
 /**
- * Alerts > History (issue 16): every state change with the value that caused it, newest first, filtered
- * by rule, state, severity and time (all in the URL), 50 at a time with Load more.
+ * Alerts > History (docs/bot-developers/alerts.md, "States"): every state change with the value that caused
+ * it, newest first, filtered by rule, state, severity and time (all in the URL), 50 at a time with Load more.
  */
 export function HistoryView() {
   const { filters, setFilter, clearFilters } = useHistoryFilters();

@@ -26,7 +26,9 @@ function useSettledCondition(): AlertCondition | null {
   }, [settled]);
 }
 
-/** The editor's live line (issue 16, "Console"): what the condition would evaluate to now. */
+/**
+ * The editor's live line (docs/bot-developers/alerts.md, "States"): what the condition would evaluate to now.
+ */
 export function RulePreview() {
   const condition = useSettledCondition();
   const preview = useConditionPreview(condition);

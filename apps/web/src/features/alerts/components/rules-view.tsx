@@ -32,9 +32,9 @@ function byUrgency(a: AlertRule, b: AlertRule): number {
 }
 
 /**
- * Alerts > Rules (issue 16, "Console"): the firing and pending alerts first, then every rule with its
- * condition in words, state, last value and last change. ?rule=<id> opens that rule's editor (or, read
- * only, shows it on top). Changing needs alerts:write.
+ * Alerts > Rules (docs/operators/console-guide.md, "Alerts"): the firing and pending alerts first, then every
+ * rule with its condition in words, state, last value and last change. ?rule=<id> opens that rule's editor
+ * (or, read only, shows it on top). Changing needs alerts:write.
  */
 export function RulesView() {
   const rules = useRules();

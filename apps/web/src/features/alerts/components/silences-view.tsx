@@ -16,10 +16,10 @@ import { EndSilenceButton } from './end-silence-button';
 import { SilenceDialog } from './silence-dialog';
 
 /**
- * Alerts > Silences (issue 16): what is muted, when, and why. A silenced alert still changes state and
- * is kept in the history; it only does not notify. Changing needs alerts:write: a silence is edited (a
- * later end extends it), an active one that runs until a time ends now and stays as expired, and any
- * other is deleted.
+ * Alerts > Silences (docs/bot-developers/alerts.md, "Silences"): what is muted, when, and why. A silenced
+ * alert still changes state and is kept in the history; it only does not notify. Changing needs alerts:write:
+ * a silence is edited (a later end extends it), an active one that runs until a time ends now and stays as
+ * expired, and any other is deleted.
  */
 export function SilencesView() {
   const silences = useSilences();

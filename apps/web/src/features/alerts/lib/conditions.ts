@@ -38,7 +38,10 @@ const minCalls: ConditionField = {
   required: true,
 };
 
-/** The inputs of each condition type (issue 16, "Rules"), in the order the editor shows them. */
+/**
+ * The inputs of each condition type (docs/bot-developers/alerts.md, "Conditions"), in the order the editor
+ * shows them.
+ */
 export const CONDITION_FIELDS: Record<AlertConditionType, readonly ConditionField[]> = {
   heartbeat_missing: [
     { name: 'seconds', label: 'No heartbeat for', kind: 'number', unit: 's', required: true },

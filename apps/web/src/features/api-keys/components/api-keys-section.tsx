@@ -13,7 +13,10 @@ import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
 
 type OpenDialog = { kind: 'create' } | { kind: 'revoke'; apiKey: ApiKey } | null;
 
-/** API keys for the bot (telemetry issue), for admin:keys:write only; renders nothing for anyone else. */
+/**
+ * API keys for the bot (docs/bot-developers/ingestion.md, "API keys"), for admin:keys:write only; renders
+ * nothing for anyone else.
+ */
 export function ApiKeysSection({ className }: { className?: string }) {
   const canManage = useHasPermission('admin:keys:write');
   const keys = useApiKeys(canManage);

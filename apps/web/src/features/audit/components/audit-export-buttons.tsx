@@ -9,8 +9,9 @@ const FORMATS: ExportFormat<AuditExportFormat>[] = [
 ];
 
 /**
- * Export CSV and Export JSON Lines: every entry the applied filters match (issue 18, "Audit export"), not
- * only the pages shown. While a file downloads, its button says how far it has got and Cancel stops it.
+ * Export CSV and Export JSON Lines: every entry the applied filters match (docs/operators/security.md,
+ * "Audit export"), not only the pages shown. While a file downloads, its button says how far it has got and
+ * Cancel stops it.
  */
 export function AuditExportButtons({ filters }: { filters: AuditFilters }) {
   return (

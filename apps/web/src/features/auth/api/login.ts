@@ -14,7 +14,10 @@ export function login(credentials: LoginRequest): Promise<SignInResponse> {
   return api.post<SignInResponse>('/auth/login', credentials, { skipRefresh: true });
 }
 
-/** The sign-in asks for a second factor (issue 18): no token yet, a challenge for the next step. */
+/**
+ * The sign-in asks for a second factor (docs/operators/security.md, "Two-factor sign-in"): no token yet, a
+ * challenge for the next step.
+ */
 export function isChallenge(response: SignInResponse): response is TwoFactorChallengeResponse {
   return 'two_factor_required' in response;
 }

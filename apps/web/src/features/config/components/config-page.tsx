@@ -6,7 +6,8 @@ import { DebugBanner, DebugInfo } from './debug-info';
 import { DomainTabs } from './domain-tabs';
 
 /**
- * Configuration Management (spec section 2). Issue 4 widens the spec: config:read alone shows the lists
+ * Configuration Management (spec section 2). Wider than the spec, as the API is
+ * (docs/bot-developers/configuration-api.md, "Managing items"): config:read alone shows the lists
  * read-only; config:write adds the controls; neither is denied.
  */
 export function ConfigPage() {

@@ -20,8 +20,9 @@ interface ConflictViewProps extends Conflict {
 }
 
 /**
- * Issue 4: a save that found a newer version shows both sides, so the operator chooses knowingly between
- * their change and their own; nothing is overwritten without that choice.
+ * A save that found a newer version shows both sides (docs/operators/console-guide.md, "Configuration"), so
+ * the operator chooses knowingly between their change and their own; nothing is overwritten without that
+ * choice.
  */
 export function ConflictView({ detail, theirs, mine, pending, onReload, onOverwrite }: ConflictViewProps) {
   return (

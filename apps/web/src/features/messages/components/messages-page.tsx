@@ -53,9 +53,9 @@ function linkedTemplate(
 }
 
 /**
- * The Messages screen (spec section 2, 'Messages (/messages)'; issues 5 and 15): the templates with their
- * editor, the delivery log and the schedules. The view sits in the URL (?view=deliveries, ?view=schedules),
- * so a link or a reload opens it.
+ * The Messages screen (spec section 2, 'Messages (/messages)'; docs/operators/console-guide.md, 'Messages'):
+ * the templates with their editor, the delivery log and the schedules. The view sits in the URL
+ * (?view=deliveries, ?view=schedules), so a link or a reload opens it.
  */
 export function MessagesPage() {
   const canRead = useHasPermission('templates:read');

@@ -10,7 +10,8 @@ export const INTEGRATIONS_POLL_MS = 60_000;
 
 /**
  * GET /metrics/integrations. A failure or an answer of another shape is an error, shown as such: no
- * sample data (telemetry issue, 'Demo mode', a deliberate change from spec section 7).
+ * sample data (a deliberate change from spec section 7; docs/operators/console-guide.md: every screen shows
+ * what the database holds).
  */
 export function fetchIntegrations(signal?: AbortSignal) {
   return getParsed(integrationMetricsSchema, '/metrics/integrations', { signal });

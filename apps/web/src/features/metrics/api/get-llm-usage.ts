@@ -5,7 +5,10 @@ import { metricsKeys } from './metrics-keys';
 import { useAutoRefreshInterval } from '../hooks/auto-refresh-context';
 import { refetchIntervalWithin } from '../lib/auto-refresh';
 
-/** The LLM usage chart's ranges in days; a week by default (issue 13: a month was mostly a flat zero line). */
+/**
+ * The LLM usage chart's ranges in days; a week by default (docs/operators/metrics.md, "The dashboards"; a
+ * month was mostly a flat zero line).
+ */
 export const LLM_USAGE_RANGES = [7, 30, 90] as const;
 export type LlmUsageDays = (typeof LLM_USAGE_RANGES)[number];
 export const DEFAULT_LLM_USAGE_DAYS: LlmUsageDays = 7;

@@ -5,11 +5,11 @@ import { ReferenceLine } from 'recharts';
 import { ChangeList, savedAt, savedBy } from './change-list';
 
 /**
- * Change markers (issue 17): the configuration, template, budget and price changes of a chart's range,
- * each a dashed vertical line at the moment it was saved, with a flag on top. Hovering or focusing the flag
- * shows who changed what, and when; Enter, Space or a click keeps the card open and moves into it, to its
- * links to the changed items and the list of the earlier changes of a busy moment; Escape closes it and
- * goes back to the flag.
+ * Change markers (docs/operators/metrics.md, "Change markers"): the configuration, template, budget and price
+ * changes of a chart's range, each a dashed vertical line at the moment it was saved, with a flag on top.
+ * Hovering or focusing the flag shows who changed what, and when; Enter, Space or a click keeps the card open
+ * and moves into it, to its links to the changed items and the list of the earlier changes of a busy moment;
+ * Escape closes it and goes back to the flag.
  */
 
 /** Where a change sits on a chart's x axis: a time in ms on a time axis, a category (a day) on another. */

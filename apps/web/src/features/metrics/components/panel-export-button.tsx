@@ -24,8 +24,8 @@ export interface PanelExportButtonProps {
 }
 
 /**
- * Export CSV (issue 17, "CSV export"): the rows a panel shows over its range, as a file. While it
- * downloads, the button says how far it has got and Cancel stops it; a failure says why.
+ * Export CSV (docs/operators/metrics.md, "CSV exports"): the rows a panel shows over its range, as a file.
+ * While it downloads, the button says how far it has got and Cancel stops it; a failure says why.
  */
 export function PanelExportButton({ panel, range }: PanelExportButtonProps) {
   return (

@@ -19,8 +19,9 @@ import { PanelSkeleton } from './panel-states';
 const TITLE = 'System Status';
 
 /**
- * The system status card (telemetry issue, 'Screens'): bot, market feed, cache and integrations in one
- * verdict. It reads the same queries as their own panels, so it asks the server nothing extra.
+ * The system status card (docs/operators/console-guide.md, "Overview"): bot, market feed, cache and
+ * integrations in one verdict. It reads the same queries as their own panels, so it asks the server nothing
+ * extra.
  */
 export function SystemStatusCard() {
   const bot = useBotHealth();

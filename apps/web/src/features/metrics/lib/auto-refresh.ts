@@ -1,4 +1,7 @@
-/** How often the Metrics screen asks again (issue 17, "Screens"), as it appears in the URL (`refresh`). */
+/**
+ * How often the Metrics screen asks again (docs/operators/console-guide.md, "Metrics"), as it appears in the
+ * URL (`refresh`).
+ */
 export const AUTO_REFRESH_OPTIONS = [
   { value: 'off', label: 'Off', ms: false },
   { value: '10s', label: 'Every 10 s', ms: 10_000 },

@@ -15,7 +15,7 @@ export interface LlmUsageSeries {
 /**
  * One row per day with each provider's tokens, providers in the order the server sent them. The rows
  * start at the first day with any tokens: a range longer than the history would otherwise open with a
- * flat zero line (issue 13); quiet days after it stay, they are part of the story.
+ * flat zero line; quiet days after it stay, they are part of the story.
  */
 export function toLlmUsageSeries(usage: LlmUsage): LlmUsageSeries {
   const providers: string[] = [];

@@ -38,8 +38,9 @@ export function integrationsStatus(integrations: IntegrationMetrics | undefined)
 }
 
 /**
- * One verdict for the whole system (telemetry issue, 'Screens': the status card summarises bot, feed,
- * cache and integrations): the worst known part decides; unknown parts only matter when all else is fine.
+ * One verdict for the whole system (docs/operators/console-guide.md, "Overview": the status card summarises
+ * bot, feed, cache and integrations): the worst known part decides; unknown parts only matter when all else
+ * is fine.
  */
 export function systemVerdict(parts: PartStatus[]): PartStatus {
   if (parts.includes('error')) return 'error';

@@ -3,7 +3,10 @@ import { LATENCY_LIMITS, LLM_RANGE_MAX_DAYS, LLM_RANGE_MESSAGES, type LatencyInt
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The Metrics screen's time ranges (issue 17, "Screens"), as they appear in the URL (`range`). */
+/**
+ * The Metrics screen's time ranges (docs/operators/console-guide.md, "Metrics"), as they appear in the URL
+ * (`range`).
+ */
 export const RELATIVE_RANGES = [
   { value: '1h', label: 'Last 1 hour', ms: HOUR_MS },
   { value: '6h', label: 'Last 6 hours', ms: 6 * HOUR_MS },

@@ -7,8 +7,9 @@ import { useFormDialog } from '@/lib/use-form-dialog';
 import { changePassword } from '../api/change-password';
 
 /**
- * The password change an admin's temporary password requires before anything else (issue 18). This
- * session stays signed in (the server ends the others); `onChanged` goes on once the server accepted it.
+ * The password change an admin's temporary password requires before anything else
+ * (docs/operators/security.md, "Temporary passwords"). This session stays signed in (the server ends the
+ * others); `onChanged` goes on once the server accepted it.
  */
 export function RequiredPasswordChange({ onChanged }: { onChanged: () => Promise<unknown> }) {
   const dialog = useFormDialog(changePasswordSchema, {

@@ -44,7 +44,8 @@ interface RoleFormDialogProps {
 
 /**
  * Create or edit a custom role: a name, a description, permissions from the catalogue, and whether its
- * users must sign in with two factors. Of a built-in role only that last switch can change (issue 18).
+ * users must sign in with two factors. Of a built-in role only that last switch can change
+ * (docs/operators/security.md, "Two-factor sign-in").
  */
 export function RoleFormDialog({ role, open, onOpenChange }: RoleFormDialogProps) {
   const close = () => onOpenChange(false);

@@ -13,7 +13,10 @@ import { RolesTable } from './roles-table';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit'; role: Role } | { kind: 'delete'; role: Role } | null;
 
-/** Roles and their permissions, for users:write (foundation issue, 'Access control' and 'Console'). */
+/**
+ * Roles and their permissions, for users:write (spec section 6; docs/operators/security.md,
+ * "Permissions and the audit log").
+ */
 export function RolesSection() {
   const canRead = useHasPermission('users:read');
   const canWrite = useHasPermission('users:write');

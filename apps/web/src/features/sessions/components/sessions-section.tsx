@@ -11,7 +11,10 @@ import { useOwnSessions, useRevokeOtherSessions, useRevokeSession } from '../api
 
 type Confirming = { kind: 'one'; session: AuthSession } | { kind: 'others' } | null;
 
-/** Profile → Sessions (issue 18): where the user is signed in, and signing out any of the others. */
+/**
+ * Profile → Sessions (docs/operators/security.md, "Sessions"): where the user is signed in, and signing out
+ * any of the others.
+ */
 export function SessionsSection() {
   const sessions = useOwnSessions();
   const revoke = useRevokeSession();

@@ -28,8 +28,9 @@ function disableSchema(mode: SecondFactorMode) {
 }
 
 /**
- * Turning two-factor sign-in off (issue 18): the password and a code (or a recovery code), in a dialog
- * that says what it means first. The password's and the code's refusals show under their fields.
+ * Turning two-factor sign-in off (docs/operators/security.md, "Two-factor sign-in"): the password and a code
+ * (or a recovery code), in a dialog that says what it means first. The password's and the code's refusals
+ * show under their fields.
  */
 export function DisableTwoFactorDialog({ open, onOpenChange }: DisableTwoFactorDialogProps) {
   const [mode, setMode] = useState<SecondFactorMode>('code');

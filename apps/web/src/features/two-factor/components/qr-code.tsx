@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /**
- * The otpauth:// address as a QR code, drawn here in the browser (issue 18: never by a third-party
- * service, which would see the secret). The library loads only when a setup starts.
+ * The otpauth:// address as a QR code, drawn here in the browser (docs/operators/security.md,
+ * "Two-factor sign-in": never by a third-party service, which would see the secret). The library loads only
+ * when a setup starts.
  */
 export function QrCode({ value, label }: { value: string; label: string }) {
   // What was drawn, and for which value: a new value shows the placeholder until its own code is drawn.

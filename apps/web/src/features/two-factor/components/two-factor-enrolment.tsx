@@ -26,9 +26,9 @@ function groupSecret(secret: string) {
 }
 
 /**
- * Setting up two-factor sign-in (issue 18): start, scan the QR code or type the secret, confirm with a
- * code, then the recovery codes once. The setup starts on a click, never on its own, so a page that
- * renders twice never replaces the secret the user is scanning.
+ * Setting up two-factor sign-in (docs/operators/security.md, "Two-factor sign-in"): start, scan the QR code
+ * or type the secret, confirm with a code, then the recovery codes once. The setup starts on a click, never
+ * on its own, so a page that renders twice never replaces the secret the user is scanning.
  */
 export function TwoFactorEnrolment({ onDone, onCancel }: TwoFactorEnrolmentProps) {
   const setup = useSetupTwoFactor();

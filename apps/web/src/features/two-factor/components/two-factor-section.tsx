@@ -10,7 +10,10 @@ import { useTwoFactorStatus } from '../api/two-factor';
 import { DisableTwoFactorDialog } from './disable-two-factor-dialog';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 
-/** Profile → Two-factor authentication (issue 18): its state, setting it up, turning it off. */
+/**
+ * Profile → Two-factor authentication (docs/operators/security.md, "Two-factor sign-in"): its state, setting
+ * it up, turning it off.
+ */
 export function TwoFactorSection() {
   const status = useTwoFactorStatus();
   const [enrolling, setEnrolling] = useState(false);

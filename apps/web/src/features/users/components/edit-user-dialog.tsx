@@ -18,7 +18,8 @@ interface EditUserDialogProps {
 
 /**
  * Edit User (spec: Users): the username is read-only and the password is not part of it. The Active
- * checkbox comes from the foundation issue, which lets administrators deactivate accounts.
+ * checkbox, which lets administrators deactivate accounts, goes beyond spec section 4 (there the state is
+ * only displayed).
  */
 export function EditUserDialog({ user, open, onOpenChange, roles }: EditUserDialogProps) {
   const close = () => onOpenChange(false);

@@ -22,8 +22,8 @@ interface TemporaryPasswordDialogProps {
 }
 
 /**
- * Set a temporary password (issue 18): the user's sessions end and they must choose their own at the next
- * sign-in. Tell them the password another way.
+ * Set a temporary password (docs/operators/security.md, "Temporary passwords"): the user's sessions end and
+ * they must choose their own at the next sign-in. Tell them the password another way.
  */
 export function TemporaryPasswordDialog({ user, open, onOpenChange }: TemporaryPasswordDialogProps) {
   const close = () => onOpenChange(false);

@@ -17,8 +17,8 @@ interface UserSessionsDialogProps {
 }
 
 /**
- * A user's signed-in sessions (issue 18), and signing them out everywhere after a confirmation inside the
- * same dialog (a second modal over this one would trap focus twice).
+ * A user's signed-in sessions (docs/operators/security.md, "Sessions"), and signing them out everywhere after
+ * a confirmation inside the same dialog (a second modal over this one would trap focus twice).
  */
 export function UserSessionsDialog({ user, canWrite, open, onOpenChange }: UserSessionsDialogProps) {
   const sessions = useUserSessions(user.id);

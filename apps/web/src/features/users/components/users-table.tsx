@@ -26,7 +26,10 @@ interface UsersTableProps {
   canWrite: boolean;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
-  /** The account security actions of issue 18: sessions (users:read), reset two-factor and password. */
+  /**
+   * The account security actions (docs/operators/console-guide.md, "Users"): sessions (users:read), reset
+   * two-factor and password.
+   */
   onSecurity: (user: User, action: SecurityAction) => void;
 }
 
@@ -102,7 +105,10 @@ interface UserRowProps {
   onSecurity: (user: User, action: SecurityAction) => void;
 }
 
-/** Badges for the account's security state (issue 18), in words so colour is not the only signal. */
+/**
+ * Badges for the account's security state (docs/operators/security.md), in words so colour is not the only
+ * signal.
+ */
 function SecurityBadges({ user }: { user: User }) {
   return (
     <>

@@ -12,8 +12,9 @@ type View = { kind: 'list' } | { kind: 'form'; channel?: Channel } | { kind: 'to
 type Deleting = { kind: 'channel'; channel: Channel } | { kind: 'topic'; channel: Channel; topic: Topic };
 
 /**
- * 'Manage Channels' (issue 5's extension of spec section 2): channels and their forum topics. A channel
- * or topic that templates use cannot be deleted; the server's answer names those templates.
+ * 'Manage Channels' (spec section 2 says 'coming soon'; docs/bot-developers/deliveries.md,
+ * 'Message templates'): channels and their forum topics. A channel or topic that templates use cannot be
+ * deleted; the server's answer names those templates.
  */
 export function ChannelsDialog({
   open,

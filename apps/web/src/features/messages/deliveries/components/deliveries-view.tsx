@@ -13,9 +13,9 @@ import { DeliveryDialog } from './delivery-dialog';
 import { DeliveryFiltersBar } from './delivery-filters-bar';
 
 /**
- * The Deliveries view of Messages (issue 15, "Console"): every message Lumi sent or is about to send,
- * newest first, filtered by status, channel, template and time range (all in the URL), refreshed live,
- * 50 at a time with Load more; a delivery's details open over it (?delivery=id).
+ * The Deliveries view of Messages (docs/operators/console-guide.md, "Messages"): every message Lumi sent or
+ * is about to send, newest first, filtered by status, channel, template and time range (all in the URL),
+ * refreshed live, 50 at a time with Load more; a delivery's details open over it (?delivery=id).
  */
 export function DeliveriesView() {
   const { filters, setFilter, clearFilters, openId, setOpenId } = useDeliveryFilters();

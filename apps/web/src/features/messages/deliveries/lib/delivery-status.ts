@@ -24,7 +24,10 @@ export function isSettled({ status }: { status: DeliveryStatus }): boolean {
   return status !== 'queued' && status !== 'sending';
 }
 
-/** Issue 15: an operator cancels a queued delivery and retries a failed or unknown one. */
+/**
+ * An operator cancels a queued delivery and retries a failed or unknown one
+ * (docs/bot-developers/deliveries.md, "Sending messages (deliveries)").
+ */
 export function canCancel({ status }: { status: DeliveryStatus }): boolean {
   return status === 'queued';
 }

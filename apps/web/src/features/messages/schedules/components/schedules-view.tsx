@@ -18,9 +18,9 @@ import { ScheduleDialog } from './schedule-dialog';
 import { ScheduleRunsDialog } from './schedule-runs-dialog';
 
 /**
- * Messages > Schedules (issue 15, "Console"): every schedule with its recurrence in words, next run, last
- * result and whether it is enabled (a checkbox that pauses and resumes it); create, edit, delete and the
- * history of runs. Changing needs templates:write.
+ * Messages > Schedules (docs/bot-developers/deliveries.md, "Schedules"): every schedule with its recurrence
+ * in words, next run, last result and whether it is enabled (a checkbox that pauses and resumes it); create,
+ * edit, delete and the history of runs. Changing needs templates:write.
  */
 export function SchedulesView() {
   const schedules = useSchedules();
