@@ -155,6 +155,53 @@ describe.each(dialects)('deliveries on %s', (dialect) => {
     expect(await sendRound()).toBe(0);
   });
 
+  it('sends a text longer than one message as consecutive parts when the template splits, else refuses it with its length', async () => {
+    const paragraph = (n: number) => `${n}: ${'word '.repeat(700).trim()}`;
+    const body = [1, 2, 3].map(paragraph).join('\n\n');
+    const content = '<b>{{body}}</b>';
+    const whole = await createTemplate(t, admin, { channel_id: channel.id, template_content: content });
+    const refused = expectError(
+      await post({ template_id: whole.id, data: { body } }),
+      422,
+      'validation_failed',
+    );
+    expect(refused.detail).toMatch(
+      /^Not queued: The message is 10\d{3} characters .*Telegram allows at most 4096\. Turn on “Split long messages” in the template/,
+    );
+
+    const splitting = await createTemplate(t, admin, {
+      channel_id: channel.id,
+      template_content: content,
+      split_long_messages: true,
+      allow_pinning: true,
+      pin_by_default: true,
+    });
+    const queued = await queue({ template_id: splitting.id, data: { body } });
+    expect(queued).toMatchObject({ status: 'queued', parts: 3, parts_sent: 0 });
+
+    while ((await sendRound()) > 0) now += SECOND;
+    const texts = sends().map((r) => r.body as { text: string; entities: object[]; parse_mode?: string });
+    expect(texts).toHaveLength(3);
+    // In order, each within the limit, the whole text between them, bold reopened in each part.
+    expect(texts.map((p) => p.text.trim().split(':')[0])).toEqual(['1', '2', '3']);
+    expect(texts.map((p) => p.text).join('')).toBe(body);
+    for (const part of texts) {
+      expect(part.text.length).toBeLessThanOrEqual(4096);
+      expect(part.parse_mode).toBeUndefined();
+      expect(part.entities).toEqual([{ type: 'bold', offset: 0, length: part.text.length }]);
+    }
+    // The first part is the message: it is the one pinned.
+    expect(bot.methods().at(-1)).toBe('pinChatMessage');
+    expect(bot.requests.at(-1)!.body).toMatchObject({ message_id: 1001 });
+    const sent = await detail(queued.id);
+    expect(sent).toMatchObject({ status: 'sent', parts: 3, parts_sent: 3, telegram_message_id: 1001 });
+    expect(sent.attempt_log.map((a) => [a.part, a.outcome])).toEqual([
+      [1, 'sent'],
+      [2, 'sent'],
+      [3, 'sent'],
+    ]);
+  });
+
   it('refuses with 422 what it cannot send, and keeps each refusal as a refused delivery with its id', async () => {
     const raw = await createTemplate(t, admin, { channel_id: channel.id, template_content: '{{{html}}}' });
     const broken = expectError(

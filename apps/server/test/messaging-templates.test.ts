@@ -39,6 +39,7 @@ describe.each(dialects)('message templates on %s', (dialect) => {
       disable_notification: false,
       allow_pinning: false,
       pin_by_default: false,
+      split_long_messages: false,
       enabled: true,
       description: '',
       version: 1,
@@ -325,6 +326,25 @@ describe.each(dialects)('message templates on %s', (dialect) => {
       });
       // Settings alone save as before, and so does unchanged content.
       expect((await save(admin, template.id, { version: 1, enabled: false })).version).toBe(2);
+    });
+
+    it('saves content longer than one message only while the template splits long messages', async () => {
+      const admin = await t.loginAdmin();
+      const channel = await createChannel(t, admin);
+      const long = `<b>Report</b>\n\n${'A line of the report.\n'.repeat(300)}`;
+      const values = { template_name: 'Long report', channel_id: channel.id, template_content: long };
+      const refused = expectError(await call(admin, 'POST', '/templates', values), 422);
+      expect(refused.detail).toMatch(/Telegram allows at most 4096/);
+      const created = await call(admin, 'POST', '/templates', { ...values, split_long_messages: true });
+      expect(created.statusCode, created.body).toBe(201);
+      const template = created.json<Template>();
+      expect(template.split_long_messages).toBe(true);
+      // Turning splitting off checks the content again.
+      expectError(
+        await call(admin, 'PUT', `/templates/${template.id}`, { version: 1, split_long_messages: false }),
+        422,
+      );
+      expect((await save(admin, template.id, { version: 1, description: 'Daily' })).version).toBe(2);
     });
 
     it('refuses to restore a version that would no longer render into an accepted message', async () => {

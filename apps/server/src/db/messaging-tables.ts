@@ -54,6 +54,10 @@ export interface DeliveriesTable {
   disable_web_preview: number;
   disable_notification: number;
   pin: number;
+  /** A message sent in parts: each part's text and entities, as JSON (null: sent whole). */
+  parts: string | null;
+  /** How many of the parts Telegram has taken (null: sent whole). */
+  parts_sent: number | null;
   /** JSON text: the data it was rendered with. */
   data: string;
   idempotency_key: string | null;
@@ -86,6 +90,8 @@ export interface DeliveryAttemptsTable {
   error_code: number | null;
   error: string | null;
   retry_after_seconds: number | null;
+  /** The part of a message sent in parts this attempt sent, from 1. */
+  part: number | null;
 }
 export type DeliveryAttemptRow = Selectable<DeliveryAttemptsTable>;
 
@@ -136,6 +142,7 @@ export interface MessagingTemplatesTable extends VersionedColumns {
   disable_notification: number;
   allow_pinning: number;
   pin_by_default: number;
+  split_long_messages: Generated<number>;
   enabled: number;
   description: string;
   /** Set when the template is deleted: it is then kept for its versions and test sends, and seen nowhere. */

@@ -20,6 +20,7 @@ import { metricsCoarseRollups } from './migrations/20261128100000-metrics-coarse
 import { llmSpendReads } from './migrations/20261129090000-llm-spend-reads.js';
 import { llmSpendLookups } from './migrations/20261130090000-llm-spend-lookups.js';
 import { deliveryTopicNames } from './migrations/20261201090000-delivery-topic-names.js';
+import { longMessages } from './migrations/20261202090000-long-messages.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -45,6 +46,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261129090000-llm-spend-reads': llmSpendReads,
   '20261130090000-llm-spend-lookups': llmSpendLookups,
   '20261201090000-delivery-topic-names': deliveryTopicNames,
+  '20261202090000-long-messages': longMessages,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -129,6 +129,13 @@ export const deliverySchema = z
     disable_web_preview: z.boolean(),
     disable_notification: z.boolean(),
     pin: z.boolean(),
+    /**
+     * A text longer than Telegram allows, from a template that splits long messages: how many messages it
+     * goes out as, and how many of them Telegram has taken (docs/bot-developers/deliveries.md, "Long
+     * messages"). Both null for a message sent whole.
+     */
+    parts: z.number().int().nullable(),
+    parts_sent: z.number().int().nullable(),
     idempotency_key: z.string().nullable(),
     send_at: z.string(),
     /** How many times Lumi has tried to send it. */
@@ -157,6 +164,8 @@ export const deliveryAttemptSchema = z
     error_code: z.number().int().nullable(),
     error: z.string().nullable(),
     retry_after_seconds: z.number().int().nullable(),
+    /** Which part of a message sent in parts this attempt sent (1 for the first), null for a whole message. */
+    part: z.number().int().nullable(),
   })
   .meta({ id: 'DeliveryAttempt' });
 export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;

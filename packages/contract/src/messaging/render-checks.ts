@@ -1,3 +1,4 @@
+import { TELEGRAM_TEXT_MAX_LENGTH } from '@lumi/telegram-markup';
 import type { RenderProblem, RenderResult } from './rendering.js';
 
 /**
@@ -9,6 +10,20 @@ export function blockingProblems(result: RenderResult): RenderProblem[] {
   const lacksData = result.problems.some((p) => p.severity === 'warning' && p.source === 'template');
   return result.problems.filter(
     (p) => p.severity === 'error' && !(lacksData && p.source === 'message' && result.length === 0),
+  );
+}
+
+/**
+ * Whether the only thing Telegram would refuse is the length: the text renders and parses, and only
+ * problems of the message as a whole stand (an empty message is length 0, so never this). A template that
+ * splits long messages sends such a text in parts (docs/bot-developers/deliveries.md, "Long messages").
+ */
+export function onlyTooLong(result: RenderResult): boolean {
+  const blocking = blockingProblems(result);
+  return (
+    result.length > TELEGRAM_TEXT_MAX_LENGTH &&
+    blocking.length > 0 &&
+    blocking.every((p) => p.source === 'message' && p.line === null)
   );
 }
 

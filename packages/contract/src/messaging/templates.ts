@@ -60,6 +60,11 @@ const templateFields = {
   disable_notification: z.boolean(),
   allow_pinning: z.boolean(),
   pin_by_default: z.boolean(),
+  /**
+   * A delivery longer than Telegram's 4,096 characters goes out as consecutive messages (docs/bot-developers/
+   * deliveries.md, "Long messages"); without it, it is refused with its length.
+   */
+  split_long_messages: z.boolean(),
   enabled: z.boolean(),
   description: descriptionUpdate,
 };
@@ -76,6 +81,7 @@ export const TEMPLATE_DEFAULTS = {
   disable_notification: false,
   allow_pinning: false,
   pin_by_default: false,
+  split_long_messages: false,
   enabled: true,
   description: '',
 } as const satisfies Partial<{ [K in TemplateField]: z.output<(typeof templateFields)[K]> }>;
@@ -90,6 +96,7 @@ export const templateInputSchema = z
     disable_notification: z.boolean().default(TEMPLATE_DEFAULTS.disable_notification),
     allow_pinning: z.boolean().default(TEMPLATE_DEFAULTS.allow_pinning),
     pin_by_default: z.boolean().default(TEMPLATE_DEFAULTS.pin_by_default),
+    split_long_messages: z.boolean().default(TEMPLATE_DEFAULTS.split_long_messages),
     enabled: z.boolean().default(TEMPLATE_DEFAULTS.enabled),
     description,
   })
@@ -115,6 +122,8 @@ export const templateSnapshotSchema = z.object({
   channel_id: z.number().int(),
   topic_id: z.number().int().nullable(),
   template_content: z.string(),
+  /** Versions stored before the setting existed have none: they did not split. */
+  split_long_messages: z.boolean().default(false),
   description: z.string(),
 });
 export type TemplateSnapshot = z.infer<typeof templateSnapshotSchema>;

@@ -60,6 +60,7 @@ export class AlertTemplates {
         template_content: ALERT_TEMPLATE_CONTENT,
         message_type: 'alert',
         parse_mode: 'HTML',
+        split_long_messages: false,
         disable_web_preview: true,
         disable_notification: false,
         allow_pinning: false,

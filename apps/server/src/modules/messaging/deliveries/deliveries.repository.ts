@@ -1,4 +1,5 @@
 import type { Delivery, DeliveryAttempt, DeliveryAttemptOutcome, DeliveryStatus } from '@lumi/contract';
+import type { FormattedText } from '@lumi/telegram-markup';
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import type {
@@ -31,6 +32,8 @@ export function toDelivery(row: DeliveryRow): Delivery {
     disable_web_preview: row.disable_web_preview === 1,
     disable_notification: row.disable_notification === 1,
     pin: row.pin === 1,
+    parts: row.parts === null ? null : partsOf(row).length,
+    parts_sent: row.parts_sent,
     idempotency_key: row.idempotency_key,
     send_at: row.send_at,
     attempts: row.attempts,
@@ -54,7 +57,13 @@ export function toAttempt(row: DeliveryAttemptRow): DeliveryAttempt {
     error_code: row.error_code,
     error: row.error,
     retry_after_seconds: row.retry_after_seconds,
+    part: row.part,
   };
+}
+
+/** The parts of a message sent in parts, as stored (empty for a message sent whole). */
+export function partsOf(row: Pick<DeliveryRow, 'parts'>): FormattedText[] {
+  return row.parts === null ? [] : (JSON.parse(row.parts) as FormattedText[]);
 }
 
 export type NewDelivery = Insertable<DeliveriesTable>;

@@ -2,6 +2,7 @@ import {
   DELIVERY_LIMITS,
   DELIVERY_STATUSES,
   deliveryRequestSchema,
+  onlyTooLong,
   type Channel,
   type Delivery,
   type DeliveryBatchResponse,
@@ -11,6 +12,7 @@ import {
   type DeliverySummary,
   type Template,
 } from '@lumi/contract';
+import type { FormattedText } from '@lumi/telegram-markup';
 import type { Kysely, Transaction } from 'kysely';
 import pLimit from 'p-limit';
 import type { z } from 'zod';
@@ -27,6 +29,7 @@ import { Turns } from '../../../lib/turns.js';
 import { isoAfter, isoTime, type Clock } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import type { ChannelsService } from '../channels/channels.service.js';
+import { messageParts } from '../rendering/message-parts.js';
 import type { RenderingService } from '../rendering/rendering.service.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import * as repo from './deliveries.repository.js';
@@ -54,12 +57,17 @@ export interface ScheduleRef {
 }
 
 /** A request checked and rendered, ready to be stored. */
+/** What a refusal for length says a template can do about it (docs/bot-developers/deliveries.md). */
+const SPLIT_HINT = 'Turn on “Split long messages” in the template to send it as several messages.';
+
 interface Prepared {
   request: Request;
   template: Template;
   channel: Channel;
   topic: { id: number; topic_name: string; message_thread_id: number } | null;
   text: string;
+  /** A text too long for one message, from a template that splits: the messages it goes out as. */
+  parts: FormattedText[] | null;
   sendAt: string;
 }
 
@@ -406,7 +414,7 @@ export class DeliveriesService {
       message_thread_id: found.message_thread_id,
     };
     const refuse = (reason: ValidationError, text = '') =>
-      new Refusal(reason, { request, template, channel, topic, text });
+      new Refusal(reason, { request, template, channel, topic, text, parts: null });
     if (!template.enabled) {
       throw refuse(
         ValidationError.field('template_id', `The template '${template.template_name}' is disabled`),
@@ -443,10 +451,19 @@ export class DeliveriesService {
       if (error instanceof ValidationError) throw refuse(error);
       throw error;
     }
+    let parts: FormattedText[] | null = null;
     if (!rendered.success) {
-      throw refuse(ValidationError.field('data', `Not queued: ${rendered.error}`), rendered.rendered);
+      const tooLong = onlyTooLong(rendered);
+      if (!tooLong || !template.split_long_messages) {
+        const hint = tooLong ? `. ${SPLIT_HINT}` : '';
+        throw refuse(
+          ValidationError.field('data', `Not queued: ${rendered.error}${hint}`),
+          rendered.rendered,
+        );
+      }
+      parts = messageParts(template.parse_mode, rendered.rendered);
     }
-    return { request, template, channel, topic, text: rendered.rendered, sendAt };
+    return { request, template, channel, topic, text: rendered.rendered, parts, sendAt };
   }
 
   /**
@@ -545,6 +562,8 @@ export class DeliveriesService {
       topic_name: topic?.topic_name ?? null,
       message_thread_id: topic?.message_thread_id ?? null,
       text: prepared.text,
+      parts: prepared.parts && JSON.stringify(prepared.parts),
+      parts_sent: prepared.parts && 0,
       parse_mode: template.parse_mode,
       disable_web_preview: template.disable_web_preview ? 1 : 0,
       disable_notification: template.disable_notification ? 1 : 0,

@@ -1,3 +1,4 @@
+import type { MessageEntity } from '@grammyjs/types';
 import type { DeliveryAttemptOutcome } from '@lumi/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/database.js';
@@ -325,6 +326,7 @@ export class DeliverySender {
         instance: this.instanceId,
         outcome: 'sending',
         started_at: isoTime(at),
+        part: taken.parts_sent === null ? null : taken.parts_sent + 1,
       });
       return { delivery: taken, attemptId, attempt: taken.attempts };
     });
@@ -353,22 +355,43 @@ export class DeliverySender {
   private async send(claimed: Claimed): Promise<void> {
     const { delivery } = claimed;
     const chatId = toChatId(delivery.chat_id);
+    // A message sent in parts sends its next part, with its entities (docs/bot-developers/deliveries.md,
+    // "Long messages"); each part is an attempt of its own, paced as any send to the chat.
+    const parts = repo.partsOf(delivery);
+    const part = parts[delivery.parts_sent ?? 0];
     const started = performance.now();
     try {
       const message = await this.telegram.call('sendMessage', {
         chat_id: chatId,
-        text: delivery.text,
-        parse_mode: delivery.parse_mode,
+        ...(part
+          ? // Telegram reads only the id of a text mention's user it is sent (Bot API, MessageEntity).
+            { text: part.text, entities: part.entities as MessageEntity[] }
+          : { text: delivery.text, parse_mode: delivery.parse_mode }),
         ...(delivery.message_thread_id !== null && { message_thread_id: delivery.message_thread_id }),
         link_preview_options: { is_disabled: delivery.disable_web_preview === 1 },
         disable_notification: delivery.disable_notification === 1,
       });
       const latencyMs = performance.now() - started;
       this.report({ ok: true, latencyMs, error: null });
-      const pinError = delivery.pin === 1 ? await this.pin(chatId, message.message_id, delivery) : null;
+      const sentParts = (delivery.parts_sent ?? 0) + 1;
+      // The first part stands for the message: its id is kept and it is the one pinned.
+      const firstId = sentParts === 1 ? message.message_id : Number(delivery.telegram_message_id);
+      if (sentParts < parts.length) {
+        await this.record(claimed, 'sent', latencyMs, null, {
+          status: 'queued',
+          parts_sent: sentParts,
+          telegram_message_id: firstId,
+          next_attempt_at: isoTime(this.now()),
+          // A part sent is not a failed try: the next part has the delivery's tries.
+          attempts: claimed.attempt - 1,
+        });
+        return;
+      }
+      const pinError = delivery.pin === 1 ? await this.pin(chatId, firstId, delivery) : null;
       await this.record(claimed, 'sent', latencyMs, null, {
         status: 'sent',
-        telegram_message_id: message.message_id,
+        ...(part && { parts_sent: sentParts }),
+        telegram_message_id: firstId,
         pinned: delivery.pin === 1 && pinError === null ? 1 : 0,
         error: pinError === null ? null : `Sent, but Telegram did not pin it: ${pinError}`,
         sent_at: isoTime(this.now()),

@@ -2,6 +2,7 @@ import {
   blockingProblems,
   buildExampleData,
   describeTemplateProblem,
+  onlyTooLong,
   templateSpot,
   variablesUsedBy,
   type FieldError,
@@ -31,12 +32,22 @@ export class TemplateGuard {
     return buildExampleData(variablesUsedBy(content, await this.variables.list()));
   }
 
-  /** Throws a 422 naming the first problem (and listing all) when the template must not be saved. */
-  async check(content: string, parseMode: ParseMode, what = 'The template cannot be saved'): Promise<void> {
+  /**
+   * Throws a 422 naming the first problem (and listing all) when the template must not be saved. A
+   * template that splits long messages may be longer than one message (docs/bot-developers/deliveries.md,
+   * "Long messages").
+   */
+  async check(
+    content: string,
+    parseMode: ParseMode,
+    options: { splits: boolean; what?: string },
+  ): Promise<void> {
     const result = await this.pool.render(content, parseMode, await this.exampleDataFor(content), this.now());
+    if (options.splits && onlyTooLong(result)) return;
     const blocking = blockingProblems(result);
     const first = blocking[0];
     if (!first) return;
+    const what = options.what ?? 'The template cannot be saved';
     throw new ValidationError(blocking.map(fieldError), `${what}: ${describeTemplateProblem(first)}`);
   }
 }

@@ -25,6 +25,7 @@ function toTemplate(row: LiveTemplateRow): Template {
     disable_notification: row.disable_notification === 1,
     allow_pinning: row.allow_pinning === 1,
     pin_by_default: row.pin_by_default === 1,
+    split_long_messages: row.split_long_messages === 1,
     enabled: row.enabled === 1,
   };
 }
@@ -37,12 +38,16 @@ function columnsOf(snapshot: TemplateSnapshot) {
     disable_notification: snapshot.disable_notification ? 1 : 0,
     allow_pinning: snapshot.allow_pinning ? 1 : 0,
     pin_by_default: snapshot.pin_by_default ? 1 : 0,
+    split_long_messages: snapshot.split_long_messages ? 1 : 0,
     enabled: snapshot.enabled ? 1 : 0,
   };
 }
 
 function toVersion(row: TemplateVersionRow): TemplateVersion {
-  return { version: row.version, ...fromHistoryRow<TemplateSnapshot>(row) };
+  const entry = fromHistoryRow<TemplateSnapshot>(row);
+  // Versions stored before long messages could be split did not split.
+  const snapshot = { ...entry.snapshot, split_long_messages: entry.snapshot.split_long_messages ?? false };
+  return { version: row.version, ...entry, snapshot };
 }
 
 /** The templates not deleted: a deleted one is kept for its history and seen nowhere else. */

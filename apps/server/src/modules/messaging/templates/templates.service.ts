@@ -80,7 +80,9 @@ export class TemplatesService {
   }
 
   async create(actor: Actor, values: TemplateValues): Promise<Template> {
-    await this.guard.check(values.template_content, values.parse_mode);
+    await this.guard.check(values.template_content, values.parse_mode, {
+      splits: values.split_long_messages,
+    });
     return this.db.transaction().execute(async (trx) => {
       await this.ensureNameFree(trx, values.template_name);
       await this.checkTarget(trx, values);
@@ -93,12 +95,18 @@ export class TemplatesService {
    * checked first, outside the transaction: a rendering takes the worker's time, not the database's.
    */
   async update(actor: Actor, id: number, update: TemplateUpdate): Promise<Template> {
-    if (update.template_content !== undefined || update.parse_mode !== undefined) {
+    const checked = [update.template_content, update.parse_mode, update.split_long_messages];
+    if (checked.some((field) => field !== undefined)) {
       const current = await this.get(id);
       const content = update.template_content ?? current.template_content;
       const parseMode = update.parse_mode ?? current.parse_mode;
-      if (content !== current.template_content || parseMode !== current.parse_mode) {
-        await this.guard.check(content, parseMode);
+      const splits = update.split_long_messages ?? current.split_long_messages;
+      if (
+        content !== current.template_content ||
+        parseMode !== current.parse_mode ||
+        (current.split_long_messages && !splits)
+      ) {
+        await this.guard.check(content, parseMode, { splits });
       }
     }
     return this.db.transaction().execute(async (trx) => {
@@ -150,11 +158,10 @@ export class TemplatesService {
    */
   async restore(actor: Actor, id: number, version: number, expectedVersion?: number): Promise<Template> {
     const old = await this.version(id, version);
-    await this.guard.check(
-      old.snapshot.template_content,
-      old.snapshot.parse_mode,
-      `Version ${version} cannot be restored`,
-    );
+    await this.guard.check(old.snapshot.template_content, old.snapshot.parse_mode, {
+      splits: old.snapshot.split_long_messages,
+      what: `Version ${version} cannot be restored`,
+    });
     return this.db.transaction().execute(async (trx) => {
       const before = await this.versioned.get(trx, id);
       this.versioned.checkVersion(before, expectedVersion);

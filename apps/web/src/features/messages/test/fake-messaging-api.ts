@@ -71,6 +71,8 @@ export function delivery(id: number, overrides: Partial<DeliveryDetail> = {}): D
     disable_web_preview: false,
     disable_notification: false,
     pin: false,
+    parts: null,
+    parts_sent: null,
     idempotency_key: null,
     send_at: stamp,
     attempts: 1,

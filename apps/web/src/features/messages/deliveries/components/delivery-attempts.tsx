@@ -13,17 +13,29 @@ function Fact({ label, children }: { label: string; children: string }) {
   );
 }
 
-/** Every attempt with Telegram's answer: outcome, when and how long, the error code, error and retry_after. */
-export function DeliveryAttempts({ attempts }: { attempts: readonly DeliveryAttempt[] }) {
+/**
+ * Every attempt with Telegram's answer: outcome, when and how long, the error code, error and retry_after.
+ * A message sent in parts has attempts per part (docs/bot-developers/deliveries.md, "Long messages").
+ */
+export function DeliveryAttempts({
+  attempts,
+  parts,
+}: {
+  attempts: readonly DeliveryAttempt[];
+  parts: number | null;
+}) {
   if (attempts.length === 0) {
     return <p className="text-sm text-muted-foreground">No attempts yet: the sender has not taken it.</p>;
   }
   return (
     <ol aria-label="Attempts" className="divide-y rounded-md border">
       {attempts.map((attempt) => (
-        <li key={attempt.attempt} className="space-y-1.5 p-3 text-sm">
+        <li key={`${attempt.part}-${attempt.attempt}`} className="space-y-1.5 p-3 text-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="font-medium">Attempt {attempt.attempt}</span>
+            <span className="font-medium">
+              {attempt.part !== null && parts !== null && `Part ${attempt.part} of ${parts}, `}
+              {attempt.part !== null && parts !== null ? 'attempt' : 'Attempt'} {attempt.attempt}
+            </span>
             <AttemptOutcomeBadge outcome={attempt.outcome} />
           </div>
           <dl className="grid gap-x-4 gap-y-0.5 text-xs sm:grid-cols-2">

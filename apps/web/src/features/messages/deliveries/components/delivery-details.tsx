@@ -90,6 +90,10 @@ export function DeliveryDetails({ delivery }: { delivery: DeliveryDetail }) {
             ['Link preview', delivery.disable_web_preview ? 'Off' : 'On'],
             ['Notification', delivery.disable_notification ? 'Silent' : 'With sound'],
             ['Pin', delivery.pin ? (delivery.pinned ? 'Yes, pinned' : 'Yes') : 'No'],
+            delivery.parts !== null && [
+              'Sent as',
+              `${delivery.parts} messages (${delivery.parts_sent ?? 0} sent so far)`,
+            ],
           ]}
         />
       </Section>
@@ -103,7 +107,7 @@ export function DeliveryDetails({ delivery }: { delivery: DeliveryDetail }) {
         </pre>
       </Section>
       <Section title="Attempts">
-        <DeliveryAttempts attempts={delivery.attempt_log} />
+        <DeliveryAttempts attempts={delivery.attempt_log} parts={delivery.parts} />
       </Section>
     </div>
   );

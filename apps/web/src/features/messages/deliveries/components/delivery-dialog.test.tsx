@@ -32,6 +32,7 @@ const failed = delivery(7, {
       error_code: 429,
       error: 'Too Many Requests: retry after 3',
       retry_after_seconds: 3,
+      part: null,
     },
     {
       attempt: 2,
@@ -42,6 +43,7 @@ const failed = delivery(7, {
       error_code: 400,
       error: 'Bad Request: chat not found',
       retry_after_seconds: null,
+      part: null,
     },
   ],
 });
@@ -82,6 +84,30 @@ describe('Delivery details', () => {
     expect(attempts[1]).toHaveTextContent('Failed');
     expect(attempts[1]).toHaveTextContent('Bad Request: chat not found');
     expect(view.queryByRole('button', { name: 'Cancel delivery' })).not.toBeInTheDocument();
+  });
+
+  it('shows a message sent in parts with how many went out and the attempt of each part', async () => {
+    const attempt = (part: number) => ({
+      attempt: 1,
+      outcome: 'sent' as const,
+      started_at: `2026-11-22T09:00:0${part}.000Z`,
+      finished_at: `2026-11-22T09:00:0${part}.100Z`,
+      duration_ms: 100,
+      error_code: null,
+      error: null,
+      retry_after_seconds: null,
+      part,
+    });
+    const { dialog } = await openDelivery([
+      delivery(8, { status: 'queued', parts: 3, parts_sent: 2, attempt_log: [attempt(1), attempt(2)] }),
+    ]);
+    const view = within(dialog);
+    expect(view.getByText('Sent as').nextSibling).toHaveTextContent('3 messages (2 sent so far)');
+    const attempts = within(view.getByRole('list', { name: 'Attempts' })).getAllByRole('listitem');
+    expect(attempts.map((item) => item.querySelector('.font-medium')?.textContent)).toEqual([
+      'Part 1 of 3, attempt 1',
+      'Part 2 of 3, attempt 1',
+    ]);
   });
 
   it('retries a failed delivery after a confirmation', async () => {

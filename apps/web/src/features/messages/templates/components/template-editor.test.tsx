@@ -117,6 +117,7 @@ describe('Template editor', () => {
       disable_notification: false,
       allow_pinning: false,
       pin_by_default: false,
+      split_long_messages: false,
     });
   });
 

@@ -3,13 +3,19 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox';
 import type { TemplateFormValues } from '../lib/template-form';
 
-type OptionName = 'enabled' | 'disable_web_preview' | 'disable_notification' | 'allow_pinning';
+type OptionName =
+  'enabled' | 'disable_web_preview' | 'disable_notification' | 'allow_pinning' | 'split_long_messages';
 
-const OPTIONS: ReadonlyArray<{ name: OptionName; label: string }> = [
+const OPTIONS: ReadonlyArray<{ name: OptionName; label: string; description?: string }> = [
   { name: 'enabled', label: 'Enabled' },
   { name: 'disable_web_preview', label: 'Disable Web Preview' },
   { name: 'disable_notification', label: 'Disable Notification' },
   { name: 'allow_pinning', label: 'Allow Pinning' },
+  {
+    name: 'split_long_messages',
+    label: 'Split Long Messages',
+    description: 'Over 4,096 characters: sent as several messages instead of refused',
+  },
 ];
 
 /** The editor's checkboxes; Pin by Default can only be on while Allow Pinning is (spec section 4). */
@@ -21,7 +27,7 @@ export function TemplateOptions() {
     <fieldset className="space-y-2">
       <legend className="mb-2 text-sm font-medium">Options</legend>
       <div className="grid gap-2 sm:grid-cols-2">
-        {OPTIONS.map(({ name, label }) => (
+        {OPTIONS.map(({ name, label, description }) => (
           <Controller
             key={name}
             control={control}
@@ -29,6 +35,7 @@ export function TemplateOptions() {
             render={({ field }) => (
               <Checkbox
                 label={label}
+                description={description}
                 checked={field.value ?? false}
                 onCheckedChange={(checked) => {
                   field.onChange(checked);

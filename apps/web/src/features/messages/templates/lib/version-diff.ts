@@ -19,6 +19,7 @@ const LABELS: Record<SettingField, string> = {
   disable_notification: 'Disable Notification',
   allow_pinning: 'Allow Pinning',
   pin_by_default: 'Pin by Default',
+  split_long_messages: 'Split Long Messages',
 };
 export const SETTING_LABELS = Object.entries(LABELS) as ReadonlyArray<[SettingField, string]>;
 
