@@ -28,6 +28,7 @@ import { RolesService } from './modules/roles/roles.service.js';
 import { SessionControlService } from './modules/sessions/session-control.service.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { BudgetsService } from './modules/telemetry/budgets.service.js';
+import { FeedbackService } from './modules/telemetry/feedback.service.js';
 import { InProcessIngest, IngestWorker, type IngestDatabase } from './modules/telemetry/ingest-writer.js';
 import { IntegrationReporter } from './modules/telemetry/integration-reporter.js';
 import { LatencyService } from './modules/telemetry/latency.service.js';
@@ -62,6 +63,7 @@ export interface Services {
   metrics: MetricsService;
   /** LLM usage by feature, chat and user, and errors by type (docs/operators/metrics.md). */
   llmDimensions: LlmDimensionsService;
+  feedback: FeedbackService;
   latency: LatencyService;
   /**
    * The configuration, template, budget and price changes drawn on the charts (docs/operators/metrics.md,
@@ -224,6 +226,7 @@ export function createServices(options: {
     telemetry,
     metrics,
     llmDimensions,
+    feedback: new FeedbackService(db, now),
     latency,
     changeMarkers,
     metricsExport,

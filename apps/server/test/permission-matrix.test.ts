@@ -91,6 +91,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/otlp/v1/traces': KEYS_ONLY,
   'GET /api/metrics/bot-health': METRICS_READ,
   'GET /api/metrics/llm-usage': METRICS_READ,
+  'GET /api/metrics/feedback': METRICS_READ,
   'GET /api/metrics/cache': METRICS_READ,
   'GET /api/metrics/market-data': METRICS_READ,
   'GET /api/metrics/gemini-usage': METRICS_READ,

@@ -23,6 +23,7 @@ export const TELEMETRY_EVENT_TYPES = [
   'heartbeat',
   'error',
   'market_data',
+  'feedback',
 ] as const;
 export type TelemetryEventType = (typeof TELEMETRY_EVENT_TYPES)[number];
 
@@ -143,6 +144,63 @@ export const marketDataEventSchema = z.object({
   missing_intervals: count(1_000_000),
 });
 
+/**
+ * A user's reaction to, or score of, a message the bot sent (docs/bot-developers/ingestion.md, "Feedback"):
+ * counted per template, feature and configuration revision, the groundwork for quality by revision.
+ */
+export const FEEDBACK_LIMITS = { reactionMax: 32, revisionMax: 64, scoreMin: -1, scoreMax: 5 } as const;
+
+export const feedbackEventSchema = z
+  .object({
+    type: z.literal('feedback'),
+    ...common,
+    chat_id: telegramId,
+    /** The Telegram message the feedback is about. */
+    message_id: z.number().int().positive().max(2 ** 53),
+    user_id: telegramId.optional(),
+    /** An emoji or a custom emoji's id, as Telegram's message_reaction update gives it. */
+    reaction: dimension(FEEDBACK_LIMITS.reactionMax).optional(),
+    /** The bot's own scale: thumbs down -1, up 1, or 1 to 5 stars. */
+    score: z.number().min(FEEDBACK_LIMITS.scoreMin).max(FEEDBACK_LIMITS.scoreMax).optional(),
+    template: dimension(200).optional(),
+    feature: dimension(LLM_DIMENSION_LIMITS.featureMax).optional(),
+    config_revision: dimension(FEEDBACK_LIMITS.revisionMax).optional(),
+  })
+  .refine((e) => e.reaction !== undefined || e.score !== undefined, {
+    message: 'Give a reaction, a score or both',
+    path: ['reaction'],
+  });
+
+export const FEEDBACK_GROUPINGS = ['template', 'feature', 'config_revision'] as const;
+export type FeedbackGrouping = (typeof FEEDBACK_GROUPINGS)[number];
+
+export const feedbackSummaryQuerySchema = z.object({
+  by: z.enum(FEEDBACK_GROUPINGS).default('template'),
+  /** The last N days, up to the rollups' history (default 7). */
+  days: wholeNumberText('A whole number of days')
+    .pipe(z.number().int().min(1).max(INGEST_LIMITS.rollupRetentionDays))
+    .default(7),
+});
+
+export const feedbackSummarySchema = z
+  .object({
+    by: z.enum(FEEDBACK_GROUPINGS),
+    from: z.string(),
+    rows: z.array(
+      z.object({
+        /** The template, feature or revision; null for feedback that named none. */
+        key: z.string().nullable(),
+        events: z.number().int(),
+        /** How often each reaction was given. */
+        reactions: z.record(z.string(), z.number().int()),
+        scores: z.number().int(),
+        score_avg: z.number().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'FeedbackSummary' });
+export type FeedbackSummary = z.infer<typeof feedbackSummarySchema>;
+
 export const telemetryEventSchema = z.discriminatedUnion('type', [
   llmCallEventSchema,
   integrationCallEventSchema,
@@ -150,6 +208,7 @@ export const telemetryEventSchema = z.discriminatedUnion('type', [
   heartbeatEventSchema,
   errorEventSchema,
   marketDataEventSchema,
+  feedbackEventSchema,
 ]);
 export type TelemetryEvent = z.infer<typeof telemetryEventSchema>;
 export type LlmCallEvent = z.infer<typeof llmCallEventSchema>;

@@ -21,6 +21,7 @@ import { llmSpendReads } from './migrations/20261129090000-llm-spend-reads.js';
 import { llmSpendLookups } from './migrations/20261130090000-llm-spend-lookups.js';
 import { deliveryTopicNames } from './migrations/20261201090000-delivery-topic-names.js';
 import { longMessages } from './migrations/20261202090000-long-messages.js';
+import { feedback } from './migrations/20261202100000-feedback.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -47,6 +48,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261130090000-llm-spend-lookups': llmSpendLookups,
   '20261201090000-delivery-topic-names': deliveryTopicNames,
   '20261202090000-long-messages': longMessages,
+  '20261202100000-feedback': feedback,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

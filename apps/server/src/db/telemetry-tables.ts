@@ -13,6 +13,7 @@ export interface TelemetryTables extends LlmDimensionTables {
   heartbeats: HeartbeatsTable;
   bot_errors: BotErrorsTable;
   market_data_reports: MarketDataReportsTable;
+  feedback_events: FeedbackEventsTable;
   llm_usage_hourly: LlmUsageHourlyTable;
   integration_hourly: IntegrationHourlyTable;
   cache_hourly: CacheHourlyTable;
@@ -98,6 +99,21 @@ export interface HeartbeatsTable extends RawEvent {
 export interface BotErrorsTable extends RawEvent {
   source: string;
   message: string;
+}
+
+/** Reactions and scores of the bot's messages (migration 20261202100000-feedback). */
+export interface FeedbackEventsTable {
+  id: Generated<number>;
+  client_id: string | null;
+  ts: string;
+  chat_id: string;
+  message_id: ColumnType<string | number, number, number>;
+  user_id: string | null;
+  reaction: string | null;
+  score: number | null;
+  template: string | null;
+  feature: string | null;
+  config_revision: string | null;
 }
 
 export interface MarketDataReportsTable extends RawEvent {

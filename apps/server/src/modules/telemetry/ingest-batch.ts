@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { describeLag } from '../../lib/freshness.js';
 import { DAY_MS } from '../../lib/hour-buckets.js';
 import { costOf } from '../../lib/llm-cost.js';
+import { insertFeedback } from './feedback.repository.js';
 import { pricesFor } from './budgets.repository.js';
 import { budgetStatuses } from './budgets.service.js';
 import { upsertLatencies } from './latency-histograms.js';
@@ -192,6 +193,20 @@ async function store(trx: Executor, events: TelemetryEvent[]): Promise<number> {
   await upsertDimensionSums(trx, aggregateLlmDimensions(storedLlm));
   await insert('heartbeats', heartbeats);
   await insert('market_data_reports', market);
+  stored += await insertFeedback(
+    trx,
+    of(events, 'feedback').map((e) => ({
+      ...common(e),
+      chat_id: e.chat_id,
+      message_id: e.message_id,
+      user_id: e.user_id ?? null,
+      reaction: e.reaction ?? null,
+      score: e.score ?? null,
+      template: e.template ?? null,
+      feature: e.feature ?? null,
+      config_revision: e.config_revision ?? null,
+    })),
+  );
   return stored;
 }
 

@@ -1,6 +1,8 @@
 import {
   botHealthSchema,
   cacheMetricsSchema,
+  feedbackSummaryQuerySchema,
+  feedbackSummarySchema,
   geminiUsageQuerySchema,
   geminiUsageSchema,
   integrationMetricsSchema,
@@ -40,6 +42,20 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => metrics.llmUsage(request.query.days),
+  );
+  app.get(
+    '/metrics/feedback',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Feedback on the bot’s messages (feedback events) over `days` days, per template, feature or configuration revision',
+        querystring: feedbackSummaryQuerySchema,
+        response: { 200: feedbackSummarySchema },
+      },
+    },
+    (request) => app.services.feedback.summary(request.query.by, request.query.days),
   );
   app.get(
     '/metrics/cache',

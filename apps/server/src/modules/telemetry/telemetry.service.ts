@@ -12,6 +12,7 @@ import { pruneDimensionRollups } from './llm-dimensions.repository.js';
 import { minuteKey } from './rollup-aggregation.js';
 import { pruneRollups } from './rollups.repository.js';
 import { reachesSettledHours } from './settled-hours.js';
+import { pruneFeedback } from './feedback.repository.js';
 import { pruneEvents, RAW_TABLES } from './telemetry.repository.js';
 import type { TelemetrySettings } from './telemetry.settings.js';
 
@@ -95,6 +96,7 @@ export class TelemetryService {
     } else {
       events = await pruneEvents(this.db, before);
     }
+    events += await pruneFeedback(this.db, before);
     const rollups = await pruneRollups(
       this.db,
       'hour',
