@@ -5,7 +5,9 @@ import type { Database } from '../../db/database.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import { createAlertData } from './alert-data.js';
 import type { AlertNotifier, NotificationContent } from './alert-notifier.js';
-import * as repo from './alerts.repository.js';
+import * as rulesRepo from './storage/rules.repository.js';
+import * as historyRepo from './storage/history.repository.js';
+import * as notificationsRepo from './storage/notifications.repository.js';
 import { evaluateCondition } from './conditions.js';
 import { isSilenced } from './silences.js';
 import type { SilencesService } from './silences.service.js';
@@ -28,7 +30,7 @@ export interface PassResult {
   tried: number;
 }
 
-function runtimeOf(row: repo.RuleRecord): RuleRuntime {
+function runtimeOf(row: rulesRepo.RuleRecord): RuleRuntime {
   return {
     state: row.state,
     state_since: row.state_since,
@@ -37,9 +39,9 @@ function runtimeOf(row: repo.RuleRecord): RuleRuntime {
   };
 }
 
-function settingsOf(row: repo.RuleRecord): RuleSettings {
+function settingsOf(row: rulesRepo.RuleRecord): RuleSettings {
   return {
-    condition_type: repo.conditionOf(row).type,
+    condition_type: rulesRepo.conditionOf(row).type,
     pending_seconds: row.pending_seconds,
     no_data: row.no_data,
     renotify_minutes: row.renotify_minutes,
@@ -71,7 +73,7 @@ export class AlertEvaluator {
   async runPass(): Promise<PassResult> {
     const result: PassResult = { evaluated: 0, transitions: 0, notifications: 0, failed: 0, tried: 0 };
     const now = this.now();
-    const rules = await repo.listRules(this.db, { enabled: true });
+    const rules = await rulesRepo.listRules(this.db, { enabled: true });
     const silences = await this.silences.windows();
     const data = createAlertData(this.db, now, { timezone: this.timezone });
     // Most evaluations change nothing but the last value: those writes go out a few at a time while the
@@ -79,18 +81,18 @@ export class AlertEvaluator {
     const limit = pLimit(QUIET_WRITES_AT_ONCE);
     const quiet: Promise<void>[] = [];
     const changes: Array<{
-      rule: repo.RuleRecord;
+      rule: rulesRepo.RuleRecord;
       evaluation: AlertEvaluation;
       next: Step;
       silenced: boolean;
     }> = [];
-    const failed = (rule: repo.RuleRecord, error: unknown) => {
+    const failed = (rule: rulesRepo.RuleRecord, error: unknown) => {
       result.failed += 1;
       this.log.warn({ err: error, rule: rule.id, name: rule.name }, 'alert rule: evaluation failed');
     };
     for (const rule of rules) {
       try {
-        const evaluation = await evaluateCondition(repo.conditionOf(rule), data);
+        const evaluation = await evaluateCondition(rulesRepo.conditionOf(rule), data);
         const silenced = isSilenced({ id: rule.id, severity: rule.severity }, silences, now);
         const next = step(settingsOf(rule), runtimeOf(rule), evaluation, now, silenced);
         if (next.transition || next.notify) {
@@ -100,7 +102,7 @@ export class AlertEvaluator {
         const runtime = this.runtimeColumns(evaluation, next, now);
         quiet.push(
           limit(async () => {
-            if (await repo.advanceRuntime(this.db, rule, runtime)) result.evaluated += 1;
+            if (await rulesRepo.advanceRuntime(this.db, rule, runtime)) result.evaluated += 1;
           }).catch((error: unknown) => failed(rule, error)),
         );
       } catch (error) {
@@ -123,13 +125,13 @@ export class AlertEvaluator {
     return result;
   }
 
-  private runtimeColumns(evaluation: AlertEvaluation, next: Step, now: number): repo.RuleRuntimeColumns {
+  private runtimeColumns(evaluation: AlertEvaluation, next: Step, now: number): rulesRepo.RuleRuntimeColumns {
     return { ...next.next, last_evaluation: JSON.stringify(evaluation), last_evaluated_at: isoTime(now) };
   }
 
   /** Writes a step that changes the state or notifies; null when the rule changed since it was read. */
   private async record(
-    rule: repo.RuleRecord,
+    rule: rulesRepo.RuleRecord,
     evaluation: AlertEvaluation,
     next: Step,
     silenced: boolean,
@@ -137,9 +139,10 @@ export class AlertEvaluator {
   ): Promise<number | null> {
     const at = isoTime(now);
     return this.db.transaction().execute(async (trx) => {
-      if (!(await repo.advanceRuntime(trx, rule, this.runtimeColumns(evaluation, next, now)))) return null;
+      if (!(await rulesRepo.advanceRuntime(trx, rule, this.runtimeColumns(evaluation, next, now))))
+        return null;
       if (next.transition) {
-        await repo.insertHistory(trx, {
+        await historyRepo.insertHistory(trx, {
           rule_id: rule.id,
           rule_name: rule.name,
           severity: rule.severity,
@@ -155,14 +158,17 @@ export class AlertEvaluator {
       if (!next.notify || silenced) return 0;
       const content = this.contentOf(rule, evaluation, next, next.notify);
       for (const contactPointId of rule.contact_point_ids) {
-        await repo.insertNotification(trx, this.notifier.newRow(contactPointId, rule, content, now));
+        await notificationsRepo.insertNotification(
+          trx,
+          this.notifier.newRow(contactPointId, rule, content, now),
+        );
       }
       return rule.contact_point_ids.length;
     });
   }
 
   private contentOf(
-    rule: repo.RuleRecord,
+    rule: rulesRepo.RuleRecord,
     evaluation: AlertEvaluation,
     next: Step,
     kind: NonNullable<Step['notify']>,
@@ -176,7 +182,7 @@ export class AlertEvaluator {
     return {
       version: 1,
       kind,
-      rule: { id: rule.id, name: rule.name, severity: rule.severity, condition: repo.conditionOf(rule) },
+      rule: { id: rule.id, name: rule.name, severity: rule.severity, condition: rulesRepo.conditionOf(rule) },
       state: next.next.state,
       previous_state: next.transition?.from ?? prev.state,
       value: evaluation.value,

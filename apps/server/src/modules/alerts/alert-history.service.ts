@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { isoTime, type Clock } from '../../lib/time.js';
-import * as repo from './alerts.repository.js';
+import * as historyRepo from './storage/history.repository.js';
+import * as notificationsRepo from './storage/notifications.repository.js';
 
 const DAY_MS = 86_400_000;
 /** The history is kept as long as the hourly rollups it can be compared with. */
@@ -25,17 +26,19 @@ export class AlertHistoryService {
   ) {}
 
   /** The retention job's part: history past 400 days and settled notifications past 90 days go. */
-  prune(): Promise<{ history: number; notifications: number }> {
+  async prune(): Promise<{ history: number; notifications: number }> {
     const now = this.now();
-    return repo.pruneOld(
-      this.db,
-      isoTime(now - ALERT_HISTORY_DAYS * DAY_MS),
-      isoTime(now - ALERT_NOTIFICATION_DAYS * DAY_MS),
-    );
+    return {
+      history: await historyRepo.pruneHistory(this.db, isoTime(now - ALERT_HISTORY_DAYS * DAY_MS)),
+      notifications: await notificationsRepo.pruneNotifications(
+        this.db,
+        isoTime(now - ALERT_NOTIFICATION_DAYS * DAY_MS),
+      ),
+    };
   }
 
   async list(query: HistoryQuery): Promise<AlertHistoryResponse> {
-    const rows = await repo.listHistory(this.db, {
+    const rows = await historyRepo.listHistory(this.db, {
       rule_id: query.rule_id,
       state: query.state,
       severity: query.severity,

@@ -1,6 +1,4 @@
-import { createHmac } from 'node:crypto';
 import {
-  ALERT_WEBHOOK_HEADERS,
   DEFAULT_ALERT_TEMPLATE_NAME,
   type AlertNotification,
   type AlertWebhookBody,
@@ -12,7 +10,10 @@ import type { Database } from '../../db/database.js';
 import { isRefusal, NotFoundError } from '../../lib/errors.js';
 import { isoAfter, isoTime, type Clock } from '../../lib/time.js';
 import type { DeliveriesService } from '../messaging/deliveries/deliveries.service.js';
-import * as repo from './alerts.repository.js';
+import { asDeliveryGot } from './notification-status.js';
+import { postSignedWebhook, type WebhookOutcome } from './webhook-client.js';
+import * as contactPointsRepo from './storage/contact-points.repository.js';
+import * as notificationsRepo from './storage/notifications.repository.js';
 
 /**
  * How webhook notifications are tried (docs/bot-developers/alerts.md, "Contact points"): each try has
@@ -49,9 +50,8 @@ interface Logger {
 
 /** The outcome of one try. */
 type TryOutcome =
-  | { status: 'sent'; responseStatus: number | null; deliveryId?: number }
-  | { status: 'failed'; responseStatus: number | null; error: string }
-  | { status: 'retry'; responseStatus: number | null; error: string };
+  | Exclude<WebhookOutcome, { status: 'sent' }>
+  | { status: 'sent'; responseStatus: number | null; deliveryId?: number };
 
 /**
  * Tells contact points (docs/bot-developers/alerts.md, "Contact points"): a webhook gets the signed JSON
@@ -79,13 +79,12 @@ export class AlertNotifier {
 
   /** Tries every due notification once; returns how many it tried. */
   async sendDue(): Promise<number> {
-    const due = await repo.dueNotifications(this.db, isoTime(this.now()), DUE_PER_ROUND);
+    const due = await notificationsRepo.dueNotifications(this.db, isoTime(this.now()), DUE_PER_ROUND);
     if (due.length === 0) return 0;
     const points = new Map(
-      (await repo.contactPointsByIds(this.db, [...new Set(due.map((n) => n.contact_point_id))])).map((p) => [
-        p.id,
-        p,
-      ]),
+      (
+        await contactPointsRepo.contactPointsByIds(this.db, [...new Set(due.map((n) => n.contact_point_id))])
+      ).map((p) => [p.id, p]),
     );
     let tried = 0;
     for (const notification of due) {
@@ -112,17 +111,26 @@ export class AlertNotifier {
       unit: null,
     };
     // Never due: no retry round takes it, it is tried here once.
-    const id = await repo.insertNotification(this.db, {
+    const id = await notificationsRepo.insertNotification(this.db, {
       ...this.newRow(point.id, null, content, now),
       next_attempt_at: null,
     });
-    const row = await repo.findNotificationRow(this.db, id);
-    const stored = (await repo.contactPointsByIds(this.db, [point.id]))[0];
+    const row = await notificationsRepo.findNotificationRow(this.db, id);
+    const stored = (await contactPointsRepo.contactPointsByIds(this.db, [point.id]))[0];
     if (!row || !stored) throw new NotFoundError(`There is no contact point ${point.id}`);
     await this.attempt(row, stored, { once: true });
-    const notification = await repo.findNotification(this.db, id);
+    const notification = await notificationsRepo.findNotification(this.db, id);
     if (!notification) throw new NotFoundError(`There is no notification ${id}`);
-    return notification;
+    return (await this.settled([notification]))[0]!;
+  }
+
+  /** Notifications as far as they got: a Telegram one's status is its delivery's (notification-status.ts). */
+  async settled(notifications: AlertNotification[]): Promise<AlertNotification[]> {
+    const ids = notifications.flatMap((n) => (n.delivery_id === null ? [] : [n.delivery_id]));
+    const states = await this.deliveries.states(ids);
+    return notifications.map((n) =>
+      asDeliveryGot(n, n.delivery_id === null ? undefined : states.get(n.delivery_id)),
+    );
   }
 
   /** A new notification's row: queued, due now. */
@@ -131,7 +139,7 @@ export class AlertNotifier {
     rule: { id: number; name: string } | null,
     content: NotificationContent,
     now: number,
-  ): repo.NewNotification {
+  ): notificationsRepo.NewNotification {
     return {
       contact_point_id: contactPointId,
       rule_id: rule?.id ?? null,
@@ -155,7 +163,7 @@ export class AlertNotifier {
   ): Promise<boolean> {
     const now = this.now();
     const leaseUntil = isoAfter(this.settings.timeoutMs + 5_000, now);
-    if (!options.once && !(await repo.claimNotification(this.db, row, isoTime(now), leaseUntil)))
+    if (!options.once && !(await notificationsRepo.claimNotification(this.db, row, isoTime(now), leaseUntil)))
       return false;
     const attempts = row.attempts + 1;
     const content = JSON.parse(row.body) as NotificationContent;
@@ -175,7 +183,7 @@ export class AlertNotifier {
     }
     const at = isoTime(this.now());
     if (outcome.status === 'sent') {
-      await repo.updateNotification(this.db, row.id, {
+      await notificationsRepo.updateNotification(this.db, row.id, {
         attempts,
         status: outcome.deliveryId === undefined ? 'sent' : 'queued',
         delivery_id: outcome.deliveryId ?? null,
@@ -185,7 +193,7 @@ export class AlertNotifier {
         sent_at: outcome.deliveryId === undefined ? at : null,
       });
     } else if (outcome.status === 'failed' || options.once || attempts >= this.settings.maxAttempts) {
-      await repo.updateNotification(this.db, row.id, {
+      await notificationsRepo.updateNotification(this.db, row.id, {
         attempts,
         status: 'failed',
         response_status: outcome.responseStatus,
@@ -194,7 +202,7 @@ export class AlertNotifier {
       });
     } else {
       const delay = Math.min(this.settings.firstRetryMs * 2 ** (attempts - 1), this.settings.maxRetryMs);
-      await repo.updateNotification(this.db, row.id, {
+      await notificationsRepo.updateNotification(this.db, row.id, {
         response_status: outcome.responseStatus,
         error: outcome.error,
         next_attempt_at: isoAfter(delay, this.now()),
@@ -203,8 +211,8 @@ export class AlertNotifier {
     return true;
   }
 
-  /** POSTs the signed body: `x-lumi-signature: sha256=<HMAC-SHA256 of "${timestamp}.${body}">`. */
-  private async postWebhook(
+  /** The body a webhook receives (docs/bot-developers/alerts.md, "Webhooks"), signed and posted once. */
+  private postWebhook(
     id: number,
     point: AlertContactPointRow,
     content: NotificationContent,
@@ -216,45 +224,15 @@ export class AlertNotifier {
       notification_id: id,
       sent_at: isoTime(now),
     } satisfies AlertWebhookBody);
-    const timestamp = String(Math.floor(now / 1000));
-    const signature = createHmac('sha256', point.secret ?? '')
-      .update(`${timestamp}.${body}`)
-      .digest('hex');
-    let response: Response;
-    try {
-      response = await fetch(point.url ?? '', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Lumi-Alerts/1',
-          [ALERT_WEBHOOK_HEADERS.timestamp]: timestamp,
-          [ALERT_WEBHOOK_HEADERS.signature]: `sha256=${signature}`,
-          [ALERT_WEBHOOK_HEADERS.event]: content.kind,
-          [ALERT_WEBHOOK_HEADERS.notification]: String(id),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      const reason = timedOut
-        ? `No answer within ${this.settings.timeoutMs / 1000} s`
-        : `Could not reach the webhook: ${describeFetchError(error)}`;
-      return { status: 'retry', responseStatus: null, error: reason };
-    }
-    await response.body?.cancel().catch(() => undefined);
-    const status = response.status;
-    if (status >= 200 && status < 300) return { status: 'sent', responseStatus: status };
-    if (status === 408 || status === 429 || status >= 500) {
-      return { status: 'retry', responseStatus: status, error: `The webhook answered HTTP ${status}` };
-    }
-    const redirect = status >= 300 && status < 400 ? ' (redirects are not followed; use the final URL)' : '';
-    return {
-      status: 'failed',
-      responseStatus: status,
-      error: `The webhook answered HTTP ${status}${redirect}`,
-    };
+    return postSignedWebhook({
+      url: point.url ?? '',
+      secret: point.secret ?? '',
+      body,
+      event: content.kind,
+      notificationId: id,
+      nowMs: now,
+      timeoutMs: this.settings.timeoutMs,
+    });
   }
 
   /**
@@ -305,14 +283,4 @@ export function telegramData(content: NotificationContent): Record<string, unkno
     alert_started_at: content.started_at,
     alert_url: content.url,
   };
-}
-
-function describeFetchError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error as Error & { cause?: unknown }).cause;
-  if (cause instanceof Error) {
-    const code = (cause as Error & { code?: string }).code;
-    return code ? `${code} (${cause.message})` : cause.message;
-  }
-  return error.message;
 }

@@ -15,7 +15,9 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import { createAlertData } from './alert-data.js';
-import * as repo from './alerts.repository.js';
+import * as rulesRepo from './storage/rules.repository.js';
+import * as silencesRepo from './storage/silences.repository.js';
+import * as historyRepo from './storage/history.repository.js';
 import { evaluateCondition } from './conditions.js';
 import { isSilenced, type SilenceWindow } from './silences.js';
 import type { SilencesService } from './silences.service.js';
@@ -44,7 +46,7 @@ export class AlertRulesService {
   ) {
     this.rules = new AuditedEntity(audit, {
       load: (db, id) => this.load(db, id),
-      delete: repo.deleteRule,
+      delete: rulesRepo.deleteRule,
       resourceType: 'alert_rule',
       action: 'alert_rule',
       name: (rule) => rule.name,
@@ -54,7 +56,7 @@ export class AlertRulesService {
   async list(): Promise<AlertRule[]> {
     const silences = await this.silences.windows();
     const now = this.now();
-    return (await repo.listRules(this.db)).map((row) => toRule(row, silences, now));
+    return (await rulesRepo.listRules(this.db)).map((row) => toRule(row, silences, now));
   }
 
   get(id: number): Promise<AlertRule> {
@@ -65,7 +67,7 @@ export class AlertRulesService {
     return this.db.transaction().execute((trx) =>
       this.rules.create(trx, actor, async () => {
         await this.checkContactPoints(trx, values);
-        return repo.insertRule(trx, values, { at: isoTime(this.now()), by: actor.username });
+        return rulesRepo.insertRule(trx, values, { at: isoTime(this.now()), by: actor.username });
       }),
     );
   }
@@ -80,7 +82,7 @@ export class AlertRulesService {
         const values: AlertRuleValues = { ...settingsOf(before), ...defined };
         await this.checkContactPoints(trx, values);
         const at = isoTime(this.now());
-        await repo.updateRule(trx, id, values, { at, by: actor.username });
+        await rulesRepo.updateRule(trx, id, values, { at, by: actor.username });
         if (!values.enabled && before.state !== 'ok') await this.resetDisabled(trx, before, at);
       }),
     );
@@ -91,7 +93,7 @@ export class AlertRulesService {
     await this.db.transaction().execute((trx) =>
       this.rules.remove(trx, actor, id, async () => {
         // Its silences go with it; the log keeps them with the rule.
-        const silences = (await repo.listSilences(trx)).filter((silence) => silence.rule_id === id);
+        const silences = (await silencesRepo.listSilences(trx)).filter((silence) => silence.rule_id === id);
         return silences.length > 0 ? { silences } : undefined;
       }),
     );
@@ -132,7 +134,7 @@ export class AlertRulesService {
   }
 
   private async load(db: Executor, id: number): Promise<AlertRule> {
-    const row = await repo.findRule(db, id);
+    const row = await rulesRepo.findRule(db, id);
     if (!row) throw new NotFoundError(`There is no alert rule ${id}`);
     return toRule(row, await this.silences.windows(db), this.now());
   }
@@ -147,7 +149,7 @@ export class AlertRulesService {
       throw ValidationError.field('contact_point_ids', ALERT_MESSAGES.contactPointsRequired);
     }
     await lockForTransaction(trx, ids.map(contactPointLock));
-    const missing = await repo.missingContactPoints(trx, ids);
+    const missing = await rulesRepo.missingContactPoints(trx, ids);
     if (missing.length > 0) {
       const which =
         missing.length === 1
@@ -159,8 +161,8 @@ export class AlertRulesService {
 
   /** A rule disabled while pending or firing goes back to ok, kept in the history, telling nobody. */
   private async resetDisabled(db: Executor, before: AlertRule, at: string) {
-    await repo.setRuntime(db, before.id, { state: 'ok', state_since: at, pending_since: null });
-    await repo.insertHistory(db, {
+    await rulesRepo.setRuntime(db, before.id, { state: 'ok', state_since: at, pending_since: null });
+    await historyRepo.insertHistory(db, {
       rule_id: before.id,
       rule_name: before.name,
       severity: before.severity,
@@ -190,11 +192,11 @@ function settingsOf(rule: AlertRule): AlertRuleValues {
   };
 }
 
-export function toRule(row: repo.RuleRecord, silences: SilenceWindow[], now: number): AlertRule {
+export function toRule(row: rulesRepo.RuleRecord, silences: SilenceWindow[], now: number): AlertRule {
   return {
     id: row.id,
     name: row.name,
-    condition: repo.conditionOf(row),
+    condition: rulesRepo.conditionOf(row),
     severity: row.severity,
     pending_seconds: row.pending_seconds,
     no_data: row.no_data,
@@ -204,7 +206,7 @@ export function toRule(row: repo.RuleRecord, silences: SilenceWindow[], now: num
     enabled: row.enabled === 1,
     state: row.state,
     state_since: row.state_since,
-    last_evaluation: repo.evaluationOf(row),
+    last_evaluation: rulesRepo.evaluationOf(row),
     last_evaluated_at: row.last_evaluated_at,
     silenced: row.enabled === 1 && isSilenced({ id: row.id, severity: row.severity }, silences, now),
     created_at: row.created_at,

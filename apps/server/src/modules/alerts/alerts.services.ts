@@ -8,7 +8,7 @@ import { AlertHistoryService } from './alert-history.service.js';
 import { AlertNotifier, WEBHOOK_DEFAULTS, type WebhookSettings } from './alert-notifier.js';
 import { AlertRulesService } from './alert-rules.service.js';
 import { AlertTemplates } from './alert-templates.js';
-import * as repo from './alerts.repository.js';
+import * as contactPointsRepo from './storage/contact-points.repository.js';
 import { ContactPointsService } from './contact-points.service.js';
 import { SilencesService } from './silences.service.js';
 
@@ -68,7 +68,7 @@ export function createAlertServices(options: {
   const history = new AlertHistoryService(db, now);
   messaging.channels.usedBy(async (trx, column, id) => ({
     kind: 'contact point',
-    names: await repo.contactPointNamesUsing(trx, column, id),
+    names: await contactPointsRepo.contactPointNamesUsing(trx, column, id),
   }));
   const evaluator = new AlertEvaluator(db, now, silences, notifier, timezone, log);
   return { rules, contactPoints, silences, history, evaluator, notifier, templates };

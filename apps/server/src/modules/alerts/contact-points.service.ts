@@ -19,7 +19,8 @@ import type { TemplatesService } from '../messaging/templates/templates.service.
 import { contactPointLock } from './alert-rules.service.js';
 import type { AlertTemplates } from './alert-templates.js';
 import type { AlertNotifier } from './alert-notifier.js';
-import * as repo from './alerts.repository.js';
+import * as contactPointsRepo from './storage/contact-points.repository.js';
+import * as notificationsRepo from './storage/notifications.repository.js';
 
 /** "'A', 'B' and 2 more": rules named in a refusal. */
 function nameList(names: string[]): string {
@@ -28,7 +29,7 @@ function nameList(names: string[]): string {
   return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
 }
 
-function toContactPoint(row: repo.ContactPointRecord): ContactPoint {
+function toContactPoint(row: contactPointsRepo.ContactPointRecord): ContactPoint {
   const { secret: _secret, ...rest } = row;
   return rest;
 }
@@ -52,7 +53,7 @@ export class ContactPointsService {
   ) {
     this.points = new AuditedEntity(audit, {
       load: (db, id) => this.load(db, id),
-      delete: repo.deleteContactPoint,
+      delete: contactPointsRepo.deleteContactPoint,
       resourceType: 'alert_contact_point',
       action: 'alert_contact_point',
       name: (point) => point.name,
@@ -60,7 +61,7 @@ export class ContactPointsService {
   }
 
   async list(): Promise<ContactPoint[]> {
-    return (await repo.listContactPoints(this.db)).map(toContactPoint);
+    return (await contactPointsRepo.listContactPoints(this.db)).map(toContactPoint);
   }
 
   get(id: number): Promise<ContactPoint> {
@@ -74,7 +75,10 @@ export class ContactPointsService {
     const created = await this.db.transaction().execute((trx) =>
       this.points.create(trx, actor, async () => {
         await this.checkTarget(trx, values);
-        return repo.insertContactPoint(trx, values, secret, { at: isoTime(this.now()), by: actor.username });
+        return contactPointsRepo.insertContactPoint(trx, values, secret, {
+          at: isoTime(this.now()),
+          by: actor.username,
+        });
       }),
     );
     if (values.type === 'telegram' && values.template_id === null) {
@@ -91,7 +95,10 @@ export class ContactPointsService {
     return this.db.transaction().execute((trx) =>
       this.points.update(trx, actor, id, async () => {
         await this.checkTarget(trx, values);
-        await repo.updateContactPoint(trx, id, values, { at: isoTime(this.now()), by: actor.username });
+        await contactPointsRepo.updateContactPoint(trx, id, values, {
+          at: isoTime(this.now()),
+          by: actor.username,
+        });
       }),
     );
   }
@@ -101,7 +108,7 @@ export class ContactPointsService {
     await this.db.transaction().execute((trx) =>
       this.points.remove(trx, actor, id, async (point) => {
         await lockForTransaction(trx, [contactPointLock(id)]);
-        const rules = await repo.rulesUsingContactPoint(trx, id);
+        const rules = await contactPointsRepo.rulesUsingContactPoint(trx, id);
         if (rules.length > 0) {
           const which = rules.length === 1 ? 'the rule' : `${rules.length} rules:`;
           throw new ConflictError(
@@ -123,16 +130,16 @@ export class ContactPointsService {
     page: { cursor?: number; limit: number },
   ): Promise<AlertNotificationListResponse> {
     await this.get(id);
-    const rows = await repo.listNotifications(this.db, id, page);
+    const rows = await notificationsRepo.listNotifications(this.db, id, page);
     const shown = rows.slice(0, page.limit);
     return {
-      notifications: shown,
+      notifications: await this.notifier.settled(shown),
       next_cursor: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null,
     };
   }
 
   private async load(db: Executor, id: number): Promise<ContactPoint> {
-    const row = await repo.findContactPoint(db, id);
+    const row = await contactPointsRepo.findContactPoint(db, id);
     if (!row) throw new NotFoundError(`There is no contact point ${id}`);
     return toContactPoint(row);
   }

@@ -13,11 +13,12 @@ import type { Database, Executor } from '../../db/database.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
-import * as repo from './alerts.repository.js';
+import * as rulesRepo from './storage/rules.repository.js';
+import * as silencesRepo from './storage/silences.repository.js';
 import { silenceStatus, type SilenceWindow } from './silences.js';
 
 /** A stored silence as the engine's silences.ts reads it. */
-export function silenceWindow(row: repo.SilenceRecord): SilenceWindow {
+export function silenceWindow(row: silencesRepo.SilenceRecord): SilenceWindow {
   return {
     kind: row.kind,
     rule_id: row.rule_id,
@@ -53,7 +54,7 @@ export class SilencesService {
   ) {
     this.silences = new AuditedEntity(audit, {
       load: (db, id) => this.load(db, id),
-      delete: repo.deleteSilence,
+      delete: silencesRepo.deleteSilence,
       resourceType: 'alert_silence',
       action: 'alert_silence',
       name: (silence) => silence.comment.slice(0, 100),
@@ -62,7 +63,7 @@ export class SilencesService {
 
   async list(): Promise<Silence[]> {
     const now = this.now();
-    return (await repo.listSilences(this.db)).map((row) => this.toSilence(row, now));
+    return (await silencesRepo.listSilences(this.db)).map((row) => this.toSilence(row, now));
   }
 
   get(id: number): Promise<Silence> {
@@ -71,7 +72,7 @@ export class SilencesService {
 
   /** The silences as the evaluation pass and the rule list judge them. */
   async windows(db: Executor = this.db): Promise<SilenceWindow[]> {
-    return (await repo.listSilences(db)).map(silenceWindow);
+    return (await silencesRepo.listSilences(db)).map(silenceWindow);
   }
 
   async create(actor: Actor, values: SilenceValues): Promise<Silence> {
@@ -80,7 +81,7 @@ export class SilencesService {
     return this.db.transaction().execute((trx) =>
       this.silences.create(trx, actor, async () => {
         await this.checkRule(trx, values.rule_id);
-        return repo.insertSilence(trx, values, { at: isoTime(now), by: actor.username });
+        return silencesRepo.insertSilence(trx, values, { at: isoTime(now), by: actor.username });
       }),
     );
   }
@@ -100,7 +101,7 @@ export class SilencesService {
       this.silences.update(trx, actor, id, async (before) => {
         await this.checkRule(trx, values.rule_id);
         if (endNow) await this.endNow(trx, before, values, now);
-        else await repo.updateSilence(trx, id, values, at);
+        else await silencesRepo.updateSilence(trx, id, values, at);
       }),
     );
   }
@@ -110,7 +111,7 @@ export class SilencesService {
   }
 
   private async load(db: Executor, id: number): Promise<Silence> {
-    const row = await repo.findSilence(db, id);
+    const row = await silencesRepo.findSilence(db, id);
     if (!row) throw new NotFoundError(`There is no silence ${id}`);
     return this.toSilence(row, this.now());
   }
@@ -125,18 +126,18 @@ export class SilencesService {
       throw ValidationError.field('ends_at', ALERT_MESSAGES.endsAfterStart);
     }
     // Another request may have ended it since `before` was read.
-    if (!(await repo.updateSilenceIfNotEnded(trx, before.id, values, isoTime(now)))) {
+    if (!(await silencesRepo.updateSilenceIfNotEnded(trx, before.id, values, isoTime(now)))) {
       throw new ConflictError('The silence has already ended');
     }
   }
 
   private async checkRule(db: Executor, ruleId: number | null) {
-    if (ruleId !== null && !(await repo.findRule(db, ruleId))) {
+    if (ruleId !== null && !(await rulesRepo.findRule(db, ruleId))) {
       throw ValidationError.field('rule_id', `There is no alert rule ${ruleId}`);
     }
   }
 
-  private toSilence(row: repo.SilenceRecord, now: number): Silence {
+  private toSilence(row: silencesRepo.SilenceRecord, now: number): Silence {
     const window = silenceWindow(row);
     const { status, next_change_at } = silenceStatus(window, now);
     return {

@@ -8,6 +8,11 @@ import { isoTime, type Clock } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import * as repo from './channels.repository.js';
 
+/** Requests that name one Telegram chat take turns until their transaction ends (engineering guide 15). */
+function lockChat(trx: Transaction<Database>, chatId: string) {
+  return lockForTransaction(trx, [`channel-chat:${chatId.toLowerCase()}`]);
+}
+
 /** A topic is found within its channel. */
 interface TopicKey {
   channelId: number;
@@ -98,6 +103,8 @@ export class ChannelsService {
   async create(actor: Actor, values: ChannelValues): Promise<Channel> {
     return this.db.transaction().execute((trx) =>
       this.channels.create(trx, actor, async () => {
+        // The chat's lock first: a request that waited on it sees the other's channel by its name, too.
+        await lockChat(trx, values.chat_id);
         await this.ensureNameFree(trx, values.channel_name);
         await this.ensureChatFree(trx, values.chat_id);
         return repo.insertChannel(trx, values, isoTime(this.now()));
@@ -110,6 +117,7 @@ export class ChannelsService {
       this.channels.update(trx, actor, id, async (before) => {
         if (changes.channel_name !== undefined) await this.ensureNameFree(trx, changes.channel_name, id);
         if (changes.chat_id !== undefined && changes.chat_id.toLowerCase() !== before.chat_id.toLowerCase()) {
+          await lockChat(trx, changes.chat_id);
           await this.ensureChatFree(trx, changes.chat_id, id);
         }
         const { description, ...fields } = changes;
@@ -245,12 +253,11 @@ export class ChannelsService {
 
   /**
    * One channel per Telegram chat: a second one would post past the first's pacing and topics (a chat's
-   * topics belong to its one channel). The lock makes two requests naming the same chat take turns, on
-   * every instance. Channels that already shared a chat keep working; only a new or changed chat id is
-   * checked.
+   * topics belong to its one channel). Called under lockChat, so two requests naming the same chat take
+   * turns, on every instance. Channels that already shared a chat keep working; only a new or changed chat
+   * id is checked.
    */
   private async ensureChatFree(trx: Transaction<Database>, chatId: string, exceptId?: number) {
-    await lockForTransaction(trx, [`channel-chat:${chatId.toLowerCase()}`]);
     const clash = await repo.findChannelByChat(trx, chatId);
     if (clash && clash.id !== exceptId) {
       throw new ConflictError(

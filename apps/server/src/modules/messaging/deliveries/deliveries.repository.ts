@@ -68,6 +68,16 @@ export function partsOf(row: Pick<DeliveryRow, 'parts'>): FormattedText[] {
 
 export type NewDelivery = Insertable<DeliveriesTable>;
 
+/** The status, error and sending time of the deliveries among `ids` that exist. */
+export function statesOf(db: Executor, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('deliveries')
+    .select(['id', 'status', 'error', 'sent_at'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
 export async function insertDelivery(db: Executor, row: NewDelivery): Promise<DeliveryRow> {
   return db.insertInto('deliveries').values(row).returningAll().executeTakeFirstOrThrow();
 }

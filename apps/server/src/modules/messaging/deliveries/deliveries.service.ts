@@ -9,6 +9,7 @@ import {
   type DeliveryDetail,
   type DeliveryListResponse,
   type DeliverySource,
+  type DeliveryStatus,
   type DeliverySummary,
   type Template,
 } from '@lumi/contract';
@@ -241,6 +242,14 @@ export class DeliveriesService {
     if (stored.length > 0) this.queued();
     const accepted = [...stored, ...replays].sort((a, b) => a.index - b.index);
     return { accepted, rejected: rejected.sort((a, b) => a.index - b.index) };
+  }
+
+  /** What the deliveries among `ids` have come to, by id (alert notifications show it). */
+  async states(
+    ids: number[],
+  ): Promise<Map<number, { status: DeliveryStatus; error: string | null; sent_at: string | null }>> {
+    const rows = await repo.statesOf(this.db, [...new Set(ids)]);
+    return new Map(rows.map(({ id, ...state }) => [id, state]));
   }
 
   async list(query: repo.DeliveryFilter): Promise<DeliveryListResponse> {
