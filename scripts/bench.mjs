@@ -1,4 +1,4 @@
-// `npm run bench`: prints figures, it is not a test (README, Performance).
+// `npm run bench`: prints figures, it is not a test (docs/benchmarks.md).
 //  1. Ingestion: events per second through POST /api/ingest/events, batches of 500 llm_call events, against
 //     the built server on a scratch SQLite data directory (and on a scratch PostgreSQL database when
 //     DATABASE_URL is set).
@@ -19,7 +19,7 @@
 //     (default 1,000,000) events, beside one: ingestion through both, the two dashboards through both, and
 //     how soon a sign-out on one is refused by the other (BENCH_SIGNOUTS sessions, default 100).
 //  6. Deliveries: the server with TELEGRAM_BOT_TOKEN set and TELEGRAM_API_BASE_URL at a local fake Bot API
-//     (scripts/lib/fake-bot-api.mjs), on SQLite (and PostgreSQL). (a) Deliveries accepted per second with
+//     (@lumi/test-support/fake-bot-api), on SQLite (and PostgreSQL). (a) Deliveries accepted per second with
 //     a `messages:send` key: BENCH_DELIVERY_BATCHES (default 100) batches of 100, 3 in flight, then
 //     BENCH_DELIVERY_SINGLES (default 2,000) single POSTs, 10 in flight; all due in an hour, so the sender
 //     sends none meanwhile. (b) The sender: BENCH_SEND_DELIVERIES (default 900) deliveries over
@@ -40,7 +40,6 @@
 // BENCH_PARTS chooses parts (default `ingest,otlp,dashboards,mixed,hostile,retention,cluster,deliveries,
 // alerts,render-load`; cluster needs DATABASE_URL, mixed runs with dashboards).
 // Everything scratch is removed at the end, also on Ctrl+C.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -48,7 +47,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { buildStale, root } from './lib/build-stale.mjs';
+import { buildStale, root, serverEntry } from './lib/build-stale.mjs';
 import { measureInterleaved } from './bench/autocannon.mjs';
 import { measureOtlp } from './bench/otlp.mjs';
 import { measureAccepting, measureSending } from './bench/deliveries.mjs';
@@ -64,11 +63,11 @@ import {
 } from './bench/report.mjs';
 import { startSteadyIngestion } from './bench/steady-ingestion.mjs';
 import { ingestBodies } from './bench/workload.mjs';
-import { startFakeBotApi } from './lib/fake-bot-api.mjs';
 import { LumiApi } from './lib/lumi-api.mjs';
 import { createProgress } from './lib/progress.mjs';
-import { freePort, startServer, stopServer } from './lib/server-process.mjs';
 import { LLM_MODELS } from './demo/simulated-bot.mjs';
+import { FakeBotApi, preciseNow } from '@lumi/test-support/fake-bot-api';
+import { freePort, NodeProcess } from '@lumi/test-support/server-process';
 
 function count(name, fallback) {
   const raw = process.env[name];
@@ -138,7 +137,7 @@ const children = new Set();
 const fakes = new Set();
 
 async function cleanUp() {
-  for (const child of children) await stopServer(child);
+  for (const child of children) await child.stop('SIGTERM', 15_000);
   for (const fake of fakes) await fake.close();
   rmSync(scratchDir, { recursive: true, force: true });
   for (const name of scratchDatabases.splice(0)) {
@@ -185,9 +184,8 @@ async function scratchPostgres(purpose) {
 async function launch(env, script, { logs = false } = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = await startServer({
-    script,
-    baseUrl,
+  const server = await NodeProcess.start(script ?? serverEntry, {
+    healthUrl: `${baseUrl}/api/health`,
     // Otherwise the server's own stdout (the first-admin notice) is not part of the figures.
     stdio: ['ignore', logs ? 'pipe' : 'ignore', 'inherit'],
     env: {
@@ -203,7 +201,7 @@ async function launch(env, script, { logs = false } = {}) {
     },
   });
   children.add(server);
-  const launched = { ...server, api: new LumiApi(baseUrl), baseUrl };
+  const launched = Object.assign(server, { api: new LumiApi(baseUrl), baseUrl });
   if (logs) launched.logEntry = watchLog(server);
   return launched;
 }
@@ -255,7 +253,7 @@ function watchLog({ child, exited }) {
 
 async function shut(server) {
   children.delete(server);
-  await stopServer(server);
+  await server.stop('SIGTERM', 15_000);
 }
 
 function percentile(sorted, p) {
@@ -331,23 +329,20 @@ async function ingestThrough(label, servers, tag) {
  * Runs a generator of scripts/bench (TypeScript, through tsx) that loads events into a scratch database:
  * load-llm-calls.ts (events and rollups) by default.
  */
-function load(env, generator = 'load-llm-calls.ts') {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench', generator)], {
-      cwd: root,
-      env: { ...process.env, BENCH_EVENTS: String(EVENTS), ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const handle = { child, exited: new Promise((done) => child.once('exit', done)) };
-    children.add(handle);
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) => {
-      children.delete(handle);
-      if (code !== 0) reject(new Error(`The generator failed (exit code ${code}); see above.`));
-      else resolve(JSON.parse(output.trim().split('\n').at(-1)));
-    });
+async function load(env, generator = 'load-llm-calls.ts') {
+  const handle = await NodeProcess.start(path.join(root, 'scripts/bench', generator), {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    env: { BENCH_EVENTS: String(EVENTS), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  children.add(handle);
+  let output = '';
+  handle.child.stdout.on('data', (chunk) => (output += chunk));
+  const code = await handle.exited;
+  children.delete(handle);
+  if (code !== 0) throw new Error(`The generator failed (exit code ${code}); see above.`);
+  return JSON.parse(output.trim().split('\n').at(-1));
 }
 
 /** How often a long measurement signs in again: an access token lasts 15 minutes. */
@@ -808,7 +803,7 @@ async function benchAlerts(label, env) {
 
 /** Part `deliveries`: the server sending to a fake Bot API without limits of its own (scripts/bench/deliveries.mjs). */
 async function benchDeliveries(label, env) {
-  const fake = await startFakeBotApi();
+  const fake = await FakeBotApi.start({ clock: preciseNow });
   fakes.add(fake);
   const server = await launch({
     ...env,

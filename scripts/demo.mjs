@@ -3,7 +3,7 @@
 // key for itself, back-fills 7 days of history (or DEMO_HISTORY_HOURS hours: the end-to-end test takes 1,
 // to be live within seconds), then reports live events every few seconds and asks Lumi to send a message
 // now and then (POST /api/v1/messaging/deliveries). Those go to a demo-only fake Telegram Bot API on this
-// machine (scripts/lib/fake-bot-api.mjs, with Telegram's 30 messages a second limit): the server gets a fake
+// machine (@lumi/test-support/fake-bot-api, with Telegram's 30 messages a second limit): the server gets a fake
 // TELEGRAM_BOT_TOKEN and TELEGRAM_API_BASE_URL pointing at it, so nothing ever reaches the real Telegram.
 // The fake fails a message now and then on purpose (demo/bot-api-failures.mjs: a 403, a 500, a 429), so
 // the delivery log has failed, retried and rate-limited deliveries.
@@ -12,11 +12,11 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildStale, root } from './lib/build-stale.mjs';
-import { startFakeBotApi } from './lib/fake-bot-api.mjs';
+import { buildStale, root, serverEntry } from './lib/build-stale.mjs';
 import { ApiError, LumiApi } from './lib/lumi-api.mjs';
 import { createProgress } from './lib/progress.mjs';
-import { checkPortFree, startServer, stopServer } from './lib/server-process.mjs';
+import { FakeBotApi, preciseNow } from '@lumi/test-support/fake-bot-api';
+import { checkPortFree, NodeProcess } from '@lumi/test-support/server-process';
 import { ALERT_RULES, OPS_CHANNEL, seedAlerts, seedContent } from './demo/seed-content.mjs';
 import { demoBotApiFailures, describeRefusal } from './demo/bot-api-failures.mjs';
 import {
@@ -99,7 +99,7 @@ async function shutdown(signal, code = 0) {
   process.stderr.write('\n');
   if (server) {
     say(`Stopping the demo bot and the server (${signal})…`);
-    await stopServer(server, signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
+    await server.stop(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT', 15_000);
   }
   await fakeBotApi?.close();
   say(
@@ -320,11 +320,12 @@ async function main() {
   await checkPortFree(port, host);
   // `npm run lighthouse` measures the build it is given and must not rebuild it under the others' feet.
   if (env.DEMO_SKIP_BUILD !== '1') buildStale();
-  fakeBotApi = await startFakeBotApi({ limit: true, failures: demoBotApiFailures() });
+  fakeBotApi = await FakeBotApi.start({ limit: true, failures: demoBotApiFailures(), clock: preciseNow });
   say(`Fake Telegram Bot API (demo only, not Telegram: nothing leaves this machine) at ${fakeBotApi.url}.`);
   say(`Starting the console (on a new database, the first admin '${username}' gets the demo's password).`);
-  server = await startServer({
-    baseUrl: api.baseUrl,
+  server = await NodeProcess.start(serverEntry, {
+    healthUrl: `${api.baseUrl}/api/health`,
+    stdio: 'inherit',
     env: {
       DATA_DIR: dataDir,
       DATABASE_URL: demoDatabase ?? '',
@@ -414,7 +415,7 @@ async function main() {
   say('');
 
   let lastLine = 0;
-  let told = fakeBotApi.messages.length;
+  let told = fakeBotApi.accepted.length;
   let toldRefused = 0;
   const tty = process.stderr.isTTY;
   const warned = new Set();
@@ -424,7 +425,7 @@ async function main() {
     next = until;
     sent += totals.accepted;
     // Each alert that reached the Ops chat, by the first lines of its text.
-    for (const message of fakeBotApi.messages.slice(told)) {
+    for (const message of fakeBotApi.accepted.slice(told)) {
       if (message.chat_id !== OPS_CHANNEL.chat_id) continue;
       const lines = message.text
         .replace(/<[^>]*>/g, '')
@@ -435,7 +436,7 @@ async function main() {
         `\nAlert to the ${OPS_CHANNEL.channel_name} chat at ${clock(message.at, true)}: ${title}\n`,
       );
     }
-    told = fakeBotApi.messages.length;
+    told = fakeBotApi.accepted.length;
     // Each message the fake refused on purpose, but not the 429s of the wait one of them asked for.
     for (const refusal of fakeBotApi.refused.slice(toldRefused)) {
       if (!refusal.flood_wait)
@@ -451,7 +452,7 @@ async function main() {
     const refusedCount = fakeBotApi.refused.length;
     const line =
       `Live: ${count(sent, 'event')} reported since start-up, ` +
-      `${count(fakeBotApi.messages.length, 'message')} received by the fake Bot API` +
+      `${count(fakeBotApi.accepted.length, 'message')} received by the fake Bot API` +
       (refusedCount ? ` (and ${fmt(refusedCount)} refused on purpose)` : '') +
       `, the latest at ${new Date().toLocaleTimeString('en-GB')}.`;
     if (tty) process.stderr.write(`\r${line}\x1b[K`);
@@ -467,7 +468,7 @@ main().catch(async (error) => {
   if (stopping.signal.aborted && !(error instanceof DemoStop && error.message)) return;
   process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
   stopping.abort();
-  if (server) await stopServer(server);
+  if (server) await server.stop('SIGTERM', 15_000);
   await fakeBotApi?.close();
   process.exit(1);
 });

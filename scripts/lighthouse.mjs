@@ -11,7 +11,7 @@ import { startFlow } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 import { root, serverEntry } from './lib/build-stale.mjs';
-import { freePort } from './lib/server-process.mjs';
+import { freePort } from '@lumi/test-support/server-process';
 
 const TARGET_SCORE = 90;
 const TARGET_LCP_MS = 1500;

@@ -71,6 +71,7 @@ const ok =
       'apps/server',
     ),
     vitest('web component tests', 'apps/web'),
+    vitest(postgres ? 'bot SDK tests (SQLite and PostgreSQL)' : 'bot SDK tests (SQLite)', 'packages/bot-sdk'),
   ].every(Boolean) &&
   run('build', 'npm', ['run', 'build']) &&
   [

@@ -1,14 +1,14 @@
 // Part `deliveries` of `npm run bench` (scripts/bench.mjs): how fast Lumi accepts deliveries over HTTP, and
 // how close its sender comes to Telegram's 30 messages a second without going above it, measured at a
-// local fake Bot API (scripts/lib/fake-bot-api.mjs), which also gives the peaks against each of Telegram's
+// local fake Bot API (@lumi/test-support/fake-bot-api), which also gives the peaks against each of Telegram's
 // limits as the receiver saw them.
-import { TELEGRAM_PER_SECOND } from '../lib/fake-bot-api.mjs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TELEGRAM_PER_SECOND } from '@lumi/test-support/fake-bot-api';
 import { ApiError } from '../lib/lumi-api.mjs';
 import { createProgress } from '../lib/progress.mjs';
 
 const MESSAGING = '/api/v1/messaging';
 const HOUR_MS = 3600_000;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (n) => Math.round(n).toLocaleString('en');
 
 function percentile(sorted, p) {
@@ -229,7 +229,7 @@ export async function measureSending(label, { api, token, key, fake }, { deliver
       }),
     );
   }
-  const before = fake.messages.length;
+  const before = fake.accepted.length;
   // Due once all are queued: the sender meets the whole queue at once.
   const sendAt = new Date(Date.now() + 3000).toISOString();
   const requests = Array.from({ length: deliveries }, (_, n) => ({
@@ -246,17 +246,17 @@ export async function measureSending(label, { api, token, key, fake }, { deliver
 
   const progress = createProgress({ label: `Sending on ${label} through the fake Bot API` });
   const deadline = Date.now() + (deliveries / TELEGRAM_PER_SECOND) * 3000 + 30_000;
-  while (fake.messages.length - before < deliveries) {
+  while (fake.accepted.length - before < deliveries) {
     if (Date.now() > deadline)
-      throw new Error(`Only ${fake.messages.length - before} of ${deliveries} messages arrived in time`);
+      throw new Error(`Only ${fake.accepted.length - before} of ${deliveries} messages arrived in time`);
     progress.update(
-      (fake.messages.length - before) / deliveries,
-      `${fmt(fake.messages.length - before)} of ${fmt(deliveries)} messages`,
+      (fake.accepted.length - before) / deliveries,
+      `${fmt(fake.accepted.length - before)} of ${fmt(deliveries)} messages`,
     );
     await sleep(250);
   }
   progress.finish();
-  const messages = fake.messages.slice(before);
+  const messages = fake.accepted.slice(before);
   // The sender records each delivery as sent after Telegram's answer; give the last ones a moment.
   let sent = 0;
   for (let tries = 0; tries < 50; tries += 1) {

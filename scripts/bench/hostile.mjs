@@ -2,10 +2,10 @@
 // event loop. Each attack is sent ROUNDS times, one after another, while a probe asks GET /api/health
 // every few milliseconds; the longest health answer during the attack is the event loop's longest hold
 // plus one loopback round trip. Target: at most ~50 ms for every attack.
+import { setTimeout as sleep } from 'node:timers/promises';
+
 const ROUNDS = 20;
 export const HOLD_TARGET_MS = 50;
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends a request, reads its answer through and resolves with the status. */
 async function statusOf(request) {

@@ -1,4 +1,4 @@
-// The demo's fake Telegram Bot API fails now and then on purpose (scripts/lib/fake-bot-api.mjs, option
+// The demo's fake Telegram Bot API fails now and then on purpose (@lumi/test-support/fake-bot-api, option
 // `failures`), as the real one does, so the console has a retried, a rate-limited and a failed delivery
 // to show, and the failed one to retry. Only the demo asks for this: the benchmark's fake never fails.
 //
@@ -7,7 +7,7 @@
 // minute) nearly all go out on their first try, and that Lumi's sends, which the Integrations panel counts
 // as the `telegram` service beside the bot's own calls, stay above its 99 % green
 // (apps/web/src/features/metrics/lib/thresholds.ts): the Overview still says "All systems operational".
-import { tooManyRequests } from '../lib/fake-bot-api.mjs';
+import { forbidden, serverError, tooManyRequests } from '@lumi/test-support/fake-bot-api';
 import { CHANNELS, OPS_CHANNEL } from './seed-content.mjs';
 
 /**
@@ -23,9 +23,9 @@ const KICKED_FROM = CHANNELS.find((channel) => channel.channel_name === 'Lumi Al
 const KINDS = [
   {
     chat: KICKED_FROM,
-    answer: () => ({ error_code: 403, description: 'Forbidden: bot was kicked from the supergroup chat' }),
+    answer: () => forbidden('Forbidden: bot was kicked from the supergroup chat'),
   },
-  { answer: () => ({ error_code: 500, description: 'Internal Server Error' }) },
+  { answer: () => serverError(500, 'Internal Server Error') },
   { answer: () => tooManyRequests(RETRY_AFTER_SECONDS) },
 ];
 /**
@@ -37,7 +37,7 @@ const FIRST = [5, 40, 80];
 const EVERY = 120;
 const failsAt = (n) => FIRST.includes(n) || (n > FIRST.at(-1) && (n - FIRST.at(-1)) % EVERY === 0);
 
-/** The `failures` option of startFakeBotApi for the demo: (message, n) => a Bot API error or null. */
+/** The `failures` option of FakeBotApi.start for the demo: (message, n) => a Bot API refusal or null. */
 export function demoBotApiFailures() {
   let made = 0;
   let due = null;

@@ -6,6 +6,8 @@
 // back-fill of a later demo run over hours already sent) only counts duplicates. The one exception is the
 // live outage (planOutage): its slots yield nothing, and a later run's back-fill fills them in.
 
+import { seededRandom } from '@lumi/test-support/seeded-random';
+
 export const SLOT_MS = 5000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -13,18 +15,6 @@ const DAY_MS = 24 * HOUR_MS;
 const SLOTS_PER_MINUTE = MINUTE_MS / SLOT_MS;
 /** The heartbeat, market data and cache reports each come once in this many slots (30 s), staggered. */
 const REPORT_EVERY_SLOTS = 6;
-
-/** mulberry32: a small, fast, seedable generator (numbers in [0, 1)). */
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** FNV-1a of a text: the seed of a slot, an hour or a day. */
 function hash(text) {
@@ -36,7 +26,7 @@ function hash(text) {
   return h >>> 0;
 }
 
-const seeded = (name) => generator(hash(`lumi-demo:${name}`));
+const seeded = (name) => seededRandom(hash(`lumi-demo:${name}`));
 const between = (random, [low, high]) => low + (high - low) * random();
 const integer = (random, range) => Math.round(between(random, range));
 const pick = (random, items) => items[Math.floor(random() * items.length)];

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterJobs } from '../src/jobs.js';
@@ -7,10 +8,9 @@ import { createRule, createWebhookPoint } from './alerts-helper.js';
 import { eventually } from './cluster-process.js';
 import { createTestApp, dialects, type TestApp } from './helper.js';
 import { botKey, events, ingest } from './telemetry-helper.js';
-import { WebhookReceiver } from './webhook-receiver.js';
+import { WebhookReceiver } from '@lumi/test-support/webhook-receiver';
 
 const quiet = { info: () => undefined, warn: () => undefined, debug: () => undefined };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Issue 16, "Engine": two instances on one PostgreSQL database both run the `alerts` job every second

@@ -12,11 +12,11 @@ import { checkTelegramText } from '@lumi/telegram-markup';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SenderSettings } from '../src/modules/messaging/deliveries/delivery-sender.js';
 import { ALERTS, createRule, createTelegramPoint, createWebhookPoint, runPass } from './alerts-helper.js';
-import { FakeBotApi } from './fake-bot-api.js';
+import { FakeBotApi } from '@lumi/test-support/fake-bot-api';
 import { createTestApp, dialects, type Session, type TestApp } from './helper.js';
 import { createChannel, createTemplate } from './messaging-helper.js';
 import { botKey, events, ingest } from './telemetry-helper.js';
-import { signatureValid, WebhookReceiver } from './webhook-receiver.js';
+import { signatureValid, WebhookReceiver } from '@lumi/test-support/webhook-receiver';
 
 const TOKEN = '123456789:AAE-secret_token-value';
 const START = Date.parse('2026-11-26T09:00:00.000Z');
@@ -126,8 +126,8 @@ describe.each(dialects)('alert notifications on %s', (dialect) => {
 
     expect(receiver.received).toHaveLength(1);
     const hookCall = receiver.received[0]!;
-    expect(signatureValid(hookCall, hook.secret!)).toBe(true);
-    expect(signatureValid(hookCall, 'another secret')).toBe(false);
+    expect(signatureValid(hookCall, hook.secret!, ALERT_WEBHOOK_HEADERS)).toBe(true);
+    expect(signatureValid(hookCall, 'another secret', ALERT_WEBHOOK_HEADERS)).toBe(false);
     expect(hookCall.headers).toMatchObject({
       'content-type': 'application/json',
       [ALERT_WEBHOOK_HEADERS.event]: 'firing',
@@ -224,7 +224,7 @@ describe.each(dialects)('alert notifications on %s', (dialect) => {
     // Both tries carried the same notification, each signed when it was sent.
     const ids = receiver.received.map((r) => r.headers[ALERT_WEBHOOK_HEADERS.notification]);
     expect(new Set(ids).size).toBe(1);
-    expect(receiver.received.every((r) => signatureValid(r, hook.secret!))).toBe(true);
+    expect(receiver.received.every((r) => signatureValid(r, hook.secret!, ALERT_WEBHOOK_HEADERS))).toBe(true);
 
     // Resolved: a 404 is not tried again.
     receiver.respond(404);
@@ -324,7 +324,7 @@ describe.each(dialects)('alert notifications on %s', (dialect) => {
       rule_id: null,
     });
     expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ kind: 'test', rule: null });
-    expect(signatureValid(receiver.received[0]!, hook.secret!)).toBe(true);
+    expect(signatureValid(receiver.received[0]!, hook.secret!, ALERT_WEBHOOK_HEADERS)).toBe(true);
 
     receiver.respond(500);
     const failing = (await call('POST', `/contact-points/${hook.id}/test`)).json<AlertNotification>();

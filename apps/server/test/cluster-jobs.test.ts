@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,6 @@ import { eventually } from './cluster-process.js';
 import { createPostgresDatabase, dialects, useTestApp } from './helper.js';
 
 const quiet = { info: () => undefined, warn: () => undefined, debug: () => undefined };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(dialects)('job leases on %s', (dialect) => {
   const t = useTestApp(dialect);

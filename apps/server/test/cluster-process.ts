@@ -1,76 +1,37 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { LoginResponse } from '@lumi/contract';
+import { freePort, NodeProcess, type LogLine as ProcessLogLine } from '@lumi/test-support/server-process';
 import { ADMIN } from './helper.js';
 
 /**
  * A real server process (src/server.ts through tsx, as `npm run dev` runs it) for the tests that need
  * several instances on one PostgreSQL database: what one instance does must reach the others through the
- * database alone, as behind a load balancer.
+ * database alone, as behind a load balancer. Started by the shared launcher of @lumi/test-support.
  */
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The secret every instance of a cluster shares (LUMI_SECRET), so a token signed by one verifies on all. */
 export const CLUSTER_SECRET = 'lumi-cluster-test-secret-0123456789abcdefghijklmnop';
 
 /** One JSON line the server logged. */
-export interface LogLine {
-  msg?: string;
+export interface LogLine extends ProcessLogLine {
   job?: string;
   instance?: string;
-  [key: string]: unknown;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export class ServerProcess {
-  readonly logs: LogLine[] = [];
-  private exit: Promise<number>;
-  private output = '';
-
   private constructor(
     readonly name: string,
     readonly url: string,
-    private readonly child: ChildProcess,
+    private readonly process: NodeProcess,
     /** A data directory of its own, removed on stop. */
     private readonly dataDir: string | null,
-  ) {
-    this.exit = new Promise((resolve) => {
-      child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    });
-    let partial = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      this.output += chunk;
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) {
-        if (!line.startsWith('{')) continue;
-        try {
-          this.logs.push(JSON.parse(line) as LogLine);
-        } catch {
-          // Not a log line.
-        }
-      }
-    });
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      this.output += chunk;
-    });
-  }
+  ) {}
 
   /**
    * Starts an instance on `databaseUrl` (SQLite in its data directory when empty) and resolves once it
@@ -84,11 +45,13 @@ export class ServerProcess {
   ) {
     const port = await freePort();
     const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `lumi-${name}-`));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const url = `http://127.0.0.1:${port}`;
+    const child = await NodeProcess.start('src/server.ts', {
+      name,
       cwd: serverDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      execArgv: ['--import', 'tsx'],
+      healthUrl: `${url}/api/health`,
       env: {
-        ...process.env,
         DATABASE_URL: databaseUrl,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -100,31 +63,16 @@ export class ServerProcess {
         ...env,
       },
     });
-    const server = new ServerProcess(
-      name,
-      `http://127.0.0.1:${port}`,
-      child,
-      options.dataDir ? null : dataDir,
-    );
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${name} exited at start:\n${server.output}`);
-      try {
-        if ((await fetch(`${server.url}/api/health`)).ok) return server;
-      } catch {
-        // Not listening yet.
-      }
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw new Error(`${name} did not answer within 60 s:\n${server.output}`);
-      }
-      await sleep(100);
-    }
+    return new ServerProcess(name, url, child, options.dataDir ? null : dataDir);
+  }
+
+  get logs(): LogLine[] {
+    return this.process.logs;
   }
 
   /** The instance id it logged at start (also the holder name in job_leases). */
   instanceId(): string | undefined {
-    return /instance ([^)]+)\)/.exec(this.output)?.[1];
+    return /instance ([^)]+)\)/.exec(this.process.output())?.[1];
   }
 
   request(method: string, url: string, options: { token?: string; body?: unknown; headers?: object } = {}) {
@@ -151,19 +99,14 @@ export class ServerProcess {
   }
 
   get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
+    return this.process.running;
   }
 
   /** Sends `signal` and waits for the exit (SIGKILL after 20 s); resolves with the exit code. */
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number> {
-    if (this.running) {
-      this.child.kill(signal);
-      const timer = setTimeout(() => this.child.kill('SIGKILL'), 20_000);
-      await this.exit;
-      clearTimeout(timer);
-    }
+    const code = await this.process.stop(signal);
     if (this.dataDir) rmSync(this.dataDir, { recursive: true, force: true });
-    return this.exit;
+    return code;
   }
 }
 

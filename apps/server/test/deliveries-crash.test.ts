@@ -10,7 +10,7 @@ import type {
 } from '@lumi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, ServerProcess } from './cluster-process.js';
-import { FakeBotApi } from './fake-bot-api.js';
+import { FakeBotApi } from '@lumi/test-support/fake-bot-api';
 import { ADMIN, createPostgresDatabase, dialects } from './helper.js';
 
 const TOKEN = '123456789:AAE-crash_test_token';

@@ -11,10 +11,16 @@ import type {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SenderSettings } from '../src/modules/messaging/deliveries/delivery-sender.js';
 import { RenderBusyError } from '../src/modules/messaging/rendering/render-budget.js';
-import { badRequest, FakeBotApi, forbidden, serverError, tooManyRequests } from './fake-bot-api.js';
+import {
+  badRequest,
+  FakeBotApi,
+  forbidden,
+  serverError,
+  tooManyRequests,
+} from '@lumi/test-support/fake-bot-api';
 import { createTestApp, dialects, expectError, type Session, type TestApp } from './helper.js';
 import { createChannel, createTemplate, createTopic, MESSAGING } from './messaging-helper.js';
-import { seededRandom } from './seeded-random.js';
+import { seededRandom } from '@lumi/test-support/seeded-random';
 
 const TOKEN = '123456789:AAE-secret_token-value';
 const DATA = { token_name: 'Pepe', price_usd: 0.00001234 };

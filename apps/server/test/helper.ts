@@ -1,22 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ErrorResponse, LoginResponse } from '@lumi/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { afterAll, afterEach, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { seed } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle, type DialectName } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { PasswordHasher } from '../src/lib/password.js';
+import {
+  dropPostgresDatabase,
+  postgresUrl,
+  withAdminClient,
+  type DatabaseTemplates,
+} from './database-templates.js';
 
 /**
  * Test harness: every call of createTestApp builds a freshly migrated and seeded app on its own database:
  * an in-memory SQLite database, or a PostgreSQL database created for it next to TEST_DATABASE_URL's (the
- * role needs CREATEDB) and dropped by close().
+ * role needs CREATEDB) and dropped by close(). Either is a copy of the run's migrated template
+ * (test/database-templates.ts), not migrated again.
  */
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -83,72 +89,53 @@ function uniqueName(prefix: string): string {
   return `${prefix}_${process.pid}_${counter}_${randomBytes(3).toString('hex')}`;
 }
 
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
+/** The migrated templates test/global-setup.ts built for this run (none outside `vitest` with its config). */
+const templates = inject('databaseTemplates') as DatabaseTemplates | undefined;
+let sqliteImage: Buffer | undefined;
+
+/** A freshly migrated SQLite database: in memory, or in `file` (which must not exist yet). */
+async function migratedSqlite(file?: string): Promise<DatabaseHandle> {
+  if (!templates) {
+    const handle = openDatabase({ sqliteFile: file ?? ':memory:' });
+    await migrateToLatest(handle);
+    return handle;
   }
-}
-
-function postgresUrl(database: string): string {
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-/**
- * A closed pool's connections finish closing after db.destroy() resolves. Forcing the drop while one is
- * still open makes PostgreSQL terminate it, which the pool then raises as an uncaught error (more often on
- * a busy machine), so wait briefly for the database's connections to go first.
- */
-async function dropPostgresDatabase(name: string): Promise<void> {
-  await withAdminClient(async (client) => {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const { rows } = await client.query<{ n: string }>(
-        'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
-        [name],
-      );
-      if (Number(rows[0]?.n ?? 0) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  });
+  if (file) {
+    copyFileSync(templates.sqliteFile, file);
+    return openDatabase({ sqliteFile: file });
+  }
+  sqliteImage ??= readFileSync(templates.sqliteFile);
+  return openDatabase({ sqliteImage });
 }
 
 /**
- * Migrating is most of the cost of a fresh PostgreSQL database, so each test file migrates one template
- * database, and every app gets a copy of it (CREATE DATABASE ... TEMPLATE). The template is dropped after
- * the file.
+ * Copying the template takes about half a second (CREATE DATABASE … TEMPLATE writes the whole database to
+ * the WAL), so each copy is made while the test before runs: `spare` is the next test's database. Drops
+ * (half a second more) likewise go on while the next test runs; the file's last test waits for them.
  */
-let template: Promise<string> | undefined;
+let spare: Promise<string> | undefined;
+const dropsUnderWay: Promise<void>[] = [];
 
-function migratedTemplate(): Promise<string> {
-  template ??= (async () => {
-    const name = uniqueName('lumi_template');
-    await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
-    const handle = openDatabase({ databaseUrl: postgresUrl(name) });
-    try {
-      await migrateToLatest(handle);
-    } catch (error) {
-      await handle.db.destroy();
-      await dropPostgresDatabase(name);
-      throw error;
-    }
-    // No connection may stay open on a template while it is copied.
-    await handle.db.destroy();
-    return name;
-  })();
-  return template;
+function copyOfTemplate(template: string): Promise<string> {
+  const name = databaseName();
+  const made = withAdminClient(TEST_DATABASE_URL!, (client) =>
+    client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`),
+  ).then(() => name);
+  made.catch(() => undefined); // a failure surfaces where the copy is taken
+  return made;
 }
 
 afterAll(async () => {
-  const name = await template?.catch(() => undefined);
-  template = undefined;
-  if (name) await dropPostgresDatabase(name);
+  const left = await spare?.catch(() => undefined);
+  spare = undefined;
+  if (left) dropsUnderWay.push(dropPostgresDatabase(TEST_DATABASE_URL!, left));
+  await Promise.all(dropsUnderWay.splice(0));
 });
+
+/** A PostgreSQL database name of this run (global-setup.ts drops any a failed test left behind). */
+function databaseName(): string {
+  return uniqueName(templates ? `lumi_test_${templates.runId}` : 'lumi_test');
+}
 
 /**
  * A PostgreSQL database of its own, next to TEST_DATABASE_URL's, migrated unless `empty`, and a function
@@ -158,14 +145,31 @@ export async function createPostgresDatabase(
   options: { empty?: boolean } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const name = uniqueName('lumi_test');
-  if (options.empty) {
-    await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+  const template = options.empty ? undefined : templates?.postgres;
+  let name: string;
+  if (template) {
+    // Taken before waiting, so tests that make databases at once each get their own.
+    const taken = spare ?? copyOfTemplate(template);
+    spare = copyOfTemplate(template);
+    name = await taken;
   } else {
-    const source = await migratedTemplate();
-    await withAdminClient((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${source}"`));
+    name = databaseName();
+    await withAdminClient(TEST_DATABASE_URL, (client) => client.query(`CREATE DATABASE "${name}"`));
   }
-  return { url: postgresUrl(name), drop: () => dropPostgresDatabase(name) };
+  const url = postgresUrl(TEST_DATABASE_URL, name);
+  const drop = () => dropPostgresDatabase(TEST_DATABASE_URL, name);
+  if (!options.empty && !template) {
+    const handle = openDatabase({ databaseUrl: url, poolSize: 1 });
+    await migrateToLatest(handle).finally(() => handle.db.destroy());
+  }
+  return { url, drop };
+}
+
+/** Drops a test's database while the next test runs; the file's afterAll waits for it (and fails with it). */
+function dropInBackground(drop: () => Promise<void>): void {
+  const dropping = drop();
+  dropping.catch(() => undefined); // reported by afterAll, not as an unhandled rejection
+  dropsUnderWay.push(dropping);
 }
 
 export async function createTestApp(options: {
@@ -192,10 +196,10 @@ export async function createTestApp(options: {
     handle = openDatabase({ databaseUrl });
   } else if (options.ingestWorker) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-test-'));
-    handle = openDatabase({ sqliteFile: path.join(dir, 'lumi.db') });
+    handle = await migratedSqlite(path.join(dir, 'lumi.db'));
     dropDatabase = async () => rmSync(dir, { recursive: true, force: true });
   } else {
-    handle = openDatabase({ sqliteFile: ':memory:' });
+    handle = await migratedSqlite();
   }
 
   const build = (db: DatabaseHandle) =>
@@ -227,12 +231,10 @@ export async function createTestApp(options: {
     await app?.close();
     await app?.services.telemetry.close();
     await handle.db.destroy();
-    await dropDatabase?.();
+    if (dropDatabase) dropInBackground(dropDatabase);
   };
 
   try {
-    // A PostgreSQL copy of the template is migrated already; this finds nothing left to do there.
-    await migrateToLatest(handle);
     app = await build(handle);
     const config = loadConfig({ LUMI_ADMIN_USERNAME: ADMIN.username, LUMI_ADMIN_PASSWORD: ADMIN.password });
     await seed(app.db, app.services, config);

@@ -1,8 +1,8 @@
 import type { IntegrationLatency, LatencyFigures, LlmLatency } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
 import { dialects, expectError, useTestApp } from './helper.js';
-import { botKey, events, HOUR, ingest } from './telemetry-helper.js';
-import { seededRandom } from './seeded-random.js';
+import { adminGet, botKey, events, HOUR, ingest } from './telemetry-helper.js';
+import { seededRandom } from '@lumi/test-support/seeded-random';
 
 /**
  * Issue 17, "Dimensions and percentiles": p50/p95/p99 read from the hourly latency histograms agree with
@@ -118,12 +118,7 @@ describe.each(dialects)('latency percentiles on %s', (dialect) => {
   let now = NOW;
   const t = useTestApp(dialect, { app: { now: () => now } });
 
-  async function get<T>(url: string): Promise<T> {
-    const admin = await t.loginAdmin();
-    const res = await t.app.inject({ method: 'GET', url, headers: admin.auth });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<T>();
-  }
+  const get = <T>(url: string) => adminGet<T>(t, url);
 
   async function report() {
     const key = await botKey(t);

@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { rankAllSpenders } from '../src/modules/telemetry/llm-dimensions.repository.js';
 import { createPostgresDatabase, dialects, expectError, useTestApp } from './helper.js';
-import { botKey, events, HOUR, ingest, ingestRequest } from './telemetry-helper.js';
+import { adminGet, botKey, events, HOUR, ingest, ingestRequest, reportAll } from './telemetry-helper.js';
 
 /**
  * Issue 17, "Dimensions and percentiles": an llm_call's chat_id, user_id, feature and error_type, their
@@ -44,17 +44,8 @@ describe.each(dialects)('llm_call dimensions on %s', (dialect) => {
   let now = NOW;
   const t = useTestApp(dialect, { app: { now: () => now } });
 
-  async function get<T>(url: string): Promise<T> {
-    const admin = await t.loginAdmin();
-    const res = await t.app.inject({ method: 'GET', url, headers: admin.auth });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<T>();
-  }
-  const report = async (list: unknown[]) => {
-    const result = await ingest(t.app, await botKey(t), list);
-    expect(result.rejected).toEqual([]);
-    return result;
-  };
+  const get = <T>(url: string) => adminGet<T>(t, url);
+  const report = (list: unknown[]) => reportAll(t, list);
   const range = (from: number, to: number) =>
     `from=${encodeURIComponent(iso(from))}&to=${encodeURIComponent(iso(to))}`;
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AuditListResponse, Channel, TestSendRecord, TestSendResult } from '@lumi/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TelegramSettings } from '../src/modules/messaging/telegram/telegram-client.js';
-import { badRequest, FakeBotApi, tooManyRequests } from './fake-bot-api.js';
+import { badRequest, FakeBotApi, tooManyRequests } from '@lumi/test-support/fake-bot-api';
 import { createTestApp, dialects, expectError, type Session, type TestApp } from './helper.js';
 import { createChannel, createTemplate, createTopic, MESSAGING } from './messaging-helper.js';
 

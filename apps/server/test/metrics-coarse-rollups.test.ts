@@ -4,8 +4,8 @@ import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { foldLatencyDay } from '../src/modules/telemetry/latency-histograms.js';
 import { createPostgresDatabase, dialects, useTestApp } from './helper.js';
-import { botKey, events, HOUR, ingest } from './telemetry-helper.js';
-import { seededRandom } from './seeded-random.js';
+import { adminGet, botKey, events, HOUR, ingest } from './telemetry-helper.js';
+import { seededRandom } from '@lumi/test-support/seeded-random';
 
 /**
  * Issue 17, the metrics endpoints fast on long ranges: usage by feature and errors read whole UTC days from
@@ -134,12 +134,7 @@ describe.each(dialects)('coarse metrics rollups on %s', (dialect) => {
   let now = NOW;
   const t = useTestApp(dialect, { app: { now: () => now } });
 
-  async function get<T>(url: string): Promise<T> {
-    const admin = await t.loginAdmin();
-    const res = await t.app.inject({ method: 'GET', url, headers: admin.auth });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<T>();
-  }
+  const get = <T>(url: string) => adminGet<T>(t, url);
 
   async function send(calls: Call[], tag: string) {
     const key = await botKey(t);

@@ -8,7 +8,7 @@ import type {
 } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
 import { dialects, expectError, useTestApp } from './helper.js';
-import { botKey, events, HOUR, ingest, MINUTE } from './telemetry-helper.js';
+import { adminGet, botKey, events, HOUR, ingest, MINUTE, reportAll } from './telemetry-helper.js';
 
 const NOW = Date.parse('2026-11-20T12:30:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -17,16 +17,8 @@ describe.each(dialects)('metrics on %s', (dialect) => {
   let now = NOW;
   const t = useTestApp(dialect, { app: { now: () => now } });
 
-  async function get<T>(url: string): Promise<T> {
-    const admin = await t.loginAdmin();
-    const res = await t.app.inject({ method: 'GET', url, headers: admin.auth });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<T>();
-  }
-  const report = async (list: unknown[]) => {
-    const result = await ingest(t.app, await botKey(t), list);
-    expect(result.rejected).toEqual([]);
-  };
+  const get = <T>(url: string) => adminGet<T>(t, url);
+  const report = async (list: unknown[]) => void (await reportAll(t, list));
 
   describe('GET /api/metrics/bot-health', () => {
     it('says no_heartbeat before the first heartbeat', async () => {

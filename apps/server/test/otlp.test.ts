@@ -15,7 +15,7 @@ import {
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
 import { dialects, useTestApp } from './helper.js';
-import { botKey } from './telemetry-helper.js';
+import { adminGet, botKey } from './telemetry-helper.js';
 
 /**
  * Issue 17, "OpenTelemetry": OTLP/HTTP trace export in both encodings, proven with the official
@@ -129,12 +129,7 @@ describe.each(dialects)('OTLP trace ingestion on %s', (dialect) => {
   const port = PORT_BASE + dialects.indexOf(dialect);
   const url = `http://127.0.0.1:${port}/api/otlp/v1/traces`;
 
-  async function get<T>(path: string): Promise<T> {
-    const admin = await t.loginAdmin();
-    const res = await t.app.inject({ method: 'GET', url: path, headers: admin.auth });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<T>();
-  }
+  const get = <T>(path: string) => adminGet<T>(t, path);
   const post = (headers: Record<string, string>, payload: string | Buffer) =>
     t.app.inject({ method: 'POST', url: '/api/otlp/v1/traces', headers, payload });
   const postJson = (key: { authorization: string }, body: unknown) =>

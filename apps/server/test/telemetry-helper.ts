@@ -24,6 +24,21 @@ export async function botKey(t: Harness, scopes: ApiKeyScope[] = ['ingest:write'
   return { authorization: `Bearer ${res.json<ApiKeyCreated>().key}` };
 }
 
+/** GETs `url` as the admin, expecting 200, and returns the body. */
+export async function adminGet<T>(t: Harness, url: string): Promise<T> {
+  const admin = await t.loginAdmin();
+  const res = await t.app.inject({ method: 'GET', url, headers: admin.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<T>();
+}
+
+/** Ingests `events` with a new bot key, expecting every one accepted. */
+export async function reportAll(t: Harness, events: unknown[]): Promise<IngestResult> {
+  const result = await ingest(t.app, await botKey(t), events);
+  expect(result.rejected).toEqual([]);
+  return result;
+}
+
 export function ingestRequest(app: FastifyInstance, key: { authorization: string }, events: unknown[]) {
   return app.inject({ method: 'POST', url: '/api/ingest/events', headers: key, payload: { events } });
 }

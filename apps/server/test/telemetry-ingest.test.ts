@@ -82,7 +82,8 @@ describe.each(storages)('telemetry ingestion on $name', ({ dialect, ingestWorker
       { index: 1, detail: 'An event must be a JSON object' },
       {
         index: 2,
-        detail: 'type must be one of llm_call, integration_call, cache_stats, heartbeat, error, market_data, feedback',
+        detail:
+          'type must be one of llm_call, integration_call, cache_stats, heartbeat, error, market_data, feedback',
       },
       { index: 3, detail: expect.stringMatching(/^input_tokens: /) },
       { index: 4, detail: expect.stringMatching(/^provider: /) },

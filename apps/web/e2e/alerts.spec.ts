@@ -1,28 +1,14 @@
-import { createHmac } from 'node:crypto';
 import { ALERT_WEBHOOK_HEADERS, type AlertWebhookBody } from '@lumi/contract';
 import { checkTelegramText } from '@lumi/telegram-markup';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_PORT } from './support/constants';
+import { sendMessagesTo as sentTo, type BotApiRequest } from './support/bot-api';
 import { adminToken, signIn, unique } from './support/fixtures';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
+import { signatureValid, WebhookReceiver } from '@lumi/test-support/webhook-receiver';
 
 // Issue 16, "Proof": a rule "no heartbeat for 60 s" made in the console fires when the bot's heartbeats
 // stop and resolves when one arrives, telling a Telegram chat (the fake Bot API, as valid HTML) and a
 // webhook (signed with the secret the console showed once). The e2e server evaluates every second
 // (ALERT_EVALUATION_SECONDS=1 in start-server.mjs).
-
-/** The fake Telegram Bot API that start-server.mjs runs beside the server (its port + 1000). */
-const BOT_API = `http://127.0.0.1:${E2E_PORT + 1000}`;
-
-interface BotRequest {
-  method: string;
-  params: Record<string, unknown>;
-}
-
-async function sentTo(request: APIRequestContext, chatId: string): Promise<BotRequest[]> {
-  const calls = (await (await request.get(`${BOT_API}/requests`)).json()) as BotRequest[];
-  return calls.filter((call) => call.method === 'sendMessage' && call.params.chat_id === chatId);
-}
 
 /** An ingest key, a channel for the Telegram contact point, and a way to report heartbeats. */
 async function arrange(request: APIRequestContext, chatId: string) {
@@ -80,19 +66,17 @@ async function createWebhookContactPoint(page: Page, name: string, url: string):
 
 /** The webhook's posts so far, each checked against its signature and parsed. */
 function verifiedBodies(receiver: WebhookReceiver, path: string, secret: string): AlertWebhookBody[] {
-  return receiver.received(path).map(({ headers, body }) => {
-    const timestamp = String(headers[ALERT_WEBHOOK_HEADERS.timestamp]);
-    const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-    expect(headers[ALERT_WEBHOOK_HEADERS.signature]).toBe(`sha256=${expected}`);
-    expect(headers['content-type']).toContain('application/json');
-    return JSON.parse(body) as AlertWebhookBody;
+  return receiver.receivedAt(path).map((hook) => {
+    expect(signatureValid(hook, secret, ALERT_WEBHOOK_HEADERS)).toBe(true);
+    expect(hook.headers['content-type']).toContain('application/json');
+    return JSON.parse(hook.body) as AlertWebhookBody;
   });
 }
 
 /** A Telegram message Telegram would accept as HTML, with the rule's name escaped in it. */
-function expectValidHtml(call: BotRequest, ruleName: string) {
-  expect(call.params.parse_mode).toBe('HTML');
-  const text = String(call.params.text);
+function expectValidHtml(call: BotApiRequest, ruleName: string) {
+  expect(call.body.parse_mode).toBe('HTML');
+  const text = String(call.body.text);
   const check = checkTelegramText(text, 'HTML');
   expect(check.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
   expect(check.plainText).toContain(ruleName);
@@ -101,7 +85,7 @@ function expectValidHtml(call: BotRequest, ruleName: string) {
 
 let receiver: WebhookReceiver;
 test.beforeAll(async () => {
-  receiver = await startWebhookReceiver();
+  receiver = await WebhookReceiver.start({ status: 204 });
 });
 test.afterAll(async () => {
   await receiver.close();
@@ -129,10 +113,10 @@ test('a heartbeat rule made in the console fires and resolves on Telegram and on
   await page.getByRole('tab', { name: 'Contact points' }).click();
   await expect(page).toHaveURL(/\?view=contact-points$/);
   await createTelegramContactPoint(page, telegramName, channelName);
-  const secret = await createWebhookContactPoint(page, webhookName, receiver.url(hookPath));
+  const secret = await createWebhookContactPoint(page, webhookName, receiver.urlFor(hookPath));
   const points = page.getByRole('table', { name: 'Contact points' });
   await expect(points.getByRole('row', { name: new RegExp(webhookName) })).toContainText(
-    receiver.url(hookPath),
+    receiver.urlFor(hookPath),
   );
 
   // The rule, with the live line saying it would fire now.
@@ -166,7 +150,7 @@ test('a heartbeat rule made in the console fires and resolves on Telegram and on
   // Telegram gets it as valid HTML, the webhook as a signed body.
   await expect.poll(async () => (await sentTo(request, chatId)).length, { timeout: 30_000 }).toBe(1);
   expectValidHtml((await sentTo(request, chatId))[0]!, ruleName);
-  await expect.poll(() => receiver.received(hookPath).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => receiver.receivedAt(hookPath).length, { timeout: 30_000 }).toBe(1);
   const [fired] = verifiedBodies(receiver, hookPath, secret);
   expect(fired).toMatchObject({
     version: 1,
@@ -196,7 +180,7 @@ test('a heartbeat rule made in the console fires and resolves on Telegram and on
   await expect(row).not.toContainText('Firing');
   await expect.poll(async () => (await sentTo(request, chatId)).length, { timeout: 30_000 }).toBe(2);
   expectValidHtml((await sentTo(request, chatId))[1]!, ruleName);
-  await expect.poll(() => receiver.received(hookPath).length, { timeout: 30_000 }).toBe(2);
+  await expect.poll(() => receiver.receivedAt(hookPath).length, { timeout: 30_000 }).toBe(2);
   const resolved = verifiedBodies(receiver, hookPath, secret)[1]!;
   expect(resolved).toMatchObject({ kind: 'resolved', state: 'ok', previous_state: 'firing' });
 
@@ -221,7 +205,7 @@ test('Send test notification reports what became of it, and the contact point li
   const hookPath = `/${unique('test-hook-')}`;
   await signIn(page);
   await page.goto('/admin/alerts?view=contact-points');
-  const secret = await createWebhookContactPoint(page, name, receiver.url(hookPath));
+  const secret = await createWebhookContactPoint(page, name, receiver.urlFor(hookPath));
 
   await page.getByRole('button', { name: `Send test notification to ${name}` }).click();
   await expect(page.getByRole('region', { name: /Notifications/ })).toContainText(

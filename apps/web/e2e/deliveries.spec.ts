@@ -1,24 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_PORT } from './support/constants';
+import { sendMessagesTo } from './support/bot-api';
+import { CLOCK_SERVER_PORT } from './support/constants';
 import { adminToken, signIn, unique } from './support/fixtures';
-
-/** The fake Telegram Bot API that start-server.mjs runs beside the server (its port + 1000). */
-const BOT_API = `http://127.0.0.1:${E2E_PORT + 1000}`;
-
-interface BotRequest {
-  method: string;
-  params: Record<string, unknown>;
-}
-
-async function botRequests(request: APIRequestContext): Promise<BotRequest[]> {
-  return (await (await request.get(`${BOT_API}/requests`)).json()) as BotRequest[];
-}
-
-async function sendMessagesTo(request: APIRequestContext, chatId: string): Promise<BotRequest[]> {
-  return (await botRequests(request)).filter(
-    (call) => call.method === 'sendMessage' && call.params.chat_id === chatId,
-  );
-}
+import { moveServerClock } from './support/server-clock';
 
 /** A channel with this chat id and a template for it, through the messaging API. */
 async function arrangeTemplate(
@@ -84,7 +68,7 @@ test('Send now queues a template, the sender posts it and the delivery log shows
 
   const sent = await sendMessagesTo(request, names.chatId);
   expect(sent).toHaveLength(1);
-  expect(sent[0]!.params).toMatchObject({ parse_mode: 'HTML', text: '<b>Bonk</b> is moving' });
+  expect(sent[0]!.body).toMatchObject({ parse_mode: 'HTML', text: '<b>Bonk</b> is moving' });
   await expect(details).toContainText('Telegram message ID');
 
   // In the log, filtered by the channel through the URL.
@@ -144,82 +128,89 @@ test('a delivery Telegram refused fails with its description, and Retry sends it
 
   const sent = await sendMessagesTo(request, names.chatId);
   expect(sent).toHaveLength(2);
-  expect(sent.map((call) => call.params.text)).toEqual(['<b>Wif</b> is moving', '<b>Wif</b> is moving']);
+  expect(sent.map((call) => call.body.text)).toEqual(['<b>Wif</b> is moving', '<b>Wif</b> is moving']);
 
   await details.getByRole('button', { name: 'Close' }).last().click();
   await expect(row).toContainText('Sent');
   await expect(row.getByRole('cell').nth(4)).toHaveText('2');
 });
 
-test('a schedule made in the console sends its runs, which the delivery log shows sent', async ({
-  page,
-  request,
-}) => {
-  // Its first run is at the next minute boundary and the server looks for due runs every 15 s.
-  test.setTimeout(150_000);
-  const names = {
-    channelName: unique('E2E Schedules '),
-    templateName: unique('E2E Minute Alert '),
-    chatId: `@${unique('lumi_schedule_')}`.slice(0, 32),
-  };
-  const channel = await arrangeTemplate(request, names);
-  const scheduleName = unique('E2E Every Minute ');
+// On the second server, whose clock the spec moves (support/server-clock.ts).
+test.describe(() => {
+  test.use({ baseURL: `http://127.0.0.1:${CLOCK_SERVER_PORT}` });
 
-  await signIn(page);
-  await page.goto('/admin/messages');
-  await page.getByRole('tab', { name: 'Schedules' }).click();
-  await expect(page).toHaveURL(/\?view=schedules$/);
-  await page.getByRole('button', { name: 'New Schedule' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Schedule' });
-  await dialog.getByLabel('Name').fill(scheduleName);
-  await dialog.getByLabel('Template').selectOption({ label: names.templateName });
-  await dialog.getByLabel('Repeat').selectOption({ label: 'Cron expression' });
-  await dialog.getByLabel('Cron expression').fill('* * * * *');
-  await dialog.getByLabel('Time zone').selectOption('UTC');
-  await dialog.getByLabel('JSON data').fill('{"token_name": "Popcat"}');
+  test('a schedule made in the console sends its runs, which the delivery log shows sent', async ({
+    page,
+    request,
+  }) => {
+    const names = {
+      channelName: unique('E2E Schedules '),
+      templateName: unique('E2E Minute Alert '),
+      chatId: `@${unique('lumi_schedule_')}`.slice(0, 32),
+    };
+    const channel = await arrangeTemplate(request, names);
+    const scheduleName = unique('E2E Every Minute ');
 
-  // The next five runs, as the server works them out: one a minute from the next minute boundary on.
-  const preview = dialog.getByRole('region', { name: 'Next runs' });
-  await expect(preview).toContainText('Next runs: Cron * * * * *');
-  const runs = preview.locator('time');
-  await expect(runs).toHaveCount(5);
-  const runTimes = (
-    await runs.evaluateAll((times) => times.map((time) => time.getAttribute('datetime')))
-  ).map((time) => Date.parse(time ?? ''));
-  expect(runTimes[0]! % 60_000).toBe(0);
-  expect(runTimes[0]! - Date.now()).toBeLessThanOrEqual(60_000);
-  expect(runTimes.slice(1).map((time, index) => time - runTimes[index]!)).toEqual([
-    60_000, 60_000, 60_000, 60_000,
-  ]);
+    await signIn(page);
+    await page.goto('/admin/messages');
+    await page.getByRole('tab', { name: 'Schedules' }).click();
+    await expect(page).toHaveURL(/\?view=schedules$/);
+    await page.getByRole('button', { name: 'New Schedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Schedule' });
+    await dialog.getByLabel('Name').fill(scheduleName);
+    await dialog.getByLabel('Template').selectOption({ label: names.templateName });
+    await dialog.getByLabel('Repeat').selectOption({ label: 'Cron expression' });
+    await dialog.getByLabel('Cron expression').fill('* * * * *');
+    await dialog.getByLabel('Time zone').selectOption('UTC');
+    await dialog.getByLabel('JSON data').fill('{"token_name": "Popcat"}');
 
-  await dialog.getByRole('button', { name: 'Create Schedule' }).click();
-  const toasts = page.getByRole('region', { name: /Notifications/ });
-  await expect(toasts).toContainText(`Schedule '${scheduleName}' created`);
-  const row = page
-    .getByRole('table', { name: 'Schedules' })
-    .getByRole('row', { name: new RegExp(scheduleName) });
-  await expect(row).toContainText(names.templateName);
-  await expect(row).toContainText('Cron * * * * *');
-  await expect(row).toContainText('No run yet');
+    // The next five runs, as the server works them out: one a minute from the next minute boundary on.
+    const preview = dialog.getByRole('region', { name: 'Next runs' });
+    await expect(preview).toContainText('Next runs: Cron * * * * *');
+    const runs = preview.locator('time');
+    await expect(runs).toHaveCount(5);
+    const runTimes = (
+      await runs.evaluateAll((times) => times.map((time) => time.getAttribute('datetime')))
+    ).map((time) => Date.parse(time ?? ''));
+    expect(runTimes[0]! % 60_000).toBe(0);
+    expect(runTimes[0]! - Date.now()).toBeLessThanOrEqual(60_000);
+    expect(runTimes.slice(1).map((time, index) => time - runTimes[index]!)).toEqual([
+      60_000, 60_000, 60_000, 60_000,
+    ]);
 
-  // The log follows live (every 5 s) until the first run has gone out.
-  await page.goto(`/admin/messages?view=deliveries&channel=${channel.id}`);
-  const delivery = page.getByRole('table', { name: 'Deliveries' }).getByRole('row').nth(1);
-  await expect(delivery).toContainText('Sent', { timeout: 110_000 });
-  await expect(delivery).toContainText(names.templateName);
-  const sent = await sendMessagesTo(request, names.chatId);
-  expect(sent.length).toBeGreaterThanOrEqual(1);
-  expect(sent[0]!.params).toMatchObject({ parse_mode: 'HTML', text: '<b>Popcat</b> is moving' });
-  await delivery.getByRole('button', { name: /Details/ }).click();
-  const details = page.getByRole('dialog', { name: /^Delivery \d+$/ });
-  await expect(details).toContainText(`Requested bySchedule ${scheduleName}`);
-  await details.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.getByRole('button', { name: 'Create Schedule' }).click();
+    const toasts = page.getByRole('region', { name: /Notifications/ });
+    await expect(toasts).toContainText(`Schedule '${scheduleName}' created`);
+    const row = page
+      .getByRole('table', { name: 'Schedules' })
+      .getByRole('row', { name: new RegExp(scheduleName) });
+    await expect(row).toContainText(names.templateName);
+    await expect(row).toContainText('Cron * * * * *');
+    await expect(row).toContainText('No run yet');
 
-  // Paused, so it sends nothing while the later specs run.
-  await page.getByRole('tab', { name: 'Schedules' }).click();
-  await expect(row).toContainText('Sent');
-  await row.getByRole('checkbox', { name: `Enabled: ${scheduleName}` }).click();
-  await expect(toasts).toContainText(`Schedule '${scheduleName}' paused`);
-  await expect(row.getByRole('checkbox', { name: `Enabled: ${scheduleName}` })).not.toBeChecked();
-  await expect(row).toContainText('Paused');
+    // Its first run is at the next minute boundary: the server's clock moves there instead of the test
+    // waiting for it, and the server's job loop (every 0.5 s here) finds the run due.
+    await moveServerClock(request, CLOCK_SERVER_PORT, runTimes[0]! + 1_000);
+
+    // The log follows live (every 5 s) until the first run has gone out.
+    await page.goto(`/admin/messages?view=deliveries&channel=${channel.id}`);
+    const delivery = page.getByRole('table', { name: 'Deliveries' }).getByRole('row').nth(1);
+    await expect(delivery).toContainText('Sent', { timeout: 30_000 });
+    await expect(delivery).toContainText(names.templateName);
+    const sent = await sendMessagesTo(request, names.chatId, CLOCK_SERVER_PORT);
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(sent[0]!.body).toMatchObject({ parse_mode: 'HTML', text: '<b>Popcat</b> is moving' });
+    await delivery.getByRole('button', { name: /Details/ }).click();
+    const details = page.getByRole('dialog', { name: /^Delivery \d+$/ });
+    await expect(details).toContainText(`Requested bySchedule ${scheduleName}`);
+    await details.getByRole('button', { name: 'Close' }).last().click();
+
+    // Paused, so it sends nothing while the later specs run.
+    await page.getByRole('tab', { name: 'Schedules' }).click();
+    await expect(row).toContainText('Sent');
+    await row.getByRole('checkbox', { name: `Enabled: ${scheduleName}` }).click();
+    await expect(toasts).toContainText(`Schedule '${scheduleName}' paused`);
+    await expect(row.getByRole('checkbox', { name: `Enabled: ${scheduleName}` })).not.toBeChecked();
+    await expect(row).toContainText('Paused');
+  });
 });

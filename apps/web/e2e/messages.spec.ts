@@ -1,18 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_PORT } from './support/constants';
+import { sendMessagesTo } from './support/bot-api';
 import { adminToken, signIn, unique } from './support/fixtures';
-
-/** The fake Telegram Bot API that start-server.mjs runs beside the server (its port + 1000). */
-const BOT_API = `http://127.0.0.1:${E2E_PORT + 1000}`;
-
-interface BotRequest {
-  method: string;
-  params: Record<string, unknown>;
-}
-
-async function botRequests(request: APIRequestContext): Promise<BotRequest[]> {
-  return (await (await request.get(`${BOT_API}/requests`)).json()) as BotRequest[];
-}
 
 /** Arranges data through the public API, as a bot or an operator script would. */
 async function messagingApi(request: APIRequestContext) {
@@ -102,11 +90,9 @@ test('creates a channel, a topic and a template, previews it, sends a test and r
   const success = page.getByText(/^Test message sent successfully! Message ID: \d+$/);
   await expect(success).toBeVisible();
   const messageId = (await success.textContent())!.split(': ')[1];
-  const sent = (await botRequests(request)).filter(
-    (call) => call.method === 'sendMessage' && call.params.chat_id === chatId,
-  );
+  const sent = await sendMessagesTo(request, chatId);
   expect(sent).toHaveLength(1);
-  expect(sent[0]!.params).toMatchObject({
+  expect(sent[0]!.body).toMatchObject({
     message_thread_id: 42,
     parse_mode: 'HTML',
     text: '<b>Alert</b> for Bonk!',

@@ -193,7 +193,7 @@ test.describe.serial('the simulated bot', () => {
     const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
     // One hour of history instead of seven days: it back-fills in a second or two, and every event stays
     // inside the panels' 24-hour windows while the test runs, whenever the hour turns.
-    demo = runScript(DEMO_SCRIPT, {
+    demo = await runScript(DEMO_SCRIPT, {
       ...env,
       LUMI_ADMIN_USERNAME: ADMIN_USERNAME,
       LUMI_ADMIN_PASSWORD: ADMIN_PASSWORD,
@@ -218,7 +218,7 @@ test.describe.serial('the simulated bot', () => {
     // alone, so the figures hold still while the browser reads them, and the bot's last heartbeat (sent
     // every 30 s) must not go stale meanwhile.
     expect(await demo.stop()).toBe(0);
-    server = runScript(SERVER_SCRIPT, { ...env, LOG_LEVEL: 'warn', HEARTBEAT_STALE_SECONDS: '600' });
+    server = await runScript(SERVER_SCRIPT, { ...env, LOG_LEVEL: 'warn', HEARTBEAT_STALE_SECONDS: '600' });
     await expect
       .poll(async () => (await request.get('/api/ready').catch(() => null))?.status(), { timeout: 30_000 })
       .toBe(200);

@@ -156,7 +156,11 @@ export const feedbackEventSchema = z
     ...common,
     chat_id: telegramId,
     /** The Telegram message the feedback is about. */
-    message_id: z.number().int().positive().max(2 ** 53),
+    message_id: z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 53),
     user_id: telegramId.optional(),
     /** An emoji or a custom emoji's id, as Telegram's message_reaction update gives it. */
     reaction: dimension(FEEDBACK_LIMITS.reactionMax).optional(),

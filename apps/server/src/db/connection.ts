@@ -38,14 +38,19 @@ export function openDatabase(options: {
    * which only a thread with nothing else to do (the ingest worker) may.
    */
   lockWait?: 'event-loop' | 'block';
+  /**
+   * An in-memory SQLite database that starts as a copy of this database file's bytes (better-sqlite3's
+   * `new Database(buffer)`): tests copy a migrated template instead of migrating again.
+   */
+  sqliteImage?: Buffer;
 }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
-  const file = options.sqliteFile ?? ':memory:';
+  const file = options.sqliteImage ? ':memory:' : (options.sqliteFile ?? ':memory:');
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(options.sqliteImage ?? file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   const blocking = options.lockWait === 'block';

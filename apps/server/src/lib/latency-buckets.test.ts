@@ -8,7 +8,7 @@ import {
   quantile,
   quantiles,
 } from './latency-buckets.js';
-import { seededRandom } from '../../test/seeded-random.js';
+import { seededRandom } from '@lumi/test-support/seeded-random';
 
 function normal(next: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());

@@ -1,9 +1,10 @@
 // Runs the repository's Node scripts (the demo, the built server) as child processes for specs that need a
-// server of their own beside the suite's shared one.
-import { spawn } from 'node:child_process';
-import net from 'node:net';
+// server of their own beside the suite's shared one, through the shared launcher of @lumi/test-support.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NodeProcess } from '@lumi/test-support/server-process';
+
+export { freePort } from '@lumi/test-support/server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const DEMO_SCRIPT = path.join(root, 'scripts/demo.mjs');
@@ -17,42 +18,11 @@ export interface ChildRun {
 }
 
 /** Starts `node <script>` from the repository root with the given environment on top of this one. */
-export function runScript(script: string, env: Record<string, string>): ChildRun {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  // Either would point the demo or the server at PostgreSQL; these runs keep to SQLite in their DATA_DIR.
-  delete childEnv.DATABASE_URL;
-  delete childEnv.DEMO_DATABASE_URL;
-  const child = spawn(process.execPath, [script], {
+export async function runScript(script: string, env: Record<string, string>): Promise<ChildRun> {
+  const child = await NodeProcess.start(script, {
     cwd: root,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Either would point the demo or the server at PostgreSQL; these runs keep to SQLite in their DATA_DIR.
+    env: { ...env, DATABASE_URL: undefined, DEMO_DATABASE_URL: undefined },
   });
-  let output = '';
-  const append = (chunk: Buffer) => (output += chunk.toString());
-  child.stdout.on('data', append);
-  child.stderr.on('data', append);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-  return {
-    output: () => output,
-    async stop(graceMs = 15_000) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-      const code = await exited;
-      clearTimeout(timer);
-      return code;
-    },
-  };
-}
-
-/** A TCP port the system reports free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  return { output: () => child.output(), stop: (graceMs = 15_000) => child.stop('SIGTERM', graceMs) };
 }

@@ -1,5 +1,5 @@
 import type { ChangeMarker } from '@lumi/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Line, LineChart, XAxis, YAxis } from 'recharts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -72,6 +72,10 @@ describe('timeAxisPosition', () => {
 });
 
 describe('change marker', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows who changed what and when on keyboard focus, and Enter moves into the card, Escape back', async () => {
     const item = change('2026-11-20T10:15:00.000Z');
     const user = userEvent.setup();
@@ -99,7 +103,9 @@ describe('change marker', () => {
   });
 
   it('opens on hover and closes when the pointer leaves; a click keeps it open', async () => {
-    const user = userEvent.setup();
+    // The card waits a moment before it closes on leaving: a fake clock moves past that moment.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithProviders(inSvg([change('2026-11-20T10:15:00.000Z', { link: null, user: null })]));
     const flag = screen.getByRole('button', { name: /^Change: / });
 
@@ -115,7 +121,7 @@ describe('change marker', () => {
     await user.click(flag);
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     await user.unhover(flag);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await act(() => vi.advanceTimersByTimeAsync(300));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
@@ -196,7 +202,8 @@ describe('change marker', () => {
     const changes = Array.from({ length: 6 }, (_, index) =>
       change(`2026-11-20T10:0${index}:00.000Z`, { summary: `Change ${index + 1}` }),
     );
-    const user = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithProviders(inSvg(changes));
     const flag = screen.getByRole('button', { name: /^6 changes/ });
 
@@ -205,7 +212,7 @@ describe('change marker', () => {
     await user.hover(card);
     await user.click(within(card).getByRole('button', { name: 'and 1 earlier change' }));
     await user.unhover(card);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await act(() => vi.advanceTimersByTimeAsync(300));
     expect(screen.getByRole('dialog')).toHaveTextContent('Change 1');
   });
 

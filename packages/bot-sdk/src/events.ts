@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ActiveLock,
+  CacheStatsEvent,
+  ErrorEvent,
+  FeedbackEvent,
+  HeartbeatEvent,
+  IntegrationCallEvent,
+  IntegrationStatus,
+  LlmCallEvent,
+  MarketDataEvent,
+  TelegramIdText,
+} from './wire.js';
+
+/**
+ * The SDK's side of each ingestion event: the API's field names in camelCase. Every input may carry its
+ * own `id` (else a random one) and `ts` (else now); both are fixed when the event is made, so a retry
+ * resends the very same event and Lumi stores it once.
+ */
+
+/** A Telegram chat or user id as grammY and the Bot API give it (a number), or as text. */
+export type TelegramId = number | bigint | string;
+
+export interface EventBase {
+  /** Your own id for the event (at most 200 characters); a random UUID when left out. */
+  id?: string;
+  /** When it happened; now when left out. */
+  ts?: Date | string;
+}
+
+/** Who and what an LLM call (or an error) was for; filled from the current context when left out. */
+export interface Attribution {
+  chatId?: TelegramId;
+  userId?: TelegramId;
+  /** The bot's name for the kind of work: "reply", "digest", "summarize" (at most 64 characters). */
+  feature?: string;
+}
+
+export interface LlmCallInput extends EventBase, Attribution {
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  /** Left out, Lumi prices the call from its model price table. */
+  costUsd?: number;
+  latencyMs: number;
+  /** The answer came from the bot's own cache; false by default. */
+  cached?: boolean;
+  /** true by default. */
+  success?: boolean;
+  /** Why a failed call failed ("timeout", "rate_limited"; at most 100 characters). */
+  errorType?: string;
+}
+
+export interface IntegrationCallInput extends EventBase {
+  serviceName: string;
+  status: IntegrationStatus;
+  latencyMs: number;
+  error?: string;
+}
+
+export interface CacheStatsInput extends EventBase {
+  /** Since the previous report. */
+  hits: number;
+  /** Since the previous report. */
+  misses: number;
+  entries: number;
+  avgResponseTimeCachedMs: number;
+  avgResponseTimeUncachedMs: number;
+}
+
+export interface HeartbeatInput extends EventBase {
+  telegramStatus: string;
+  startedAt: Date | string;
+  activeLocks?: Array<{ name: string; holder: string; since: Date | string }>;
+}
+
+export interface ErrorOptions extends EventBase, Attribution {
+  /** Where it happened (the errors panel groups by it); the feature, else the client's `errorSource`. */
+  source?: string;
+}
+
+export interface MarketDataInput extends EventBase {
+  lastCandleTime: Date | string;
+  websocketStatus: string;
+  /** How many candle intervals the feed is missing. */
+  missingIntervals: number;
+}
+
+/** Give `reaction`, `score` or both. */
+export interface FeedbackInput extends EventBase {
+  chatId: TelegramId;
+  messageId: number;
+  /** Who gave it; left out for an anonymous reaction. */
+  userId?: TelegramId;
+  /** An emoji (`"👍"`), `"custom:<custom_emoji_id>"` or `"paid"` (at most 32 characters). */
+  reaction?: string;
+  /** On the bot's own scale: -1 (thumbs down) to 5 (stars). */
+  score?: number;
+  /** The Lumi template the message was made from, if any. */
+  template?: string;
+  feature?: string;
+  /** The configuration version (`lumi.config.version`) the message was written under. */
+  configRevision?: string;
+}
+
+/** Limits of the ingestion API (packages/contract/src/telemetry.ts), kept so no event is refused for them. */
+export const FIELD_LIMITS = {
+  feature: 64,
+  errorType: 100,
+  source: 100,
+  message: 4000,
+  error: 2000,
+  reaction: 32,
+  template: 200,
+  revision: 64,
+} as const;
+
+/** Half of a UTF-16 pair without the other half becomes U+FFFD, as ES2024's String#toWellFormed does. */
+const wellFormed = (text: string) =>
+  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
+/**
+ * Text as Lumi stores it: without the control characters it refuses (all but tab, line feed and carriage
+ * return) and lone UTF-16 halves, at most `max` characters.
+ */
+export function cleanText(text: string, max: number): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = wellFormed(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, ' '));
+  return cleaned.length <= max ? cleaned : `${cleaned.slice(0, max - 1)}…`;
+}
+
+/** A name shown on a dashboard (feature, error type): one printable line, trimmed, or nothing when blank. */
+export function cleanName(text: string | undefined, max: number): string | undefined {
+  if (text === undefined) return undefined;
+  const line = wellFormed(text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')).trim();
+  return line ? line.slice(0, max).trim() : undefined;
+}
+
+/** A Telegram id in the form Lumi keys chats by ("-1001234567890"), or nothing when it is not one. */
+export function telegramId(id: TelegramId | undefined): TelegramIdText | undefined {
+  if (id === undefined || id === null) return undefined;
+  const text = String(id).trim();
+  return /^(0|-?[1-9]\d{0,19})$/.test(text) ? text : undefined;
+}
+
+const isoTime = (time: Date | string | undefined): string =>
+  time === undefined ? new Date().toISOString() : typeof time === 'string' ? time : time.toISOString();
+
+const common = (input: EventBase) => ({ id: input.id ?? randomUUID(), ts: isoTime(input.ts) });
+
+/** Leaves out the optional fields that are undefined, so the JSON is what the docs show. */
+function compact<T extends object>(event: T): T {
+  for (const key of Object.keys(event) as Array<keyof T>) if (event[key] === undefined) delete event[key];
+  return event;
+}
+
+export function llmCallEvent(input: LlmCallInput): LlmCallEvent {
+  const success = input.success ?? true;
+  return compact({
+    type: 'llm_call',
+    ...common(input),
+    provider: input.provider,
+    model: input.model,
+    input_tokens: Math.max(0, Math.round(input.inputTokens)),
+    output_tokens: Math.max(0, Math.round(input.outputTokens)),
+    cost_usd: input.costUsd,
+    latency_ms: Math.max(0, Math.round(input.latencyMs)),
+    cached: input.cached ?? false,
+    success,
+    chat_id: telegramId(input.chatId),
+    user_id: telegramId(input.userId),
+    feature: cleanName(input.feature, FIELD_LIMITS.feature),
+    error_type: cleanName(input.errorType, FIELD_LIMITS.errorType),
+  });
+}
+
+export function integrationCallEvent(
+  input: IntegrationCallInput & { chatId?: TelegramId; userId?: TelegramId; updateType?: string },
+): IntegrationCallEvent {
+  return compact({
+    type: 'integration_call',
+    ...common(input),
+    service_name: input.serviceName,
+    status: input.status,
+    latency_ms: Math.max(0, Math.round(input.latencyMs)),
+    error: input.error === undefined ? undefined : cleanText(input.error, FIELD_LIMITS.error),
+    chat_id: telegramId(input.chatId),
+    user_id: telegramId(input.userId),
+    update_type: input.updateType,
+  });
+}
+
+export function cacheStatsEvent(input: CacheStatsInput): CacheStatsEvent {
+  return {
+    type: 'cache_stats',
+    ...common(input),
+    hits: input.hits,
+    misses: input.misses,
+    entries: input.entries,
+    avg_response_time_cached_ms: input.avgResponseTimeCachedMs,
+    avg_response_time_uncached_ms: input.avgResponseTimeUncachedMs,
+  };
+}
+
+export function heartbeatEvent(input: HeartbeatInput): HeartbeatEvent {
+  const locks: ActiveLock[] = (input.activeLocks ?? []).map((lock) => ({
+    name: lock.name,
+    holder: lock.holder,
+    since: isoTime(lock.since),
+  }));
+  return {
+    type: 'heartbeat',
+    ...common(input),
+    telegram_status: input.telegramStatus,
+    started_at: isoTime(input.startedAt),
+    active_locks: locks,
+  };
+}
+
+/** The text of anything thrown: `Name: message`, with the stack's first frames when there is one. */
+export function describeError(error: unknown): { message: string; name?: string } {
+  if (!(error instanceof Error)) return { message: typeof error === 'string' ? error : String(error) };
+  const head = error.message.startsWith(error.name) ? error.message : `${error.name}: ${error.message}`;
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .slice(0, 8);
+  return { message: [head, ...frames].join('\n'), name: error.name };
+}
+
+export function errorEvent(error: unknown, options: ErrorOptions & { defaultSource: string }): ErrorEvent {
+  const { message, name } = describeError(error);
+  const feature = cleanName(options.feature, FIELD_LIMITS.feature);
+  return compact({
+    type: 'error',
+    ...common(options),
+    source: cleanName(options.source ?? feature ?? options.defaultSource, FIELD_LIMITS.source) ?? 'bot',
+    message: cleanText(message, FIELD_LIMITS.message),
+    chat_id: telegramId(options.chatId),
+    user_id: telegramId(options.userId),
+    feature,
+    error_type: cleanName(name, FIELD_LIMITS.errorType),
+  });
+}
+
+export function marketDataEvent(input: MarketDataInput): MarketDataEvent {
+  return {
+    type: 'market_data',
+    ...common(input),
+    last_candle_time: isoTime(input.lastCandleTime),
+    websocket_status: input.websocketStatus,
+    missing_intervals: input.missingIntervals,
+  };
+}
+
+/** A feedback event, or a reason it cannot be one. */
+export function feedbackEvent(input: FeedbackInput): FeedbackEvent | string {
+  const chatId = telegramId(input.chatId);
+  if (!chatId) return 'feedback needs the chatId of a Telegram chat';
+  if (!Number.isSafeInteger(input.messageId) || input.messageId < 1) {
+    return 'feedback needs the messageId of the rated message';
+  }
+  const reaction = cleanName(input.reaction, FIELD_LIMITS.reaction);
+  if (reaction === undefined && input.score === undefined) return 'feedback needs a reaction or a score';
+  if (input.score !== undefined && !(input.score >= -1 && input.score <= 5)) {
+    return 'feedback scores go from -1 to 5';
+  }
+  return compact<FeedbackEvent>({
+    type: 'feedback',
+    ...common(input),
+    chat_id: chatId,
+    message_id: input.messageId,
+    user_id: telegramId(input.userId),
+    reaction,
+    score: input.score,
+    template: cleanName(input.template, FIELD_LIMITS.template),
+    feature: cleanName(input.feature, FIELD_LIMITS.feature),
+    config_revision: cleanName(input.configRevision, FIELD_LIMITS.revision),
+  });
+}
