@@ -76,6 +76,8 @@ const ok =
   run('build', 'npm', ['run', 'build']) &&
   [
     run('size budget', 'node', ['scripts/size.mjs']),
+    // The example bot against the built server, end to end (docs/bot-developers/connect-your-bot.md).
+    run('example grammY bot', 'npm', ['run', 'example'], { env: { EXAMPLE_ONCE: '1', PORT: '3471' } }),
     run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test'], {
       cwd: path.join(root, 'apps/web'),
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') },

@@ -180,7 +180,7 @@ export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('etag', tag).header('cache-control', 'no-cache');
       const asked = request.headers['if-none-match'];
       if (asked && asked.split(',').some((t) => t.trim().replace(/^W\//, '') === tag)) {
-        return reply.status(304).send(null);
+        return reply.status(304).send();
       }
       return body;
     },
