@@ -1,4 +1,4 @@
-export * from './alerts.js';
+export * from './alerts/index.js';
 export * from './api-keys.js';
 export * from './audit.js';
 export * from './auth.js';

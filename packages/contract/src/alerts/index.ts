@@ -1,0 +1,6 @@
+export * from './constants.js';
+export * from './conditions.js';
+export * from './rules.js';
+export * from './contact-points.js';
+export * from './silences.js';
+export * from './history.js';
