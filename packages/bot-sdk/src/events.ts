@@ -104,7 +104,7 @@ export interface FeedbackInput extends EventBase {
   configRevision?: string;
 }
 
-/** Limits of the ingestion API (packages/contract/src/telemetry.ts), kept so no event is refused for them. */
+/** Limits of the ingestion API (packages/contract/src/telemetry/events.ts), kept so no event is refused for them. */
 export const FIELD_LIMITS = {
   feature: 64,
   errorType: 100,

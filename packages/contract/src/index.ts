@@ -12,7 +12,7 @@ export * from './messaging/index.js';
 export * from './metrics-changes.js';
 export * from './permissions.js';
 export * from './roles.js';
-export * from './telemetry.js';
+export * from './telemetry/index.js';
 export * from './text.js';
 export * from './two-factor.js';
 export * from './users.js';

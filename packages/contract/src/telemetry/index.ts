@@ -1,0 +1,4 @@
+export * from './events.js';
+export * from './metrics.js';
+export * from './budgets.js';
+export * from './latency.js';
