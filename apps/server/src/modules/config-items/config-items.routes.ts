@@ -171,7 +171,7 @@ export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bot'],
         summary:
           'Every active item grouped by domain, highest priority first; send If-None-Match to poll cheaply',
-        response: { 200: botConfigSchema, 304: z.null().describe('Not modified') },
+        response: { 200: botConfigSchema, 304: z.undefined().describe('Not modified, no body') },
       },
     },
     async (request, reply) => {
