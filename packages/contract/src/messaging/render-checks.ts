@@ -4,9 +4,15 @@ import type { RenderProblem, RenderResult } from './rendering.js';
 /**
  * What stops a template from being saved (the save guard on the server, the editor before it sends):
  * every error of its rendering with its variables' example values, except an empty message when some
- * variable it uses has no data, which depends on the data alone and stays a warning.
+ * variable it uses has no data, which depends on the data alone and stays a warning, and, for a template
+ * that splits long messages (`splits`), a message whose only fault is its length.
  */
-export function blockingProblems(result: RenderResult): RenderProblem[] {
+export function blockingProblems(result: RenderResult, options: { splits?: boolean } = {}): RenderProblem[] {
+  if (options.splits && onlyTooLong(result)) return [];
+  return errorsOf(result);
+}
+
+function errorsOf(result: RenderResult): RenderProblem[] {
   const lacksData = result.problems.some((p) => p.severity === 'warning' && p.source === 'template');
   return result.problems.filter(
     (p) => p.severity === 'error' && !(lacksData && p.source === 'message' && result.length === 0),
@@ -19,7 +25,7 @@ export function blockingProblems(result: RenderResult): RenderProblem[] {
  * splits long messages sends such a text in parts (docs/bot-developers/deliveries.md, "Long messages").
  */
 export function onlyTooLong(result: RenderResult): boolean {
-  const blocking = blockingProblems(result);
+  const blocking = errorsOf(result);
   return (
     result.length > TELEGRAM_TEXT_MAX_LENGTH &&
     blocking.length > 0 &&

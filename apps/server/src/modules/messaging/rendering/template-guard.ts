@@ -2,7 +2,6 @@ import {
   blockingProblems,
   buildExampleData,
   describeTemplateProblem,
-  onlyTooLong,
   templateSpot,
   variablesUsedBy,
   type FieldError,
@@ -43,8 +42,7 @@ export class TemplateGuard {
     options: { splits: boolean; what?: string },
   ): Promise<void> {
     const result = await this.pool.render(content, parseMode, await this.exampleDataFor(content), this.now());
-    if (options.splits && onlyTooLong(result)) return;
-    const blocking = blockingProblems(result);
+    const blocking = blockingProblems(result, { splits: options.splits });
     const first = blocking[0];
     if (!first) return;
     const what = options.what ?? 'The template cannot be saved';

@@ -345,6 +345,51 @@ describe('Template editor: saving cannot break sending', () => {
     );
   });
 
+  it('saves content longer than one message once Split Long Messages is on', async () => {
+    const tooLong = (content: string) =>
+      jsonResponse({
+        ...renderedFor(content, {}),
+        success: false,
+        length: 5000,
+        error: 'The message is 5000 characters once formatting is removed; Telegram allows at most 4096',
+        problems: [
+          {
+            severity: 'error',
+            source: 'message',
+            message:
+              'The message is 5000 characters once formatting is removed; Telegram allows at most 4096',
+            line: null,
+            column: null,
+          },
+        ],
+      });
+    const { requests } = fakeMessagingApi({
+      channels: [channel(1, { channel_name: 'Alerts' })],
+      routes: {
+        'POST /render': ({ body }) => tooLong((body as { template_content: string }).template_content),
+        'POST /templates': ({ body }) => jsonResponse(template(9, body as Partial<Template>), 201),
+      },
+    });
+    await openNewTemplate();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Template Name' }), 'Weekly report');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Channel' }), 'Alerts');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Template Content' }), {
+      target: { value: 'A long report' },
+    });
+    expect(await screen.findByText(/^Telegram would refuse this template/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: /Split Long Messages/ }));
+    await waitFor(() =>
+      expect(screen.queryByText(/^Telegram would refuse this template/)).not.toBeInTheDocument(),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST' && r.path === '/templates')?.body).toMatchObject({
+        split_long_messages: true,
+      }),
+    );
+  });
+
   it("shows the server's refusal under the content with its line and column", async () => {
     fakeMessagingApi({
       channels: [channel(1, { channel_name: 'Alerts' })],

@@ -54,9 +54,12 @@ export function TemplateEditor({
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [sendOpen, setSendOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const [content, parseMode] = useWatch({ control: form.control, name: ['template_content', 'parse_mode'] });
+  const [content, parseMode, splits] = useWatch({
+    control: form.control,
+    name: ['template_content', 'parse_mode', 'split_long_messages'],
+  });
   const sample = useSampleData(content ?? '');
-  const check = useSaveCheck(content ?? '', parseMode ?? DEFAULT_PARSE_MODE, canWrite);
+  const check = useSaveCheck(content ?? '', parseMode ?? DEFAULT_PARSE_MODE, splits ?? false, canWrite);
   const { isDirty } = form.formState;
   const contentChanged =
     !template || content !== template.template_content || parseMode !== template.parse_mode;

@@ -13,11 +13,12 @@ const NONE: readonly RenderProblem[] = [];
 
 /**
  * The save guard, run as the operator types: the content rendered with the example values of the
- * variables it uses, and what of it would stop a save (the rule the server applies, from the contract).
+ * variables it uses, and what of it would stop a save (the rule the server applies, from the contract; a
+ * template that splits long messages may be longer than one).
  * `upToDate` is false while a check of the latest content is still on its way. Nothing is checked while
  * `enabled` is false (a reader who cannot save).
  */
-export function useSaveCheck(content: string, parseMode: ParseMode, enabled: boolean) {
+export function useSaveCheck(content: string, parseMode: ParseMode, splits: boolean, enabled: boolean) {
   const variables = useVariables();
   const data = useMemo(
     () => buildExampleData(variablesUsedBy(content, variables.data ?? [])),
@@ -28,7 +29,7 @@ export function useSaveCheck(content: string, parseMode: ParseMode, enabled: boo
   const upToDate = enabled && !check.rendering && !check.isPlaceholderData && result !== undefined;
   return {
     upToDate,
-    blocking: result ? blockingProblems(result) : NONE,
+    blocking: result ? blockingProblems(result, { splits }) : NONE,
     warnings: result ? result.problems.filter((p) => p.severity === 'warning') : NONE,
   };
 }
