@@ -11,8 +11,8 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'render-worker': 'src/modules/messaging/rendering/render-worker.ts',
-    // Ingestion stores from a thread of its own (modules/telemetry/ingest-writer.ts).
-    'ingest-worker': 'src/modules/telemetry/ingest-worker.ts',
+    // Ingestion stores from a thread of its own (modules/ingestion/ingest-writer.ts).
+    'ingest-worker': 'src/modules/ingestion/ingest-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

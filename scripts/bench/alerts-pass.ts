@@ -19,11 +19,10 @@ import {
   type AlertConditionInput,
   type AlertSeverity,
 } from '@lumi/contract';
-import type { Kysely, KyselyPlugin } from 'kysely';
+import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../../apps/server/src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/connection.js';
-import type { Database } from '../../apps/server/src/db/database.js';
-import { createAlertData } from '../../apps/server/src/modules/alerts/alert-data.js';
+import { createAlertData, type AlertSources } from '../../apps/server/src/modules/alerts/alert-data.js';
 import { evaluateCondition } from '../../apps/server/src/modules/alerts/conditions.js';
 import { isSilenced, type SilenceWindow } from '../../apps/server/src/modules/alerts/silences.js';
 import { INITIAL_RUNTIME, step } from '../../apps/server/src/modules/alerts/state-machine.js';
@@ -73,8 +72,11 @@ function condition(i: number): AlertConditionInput {
   return conditions[i % conditions.length]!;
 }
 
-/** The engine's passes: reads, conditions, silences and steps, without the rules' writes. */
-async function enginePasses(db: Kysely<Database>) {
+/**
+ * The engine's passes: reads, conditions, silences and steps, without the rules' writes. The reads go
+ * through the services the alert rules read from, built on a connection that counts the queries.
+ */
+async function enginePasses(handle: DatabaseHandle) {
   let queries = 0;
   const counter: KyselyPlugin = {
     transformQuery: (args) => {
@@ -83,7 +85,19 @@ async function enginePasses(db: Kysely<Database>) {
     },
     transformResult: async (args) => args.result,
   };
-  const counted = db.withPlugin(counter);
+  const counted = handle.db.withPlugin(counter);
+  const app = await buildApp({
+    ...handle,
+    db: counted,
+    secret: randomBytes(32),
+    logLevel: 'silent',
+    consoleRoot: null,
+  });
+  const sources: AlertSources = {
+    metrics: app.services.metricsReads,
+    budgets: app.services.budgets,
+    deliveries: app.services.messaging.deliveries,
+  };
 
   const rules = Array.from({ length: RULES }, (_, i) => ({
     id: i + 1,
@@ -125,7 +139,7 @@ async function enginePasses(db: Kysely<Database>) {
     queries = 0;
     const started = performance.now();
     const now = Date.now();
-    const data = createAlertData(counted, now, { timezone: TIMEZONE });
+    const data = createAlertData(sources, now, { timezone: TIMEZONE });
     for (const rule of rules) {
       const evaluation = await evaluateCondition(rule.condition, data);
       const silenced = isSilenced(rule, silences, now);
@@ -145,6 +159,7 @@ async function enginePasses(db: Kysely<Database>) {
     passes.push(performance.now() - started);
     passQueries = queries;
   }
+  await app.close();
   return { passes, queries: passQueries, ...holding };
 }
 
@@ -201,7 +216,7 @@ async function main() {
   if (!sqliteFile && !databaseUrl) throw new Error('Set BENCH_SQLITE_FILE or BENCH_DATABASE_URL');
   const handle = openDatabase(databaseUrl ? { databaseUrl } : { sqliteFile });
   try {
-    const engine = await enginePasses(handle.db);
+    const engine = await enginePasses(handle);
     const whole = await wholePasses(handle);
     process.stdout.write(`${JSON.stringify({ rules: RULES, ...engine, whole })}\n`);
   } finally {

@@ -15,13 +15,16 @@ import {
   aggregateCacheReports,
   aggregateErrors,
   aggregateIntegrationCalls,
-} from '../../apps/server/src/modules/telemetry/rollup-aggregation.js';
+} from '../../apps/server/src/modules/telemetry-store/rollup-aggregation.js';
 import {
   upsertCache,
   upsertErrors,
   upsertIntegrations,
-} from '../../apps/server/src/modules/telemetry/rollups.repository.js';
-import { insertEvents, type RawRow } from '../../apps/server/src/modules/telemetry/telemetry.repository.js';
+} from '../../apps/server/src/modules/telemetry-store/rollups.repository.js';
+import {
+  insertEvents,
+  type RawRow,
+} from '../../apps/server/src/modules/telemetry-store/events.repository.js';
 import { LLM_MODELS } from '../demo/simulated-bot.mjs';
 import { createProgress } from '../lib/progress.mjs';
 import { createDayPartitions, DAY_MS, openScratch } from './scratch-db.js';

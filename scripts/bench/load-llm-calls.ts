@@ -18,28 +18,33 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/database.js';
 import { LLM_TOP_PER_DAY } from '@lumi/contract';
 import {
+  insertEvents,
+  type RawRow,
+} from '../../apps/server/src/modules/telemetry-store/events.repository.js';
+import { LATENCY_KINDS } from '../../apps/server/src/modules/telemetry-store/latency-histograms.js';
+import {
   daysToFold,
   foldLatencyDay,
-  LATENCY_KINDS,
   upsertLatencies,
-} from '../../apps/server/src/modules/telemetry/latency-histograms.js';
-import { aggregateLlmDimensions } from '../../apps/server/src/modules/telemetry/llm-dimensions.js';
+} from '../../apps/server/src/modules/telemetry-store/latency.repository.js';
+import {
+  aggregateLlmDimensions,
+  type SpendKind,
+} from '../../apps/server/src/modules/telemetry-store/llm-dimensions.js';
 import {
   daysOverBound,
   foldDay,
   SPEND_TABLES,
   upsertDimensionSums,
-  type SpendKind,
-} from '../../apps/server/src/modules/telemetry/llm-dimensions.repository.js';
+} from '../../apps/server/src/modules/telemetry-store/llm-dimensions.repository.js';
 import {
   aggregateIntegrationCalls,
   aggregateLlmCalls,
-} from '../../apps/server/src/modules/telemetry/rollup-aggregation.js';
+} from '../../apps/server/src/modules/telemetry-store/rollup-aggregation.js';
 import {
   upsertIntegrations,
   upsertLlmUsage,
-} from '../../apps/server/src/modules/telemetry/rollups.repository.js';
-import { insertEvents, type RawRow } from '../../apps/server/src/modules/telemetry/telemetry.repository.js';
+} from '../../apps/server/src/modules/telemetry-store/rollups.repository.js';
 import { LLM_MODELS } from '../demo/simulated-bot.mjs';
 import { createProgress } from '../lib/progress.mjs';
 import { createDayPartitions, DAY_MS, openScratch } from './scratch-db.js';
@@ -64,7 +69,7 @@ const SQLITE_ROWS_PER_INSERT = 200;
 const POSTGRES_ROWS_PER_INSERT = 10_000;
 /** Rollup rows per upsert (12 parameters each), within SQLite's limit as above. */
 const ROLLUPS_PER_UPSERT = 1_000;
-/** The minute rollups retention keeps (telemetry.service.ts): older ones would be pruned at the start. */
+/** The minute rollups retention keeps (telemetry-store/retention.service.ts): older ones would be pruned at the start. */
 const MINUTES_KEPT_MS = 2 * DAY_MS;
 
 const CHATS = 5_000;

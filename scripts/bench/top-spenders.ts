@@ -12,7 +12,7 @@ import { openDatabase } from '../../apps/server/src/db/connection.js';
 import {
   rankAllSpenders,
   topSpenders,
-} from '../../apps/server/src/modules/telemetry/llm-dimensions.repository.js';
+} from '../../apps/server/src/modules/telemetry-store/top-spenders.repository.js';
 import { DAY_MS, openScratch } from './scratch-db.js';
 
 const RUNS = 31;

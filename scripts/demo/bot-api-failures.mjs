@@ -12,7 +12,7 @@ import { CHANNELS, OPS_CHANNEL } from './seed-content.mjs';
 
 /**
  * The 429's retry_after. Lumi's sender does not wait within a send: it records the attempt as rate limited
- * and pauses every send of the bot this long (delivery-sender.ts), so it is kept short.
+ * and pauses every send of the bot this long (delivery-dispatch.ts), so it is kept short.
  */
 export const RETRY_AFTER_SECONDS = 5;
 

@@ -12,27 +12,27 @@ import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 import { encodeFrozenOnce } from './lib/shared-answers.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
-import type { AlertSettings } from './modules/alerts/alerts.services.js';
+import type { AlertSettings } from './modules/alerts/alerts.wiring.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
-import { changeMarkersRoutes } from './modules/audit/change-markers.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { AUTH_CACHE_SECONDS_DEFAULT } from './modules/auth/principal-cache.js';
 import { configItemsRoutes } from './modules/config-items/config-items.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
-import type { SenderSettings } from './modules/messaging/deliveries/delivery-sender.js';
+import type { SenderSettings } from './modules/messaging/deliveries/sender-settings.js';
 import type { TelegramSettings } from './modules/messaging/telegram/telegram-client.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
-import { budgetsRoutes } from './modules/telemetry/budgets.routes.js';
-import { latencyRoutes } from './modules/telemetry/latency.routes.js';
-import { llmDimensionsRoutes } from './modules/telemetry/llm-dimensions.routes.js';
-import { metricsExportRoutes } from './modules/telemetry/metrics-export.routes.js';
-import { metricsRoutes } from './modules/telemetry/metrics.routes.js';
-import { telemetryRoutes } from './modules/telemetry/telemetry.routes.js';
-import { TELEMETRY_DEFAULTS, type TelemetrySettings } from './modules/telemetry/telemetry.settings.js';
+import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
+import { ingestionRoutes } from './modules/ingestion/ingestion.routes.js';
+import { changeMarkersRoutes } from './modules/metrics/change-markers.routes.js';
+import { latencyRoutes } from './modules/metrics/latency.routes.js';
+import { llmDimensionsRoutes } from './modules/metrics/llm-dimensions.routes.js';
+import { metricsExportRoutes } from './modules/metrics/metrics-export.routes.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
+import { TELEMETRY_DEFAULTS, type TelemetrySettings } from './modules/telemetry-store/telemetry.settings.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkError } from './plugins/errors.js';
@@ -40,7 +40,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { requestInputPlugin } from './plugins/request-input.js';
 import { responseHeadersPlugin } from './plugins/response-headers.js';
 import { staticConsolePlugin } from './plugins/static-console.js';
-import type { IngestDatabase } from './modules/telemetry/ingest-writer.js';
+import type { IngestDatabase } from './modules/ingestion/ingest-writer.js';
 import { createServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -59,7 +59,7 @@ export interface AppOptions {
   dialect: DialectName;
   /**
    * The database again, for ingestion's worker thread, which stores batches through a connection of its
-   * own (modules/telemetry/ingest-writer.ts): the SQLite file or the PostgreSQL URL. Without it (tests, an
+   * own (modules/ingestion/ingest-writer.ts): the SQLite file or the PostgreSQL URL. Without it (tests, an
    * in-memory database) batches are stored through `db` in this thread.
    */
   ingestDatabase?: IngestDatabase;
@@ -168,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(configItemsRoutes);
       await api.register(apiKeysRoutes);
-      await api.register(telemetryRoutes);
+      await api.register(ingestionRoutes);
       await api.register(metricsRoutes);
       await api.register(llmDimensionsRoutes);
       await api.register(latencyRoutes);

@@ -1,15 +1,15 @@
 import { DELIVERY_LIMITS } from '@lumi/contract';
 import { z } from 'zod';
 import { parseTrustProxy, TRUST_PROXY_HELP } from './lib/trust-proxy.js';
-import { JOB_LEASE_SECONDS_DEFAULT } from './modules/cluster/jobs.js';
+import { JOB_LEASE_SECONDS_DEFAULT } from './modules/cluster/job-scheduler.js';
 import {
   ALERT_EVALUATION_SECONDS_DEFAULT,
   HOUSEKEEPING_SECONDS_DEFAULT,
   SCHEDULE_CATCHUP_MINUTES_DEFAULT,
 } from './jobs.js';
-import { SENDER_DEFAULTS } from './modules/messaging/deliveries/delivery-sender.js';
+import { SENDER_DEFAULTS } from './modules/messaging/deliveries/sender-settings.js';
 import { AUTH_CACHE_SECONDS_DEFAULT } from './modules/auth/principal-cache.js';
-import { TELEMETRY_DEFAULTS } from './modules/telemetry/telemetry.settings.js';
+import { TELEMETRY_DEFAULTS } from './modules/telemetry-store/telemetry.settings.js';
 
 function isTimeZone(name: string): boolean {
   try {

@@ -1,5 +1,5 @@
 import { DELIVERY_LIMITS } from '@lumi/contract';
-import type { JobDefinition } from './modules/cluster/jobs.js';
+import type { JobDefinition } from './modules/cluster/job-scheduler.js';
 import { ScheduleData } from './modules/messaging/schedules/schedule-data.js';
 import type { Services } from './services.js';
 
@@ -22,7 +22,7 @@ interface Logger {
 }
 
 /**
- * The periodic jobs of the cluster; each runs on one instance at a time (modules/cluster/jobs.ts):
+ * The periodic jobs of the cluster; each runs on one instance at a time (modules/cluster/job-scheduler.ts):
  * - housekeeping: ended sessions and old sign-in failures go; PostgreSQL's event partitions are created
  *   ahead; finished days' chat and user rollups are bounded to their top 1,000 and an other row; finished
  *   hours' latency histograms are folded into one row per hour and per day and key;
@@ -60,11 +60,12 @@ export function clusterJobs(
       run: async () => {
         await services.auth.prune();
         // Partitions first: a day must never start without its partition, whatever fails after.
-        const partitionsCreated = await services.telemetry.maintainPartitions();
+        const { housekeeping } = services.telemetryStore;
+        const partitionsCreated = await housekeeping.maintainPartitions();
         return {
           partitionsCreated,
-          ...(await services.llmDimensions.compactFinishedDays()),
-          ...(await services.latency.foldFinishedHours()),
+          ...(await housekeeping.compactFinishedDays()),
+          ...(await housekeeping.foldFinishedHours()),
         };
       },
     },
@@ -73,7 +74,7 @@ export function clusterJobs(
       intervalMs: RETENTION_MS,
       run: async () => {
         const started = performance.now();
-        const removed = await services.telemetry.prune();
+        const removed = await services.telemetryStore.retention.prune();
         const ms = Math.round(performance.now() - started);
         options.log.info({ ...removed, ms }, 'telemetry retention: pruned old events and rollups');
         const alerts = await services.alerts.history.prune();

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { loadSecret, openAndMigrate, seed } from './bootstrap.js';
 import { LocalInvalidation, PostgresInvalidation } from './modules/cluster/invalidation.js';
-import { JobScheduler } from './modules/cluster/jobs.js';
+import { JobScheduler } from './modules/cluster/job-scheduler.js';
 import { ConfigError, loadConfig, publicUrlOf } from './config.js';
 import { clusterJobs } from './jobs.js';
 import { systemClock } from './lib/time.js';
@@ -69,7 +69,7 @@ async function main() {
   }
 
   // Today's and the next days' event partitions exist before the first event arrives (PostgreSQL).
-  await app.services.telemetry.maintainPartitions();
+  await app.services.telemetryStore.housekeeping.maintainPartitions();
   const jobs = new JobScheduler(
     handle.db,
     systemClock,
@@ -109,7 +109,7 @@ async function main() {
       .then(() => Promise.all([app.close(), jobs.stop(), sender.stop()]))
       .then(() => app.services.integrations.flush())
       // After the last report: the batches in hand are stored, then the ingest worker stops.
-      .then(() => app.services.telemetry.close())
+      .then(() => app.services.ingestion.close())
       .then(() => invalidation.close())
       .then(() => handle.db.destroy())
       .then(() => process.exit(0))

@@ -9,36 +9,39 @@ import {
   createAlertServices,
   type AlertServices,
   type AlertSettings,
-} from './modules/alerts/alerts.services.js';
+} from './modules/alerts/alerts.wiring.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
-import { ChangeMarkersService } from './modules/audit/change-markers.service.js';
 import { AuthService, type Principal } from './modules/auth/auth.service.js';
 import { PrincipalCache } from './modules/auth/principal-cache.js';
 import { SignInThrottle } from './modules/auth/sign-in-throttle.js';
 import { SecretBox } from './modules/auth/two-factor.crypto.js';
 import { TwoFactorService } from './modules/auth/two-factor.service.js';
+import { UserSecurityService } from './modules/auth/user-security.service.js';
+import { BudgetsService } from './modules/budgets/budgets.service.js';
 import { BotConfigService } from './modules/config-items/bot-config.service.js';
 import { ConfigItemsService } from './modules/config-items/config-items.service.js';
 import { ConfigTransferService } from './modules/config-items/config-transfer.service.js';
-import { createMessagingServices, type MessagingServices } from './modules/messaging/messaging.services.js';
-import type { SenderSettings } from './modules/messaging/deliveries/delivery-sender.js';
+import { InProcessIngest, IngestWorker, type IngestDatabase } from './modules/ingestion/ingest-writer.js';
+import { IngestionService } from './modules/ingestion/ingestion.service.js';
+import { IntegrationReporter } from './modules/ingestion/integration-reporter.js';
+import { createMessagingServices, type MessagingServices } from './modules/messaging/messaging.wiring.js';
+import type { SenderSettings } from './modules/messaging/deliveries/sender-settings.js';
 import type { TelegramSettings } from './modules/messaging/telegram/telegram-client.js';
+import { ChangeMarkersService } from './modules/metrics/change-markers.service.js';
+import { FeedbackService } from './modules/metrics/feedback.service.js';
+import { LatencyService } from './modules/metrics/latency.service.js';
+import { LlmDimensionsService } from './modules/metrics/llm-dimensions.service.js';
+import { MetricsExportService } from './modules/metrics/metrics-export.service.js';
+import { MetricsReadService } from './modules/metrics/metrics-read.service.js';
+import { MetricsService } from './modules/metrics/metrics.service.js';
 import { RolesService } from './modules/roles/roles.service.js';
 import { SessionControlService } from './modules/sessions/session-control.service.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
-import { BudgetsService } from './modules/telemetry/budgets.service.js';
-import { FeedbackService } from './modules/telemetry/feedback.service.js';
-import { InProcessIngest, IngestWorker, type IngestDatabase } from './modules/telemetry/ingest-writer.js';
-import { IntegrationReporter } from './modules/telemetry/integration-reporter.js';
-import { LatencyService } from './modules/telemetry/latency.service.js';
-import { LlmDimensionsService } from './modules/telemetry/llm-dimensions.service.js';
-import { MetricsExportService } from './modules/telemetry/metrics-export.service.js';
-import { MetricsService } from './modules/telemetry/metrics.service.js';
-import { TelemetryService } from './modules/telemetry/telemetry.service.js';
-import type { TelemetrySettings } from './modules/telemetry/telemetry.settings.js';
+import { TelemetryHousekeepingService } from './modules/telemetry-store/housekeeping.service.js';
+import { TelemetryRetentionService } from './modules/telemetry-store/retention.service.js';
+import type { TelemetrySettings } from './modules/telemetry-store/telemetry.settings.js';
 import { AccountsService } from './modules/users/accounts.service.js';
-import { UserSecurityService } from './modules/users/user-security.service.js';
 import { UsersService } from './modules/users/users.service.js';
 
 export interface Services {
@@ -59,8 +62,13 @@ export interface Services {
   botConfig: BotConfigService;
   apiKeys: ApiKeysService;
   budgets: BudgetsService;
-  telemetry: TelemetryService;
+  /** A bot's events and OTLP spans, and Lumi's own calls, checked and stored (docs/bot-developers/ingestion.md). */
+  ingestion: IngestionService;
+  /** The telemetry store's jobs: retention (the `retention` job) and housekeeping (the `housekeeping` job). */
+  telemetryStore: { retention: TelemetryRetentionService; housekeeping: TelemetryHousekeepingService };
   metrics: MetricsService;
+  /** The stored telemetry's figures as other modules read them (the alert rules' conditions). */
+  metricsReads: MetricsReadService;
   /** LLM usage by feature, chat and user, and errors by type (docs/operators/metrics.md). */
   llmDimensions: LlmDimensionsService;
   feedback: FeedbackService;
@@ -86,7 +94,7 @@ export interface Services {
 export const DASHBOARD_CACHE_TTL_MS = 5_000;
 
 /**
- * The settled hours' part of long-range answers (modules/telemetry/settled-hours.ts): cleared on every
+ * The settled hours' part of long-range answers (modules/telemetry-store/settled-hours.ts): cleared on every
  * instance by changes that reach back before the current hour, which are rare, so it may live longer; the
  * lifetime is again the safety net. Few entries: one per dashboard range and interval in use.
  */
@@ -154,11 +162,11 @@ export function createServices(options: {
   const userSecurity = new UserSecurityService(
     db,
     hasher,
+    accounts,
     roles,
     sessions,
     twoFactor,
     audit,
-    now,
     accessChanged,
   );
   const configItems = new ConfigItemsService(db, audit, now);
@@ -179,13 +187,18 @@ export function createServices(options: {
   const ingestWriter = options.ingestDatabase
     ? new IngestWorker({ database: options.ingestDatabase, timezone: options.telemetry.timezone })
     : new InProcessIngest(db, options.telemetry.timezone);
-  const telemetry = new TelemetryService(db, ingestWriter, now, options.telemetry, telemetryChanged);
+  const ingestion = new IngestionService(ingestWriter, now, telemetryChanged);
+  const telemetryStore = {
+    retention: new TelemetryRetentionService(db, now, options.telemetry, telemetryChanged),
+    housekeeping: new TelemetryHousekeepingService(db, now, telemetryChanged),
+  };
   const metrics = new MetricsService(db, now, options.telemetry, dashboardCache, historyCache);
-  const llmDimensions = new LlmDimensionsService(db, now, dashboardCache, historyCache, telemetryChanged);
+  const metricsReads = new MetricsReadService(db);
+  const llmDimensions = new LlmDimensionsService(db, now, dashboardCache, historyCache);
   const latency = new LatencyService(db, now, options.telemetry, dashboardCache, historyCache);
-  const changeMarkers = new ChangeMarkersService(db, now, audit);
+  const changeMarkers = new ChangeMarkersService(now, audit);
   const metricsExport = new MetricsExportService(db, now, audit, options.telemetry.timezone);
-  const integrations = new IntegrationReporter(telemetry, now, options.log);
+  const integrations = new IntegrationReporter(ingestion, now, options.log);
   const messaging = createMessagingServices({
     db,
     audit,
@@ -201,6 +214,8 @@ export function createServices(options: {
     audit,
     now,
     messaging,
+    metrics: metricsReads,
+    budgets,
     timezone: options.telemetry.timezone,
     settings: options.alerts,
     log: options.log,
@@ -223,8 +238,10 @@ export function createServices(options: {
     botConfig,
     apiKeys,
     budgets,
-    telemetry,
+    ingestion,
+    telemetryStore,
     metrics,
+    metricsReads,
     llmDimensions,
     feedback: new FeedbackService(db, now),
     latency,

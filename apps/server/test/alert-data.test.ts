@@ -4,9 +4,8 @@ import {
   type DeliveryStatus,
   type TokenBudget,
 } from '@lumi/contract';
-import type { KyselyPlugin } from 'kysely';
-import { describe, expect, it } from 'vitest';
-import { createAlertData } from '../src/modules/alerts/alert-data.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createAlertData, type AlertSources } from '../src/modules/alerts/alert-data.js';
 import { evaluateCondition } from '../src/modules/alerts/conditions.js';
 import { dialects, useTestApp } from './helper.js';
 import { botKey, events, HOUR, ingest, MINUTE } from './telemetry-helper.js';
@@ -19,7 +18,13 @@ const ALL = { provider: null, model: null };
 describe.each(dialects)('alert data on %s', (dialect) => {
   let now = NOW;
   const t = useTestApp(dialect, { app: { now: () => now, telemetry: { timezone: TIMEZONE } } });
-  const data = () => createAlertData(t.app.db, NOW, { timezone: TIMEZONE });
+  /** What the alert services read through: the metrics' reads, the budgets, the deliveries. */
+  const sources = (): AlertSources => ({
+    metrics: t.app.services.metricsReads,
+    budgets: t.app.services.budgets,
+    deliveries: t.app.services.messaging.deliveries,
+  });
+  const data = () => createAlertData(sources(), NOW, { timezone: TIMEZONE });
 
   it('reads the latest heartbeat and market report by event time, and null before any', async () => {
     now = NOW;
@@ -231,18 +236,14 @@ describe.each(dialects)('alert data on %s', (dialect) => {
         { type: 'delivery_failures', count: 0, minutes },
       );
     }
-    let queries = 0;
-    const counter: KyselyPlugin = {
-      transformQuery: (args) => {
-        queries += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const d = createAlertData(t.app.db.withPlugin(counter), NOW, { timezone: TIMEZONE });
+    // Every statement the services run goes through the database's one executor: count them there.
+    const executed = vi.spyOn(t.app.db.getExecutor(), 'executeQuery');
+    const d = createAlertData(sources(), NOW, { timezone: TIMEZONE });
     const evaluations = await Promise.all(
       conditions.map((c) => evaluateCondition(alertConditionSchema.parse(c), d)),
     );
+    const queries = executed.mock.calls.length;
+    executed.mockRestore();
     expect(evaluations).toHaveLength(200);
     expect(evaluations[0]).toMatchObject({ value: 30, holds: false });
     expect(evaluations[2]).toMatchObject({

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterJobs } from '../src/jobs.js';
-import { JobScheduler } from '../src/modules/cluster/jobs.js';
+import { JobScheduler } from '../src/modules/cluster/job-scheduler.js';
 import { systemClock } from '../src/lib/time.js';
 import { createRule, createWebhookPoint } from './alerts-helper.js';
 import { eventually } from './cluster-process.js';

@@ -10,7 +10,7 @@ import {
 } from '@lumi/contract';
 import { checkTelegramText } from '@lumi/telegram-markup';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SenderSettings } from '../src/modules/messaging/deliveries/delivery-sender.js';
+import type { SenderSettings } from '../src/modules/messaging/deliveries/sender-settings.js';
 import { ALERTS, createRule, createTelegramPoint, createWebhookPoint, runPass } from './alerts-helper.js';
 import { FakeBotApi } from '@lumi/test-support/fake-bot-api';
 import { createTestApp, dialects, type Session, type TestApp } from './helper.js';

@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALIDATION_CHANNEL, PostgresInvalidation } from '../src/modules/cluster/invalidation.js';
-import { JobScheduler } from '../src/modules/cluster/jobs.js';
+import { JobScheduler } from '../src/modules/cluster/job-scheduler.js';
 import type { Database } from '../src/db/database.js';
 import { systemClock } from '../src/lib/time.js';
 import { eventually } from './cluster-process.js';

@@ -9,7 +9,7 @@ import type {
   Template,
 } from '@lumi/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SenderSettings } from '../src/modules/messaging/deliveries/delivery-sender.js';
+import type { SenderSettings } from '../src/modules/messaging/deliveries/sender-settings.js';
 import { RenderBusyError } from '../src/modules/messaging/rendering/render-budget.js';
 import {
   badRequest,

@@ -32,8 +32,10 @@ describe.skipIf(!dialects.includes('postgres'))('raw event partitions on Postgre
 
   it("creates today's partition and three days ahead for every event table, once", async () => {
     now = NOW;
-    expect(await t.app.services.telemetry.maintainPartitions()).toBe(EVENT_TABLES.length * 4);
-    expect(await t.app.services.telemetry.maintainPartitions()).toBe(0);
+    expect(await t.app.services.telemetryStore.housekeeping.maintainPartitions()).toBe(
+      EVENT_TABLES.length * 4,
+    );
+    expect(await t.app.services.telemetryStore.housekeeping.maintainPartitions()).toBe(0);
     for (const table of EVENT_TABLES) {
       expect(days2030(await partitionsOf(table))).toEqual([
         `${table}_p20300310`,
@@ -54,9 +56,9 @@ describe.skipIf(!dialects.includes('postgres'))('raw event partitions on Postgre
     now = NOW;
     const other = await t.secondInstance();
     const created = await Promise.all([
-      t.app.services.telemetry.maintainPartitions(),
-      other.services.telemetry.maintainPartitions(),
-      t.app.services.telemetry.maintainPartitions(),
+      t.app.services.telemetryStore.housekeeping.maintainPartitions(),
+      other.services.telemetryStore.housekeeping.maintainPartitions(),
+      t.app.services.telemetryStore.housekeeping.maintainPartitions(),
     ]);
     expect(created.reduce((a, b) => a + b, 0)).toBe(EVENT_TABLES.length * 4);
   });
@@ -68,7 +70,7 @@ describe.skipIf(!dialects.includes('postgres'))('raw event partitions on Postgre
     expect(await ingest(t.app, key, batch)).toMatchObject({ accepted: 2 });
     expect(await rowsIn('llm_calls_default')).toBe(2);
 
-    await t.app.services.telemetry.maintainPartitions();
+    await t.app.services.telemetryStore.housekeeping.maintainPartitions();
     expect(await rowsIn('llm_calls_default')).toBe(0);
     expect(await rowsIn('llm_calls_p20300310')).toBe(2);
     expect(await ingest(t.app, key, [batch[0]])).toMatchObject({ accepted: 0, duplicates: 1 });
@@ -77,7 +79,7 @@ describe.skipIf(!dialects.includes('postgres'))('raw event partitions on Postgre
 
   it('drops whole days past RETENTION_DAYS, keeps the day that straddles the cut, and deletes late events', async () => {
     now = NOW;
-    await t.app.services.telemetry.maintainPartitions();
+    await t.app.services.telemetryStore.housekeeping.maintainPartitions();
     const key = await botKey(t);
     await ingest(t.app, key, [
       events.llmCall(NOW - HOUR), // 03-10: a partition of its own
@@ -97,7 +99,7 @@ describe.skipIf(!dialects.includes('postgres'))('raw event partitions on Postgre
       ).length;
     }
     expect(past).toBeGreaterThanOrEqual(2 * EVENT_TABLES.length);
-    const pruned = await t.app.services.telemetry.prune();
+    const pruned = await t.app.services.telemetryStore.retention.prune();
     expect(pruned).toEqual({ events: 3, rollups: 0, minute_rollups: 4, partitions: past });
     expect(days2030(await partitionsOf('llm_calls'))).toEqual(['llm_calls_p20300312', 'llm_calls_p20300313']);
     // 00:30 is older than the cut, but its day is not wholly past: it goes with the day.

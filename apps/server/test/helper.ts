@@ -175,7 +175,7 @@ function dropInBackground(drop: () => Promise<void>): void {
 export async function createTestApp(options: {
   dialect: DialectName;
   /**
-   * Ingestion stores from its worker thread, as `npm start` runs it (modules/telemetry/ingest-writer.ts);
+   * Ingestion stores from its worker thread, as `npm start` runs it (modules/ingestion/ingest-writer.ts);
    * SQLite is then a file in a scratch directory instead of in memory.
    */
   ingestWorker?: boolean;
@@ -225,11 +225,11 @@ export async function createTestApp(options: {
   const close = async () => {
     for (const other of others) {
       await other.app.close();
-      await other.app.services.telemetry.close();
+      await other.app.services.ingestion.close();
       await other.handle.db.destroy();
     }
     await app?.close();
-    await app?.services.telemetry.close();
+    await app?.services.ingestion.close();
     await handle.db.destroy();
     if (dropDatabase) dropInBackground(dropDatabase);
   };

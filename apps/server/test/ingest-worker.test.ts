@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { TooManyRequestsError } from '../src/lib/errors.js';
-import { INGEST_WORKER_LIMITS, IngestWorker } from '../src/modules/telemetry/ingest-writer.js';
+import { INGEST_WORKER_LIMITS, IngestWorker } from '../src/modules/ingestion/ingest-writer.js';
 import { dialects, useTestApp } from './helper.js';
 import { botKey, events, ingestRequest, MINUTE } from './telemetry-helper.js';
 

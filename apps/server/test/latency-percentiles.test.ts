@@ -227,7 +227,7 @@ describe.each(dialects)('latency percentiles on %s', (dialect) => {
 
     // The raw events pass their retention; the histograms stay for 400 days.
     now = NOW + 31 * DAY;
-    expect((await t.app.services.telemetry.prune()).events).toBe(WORKLOAD.length);
+    expect((await t.app.services.telemetryStore.retention.prune()).events).toBe(WORKLOAD.length);
     expect(await get<LlmLatency>(url)).toEqual(byDay);
   });
 
@@ -277,7 +277,7 @@ describe.each(dialects)('latency percentiles on %s', (dialect) => {
     now = NOW;
     await report();
     now = NOW + 401 * DAY;
-    await t.app.services.telemetry.prune();
+    await t.app.services.telemetryStore.retention.prune();
     const url = `/api/metrics/llm/latency?from=${iso(NOW - DAY)}&to=${iso(NOW + 1)}&interval=day`;
     expect((await get<LlmLatency>(url)).models).toEqual([]);
   });

@@ -2,7 +2,7 @@ import type { LlmErrors, LlmFeatureUsage, LlmTopChats, LlmTopUsers } from '@lumi
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { rankAllSpenders } from '../src/modules/telemetry/llm-dimensions.repository.js';
+import { rankAllSpenders } from '../src/modules/telemetry-store/top-spenders.repository.js';
 import { createPostgresDatabase, dialects, expectError, useTestApp } from './helper.js';
 import { adminGet, botKey, events, HOUR, ingest, ingestRequest, reportAll } from './telemetry-helper.js';
 
@@ -378,7 +378,7 @@ describe.each(dialects)('llm_call dimensions on %s', (dialect) => {
       const url = `/api/metrics/llm/top-chats?${dayRange}&limit=1000`;
       const before = await get<LlmTopChats>(url);
 
-      expect(await t.app.services.llmDimensions.compactFinishedDays()).toEqual({
+      expect(await t.app.services.telemetryStore.housekeeping.compactFinishedDays()).toEqual({
         days_folded: 1,
         rows_folded: 500,
       });
@@ -407,13 +407,13 @@ describe.each(dialects)('llm_call dimensions on %s', (dialect) => {
       expect(after.other.cost_usd).toBeCloseTo(other.cost_usd as number, 6);
 
       // A second run finds nothing to do; a late event for a folded chat is folded again.
-      expect(await t.app.services.llmDimensions.compactFinishedDays()).toEqual({
+      expect(await t.app.services.telemetryStore.housekeeping.compactFinishedDays()).toEqual({
         days_folded: 0,
         rows_folded: 0,
       });
       await report([events.llmCall(yesterday, { chat_id: '1000001', cost_usd: 0.0001, input_tokens: 1 })]);
       expect(await rows('2026-11-19')).toHaveLength(1002);
-      expect(await t.app.services.llmDimensions.compactFinishedDays()).toEqual({
+      expect(await t.app.services.telemetryStore.housekeeping.compactFinishedDays()).toEqual({
         days_folded: 1,
         rows_folded: 1,
       });
@@ -439,11 +439,11 @@ describe.each(dialects)('llm_call dimensions on %s', (dialect) => {
       // Late events for the day being folded, in batches sent side by side with the fold.
       const late = [batch(300), batch(900), batch(1500)];
       await Promise.all([
-        t.app.services.llmDimensions.compactFinishedDays(),
+        t.app.services.telemetryStore.housekeeping.compactFinishedDays(),
         ...late.map((list) => ingest(t.app, key, list)),
-        t.app.services.llmDimensions.compactFinishedDays(),
+        t.app.services.telemetryStore.housekeeping.compactFinishedDays(),
       ]);
-      await t.app.services.llmDimensions.compactFinishedDays();
+      await t.app.services.telemetryStore.housekeeping.compactFinishedDays();
       const rows = await t.app.db
         .selectFrom('llm_chat_daily')
         .select(['chat_id', 'requests'])
@@ -474,10 +474,10 @@ describe.each(dialects)('llm_call dimensions on %s', (dialect) => {
         );
       const old = range(NOW - 399 * DAY - HOUR, NOW - 399 * DAY + HOUR);
       expect((await get<LlmTopChats>(`/api/metrics/llm/top-chats?${old}`)).total.requests).toBe(1);
-      await t.app.services.telemetry.prune();
+      await t.app.services.telemetryStore.retention.prune();
       expect(await counts()).toEqual([1, 1, 1, 1]);
       now = NOW + 2 * DAY;
-      await t.app.services.telemetry.prune();
+      await t.app.services.telemetryStore.retention.prune();
       expect(await counts()).toEqual([0, 0, 0, 0]);
       expect((await get<LlmTopChats>(`/api/metrics/llm/top-chats?${old}`)).total.requests).toBe(0);
     });

@@ -2,15 +2,13 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import type { SpendKind, SpendSum } from '../src/modules/telemetry-store/llm-dimensions.js';
+import { foldDay, upsertDimensionSums } from '../src/modules/telemetry-store/llm-dimensions.repository.js';
 import {
-  foldDay,
   rankAllSpenders,
   topSpenders,
   topSpendersSplit,
-  upsertDimensionSums,
-  type SpendKind,
-} from '../src/modules/telemetry/llm-dimensions.repository.js';
-import type { SpendSum } from '../src/modules/telemetry/llm-dimensions.js';
+} from '../src/modules/telemetry-store/top-spenders.repository.js';
 import { roundTo } from '../src/lib/llm-cost.js';
 import { createPostgresDatabase, dialects, useTestApp } from './helper.js';
 

@@ -2,7 +2,7 @@ import type { IntegrationLatency, LlmErrors, LlmFeatureUsage, LlmLatency } from 
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { foldLatencyDay } from '../src/modules/telemetry/latency-histograms.js';
+import { foldLatencyDay } from '../src/modules/telemetry-store/latency.repository.js';
 import { createPostgresDatabase, dialects, useTestApp } from './helper.js';
 import { adminGet, botKey, events, HOUR, ingest } from './telemetry-helper.js';
 import { seededRandom } from '@lumi/test-support/seeded-random';
@@ -203,11 +203,13 @@ describe.each(dialects)('coarse metrics rollups on %s', (dialect) => {
     now = NOW;
     await send(CALLS, 'on-time');
     const unfolded = await latencies();
-    const first = await t.app.services.latency.foldFinishedHours();
+    const first = await t.app.services.telemetryStore.housekeeping.foldFinishedHours();
     expect(first.latency_rows_folded).toBeGreaterThan(0);
     expect(await latencies()).toEqual(unfolded);
     // Nothing left to fold: the current hour stays in the hourly rows.
-    expect(await t.app.services.latency.foldFinishedHours()).toEqual({ latency_rows_folded: 0 });
+    expect(await t.app.services.telemetryStore.housekeeping.foldFinishedHours()).toEqual({
+      latency_rows_folded: 0,
+    });
 
     await send(LATE, 'late');
     const withLate = await latencies();
@@ -216,7 +218,9 @@ describe.each(dialects)('coarse metrics rollups on %s', (dialect) => {
       `/api/metrics/llm/latency?${query(RANGES[0]![1], RANGES[0]![2])}&interval=day`,
     );
     expect(whole.models.reduce((sum, m) => sum + m.total.requests, 0)).toBe(CALLS.length + LATE.length);
-    expect((await t.app.services.latency.foldFinishedHours()).latency_rows_folded).toBeGreaterThan(0);
+    expect(
+      (await t.app.services.telemetryStore.housekeeping.foldFinishedHours()).latency_rows_folded,
+    ).toBeGreaterThan(0);
     expect(await latencies()).toEqual(withLate);
   });
 
@@ -224,8 +228,8 @@ describe.each(dialects)('coarse metrics rollups on %s', (dialect) => {
     now = NOW;
     await send(CALLS, 'on-time');
     const range = `${query(RANGES[0]![1], RANGES[0]![2])}&interval=day`;
-    await Promise.all([send(LATE, 'late'), t.app.services.latency.foldFinishedHours()]);
-    await t.app.services.latency.foldFinishedHours();
+    await Promise.all([send(LATE, 'late'), t.app.services.telemetryStore.housekeeping.foldFinishedHours()]);
+    await t.app.services.telemetryStore.housekeeping.foldFinishedHours();
     const answer = await get<LlmLatency>(`/api/metrics/llm/latency?${range}`);
     expect(answer.models.reduce((sum, m) => sum + m.total.requests, 0)).toBe(CALLS.length + LATE.length);
   });

@@ -11,8 +11,8 @@ import {
 } from '@lumi/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { SpendSum } from '../src/modules/telemetry/llm-dimensions.js';
-import { upsertDimensionSums } from '../src/modules/telemetry/llm-dimensions.repository.js';
+import type { SpendSum } from '../src/modules/telemetry-store/llm-dimensions.js';
+import { upsertDimensionSums } from '../src/modules/telemetry-store/llm-dimensions.repository.js';
 import { readCsv } from './csv-reader.js';
 import { dialects, expectError, useTestApp, type Session } from './helper.js';
 import { botKey, events, HOUR, ingest } from './telemetry-helper.js';

@@ -272,14 +272,14 @@ describe.each(storages)('telemetry ingestion on $name', ({ dialect, ingestWorker
       events.llmCall(NOW - 31 * DAY, { input_tokens: 7, output_tokens: 0 }),
       events.llmCall(NOW - HOUR),
     ]);
-    expect(await t.app.services.telemetry.prune()).toMatchObject({ events: 1, rollups: 0 });
+    expect(await t.app.services.telemetryStore.retention.prune()).toMatchObject({ events: 1, rollups: 0 });
     expect(await rowCount('llm_calls')).toBe(1);
     // The rollup of the pruned call still counts.
     expect((await llmUsage(40)).totals.requests).toBe(2);
 
     now = NOW + 370 * DAY;
     // The hour's usage row and its latency histogram's one bucket.
-    expect(await t.app.services.telemetry.prune()).toMatchObject({ events: 1, rollups: 2 });
+    expect(await t.app.services.telemetryStore.retention.prune()).toMatchObject({ events: 1, rollups: 2 });
     expect((await llmUsage(400)).totals.requests).toBe(1);
   });
 
@@ -317,14 +317,17 @@ describe.each(storages)('telemetry ingestion on $name', ({ dialect, ingestWorker
     ]);
 
     // The call of three days ago goes; the hourly rollups keep it.
-    expect(await t.app.services.telemetry.prune()).toMatchObject({ minute_rollups: 1, rollups: 0 });
+    expect(await t.app.services.telemetryStore.retention.prune()).toMatchObject({
+      minute_rollups: 1,
+      rollups: 0,
+    });
     expect(await t.app.db.selectFrom('llm_usage_minute').select('minute').execute()).toEqual([
       { minute: minute(NOW - MINUTE) },
     ]);
     expect((await llmUsage(5)).totals.requests).toBe(3);
 
     now = NOW + 2 * DAY;
-    expect(await t.app.services.telemetry.prune()).toMatchObject({ minute_rollups: 4 });
+    expect(await t.app.services.telemetryStore.retention.prune()).toMatchObject({ minute_rollups: 4 });
     for (const table of ['llm_usage_minute', 'integration_minute', 'cache_minute', 'error_minute'] as const) {
       expect(await t.app.db.selectFrom(table).selectAll().execute()).toEqual([]);
     }

@@ -70,7 +70,7 @@ const LOCK_WAIT_MS = 5000;
 
 /**
  * Kysely begins SQLite transactions DEFERRED: the write lock is taken at the first write. With a second
- * connection writing to the same file (the ingest worker, modules/telemetry/ingest-writer.ts), a deferred
+ * connection writing to the same file (the ingest worker, modules/ingestion/ingest-writer.ts), a deferred
  * transaction that has read and then writes fails at once with SQLITE_BUSY when the other committed in
  * between, since its snapshot is stale; busy_timeout does not help there. IMMEDIATE takes the write lock at
  * BEGIN, waiting for the other writer, so writers queue instead of failing. Reads outside transactions are

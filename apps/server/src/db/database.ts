@@ -32,7 +32,7 @@ export interface Database extends TelemetryTables, MessagingTables, AlertTables 
   job_leases: JobLeasesTable;
 }
 
-/** Which instance runs each periodic job (modules/cluster/jobs.ts). */
+/** Which instance runs each periodic job (modules/cluster/job-scheduler.ts). */
 export interface JobLeasesTable {
   name: string;
   /** The instance holding the lease; null once released. */

@@ -11,8 +11,8 @@ type Db = Kysely<unknown>;
  * - llm_latency_folded and integration_latency_folded: a finished hour's latency histogram of a key as one
  *   row (`counts`, "bucket:count" pairs in bucket order), and its UTC day's (grain 'day', `start` the day's
  *   first hour). The housekeeping job moves finished hours' rows out of the hourly histogram tables into
- *   these, in one transaction, so a count is always in exactly one of them (modules/telemetry/
- *   latency-histograms.ts); the hourly tables keep the current hour and late calls until the next run.
+ *   these, in one transaction, so a count is always in exactly one of them (modules/telemetry-store/
+ *   latency.repository.ts); the hourly tables keep the current hour and late calls until the next run.
  * Existing sums are copied into the daily tables; the histograms are folded by the first housekeeping run,
  * and going down moves the folded hours back into the hourly tables.
  */

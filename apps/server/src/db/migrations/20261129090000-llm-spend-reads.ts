@@ -9,8 +9,8 @@ const TABLES = [
 
 /**
  * The top chats and users fast on long ranges (docs/operators/metrics.md, "Reading a top list") without
- * changing their answers (modules/telemetry/llm-dimensions.repository.ts, `topSpenders`): two indexes on each
- * daily spend table, and each day's total spend of each table as one row.
+ * changing their answers (modules/telemetry-store/top-spenders.repository.ts, `topSpenders`): two indexes on
+ * each daily spend table, and each day's total spend of each table as one row.
  * - `<table>_by_cost` (day, cost_usd descending, id, requests, tokens): a day's costliest ids read in
  *   order, and the range's total summed from the index alone.
  * - `<table>_by_id` (id, day, cost_usd, requests, tokens): the exact sums of a few ids over a range.

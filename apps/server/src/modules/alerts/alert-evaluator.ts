@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
 import type { Database } from '../../db/database.js';
 import { isoTime, type Clock } from '../../lib/time.js';
-import { createAlertData } from './alert-data.js';
+import { createAlertData, type AlertSources } from './alert-data.js';
 import type { AlertNotifier, NotificationContent } from './alert-notifier.js';
 import * as rulesRepo from './storage/rules.repository.js';
 import * as historyRepo from './storage/history.repository.js';
@@ -65,6 +65,8 @@ export class AlertEvaluator {
     private readonly now: Clock,
     private readonly silences: SilencesService,
     private readonly notifier: AlertNotifier,
+    /** What the conditions read (alert-data.ts). */
+    private readonly sources: AlertSources,
     /** LUMI_TIMEZONE: the day of "today" conditions. */
     private readonly timezone: string,
     private readonly log: Logger,
@@ -75,7 +77,7 @@ export class AlertEvaluator {
     const now = this.now();
     const rules = await rulesRepo.listRules(this.db, { enabled: true });
     const silences = await this.silences.windows();
-    const data = createAlertData(this.db, now, { timezone: this.timezone });
+    const data = createAlertData(this.sources, now, { timezone: this.timezone });
     // Most evaluations change nothing but the last value: those writes go out a few at a time while the
     // next rules are evaluated; the changes are recorded after them, one rule after another, in order.
     const limit = pLimit(QUIET_WRITES_AT_ONCE);

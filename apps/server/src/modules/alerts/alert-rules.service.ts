@@ -14,7 +14,7 @@ import { lockForTransaction } from '../../db/locks.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
-import { createAlertData } from './alert-data.js';
+import { createAlertData, type AlertSources } from './alert-data.js';
 import * as rulesRepo from './storage/rules.repository.js';
 import * as silencesRepo from './storage/silences.repository.js';
 import * as historyRepo from './storage/history.repository.js';
@@ -41,6 +41,8 @@ export class AlertRulesService {
     audit: AuditService,
     private readonly now: Clock,
     private readonly silences: SilencesService,
+    /** What the conditions read (alert-data.ts). */
+    private readonly sources: AlertSources,
     /** LUMI_TIMEZONE: the day of "today" conditions. */
     private readonly timezone: string,
   ) {
@@ -102,7 +104,7 @@ export class AlertRulesService {
   /** "What would this evaluate to now": the editor's live line. */
   preview(condition: AlertCondition): Promise<AlertEvaluation> {
     const now = this.now();
-    return evaluateCondition(condition, createAlertData(this.db, now, { timezone: this.timezone }));
+    return evaluateCondition(condition, createAlertData(this.sources, now, { timezone: this.timezone }));
   }
 
   /**

@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { ValidationError } from '../../lib/errors.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import { EXPORT_FORMATS, exportFileName } from './audit-export.js';
-import { insertAuditLog, listAuditLogs, type AuditPageQuery } from './audit.repository.js';
+import { insertAuditLog, listAuditLogs, listChanges, type AuditPageQuery } from './audit.repository.js';
 
 /**
  * Entries an export reads per query: few enough that one page is a few hundred kilobytes in memory and a
@@ -217,6 +217,14 @@ export class AuditService {
       ip_address: row.ip_address,
       user_agent: row.user_agent,
     }));
+  }
+
+  /**
+   * Up to `limit` entries with one of `actions` saved in [from, to), newest first: the change markers of
+   * the charts (modules/metrics/change-markers.service.ts) read the log through this.
+   */
+  changes(actions: readonly string[], from: string, to: string, limit: number) {
+    return listChanges(this.db, actions, from, to, limit);
   }
 
   /** 'type:id' → the name now, for the page's resources that still exist; one lookup per type. */

@@ -1,13 +1,14 @@
 import pg from 'pg';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { notifyChannel } from '../../db/signals.js';
 
 /**
  * What an instance keeps in memory and must forget when the data under it changes:
  * - `access`: signed-in principals (sign-out, password change, user, role and session changes);
  * - `telemetry`: dashboard answers (ingestion, retention, budget and price changes);
- * - `telemetry-history`: the settled hours' part of long-range answers (modules/telemetry/settled-hours.ts:
- *   events older than the current hour, retention, folding).
+ * - `telemetry-history`: the settled hours' part of long-range answers
+ *   (modules/telemetry-store/settled-hours.ts: events older than the current hour, retention, folding).
  */
 export const INVALIDATION_TOPICS = ['access', 'telemetry', 'telemetry-history'] as const;
 export type InvalidationTopic = (typeof INVALIDATION_TOPICS)[number];
@@ -89,7 +90,7 @@ export class PostgresInvalidation extends LocalInvalidation {
     this.run(topic);
     try {
       const payload = JSON.stringify({ topic, from: this.instanceId });
-      await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${payload})`.execute(this.db);
+      await notifyChannel(this.db, INVALIDATION_CHANNEL, payload);
     } catch (error) {
       this.log.warn({ err: error, topic }, 'could not tell the other instances about a change');
     }

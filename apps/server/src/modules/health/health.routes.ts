@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pingDatabase } from '../../db/signals.js';
 import { AppError } from '../../lib/errors.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +39,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       try {
-        await sql`select 1`.execute(app.db);
+        await pingDatabase(app.db);
         return { status: 'ready' as const, database: app.dialect };
       } catch (error) {
         request.log.warn({ err: error }, 'database not reachable');

@@ -168,6 +168,15 @@ export class AccountsService {
     });
   }
 
+  /** A temporary password an admin set: the user must change it before anything else. */
+  async setTemporaryPassword(db: Executor, userId: number, passwordHash: string) {
+    await repo.updateUser(db, userId, {
+      password_hash: passwordHash,
+      must_change_password: true,
+      now: isoTime(this.now()),
+    });
+  }
+
   private async load(db: Executor, id: number): Promise<Profile> {
     const account = await this.find(db, id);
     if (!account) throw new NotFoundError(`User ${id} does not exist`);

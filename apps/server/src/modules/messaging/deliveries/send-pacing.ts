@@ -1,5 +1,5 @@
-import type { SenderSettings } from './delivery-sender.js';
-import type * as repo from './deliveries.repository.js';
+import type * as repo from './send-attempts.repository.js';
+import type { SenderSettings } from './sender-settings.js';
 
 /**
  * Telegram's limits as the receiver sees them (Bot API FAQ: 30 messages a second in all, one a second per

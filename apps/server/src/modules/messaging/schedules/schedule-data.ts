@@ -1,8 +1,8 @@
 import type { ScheduleDataSource } from '@lumi/contract';
 import { localDate } from '../../../lib/zoned-days.js';
 import type { Clock } from '../../../lib/time.js';
-import type { BudgetsService } from '../../telemetry/budgets.service.js';
-import type { MetricsService } from '../../telemetry/metrics.service.js';
+import type { BudgetsService } from '../../budgets/budgets.service.js';
+import type { MetricsService } from '../../metrics/metrics.service.js';
 
 /**
  * The data sources of schedules (docs/bot-developers/deliveries.md, "Schedules"): values Lumi itself knows,

@@ -66,7 +66,7 @@ function publicView(schedule: repo.ScheduleRecord): Schedule {
  * Schedules (docs/bot-developers/deliveries.md, "Schedules"): a template sent on a recurrence, kept with
  * every version like templates (a save names its version, 409 when stale; every change audited). Each run
  * time becomes one delivery through DeliveriesService, unique per schedule and run time, so a retried pass or
- * a second instance never makes two; runDue is the scheduler job's pass (jobs.ts runs it under the job
+ * a second instance never makes two; runDue is the scheduler job's pass (src/jobs.ts runs it under the job
  * lease).
  */
 export class SchedulesService {
