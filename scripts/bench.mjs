@@ -2,7 +2,7 @@
 //  1. Ingestion: events per second through POST /api/ingest/events, batches of 500 llm_call events, against
 //     the built server on a scratch SQLite data directory (and on a scratch PostgreSQL database when
 //     DATABASE_URL is set).
-//  2. Dashboards at scale: loads BENCH_EVENTS (default 10,000,000) llm_call events with issue 17's
+//  2. Dashboards at scale: loads BENCH_EVENTS (default 10,000,000) llm_call events with the per-call
 //     dimensions and their rollups into a scratch database, then measures GET /api/metrics/llm-usage,
 //     /api/metrics/gemini-usage?hours=168 and the dimension and latency endpoints (dashboardEndpoints())
 //     with autocannon (10 connections, BENCH_DURATION seconds each, in rounds) beside a bare Fastify route
@@ -433,7 +433,7 @@ async function benchDashboards(label, loaderEnv, serverEnv) {
 }
 
 /**
- * The dashboards measured: the two of the Overview and issue 17's endpoints over the console's usual
+ * The dashboards measured: the two of the Overview and the usage endpoints (docs/operators/metrics.md) over the console's usual
  * ranges (the default 24 hours, 7 days by hour, 30 and 90 days by day).
  */
 function dashboardEndpoints() {

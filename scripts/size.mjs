@@ -1,5 +1,5 @@
 // `npm run size`: gzip size of what the sign-in page downloads and of each screen's chunk, from Vite's
-// manifest. Fails (exit 1) when the sign-in page exceeds its budget (foundation issue: 150 KB).
+// manifest. Fails (exit 1) when the sign-in page exceeds its budget (150 KB; docs/benchmarks.md).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// Hostile requests (hardening issue): how long the worst request a client can send holds the server's
+// Hostile requests (docs/operators/security.md, "Bounded work"): how long the worst request a client can send holds the server's
 // event loop. Each attack is sent ROUNDS times, one after another, while a probe asks GET /api/health
 // every few milliseconds; the longest health answer during the attack is the event loop's longest hold
 // plus one loopback round trip. Target: at most ~50 ms for every attack.

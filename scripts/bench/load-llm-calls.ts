@@ -2,7 +2,7 @@
  * The benchmark's generator (`npm run bench`, run through tsx): loads BENCH_EVENTS llm_call events, spread
  * over the last 29 days (inside the default 30-day retention, so the server prunes none of them at start),
  * with their hourly rollups (and the minute rollups of the last two days, the ones retention keeps), into a
- * scratch database. The calls carry issue 17's dimensions: a chat and a user drawn from long tails (CHATS
+ * scratch database. The calls carry the per-call dimensions (docs/operators/metrics.md): a chat and a user drawn from long tails (CHATS
  * chats, USERS users, a few of them spending most), one of several features (or none), and an error type
  * on most failures. Beside them, an integration call every INTEGRATION_EVERY llm_calls over four services.
  * Not through HTTP: raw rows go in with the driver in large transactions, and each chunk's rollups (usage,

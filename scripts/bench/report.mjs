@@ -10,7 +10,7 @@ function reportIngest({ ingest, batches, batchSize, ingestConnections, targets }
     `Ingestion: ${fmt(batches)} batches of ${batchSize} llm_call events, ${ingestConnections} concurrent requests`,
   );
   for (const r of ingest) {
-    // The issue sets the target for SQLite, the embedded default; PostgreSQL's figure is for comparison.
+    // The target (docs/benchmarks.md) is for SQLite, the embedded default; PostgreSQL's figure is for comparison.
     const verdict =
       r.label === 'SQLite'
         ? `target >= ${fmt(targets.ingestPerSecond)}/s: ${mark(r.perSecond >= targets.ingestPerSecond)}`
@@ -215,7 +215,7 @@ export function reportDeliveries(
       ['batches', r.accepting.batch],
       ['single', r.accepting.single],
     ]) {
-      // The issue sets the target for SQLite, the embedded default; PostgreSQL's figure is for comparison.
+      // The target (docs/benchmarks.md) is for SQLite, the embedded default; PostgreSQL's figure is for comparison.
       const verdict =
         r.label === 'SQLite'
           ? `target >= ${fmt(targets.acceptedPerSecond)}/s: ${mark(f.perSecond >= targets.acceptedPerSecond)}`

@@ -1,5 +1,5 @@
 /**
- * Uncached answer time of the top chats and top users (issue 17), in-process, on a database loaded by
+ * Uncached answer time of the top chats and top users (docs/operators/metrics.md), in-process, on a database loaded by
  * load-llm-calls.ts: for ranges of 1, 7, 30 and 90 days ending today, each run answers chats then users
  * at `BENCH_LIMIT` (default 10) and its time is halved. With BENCH_BEFORE_SQLITE_FILE or
  * BENCH_BEFORE_DATABASE_URL (a copy of the database loaded before migration 20261129090000-llm-spend-reads,

@@ -4,7 +4,7 @@ import { LLM_MODELS } from '../demo/simulated-bot.mjs';
 const FEATURES = ['reply', 'reply', 'reply', 'summarize', 'digest', 'translate', null];
 const ERROR_TYPES = ['timeout', 'rate_limit', 'server_error', null];
 
-/** Issue 17's dimensions of call n: a chat and a user from long tails, a feature, an error type if it failed. */
+/** The per-call dimensions of call n: a chat and a user from long tails, a feature, an error type if it failed. */
 function dimensions(n, success) {
   const tail = (count) => Math.floor(count * (((n * 2654435761) % 4294967296) / 4294967296) ** 3);
   const feature = FEATURES[n % FEATURES.length];

@@ -307,7 +307,7 @@ export const OPS_CHANNEL = {
 export const CONTACT_POINT_NAME = 'Ops chat';
 
 /**
- * The two rules the demo ships (issue 16), both telling the Ops chat: the Gemini budget (DEMO_BUDGETS in
+ * The two rules the demo ships (docs/bot-developers/alerts.md), both telling the Ops chat: the Gemini budget (DEMO_BUDGETS in
  * demo/simulated-bot.mjs) at 80 % today, and the bot's heartbeat missing for 90 s, which the simulated
  * bot's live outage makes fire and then resolve (planOutage).
  */

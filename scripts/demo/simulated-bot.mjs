@@ -67,7 +67,7 @@ export function activity(ms) {
 }
 
 /**
- * Who and what the LLM calls serve (issue 17, "Dimensions"): a few hundred chats and users with a long
+ * Who and what the LLM calls serve (docs/operators/metrics.md, "Usage by feature, chat and user"): a few hundred chats and users with a long
  * tail, as in a real bot (a handful of busy groups, many chats heard from now and then): each is drawn
  * with Zipf weights 1/rank^s. Ids are made up in Telegram's shapes: supergroups -100…, users positive.
  */
@@ -281,7 +281,7 @@ export const OUTAGE_AFTER_MS = 2 * MINUTE_MS;
 export const OUTAGE_MS = 3 * MINUTE_MS;
 
 /**
- * The live incident (issue 16: the demo's bot heartbeat alert fires): a deploy that hangs, so the bot
+ * The live incident (the demo's bot heartbeat alert fires; docs/demo.md): a deploy that hangs, so the bot
  * reports nothing and sends nothing from `from` to `to` (slots), then restarts. It begins in the first
  * slot after a heartbeat at least OUTAGE_AFTER_MS past `ms` and ends on a heartbeat slot, so no heartbeat
  * comes for the whole span of about OUTAGE_MS; a heartbeat rule of 90 s then fires in its second minute.

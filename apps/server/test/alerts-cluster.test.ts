@@ -13,7 +13,7 @@ import { WebhookReceiver } from '@lumi/test-support/webhook-receiver';
 const quiet = { info: () => undefined, warn: () => undefined, debug: () => undefined };
 
 /**
- * Issue 16, "Engine": two instances on one PostgreSQL database both run the `alerts` job every second
+ * Alert evaluation across instances (docs/bot-developers/alerts.md): two instances on one PostgreSQL database both run the `alerts` job every second
  * (ALERT_EVALUATION_SECONDS=1); the rules are evaluated once per interval, by one of them, a firing rule
  * notifies once, and the other takes the job over within an interval when the first stops.
  */

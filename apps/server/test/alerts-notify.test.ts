@@ -26,7 +26,7 @@ const OPEN: Partial<SenderSettings> = {
 };
 
 /**
- * Issue 16's proof that alerts arrive: with a clock the test moves, telemetry stops and starts, passes of
+ * The proof that alerts arrive (docs/bot-developers/alerts.md): with a clock the test moves, telemetry stops and starts, passes of
  * the evaluation run directly, and the fake Bot API and a webhook receiver see each notification once.
  */
 describe.each(dialects)('alert notifications on %s', (dialect) => {

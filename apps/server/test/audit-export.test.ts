@@ -7,7 +7,7 @@ import type { NewAuditLog } from '../src/db/database.js';
 import { readCsv } from './csv-reader.js';
 import { dialects, expectError, useTestApp, type Session } from './helper.js';
 
-/** Audit export (issue 17, "CSV export"; issue 18, "Audit export"). */
+/** Audit export (docs/operators/metrics.md, "CSV exports"; docs/api.md). */
 
 const CSV_HEADER = [
   'id',

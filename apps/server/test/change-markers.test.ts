@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { NewAuditLog } from '../src/db/database.js';
 import { dialects, expectError, useTestApp, type Session } from './helper.js';
 
-/** Issue 17, "Change markers": the changes of a range, from the audit log, for the usage and latency charts. */
+/** Change markers (docs/operators/metrics.md, "Change markers"): the changes of a range, from the audit log, for the usage and latency charts. */
 
 const NOW = Date.parse('2026-11-20T12:30:00.000Z');
 const HOUR = 3600 * 1000;

@@ -8,7 +8,7 @@ import { ADMIN, createPostgresDatabase } from './helper.js';
 import { events } from './telemetry-helper.js';
 
 /**
- * Issue 14's proof: two real server processes on one PostgreSQL database behave as one server. Each
+ * Several instances (docs/operators/postgresql-and-instances.md): two real server processes on one PostgreSQL database behave as one server. Each
  * instance keeps signed-in principals for 60 s here (LUMI_AUTH_CACHE_SECONDS), so a change that reaches the
  * other instance in well under that time was told through the database (LISTEN/NOTIFY), not waited out.
  * The 100 ms target itself is measured by `npm run bench` (BENCH_PARTS=cluster), not asserted here, as a

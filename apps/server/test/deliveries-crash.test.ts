@@ -18,7 +18,7 @@ const CHATS = 20;
 const PER_CHAT = 10;
 
 /**
- * Issue 15's crash test: 200 deliveries are queued, the server is killed with SIGKILL while it sends, and
+ * The crash test (docs/bot-developers/deliveries.md, "Guarantees"): 200 deliveries are queued, the server is killed with SIGKILL while it sends, and
  * started again on the same database. Every delivery must end sent exactly once or unknown (the kill came
  * between Telegram's receipt and the record of it): none lost, none sent twice. Only a delivery whose send
  * had started may be unknown: one the killed instance had not begun to send is sent after the restart.

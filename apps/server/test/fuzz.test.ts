@@ -24,7 +24,7 @@ import {
 import { pathsOf, replaceAt, taintStrings, validish, type JsonSchema } from './fuzz/schema-arbitrary.js';
 
 /**
- * The permanent attack (hardening issue): every operation of the OpenAPI document, so a new route is
+ * The permanent attack (docs/operators/security.md): every operation of the OpenAPI document, so a new route is
  * covered without being listed here, gets requests built from its own schemas with hostile values put in
  * (malformed JSON, wrong types, oversized strings, control, RTL and zero-width characters, deep nesting,
  * negative, huge and fractional numbers, odd ids, injection strings), as an authorised caller, on SQLite

@@ -7,7 +7,7 @@ const NUL_MESSAGE = 'Must not contain control characters (found U+0000)';
 const HIDDEN = 'Names cannot contain invisible characters, line breaks or text-direction controls';
 
 /**
- * Hardening issue, items 2, 4 and 9: hostile text and structure get the same 4xx on both databases and
+ * Bad input (docs/operators/security.md, "Bounded work"): hostile text and structure get the same 4xx on both databases and
  * never reach storage (PostgreSQL refuses NUL in text, which was a 500).
  */
 describe.each(dialects)('hostile input on %s', (dialect) => {

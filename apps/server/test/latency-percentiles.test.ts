@@ -5,7 +5,7 @@ import { adminGet, botKey, events, HOUR, ingest } from './telemetry-helper.js';
 import { seededRandom } from '@lumi/test-support/seeded-random';
 
 /**
- * Issue 17, "Dimensions and percentiles": p50/p95/p99 read from the hourly latency histograms agree with
+ * (docs/operators/metrics.md) p50/p95/p99 read from the hourly latency histograms agree with
  * the exact nearest-rank percentiles of the raw latencies, per hour, per day and over a range.
  */
 

@@ -7,7 +7,7 @@ import { createPostgresDatabase, dialects, expectError, useTestApp } from './hel
 import { adminGet, botKey, events, HOUR, ingest, ingestRequest, reportAll } from './telemetry-helper.js';
 
 /**
- * Issue 17, "Dimensions and percentiles": an llm_call's chat_id, user_id, feature and error_type, their
+ * (docs/operators/metrics.md) an llm_call's chat_id, user_id, feature and error_type, their
  * rollups, the bound on the daily chat and user rollups, and the endpoints that read them.
  */
 

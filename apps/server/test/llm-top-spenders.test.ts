@@ -13,7 +13,7 @@ import { roundTo } from '../src/lib/llm-cost.js';
 import { createPostgresDatabase, dialects, useTestApp } from './helper.js';
 
 /**
- * Issue 17, the top chats and users fast on long ranges: `topSpenders` reads each day's costliest ids and
+ * The top chats and users fast on long ranges (docs/operators/metrics.md, "Reading a top list"): `topSpenders` reads each day's costliest ids and
  * the exact sums of those, and must answer exactly as summing every row of the range does
  * (`rankAllSpenders`, the way they were answered before), across month edges, with ties, folded days and
  * late rows for folded days, and when it has to fall back to summing every row; and the totals it reads

@@ -8,7 +8,7 @@ import { adminGet, botKey, events, HOUR, ingest } from './telemetry-helper.js';
 import { seededRandom } from '@lumi/test-support/seeded-random';
 
 /**
- * Issue 17, the metrics endpoints fast on long ranges: usage by feature and errors read whole UTC days from
+ * The metrics endpoints fast on long ranges (docs/operators/metrics.md): usage by feature and errors read whole UTC days from
  * the daily sums and the edge hours from the hourly ones; latency reads the folded histograms (finished
  * hours and days) beside the hourly rows. The answers are the same as the hourly rows alone give, across
  * day and month edges, before and after the housekeeping fold, and with late calls in folded hours.

@@ -17,7 +17,7 @@ import { readCsv } from './csv-reader.js';
 import { dialects, expectError, useTestApp, type Session } from './helper.js';
 import { botKey, events, HOUR, ingest } from './telemetry-helper.js';
 
-/** Issue 17, "CSV export": what a Metrics panel shows, as a streamed CSV file, on both databases. */
+/** CSV export (docs/operators/metrics.md, "CSV exports"): what a Metrics panel shows, as a streamed CSV file, on both databases. */
 
 const NOW = Date.parse('2026-11-20T12:30:00.000Z');
 const DAY = 24 * HOUR;

@@ -18,7 +18,7 @@ import { dialects, useTestApp } from './helper.js';
 import { adminGet, botKey } from './telemetry-helper.js';
 
 /**
- * Issue 17, "OpenTelemetry": OTLP/HTTP trace export in both encodings, proven with the official
+ * (docs/bot-developers/otlp.md) OTLP/HTTP trace export in both encodings, proven with the official
  * OpenTelemetry JS SDK and its exporters against a listening server, then read back from the dashboards.
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dialects, expectError, useTestApp } from './helper.js';
 
-/** Hardening issue, item 7: an id is canonical decimal or it is no id at all. */
+/** (docs/operators/security.md, "Bounded work") an id is canonical decimal or it is no id at all. */
 describe.each(dialects)('ids in paths and query strings on %s', (dialect) => {
   const t = useTestApp(dialect);
   const lookalikes = ['0x1', '%201', '1e0', '+1', '01', '1.0', '1%20', '0b1', '1_0', '%EF%BC%91'];

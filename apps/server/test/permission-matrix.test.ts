@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, REFRESH_COOKIE, type CreatedUser, type TestApp } from './helper.js';
 
 /**
- * Who may call what (foundation issue, "Access control"). Every API route must have a row here: the first
+ * Who may call what (spec, "Access control"; docs/operators/security.md). Every API route must have a row here: the first
  * test fails when a route exists without one, or a row names a route that no longer exists.
  * 'ok' means the permission check let the caller through (any status but 401 and 403, and no 5xx);
  * 401 and 403 mean the request was refused for want of a session or a permission.
@@ -34,7 +34,7 @@ const TEMPLATES_READ: Row = { anonymous: 401, viewer: 'ok', operator: 'ok', admi
 const TEMPLATES_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
 const TEMPLATES_SEND: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
 const CHANNELS_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
-/** alerts:read: every seeded role; alerts:write: the operator and the admin (issue 16). */
+/** alerts:read: every seeded role; alerts:write: the operator and the admin (docs/bot-developers/alerts.md). */
 const ALERTS_READ: Row = { anonymous: 401, viewer: 'ok', operator: 'ok', admin: 'ok' };
 const ALERTS_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
 /** permission 'api-key': bots with the route's scope, never a user. */

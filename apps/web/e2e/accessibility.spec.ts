@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { adminToken, signIn, unique } from './support/fixtures';
 
 // Every screen and every section of one, in both themes, on a desktop and on a phone: axe-core must find
-// no serious or critical violation (issue 13). The screens get content first, through the public API,
+// no serious or critical violation (docs/benchmarks.md). The screens get content first, through the public API,
 // so tables, cards and charts are checked as an operator sees them, not only their empty states.
 
 const SIZES = {

@@ -5,7 +5,7 @@ import { sendMessagesTo as sentTo, type BotApiRequest } from './support/bot-api'
 import { adminToken, signIn, unique } from './support/fixtures';
 import { signatureValid, WebhookReceiver } from '@lumi/test-support/webhook-receiver';
 
-// Issue 16, "Proof": a rule "no heartbeat for 60 s" made in the console fires when the bot's heartbeats
+// The alert proof (docs/bot-developers/alerts.md): a rule "no heartbeat for 60 s" made in the console fires when the bot's heartbeats
 // stop and resolves when one arrives, telling a Telegram chat (the fake Bot API, as valid HTML) and a
 // webhook (signed with the secret the console showed once). The e2e server evaluates every second
 // (ALERT_EVALUATION_SECONDS=1 in start-server.mjs).

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/fixtures';
 
 /*
- * Issue 13, the first signed-in load: a full load of a signed-in screen restores the session with one
+ * The first signed-in load (docs/benchmarks.md): a full load of a signed-in screen restores the session with one
  * refresh and no refused call, gets the screen's chunks preloaded, and breaks no Content-Security-Policy
  * rule (Chromium's issues panel listed one on every signed-in page).
  */

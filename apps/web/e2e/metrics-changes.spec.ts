@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { adminToken, signIn, unique } from './support/fixtures';
 import { PAGE_LOCALE, region } from './support/metric-figures';
 
-// Change markers and panel exports on the Metrics screen (issue 17): a personality edited in the console
+// Change markers and panel exports on the Metrics screen (docs/operators/metrics.md): a personality edited in the console
 // shows as a marker on the usage and latency charts, whose card says who changed what and links to the item;
 // the top chats and usage panels export what was ingested as CSV. The calls happened 50 days ago, beyond
 // every window metrics.spec.ts reads (at most 30 days) and on a day of their own, so the files' rows for

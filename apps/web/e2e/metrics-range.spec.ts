@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminToken, signIn, unique } from './support/fixtures';
 import { PAGE_LOCALE, region } from './support/metric-figures';
 
-// The Metrics time range and auto-refresh (issue 17): picked in the UI, kept in the URL, the same after a
+// The Metrics time range and auto-refresh (docs/operators/metrics.md): picked in the UI, kept in the URL, the same after a
 // reload, and the panels of the range show what was ingested. The calls happened 40 days ago, beyond every
 // window metrics.spec.ts reads (at most 30 days), so its sums stay those of its own batch.
 const run = unique('range');

@@ -29,7 +29,7 @@ describe('hasPermission (spec section 6)', () => {
   });
 });
 
-describe('seeded roles (foundation issue)', () => {
+describe('seeded roles', () => {
   const seeded = (name: string) => SEEDED_ROLES.find((r) => r.name === name)!;
 
   it('admin passes every check', () => {

@@ -26,7 +26,7 @@ const suites: Array<[ParseMode, ParseVector[]]> = [
   ['Markdown', BOT_API_MARKDOWN],
 ];
 
-/** The agreement the issue asks for, per parse mode. */
+/** The agreement asked of the package, per parse mode: at least 99 %. */
 const REQUIRED_AGREEMENT = 0.99;
 
 describe.each(suites)('%s agrees with Telegram', (parseMode, vectors) => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * Hostile values for the fuzz suite (hardening issue, "the permanent attack"): what an attacker types
+ * Hostile values for the fuzz suite (docs/operators/security.md): what an attacker types
  * into any field. Each arbitrary mixes fixed classics with generated values.
  */
 

@@ -113,7 +113,7 @@ describe('restoring a remembered session', () => {
   });
 });
 
-describe('a refusal that names a pending action (issue 18)', () => {
+describe('a refusal that names a pending action', () => {
   beforeEach(() =>
     useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false }),
   );
