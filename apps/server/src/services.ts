@@ -24,6 +24,7 @@ import { ConfigItemsService } from './modules/config-items/config-items.service.
 import { ConfigTransferService } from './modules/config-items/config-transfer.service.js';
 import { InProcessIngest, IngestWorker, type IngestDatabase } from './modules/ingestion/ingest-writer.js';
 import { IngestionService } from './modules/ingestion/ingestion.service.js';
+import { OtlpTraceService } from './modules/ingestion/otlp.service.js';
 import { IntegrationReporter } from './modules/ingestion/integration-reporter.js';
 import { createMessagingServices, type MessagingServices } from './modules/messaging/messaging.wiring.js';
 import type { SenderSettings } from './modules/messaging/deliveries/sender-settings.js';
@@ -64,6 +65,8 @@ export interface Services {
   budgets: BudgetsService;
   /** A bot's events and OTLP spans, and Lumi's own calls, checked and stored (docs/bot-developers/ingestion.md). */
   ingestion: IngestionService;
+  /** OTLP trace exports, and each API key's latest ignored spans (docs/bot-developers/otlp.md). */
+  otlp: OtlpTraceService;
   /** The telemetry store's jobs: retention (the `retention` job) and housekeeping (the `housekeeping` job). */
   telemetryStore: { retention: TelemetryRetentionService; housekeeping: TelemetryHousekeepingService };
   metrics: MetricsService;
@@ -188,6 +191,7 @@ export function createServices(options: {
     ? new IngestWorker({ database: options.ingestDatabase, timezone: options.telemetry.timezone })
     : new InProcessIngest(db, options.telemetry.timezone);
   const ingestion = new IngestionService(ingestWriter, now, telemetryChanged);
+  const otlp = new OtlpTraceService(ingestion, db, now);
   const telemetryStore = {
     retention: new TelemetryRetentionService(db, now, options.telemetry, telemetryChanged),
     housekeeping: new TelemetryHousekeepingService(db, now, telemetryChanged),
@@ -239,6 +243,7 @@ export function createServices(options: {
     apiKeys,
     budgets,
     ingestion,
+    otlp,
     telemetryStore,
     metrics,
     metricsReads,

@@ -174,6 +174,10 @@ describe.each(dialects)('token budgets and model prices on %s', (dialect) => {
       model: 'gpt-4o',
       input_usd_per_million: 2,
       output_usd_per_million: 8,
+      source: 'operator',
+      catalogue: null,
+      cache_read_usd_per_million: null,
+      unpriced_requests: 0,
       updated_at: new Date(NOW + 1000).toISOString(),
       updated_by: 'admin',
     });

@@ -93,6 +93,7 @@ describe.each(dialects)('metrics on %s', (dialect) => {
           { date: '2026-11-20', provider: 'openai', tokens_used: 35, cost: 0.005 },
         ],
         totals: { tokens: 195, cost: 0.115, requests: 4 },
+        unpriced_requests: 0,
         window: { from: '2026-11-18T00:00:00.000Z', to: '2026-11-21T00:00:00.000Z', timezone: 'UTC' },
       });
       const month = await get<LlmUsage>('/api/metrics/llm-usage');

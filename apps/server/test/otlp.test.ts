@@ -1,5 +1,12 @@
 import { gzipSync } from 'node:zlib';
-import type { LlmErrors, LlmFeatureUsage, LlmLatency, LlmTopChats, LlmUsage } from '@lumi/contract';
+import type {
+  IgnoredSpans,
+  LlmErrors,
+  LlmFeatureUsage,
+  LlmLatency,
+  LlmTopChats,
+  LlmUsage,
+} from '@lumi/contract';
 import { SpanKind, SpanStatusCode, type Attributes } from '@opentelemetry/api';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -15,7 +22,7 @@ import {
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
 import { dialects, useTestApp } from './helper.js';
-import { adminGet, botKey } from './telemetry-helper.js';
+import { adminGet, botKey, botKeyWithId } from './telemetry-helper.js';
 
 /**
  * (docs/bot-developers/otlp.md) OTLP/HTTP trace export in both encodings, proven with the official
@@ -222,8 +229,8 @@ describe.each(dialects)('OTLP trace ingestion on %s', (dialect) => {
       input_tokens: 100,
       cost_usd: 0.25,
     });
-    // The response model, when the span names one, is the model that answered.
-    expect(byFeature.reply?.models.map((m) => m.model).sort()).toEqual(['gpt-4o', 'gpt-4o-2024-08-06']);
+    // The model asked for names the call; the dated model that answered only prices it.
+    expect(byFeature.reply?.models.map((m) => m.model)).toEqual(['gpt-4o']);
 
     const chats = await get<LlmTopChats>('/api/metrics/llm/top-chats');
     expect(chats.chats.map((c) => [c.chat_id, c.requests])).toEqual(
@@ -287,13 +294,18 @@ describe.each(dialects)('OTLP trace ingestion on %s', (dialect) => {
     await exporter.shutdown();
   });
 
-  it('answers an export with no GenAI span with an empty success in the same encoding', async () => {
-    const key = await botKey(t);
+  it('answers an export with no GenAI span with a warning naming it, in the same encoding', async () => {
+    const { id: keyId, headers: key } = await botKeyWithId(t);
     const body = jsonRequest([jsonSpan('1111111111111111', { 'http.request.method': 'GET' })]);
     const json = await postJson(key, body);
     expect(json.statusCode).toBe(200);
     expect(json.headers['content-type']).toMatch(/^application\/json/);
-    expect(json.json()).toEqual({});
+    expect(json.json()).toEqual({
+      partialSuccess: {
+        rejectedSpans: '0',
+        errorMessage: '1 span ignored; the first, span 1111111111111111 (chat): not a model call',
+      },
+    });
     const proto = await postProto(key, {
       resourceSpans: [
         {
@@ -303,8 +315,37 @@ describe.each(dialects)('OTLP trace ingestion on %s', (dialect) => {
     });
     expect(proto.statusCode).toBe(200);
     expect(proto.headers['content-type']).toMatch(/^application\/x-protobuf/);
-    expect(proto.rawPayload.length).toBe(0);
+    expect(
+      ExportTraceServiceResponse.toObject(ExportTraceServiceResponse.decode(proto.rawPayload), {
+        longs: Number,
+      }),
+    ).toEqual({
+      partialSuccess: {
+        rejectedSpans: 0,
+        errorMessage: expect.stringMatching(
+          /^1 span ignored; the first, span 0101010101010101 \(db\): not a model call$/,
+        ),
+      },
+    });
     expect((await get<LlmUsage>('/api/metrics/llm-usage?days=1')).totals.requests).toBe(0);
+    // The console lists the key's latest ignored spans, newest first.
+    const ignored = await get<IgnoredSpans>(`/api/admin/api-keys/${keyId}/ignored-spans`);
+    expect(ignored.spans).toEqual([
+      {
+        received_at: expect.any(String),
+        trace_id: '01'.repeat(16),
+        span_id: '01'.repeat(8),
+        name: 'db',
+        reason: 'not a model call',
+      },
+      {
+        received_at: expect.any(String),
+        trace_id: '5b8efff798038103d269b633813fc60c',
+        span_id: '1111111111111111',
+        name: 'chat',
+        reason: 'not a model call',
+      },
+    ]);
   });
 
   it('stores the valid GenAI spans and reports the rejected ones as a partial success', async () => {
@@ -337,12 +378,15 @@ describe.each(dialects)('OTLP trace ingestion on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     const partial = res.json<{ partialSuccess: { rejectedSpans: string; errorMessage: string } }>()
       .partialSuccess;
-    expect(partial.rejectedSpans).toBe('4');
-    expect(partial.errorMessage).toMatch(/^4 of 5 GenAI spans rejected: /);
+    expect(partial.rejectedSpans).toBe('3');
+    expect(partial.errorMessage).toMatch(/^3 of 4 GenAI spans rejected: /);
     expect(partial.errorMessage).toContain('span without an id: needs a 16-byte trace id');
     expect(partial.errorMessage).toContain('span 0000000000000002: gen_ai.usage.input_tokens:');
     expect(partial.errorMessage).toContain('span 0000000000000003: lumi.chat_id: Must be a Telegram id');
-    expect(partial.errorMessage).toMatch(/and 1 more$/);
+    // A model call without a model name, and a span that is no model call, are ignored, not rejected.
+    expect(partial.errorMessage).toMatch(
+      /\. 2 spans ignored; the first, span 0000000000000004 \(chat\): no model name$/,
+    );
     expect((await get<LlmUsage>('/api/metrics/llm-usage?days=1')).totals.requests).toBe(1);
 
     const proto = await postProto(key, {

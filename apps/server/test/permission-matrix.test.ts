@@ -87,6 +87,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/api-keys': ADMIN_ONLY,
   'POST /api/admin/api-keys': ADMIN_ONLY,
   'DELETE /api/admin/api-keys/:id': ADMIN_ONLY,
+  'GET /api/admin/api-keys/:id/ignored-spans': ADMIN_ONLY,
   'POST /api/ingest/events': KEYS_ONLY,
   'POST /api/otlp/v1/traces': KEYS_ONLY,
   'GET /api/metrics/bot-health': METRICS_READ,
@@ -110,6 +111,7 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/config/token-budgets/:provider': BUDGETS_WRITE,
   'GET /api/config/model-prices': METRICS_READ,
   'PUT /api/config/model-prices/:model': BUDGETS_WRITE,
+  'DELETE /api/config/model-prices/:model': BUDGETS_WRITE,
   'GET /api/v1/messaging/channels': TEMPLATES_READ,
   'POST /api/v1/messaging/channels': CHANNELS_WRITE,
   'PUT /api/v1/messaging/channels/:id': CHANNELS_WRITE,
@@ -327,6 +329,9 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
       payload: { name: `matrix-${next()}`, scopes: ['config:read'] },
     }),
     'DELETE /api/admin/api-keys/:id': async () => ({ url: '/api/admin/api-keys/999999' }),
+    'GET /api/admin/api-keys/:id/ignored-spans': async () => ({
+      url: '/api/admin/api-keys/999999/ignored-spans',
+    }),
     'POST /api/ingest/events': async () => ({ payload: { events: [] } }),
     'POST /api/otlp/v1/traces': async () => ({ payload: { resourceSpans: [] } }),
     'GET /api/metrics/export/:panel.csv': async () => ({ url: '/api/metrics/export/usage.csv' }),
@@ -346,6 +351,7 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
       url: '/api/config/model-prices/matrix-model',
       payload: { input_usd_per_million: 1, output_usd_per_million: 2 },
     }),
+    'DELETE /api/config/model-prices/:model': async () => ({ url: '/api/config/model-prices/matrix-none' }),
     // Messaging: creates make their own; everything else names a channel, topic, template or variable
     // that does not exist (404, or 422 for a template's channel, is past the check). No test send
     // reaches Telegram.

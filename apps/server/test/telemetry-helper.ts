@@ -13,6 +13,11 @@ interface Harness {
 }
 
 export async function botKey(t: Harness, scopes: ApiKeyScope[] = ['ingest:write']) {
+  return (await botKeyWithId(t, scopes)).headers;
+}
+
+/** A new bot API key's id, and its headers. */
+export async function botKeyWithId(t: Harness, scopes: ApiKeyScope[] = ['ingest:write']) {
   const admin = await t.loginAdmin();
   const res = await t.app.inject({
     method: 'POST',
@@ -21,7 +26,8 @@ export async function botKey(t: Harness, scopes: ApiKeyScope[] = ['ingest:write'
     payload: { name: `bot ${Math.random()}`, scopes },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return { authorization: `Bearer ${res.json<ApiKeyCreated>().key}` };
+  const created = res.json<ApiKeyCreated>();
+  return { id: created.id, headers: { authorization: `Bearer ${created.key}` } };
 }
 
 /** GETs `url` as the admin, expecting 200, and returns the body. */

@@ -1,4 +1,4 @@
-import type { LlmUsage } from '@lumi/contract';
+import type { LlmUsage, ModelPrice } from '@lumi/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { dialects, expectError, useTestApp } from './helper.js';
@@ -188,6 +188,107 @@ describe.each(storages)('telemetry ingestion on $name', ({ dialect, ingestWorker
       }),
     ]);
     expect((await llmUsage()).totals.cost).toBe(2.75);
+  });
+
+  it('prices calls by the built-in catalogue, dated names included, with an operator price first', async () => {
+    now = NOW;
+    const admin = await t.loginAdmin();
+    const key = await botKey(t);
+    const call = (model: string, extra: object = {}) =>
+      events.llmCall(NOW, {
+        provider: 'openai',
+        model,
+        input_tokens: 1_000_000,
+        output_tokens: 100_000,
+        cost_usd: undefined,
+        ...extra,
+      });
+    // The catalogue: gpt-4o-mini at $0.15 in and $0.60 out per million, under its dated name too.
+    await ingest(t.app, key, [
+      call('gpt-4o-mini'),
+      call('gpt-4o-mini', { response_model: 'gpt-4o-mini-2024-07-18' }),
+    ]);
+    expect((await llmUsage()).totals.cost).toBe(0.42);
+    // Cached input at the catalogue's cache price: 0.5M × $0.15 + 0.5M × $0.075 + 0.1M × $0.60 = $0.1725.
+    await ingest(t.app, key, [call('gpt-4o-mini', { cache_read_tokens: 500_000 })]);
+    expect((await llmUsage()).totals.cost).toBe(0.5925);
+    // An operator's price for the undated name wins, for the dated name as well.
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/config/model-prices/gpt-4o-mini',
+      headers: admin.auth,
+      payload: { input_usd_per_million: 1, output_usd_per_million: 10 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await ingest(t.app, key, [call('gpt-4o-mini', { response_model: 'gpt-4o-mini-2024-07-18' })]);
+    expect((await llmUsage()).totals.cost).toBe(2.5925);
+    // A model nobody prices, and a call without usage, are counted as unpriced, never silently free.
+    await ingest(t.app, key, [
+      call('in-house-llm'),
+      call('gpt-4o-mini', { input_tokens: 0, output_tokens: 0, usage_known: false }),
+    ]);
+    const usage = await llmUsage();
+    expect(usage.totals).toMatchObject({ requests: 6, cost: 2.5925 });
+    expect(usage.unpriced_requests).toBe(2);
+  });
+
+  it('lists where each price comes from, and lets an operator override and restore the catalogue', async () => {
+    now = NOW;
+    const admin = await t.loginAdmin();
+    const key = await botKey(t);
+    await ingest(t.app, key, [
+      events.llmCall(NOW, { provider: 'openai', model: 'gpt-4o-mini', cost_usd: undefined }),
+      events.llmCall(NOW, { provider: 'acme', model: 'in-house-llm', cost_usd: undefined }),
+    ]);
+    const prices = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/config/model-prices', headers: admin.auth })).json<
+        ModelPrice[]
+      >();
+    expect(await prices()).toEqual([
+      {
+        model: 'gpt-4o-mini',
+        source: 'catalogue',
+        catalogue: { name: expect.stringMatching(/^genai-prices \d+\.\d+\.\d+$/), model: 'gpt-4o-mini' },
+        input_usd_per_million: 0.15,
+        output_usd_per_million: 0.6,
+        cache_read_usd_per_million: 0.075,
+        unpriced_requests: 0,
+        updated_at: null,
+        updated_by: null,
+      },
+      expect.objectContaining({
+        model: 'in-house-llm',
+        source: 'none',
+        catalogue: null,
+        unpriced_requests: 1,
+      }),
+    ]);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/config/model-prices/gpt-4o-mini',
+      headers: admin.auth,
+      payload: { input_usd_per_million: 1, output_usd_per_million: 2 },
+    });
+    expect((await prices()).map((p) => [p.model, p.source])).toEqual([
+      ['gpt-4o-mini', 'operator'],
+      ['in-house-llm', 'none'],
+    ]);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/config/model-prices/gpt-4o-mini',
+      headers: admin.auth,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await prices())[0]).toMatchObject({ model: 'gpt-4o-mini', source: 'catalogue' });
+    expectError(
+      await t.app.inject({
+        method: 'DELETE',
+        url: '/api/config/model-prices/gpt-4o-mini',
+        headers: admin.auth,
+      }),
+      404,
+      'not_found',
+    );
   });
 
   it('tells the bot how its token budgets stand', async () => {

@@ -292,6 +292,15 @@ test.describe.serial('metrics', () => {
     await change.getByRole('button', { name: 'Save Price' }).click();
     await expect(change).toBeHidden();
     await expect(row).toContainText('$7.50');
+    await expect(row).toContainText('Your price');
+
+    // Removing a price no call uses takes its row away.
+    await row.getByRole('button', { name: `Remove price of ${model}` }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Remove Price' })
+      .getByRole('button', { name: 'Remove Price' })
+      .click();
+    await expect(row).toBeHidden();
   });
 
   test('an API key is created in the UI, shown once, and revoked', async ({ page, context, request }) => {

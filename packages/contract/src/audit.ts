@@ -108,6 +108,7 @@ export const AUDIT_ACTIONS = [
   'token_budget.updated',
   'token_budget.deleted',
   'model_price.set',
+  'model_price.deleted',
   'channel.created',
   'channel.updated',
   'channel.deleted',

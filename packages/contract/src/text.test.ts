@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnsafeText, isVisibleName, unsafeTextReason } from './text.js';
+import { findUnsafeText, isVisibleName, printableText, unsafeTextReason } from './text.js';
 
 describe('unsafeTextReason', () => {
   it.each(['', 'plain', 'tab\tand\nlines\r\n', 'émoji 🚀 and 中文', '👨\u200D💻'])('accepts %j', (text) => {
@@ -56,5 +56,13 @@ describe('isVisibleName', () => {
     'ad\u3164min',
   ])('refuses %j', (name) => {
     expect(isVisibleName(name)).toBe(false);
+  });
+});
+
+describe('printableText', () => {
+  it('replaces control characters and lone surrogates, keeping pairs and line breaks', () => {
+    expect(printableText('a\u0000b\u001b[31m\u009fc\ud800d\n😀')).toBe(
+      'a\uFFFDb\uFFFD[31m\uFFFDc\uFFFDd\n😀',
+    );
   });
 });

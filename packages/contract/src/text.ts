@@ -21,6 +21,27 @@ function codePoint(char: string): string {
 }
 
 /**
+ * Text from outside that is shown rather than refused (an OTLP span's name): its control characters and
+ * lone surrogates replaced with U+FFFD, so it can be stored and shown.
+ */
+export function printableText(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (
+      code >= 0xd800 &&
+      code <= 0xdbff &&
+      text.charCodeAt(i + 1) >= 0xdc00 &&
+      text.charCodeAt(i + 1) <= 0xdfff
+    ) {
+      out += text.slice(i, i + 2);
+      i += 1;
+    } else out += isControl(code) || (code >= 0xd800 && code <= 0xdfff) ? '\uFFFD' : text[i];
+  }
+  return out;
+}
+
+/**
  * Why a string cannot be stored as text, or null when it can: a control character, or half of a UTF-16
  * pair without the other half (stored, it would become U+FFFD, silently changing the text).
  */

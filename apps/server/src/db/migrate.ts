@@ -22,6 +22,7 @@ import { llmSpendLookups } from './migrations/20261130090000-llm-spend-lookups.j
 import { deliveryTopicNames } from './migrations/20261201090000-delivery-topic-names.js';
 import { longMessages } from './migrations/20261202090000-long-messages.js';
 import { feedback } from './migrations/20261202100000-feedback.js';
+import { llmPricing } from './migrations/20261203090000-llm-pricing.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -49,6 +50,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261201090000-delivery-topic-names': deliveryTopicNames,
   '20261202090000-long-messages': longMessages,
   '20261202100000-feedback': feedback,
+  '20261203090000-llm-pricing': llmPricing,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -26,6 +26,7 @@ export interface TelemetryTables extends LlmDimensionTables {
   integration_latency_hourly: IntegrationLatencyHourlyTable;
   token_budgets: TokenBudgetsTable;
   model_prices: ModelPricesTable;
+  otlp_ignored_spans: OtlpIgnoredSpansTable;
 }
 
 /** A bigint column: PostgreSQL's driver reads it as a string (to keep 64-bit precision), SQLite as a number. */
@@ -64,6 +65,10 @@ export interface LlmCallsTable extends RawEvent {
   cost_usd: number;
   /** 1 when the cost came from the model price table rather than the bot. */
   cost_computed: number;
+  /** 1 when Lumi could not price the call: its cost_usd is 0 (migration 20261203090000-llm-pricing). */
+  unpriced: Generated<number>;
+  /** 0 when the bot could not tell the call's token usage: its tokens are 0. */
+  usage_known: Generated<number>;
   latency_ms: number;
   cached: number;
   success: number;
@@ -134,6 +139,8 @@ export interface LlmUsageHourlyTable {
   cost_usd: number;
   latency_ms_total: number;
   last_call_at: string;
+  /** Calls of the bucket Lumi could not price (migration 20261203090000-llm-pricing). */
+  unpriced_requests: Generated<Int8>;
 }
 
 export interface IntegrationHourlyTable {
@@ -217,4 +224,15 @@ export interface ModelPricesTable {
   output_usd_per_million: number;
   updated_at: string;
   updated_by: string | null;
+}
+
+/** The latest spans of an API key's OTLP exports that were not stored, and why (docs/bot-developers/otlp.md). */
+export interface OtlpIgnoredSpansTable {
+  id: Generated<number>;
+  api_key_id: number;
+  received_at: string;
+  trace_id: string;
+  span_id: string;
+  span_name: string;
+  reason: string;
 }

@@ -48,7 +48,26 @@ export const modelPriceInputSchema = z.object({
 });
 export type ModelPriceInput = z.infer<typeof modelPriceInputSchema>;
 
+/**
+ * Where a model's price comes from (docs/operators/metrics.md, "Token budgets and model prices"): an
+ * operator's, which wins; else the built-in catalogue's; 'none' for a model seen in calls with neither.
+ */
+export const MODEL_PRICE_SOURCES = ['operator', 'catalogue', 'none'] as const;
+export type ModelPriceSource = (typeof MODEL_PRICE_SOURCES)[number];
+
 export const modelPriceSchema = modelPriceInputSchema
-  .extend({ model: z.string(), updated_at: z.string(), updated_by: z.string().nullable() })
+  .extend({
+    model: z.string(),
+    source: z.enum(MODEL_PRICE_SOURCES),
+    /** The catalogue and its version ("genai-prices 0.1.8") and the catalogue's name for the model. */
+    catalogue: z.object({ name: z.string(), model: z.string() }).nullable(),
+    /** Price per million input tokens read from the prompt cache, where the catalogue knows one. */
+    cache_read_usd_per_million: z.number().nullable(),
+    /** Calls under this model name in the last 30 days that Lumi could not price. */
+    unpriced_requests: z.number(),
+    /** Set for an operator's price; null for the catalogue's. */
+    updated_at: z.string().nullable(),
+    updated_by: z.string().nullable(),
+  })
   .meta({ id: 'ModelPrice' });
 export type ModelPrice = z.infer<typeof modelPriceSchema>;

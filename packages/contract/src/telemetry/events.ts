@@ -89,6 +89,19 @@ export const llmCallEventSchema = z.object({
   feature: dimension(LLM_DIMENSION_LIMITS.featureMax).optional(),
   /** Why a failed call failed, in the bot's words ("timeout", "rate_limited" …); counted for failed calls. */
   error_type: dimension(LLM_DIMENSION_LIMITS.errorTypeMax).optional(),
+  /**
+   * The model the provider answered with when it names it more exactly than `model` (a dated name such as
+   * "gpt-4o-mini-2024-07-18"): prices are looked up by it first, the dashboards count under `model`.
+   */
+  response_model: label('Response model', 200).optional(),
+  /** Of input_tokens, those read from the provider's prompt cache and those written to it (priced apart). */
+  cache_read_tokens: count(100_000_000).optional(),
+  cache_write_tokens: count(100_000_000).optional(),
+  /**
+   * false when the bot could not tell the call's token usage: the call counts, its tokens count as 0 and it
+   * is one of the calls Lumi cannot price (docs/bot-developers/ingestion.md, "Prices").
+   */
+  usage_known: z.boolean().optional(),
 });
 
 export const integrationCallEventSchema = z.object({

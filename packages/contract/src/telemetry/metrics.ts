@@ -29,6 +29,11 @@ export const llmUsageSchema = z
     ),
     totals: z.object({ tokens: z.number(), cost: z.number(), requests: z.number() }),
     /**
+     * Calls of the window Lumi could not price: no cost from the bot, no operator price and none in the
+     * catalogue, or no token usage. Their cost counts as 0 in every figure, so the console flags them.
+     */
+    unpriced_requests: z.number(),
+    /**
      * The hours the days cover, from the first day's first hour to the end of today (ISO 8601), and the
      * time zone whose days they are: the range of the panel's export and change markers.
      */

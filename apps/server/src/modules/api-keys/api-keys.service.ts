@@ -65,6 +65,13 @@ export class ApiKeysService {
     return (await repo.listKeys(this.db)).map((row) => toApiKey(row, now));
   }
 
+  /** One key, revoked or not; 404 when there is none. */
+  async get(id: number): Promise<ApiKey> {
+    const row = await repo.findKey(this.db, id);
+    if (!row) throw new NotFoundError(`There is no API key ${id}`);
+    return toApiKey(row, this.now());
+  }
+
   /** Creates a key and returns it this once; only its SHA-256 is stored. */
   async create(actor: Actor, values: ApiKeyCreateValues): Promise<ApiKeyCreated> {
     const now = this.now();

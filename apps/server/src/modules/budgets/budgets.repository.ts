@@ -62,3 +62,8 @@ export async function upsertPrice(db: Executor, row: Insertable<ModelPricesTable
     )
     .execute();
 }
+
+export async function deletePrice(db: Executor, model: string): Promise<boolean> {
+  const result = await db.deleteFrom('model_prices').where('model', '=', model).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

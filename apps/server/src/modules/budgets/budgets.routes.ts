@@ -81,6 +81,10 @@ export const budgetsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Model prices in USD per million tokens, used for llm_calls reported without a cost',
+        description:
+          "The operator's prices, then each model seen in calls over the last 30 days without one, with " +
+          "the built-in catalogue's price (`source` 'catalogue') or none ('none'), and how many of its calls " +
+          'Lumi could not price. docs/operators/metrics.md, "Token budgets and model prices".',
         response: { 200: z.array(modelPriceSchema) },
       },
     },
@@ -99,5 +103,21 @@ export const budgetsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => budgets.setPrice(actorOf(request), request.params.model, request.body),
+  );
+  app.delete(
+    '/config/model-prices/:model',
+    {
+      config: { permission: 'budgets:write' },
+      schema: {
+        tags,
+        summary: "Remove an operator's price: the catalogue prices the model's calls again from now on",
+        params: modelParamsSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await budgets.removePrice(actorOf(request), request.params.model);
+      return { ok: true as const };
+    },
   );
 };

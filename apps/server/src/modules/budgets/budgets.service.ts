@@ -8,15 +8,17 @@ import type {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import { hourKey } from '../../lib/hour-buckets.js';
+import { DAY_MS, hourKey } from '../../lib/hour-buckets.js';
 import { budgetUsagePercentage, roundTo } from '../../lib/llm-cost.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
 import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
-import { usageByProvider } from '../telemetry-store/telemetry-store.js';
+import { modelsSeen, usageByProvider } from '../telemetry-store/telemetry-store.js';
 import type { TelemetrySettings } from '../telemetry-store/telemetry.settings.js';
 import * as repo from './budgets.repository.js';
+import { priceNames } from './call-pricing.js';
+import { CATALOGUE_NAME, catalogueEntry } from './price-catalogue.js';
 
 type Usage = { tokens: number; cost: number };
 
@@ -45,9 +47,42 @@ function auditedValues(budget: TokenBudget) {
   return { provider, daily_token_limit, daily_cost_limit, is_active };
 }
 
-function toPrice(row: repo.PriceRow): ModelPrice {
-  return { ...row };
+/** The models seen in calls over this many days are listed with their catalogue prices. */
+const SEEN_DAYS = 30;
+
+function operatorPrice(row: repo.PriceRow, unpriced = 0): ModelPrice {
+  return {
+    ...row,
+    source: 'operator',
+    catalogue: null,
+    cache_read_usd_per_million: null,
+    unpriced_requests: unpriced,
+  };
 }
+
+/** A model seen in calls that has no operator price: the catalogue's price, or none. */
+function seenModelPrice(seen: { provider: string; model: string; unpriced: number }): ModelPrice {
+  const entry = catalogueEntry(seen.provider, seen.model);
+  return {
+    model: seen.model,
+    input_usd_per_million: entry?.input_usd_per_million ?? 0,
+    output_usd_per_million: entry?.output_usd_per_million ?? 0,
+    cache_read_usd_per_million: entry?.cache_read_usd_per_million ?? null,
+    source: entry ? 'catalogue' : 'none',
+    catalogue: entry ? { name: CATALOGUE_NAME, model: entry.model } : null,
+    unpriced_requests: seen.unpriced,
+    updated_at: null,
+    updated_by: null,
+  };
+}
+
+const auditedPrice = (
+  row: Pick<repo.PriceRow, 'model' | 'input_usd_per_million' | 'output_usd_per_million'>,
+) => ({
+  model: row.model,
+  input_usd_per_million: row.input_usd_per_million,
+  output_usd_per_million: row.output_usd_per_million,
+});
 
 /** Usage of the current day in LUMI_TIMEZONE, mapped onto hourly rollups (see lib/zoned-days.ts). */
 async function todayUsage(
@@ -80,14 +115,6 @@ export async function budgetStatuses(db: Executor, now: number, timezone: string
     const { usage_percentage } = toBudget(row, usage.get(row.provider)).current_usage;
     return { provider: row.provider, usage_percentage, exceeded: usage_percentage >= 100 };
   });
-}
-
-/**
- * The prices of `models` that have one: ingestion costs the llm_calls a bot reported without a cost with
- * them, in its transaction `db`.
- */
-export function modelPrices(db: Executor, models: string[]): Promise<repo.PriceRow[]> {
-  return repo.pricesFor(db, models);
 }
 
 const notFound = (provider: string) => new NotFoundError(`There is no budget for '${provider}'`);
@@ -185,8 +212,28 @@ export class BudgetsService {
     return repo.listActiveBudgets(this.db);
   }
 
+  /**
+   * The operator's prices, then every model seen in calls over the last 30 days that has none, with the
+   * catalogue's price or none; a model's unpriced calls count under the name they were stored with.
+   */
   async prices(): Promise<ModelPrice[]> {
-    return (await repo.listPrices(this.db)).map(toPrice);
+    const [rows, seen] = await Promise.all([
+      repo.listPrices(this.db),
+      modelsSeen(this.db, hourKey(this.now() - SEEN_DAYS * DAY_MS)),
+    ]);
+    const unpricedByModel = new Map<string, number>();
+    for (const s of seen) unpricedByModel.set(s.model, (unpricedByModel.get(s.model) ?? 0) + s.unpriced);
+    const operator = rows.map((row) => operatorPrice(row, unpricedByModel.get(row.model)));
+    const priced = new Set(rows.map((row) => row.model));
+    const others = new Map<string, ModelPrice>();
+    for (const s of seen) {
+      if (priced.has(s.model) || priceNames({ model: s.model }).some((name) => priced.has(name))) continue;
+      const held = others.get(s.model);
+      if (held) held.unpriced_requests += s.unpriced;
+      else others.set(s.model, seenModelPrice(s));
+    }
+    const byModel = (a: ModelPrice, b: ModelPrice) => a.model.localeCompare(b.model);
+    return [...operator, ...[...others.values()].sort(byModel)];
   }
 
   /** Creates or replaces a model's price; calls already stored keep the cost they were given. */
@@ -205,16 +252,29 @@ export class BudgetsService {
         resourceType: 'model_price',
         resourceId: model,
         resourceName: model,
-        oldValue: before
-          ? {
-              model,
-              input_usd_per_million: before.input_usd_per_million,
-              output_usd_per_million: before.output_usd_per_million,
-            }
-          : null,
+        oldValue: before ? auditedPrice(before) : null,
         newValue: { model, ...values },
       });
-      return toPrice(row);
+      return operatorPrice(row);
+    });
+  }
+
+  /** Removes an operator's price: the model's calls are priced by the catalogue again from now on. */
+  async removePrice(actor: Actor, model: string): Promise<void> {
+    await this.inTransaction(async (trx) => {
+      const before = await repo.findPrice(trx, model);
+      // Of deletes at once, one finds the row; the rest find it gone.
+      if (!before || !(await repo.deletePrice(trx, model))) {
+        throw new NotFoundError(`No operator price for the model "${model}"`);
+      }
+      await this.audit.record(trx, actor, {
+        action: 'model_price.deleted',
+        resourceType: 'model_price',
+        resourceId: model,
+        resourceName: model,
+        oldValue: auditedPrice(before),
+        newValue: null,
+      });
     });
   }
 

@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { describeLag } from '../../lib/freshness.js';
 import { DAY_MS } from '../../lib/hour-buckets.js';
-import { costOf } from '../../lib/llm-cost.js';
-import { budgetStatuses, modelPrices } from '../budgets/budgets.service.js';
+import { budgetStatuses } from '../budgets/budgets.service.js';
+import { callPricer } from '../budgets/call-pricing.js';
 import { storeEvents, type EventRows } from '../telemetry-store/telemetry-store.js';
 
 // One batch of telemetry events checked and stored (docs/bot-developers/ingestion.md, "Reporting events"). It
@@ -158,25 +158,29 @@ async function rowsOf(trx: Executor, events: TelemetryEvent[]): Promise<EventRow
   };
 }
 
-/** llm_call rows, costed from the model price table where the bot sent no cost_usd. */
+/** llm_call rows, priced (modules/budgets/call-pricing.ts) where the bot sent no cost_usd. */
 async function llmRows(trx: Executor, calls: EventOf<'llm_call'>[]) {
-  const unpriced = [...new Set(calls.filter((c) => c.cost_usd === undefined).map((c) => c.model))];
-  const prices = new Map((await modelPrices(trx, unpriced)).map((row) => [row.model, row]));
-  return calls.map((c) => ({
-    client_id: c.id ?? null,
-    ts: c.ts,
-    provider: c.provider,
-    model: c.model,
-    input_tokens: c.input_tokens,
-    output_tokens: c.output_tokens,
-    cost_usd: c.cost_usd ?? costOf(c, prices.get(c.model)),
-    cost_computed: c.cost_usd === undefined ? 1 : 0,
-    latency_ms: c.latency_ms,
-    cached: c.cached ? 1 : 0,
-    success: c.success ? 1 : 0,
-    chat_id: c.chat_id ?? null,
-    user_id: c.user_id ?? null,
-    feature: c.feature ?? null,
-    error_type: c.error_type ?? null,
-  }));
+  const price = await callPricer(trx, calls);
+  return calls.map((c) => {
+    const { cost_usd, cost_computed, unpriced } = price(c);
+    return {
+      client_id: c.id ?? null,
+      ts: c.ts,
+      provider: c.provider,
+      model: c.model,
+      input_tokens: c.input_tokens,
+      output_tokens: c.output_tokens,
+      cost_usd,
+      cost_computed,
+      unpriced,
+      usage_known: c.usage_known === false ? 0 : 1,
+      latency_ms: c.latency_ms,
+      cached: c.cached ? 1 : 0,
+      success: c.success ? 1 : 0,
+      chat_id: c.chat_id ?? null,
+      user_id: c.user_id ?? null,
+      feature: c.feature ?? null,
+      error_type: c.error_type ?? null,
+    };
+  });
 }

@@ -1,4 +1,10 @@
-import { INGEST_LIMITS, ingestRequestSchema, ingestResponseSchema } from '@lumi/contract';
+import {
+  idParamSchema,
+  ignoredSpansSchema,
+  INGEST_LIMITS,
+  ingestRequestSchema,
+  ingestResponseSchema,
+} from '@lumi/contract';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { otlpRoutes } from './otlp.routes.js';
 
@@ -26,5 +32,23 @@ export const ingestionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => app.services.ingestion.ingest(request.body.events),
+  );
+
+  app.get(
+    '/admin/api-keys/:id/ignored-spans',
+    {
+      // Beside the keys themselves: for signed-in admins only (docs/bot-developers/otlp.md, "Ignored spans").
+      config: { permission: 'admin:keys:write' },
+      schema: {
+        tags: ['api keys'],
+        summary: "The latest spans of a key's OTLP exports that were not stored as LLM calls, and why",
+        params: idParamSchema,
+        response: { 200: ignoredSpansSchema },
+      },
+    },
+    async (request) => {
+      await app.services.apiKeys.get(request.params.id);
+      return app.services.otlp.ignoredSpans(request.params.id);
+    },
   );
 };

@@ -1,42 +1,25 @@
+import { printableText, TELEGRAM_ID_PATTERN } from '@lumi/contract';
+import {
+  EXCEPTION_EVENT,
+  EXCEPTION_TYPE,
+  HTTP_STATUS,
+  IGNORED_REASONS,
+  normalisedProvider,
+  OTLP_ATTRIBUTES,
+  SPAN_KINDS,
+  undatedModel,
+  type MappedField,
+} from './otlp-conventions.js';
+import { approximate, durationNs, hex, idText, isId, plain } from './otlp-values.js';
 import type { OtlpAnyValue, OtlpSpan, OtlpTraceRequest } from './otlp-wire.js';
-
-/**
- * Which span attributes become which llm_call fields: the OpenTelemetry GenAI semantic conventions
- * (https://opentelemetry.io/docs/specs/semconv/gen-ai/gen-ai-spans/) and Lumi's own `lumi.*` attributes
- * for what the conventions do not name. The first attribute of a list that is present wins.
- */
-export const OTLP_ATTRIBUTES = {
-  provider: ['gen_ai.provider.name', 'gen_ai.system'],
-  model: ['gen_ai.response.model', 'gen_ai.request.model'],
-  input_tokens: ['gen_ai.usage.input_tokens'],
-  output_tokens: ['gen_ai.usage.output_tokens'],
-  error_type: ['error.type'],
-  chat_id: ['lumi.chat_id'],
-  user_id: ['lumi.user_id'],
-  feature: ['lumi.feature'],
-  cached: ['lumi.cached'],
-  cost_usd: ['lumi.cost_usd'],
-} as const;
-
-type MappedField = keyof typeof OTLP_ATTRIBUTES;
-
-/**
- * `gen_ai.operation.name` values that are one call to a model. The agent and tool operations
- * (`invoke_agent`, `create_agent`, `execute_tool`) may carry a provider and the usage of the model calls
- * beneath them, which are spans of their own: counting them too would count those tokens twice. A span
- * without an operation name (older instrumentations) is a model call.
- */
-export const MODEL_OPERATIONS: ReadonlySet<string> = new Set([
-  'chat',
-  'text_completion',
-  'generate_content',
-  'embeddings',
-]);
-const OPERATION_ATTRIBUTE = 'gen_ai.operation.name';
 
 /** What a rejected llm_call field is called in the span that carried it. */
 const SOURCE_OF_FIELD: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(OTLP_ATTRIBUTES).map(([field, keys]) => [field, keys.join(' or ')])),
+  // A field the span left out is named by the GenAI conventions' current and older attribute.
+  ...Object.fromEntries(
+    Object.entries(OTLP_ATTRIBUTES).map(([field, keys]) => [field, keys.slice(0, 2).join(' or ')]),
+  ),
+  model: 'gen_ai.request.model or gen_ai.response.model',
   ts: 'start time',
   latency_ms: 'duration',
 };
@@ -44,117 +27,140 @@ const SOURCE_OF_FIELD: Record<string, string> = {
 /** opentelemetry.proto.trace.v1.Status.StatusCode STATUS_CODE_ERROR. */
 const STATUS_ERROR = 2;
 
-export interface GenAiCall {
+/** Where a span stands: its trace and span id in hex, and its name. */
+interface SpanRef {
+  traceId: string;
   /** The span id in hex, naming the span in a rejection message. */
   span: string;
+  name: string;
+}
+
+export interface GenAiCall extends SpanRef {
+  /** The attribute each llm_call field was read from, naming it when the event is refused. */
+  sources: Record<string, string>;
   /** An llm_call event for the ingestion API, which validates it as it does any bot's. */
   event: Record<string, unknown>;
 }
 
-export interface RejectedSpan {
-  span: string;
+export interface RejectedSpan extends SpanRef {
   detail: string;
 }
 
-type Int64Value = OtlpSpan['startTimeUnixNano'];
+/** A span of the export that was not stored, and why (docs/bot-developers/otlp.md, "Ignored spans"). */
+export interface IgnoredSpan extends SpanRef {
+  reason: string;
+}
 
-/** protobufjs's Long: a 64-bit integer as its two 32-bit halves (its own toString is slow). */
-const isLong = (value: unknown): value is { low: number; high: number } =>
-  typeof value === 'object' && value !== null && 'low' in value && 'high' in value;
+/** The attributes Lumi reads from a span, by key, and whether they make it a model call. */
+interface SpanInfo {
+  span: OtlpSpan;
+  traceId: string;
+  spanId: string;
+  parentId: string;
+  attributes: Map<string, OtlpAnyValue>;
+  modelCall: boolean;
+}
 
-/**
- * A 64-bit integer, exactly: from a Long, a number, or a decimal string (OTLP/JSON); null when it is none
- * of those.
- */
-function int64(value: Int64Value): bigint | null {
-  if (value === null || value === undefined) return null;
-  if (isLong(value)) return BigInt.asIntN(64, (BigInt(value.high >>> 0) << 32n) | BigInt(value.low >>> 0));
+const READ_KEYS: ReadonlySet<string> = new Set([
+  ...Object.values(OTLP_ATTRIBUTES).flat(),
+  ...Object.keys(SPAN_KINDS),
+  ...HTTP_STATUS,
+]);
+const KIND_KEYS = Object.entries(SPAN_KINDS);
+
+function infoOf(span: OtlpSpan): SpanInfo {
+  const attributes = new Map<string, OtlpAnyValue>();
+  for (const { key, value } of span.attributes ?? [])
+    if (key && value && READ_KEYS.has(key)) attributes.set(key, value);
+  // A span that names its kind is a model call when every kind it names is one (otlp-conventions.ts).
+  const kinds = KIND_KEYS.filter(([key]) => attributes.has(key));
+  const modelCall =
+    kinds.length > 0
+      ? kinds.every(([key, isCall]) => {
+          const kind = plain(attributes.get(key)!);
+          return typeof kind === 'string' && isCall(kind);
+        })
+      : first(attributes, 'provider') !== undefined;
+  return {
+    span,
+    traceId: hex(span.traceId),
+    spanId: hex(span.spanId),
+    parentId: hex(span.parentSpanId),
+    attributes,
+    modelCall,
+  };
+}
+
+/** The key of the first attribute of a field's list that the span carries. */
+function firstKey(attributes: Map<string, OtlpAnyValue>, field: MappedField): string | undefined {
+  return OTLP_ATTRIBUTES[field].find((key) => attributes.get(key)?.value !== undefined);
+}
+
+function first(attributes: Map<string, OtlpAnyValue>, field: MappedField): OtlpAnyValue | undefined {
+  const key = firstKey(attributes, field);
+  return key === undefined ? undefined : attributes.get(key);
+}
+
+/** OpenInference's metadata: a JSON object as text, read for the chat, the user and the feature. */
+function metadataOf(attributes: Map<string, OtlpAnyValue>): Record<string, unknown> {
+  const text = attributes.get(OTLP_ATTRIBUTES.metadata[0]);
+  if (text?.value !== 'stringValue' || !text.stringValue || text.stringValue.length > 4096) return {};
   try {
-    return BigInt(typeof value === 'number' ? Math.trunc(value) : String(value));
+    const parsed: unknown = JSON.parse(text.stringValue);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
   } catch {
-    return null;
+    return {};
   }
 }
 
 /**
- * A 64-bit integer as a number (a double): exact to 2^53, and within 256 of a time in nanoseconds, far
- * below the millisecond that matters here; NaN when it is no number.
+ * A chat's or user's Telegram id: Lumi's own attribute as sent (validation refuses a bad one); another
+ * convention's (a session or user id, metadata) only when it is one, since it may name something else.
  */
-function approximate(value: Int64Value, unsigned: boolean): number {
-  if (value === null || value === undefined) return NaN;
-  if (isLong(value)) return (unsigned ? value.high >>> 0 : value.high | 0) * 2 ** 32 + (value.low >>> 0);
-  return Number(value);
-}
-
-/** end − start in nanoseconds, exact below 2^53 ns (104 days): by halves, or as big integers from JSON. */
-function durationNs(start: Int64Value, end: Int64Value): number {
-  if (isLong(start) && isLong(end)) {
-    return ((end.high >>> 0) - (start.high >>> 0)) * 2 ** 32 + ((end.low >>> 0) - (start.low >>> 0));
+function telegramIdOf(info: SpanInfo, field: 'chat_id' | 'user_id', metadata: Record<string, unknown>) {
+  for (const key of OTLP_ATTRIBUTES[field]) {
+    const value = info.attributes.get(key);
+    if (value?.value === undefined) continue;
+    const id = idText(value);
+    if (key.startsWith('lumi.')) return id;
+    if (typeof id === 'string' && TELEGRAM_ID_PATTERN.test(id)) return id;
   }
-  const from = int64(start);
-  const to = int64(end);
-  return from === null || to === null ? NaN : Number(BigInt.asUintN(64, to) - BigInt.asUintN(64, from));
+  const fromMetadata = metadata[field] ?? metadata[field === 'chat_id' ? 'chatId' : 'userId'];
+  const id = typeof fromMetadata === 'number' ? String(fromMetadata) : fromMetadata;
+  return typeof id === 'string' && TELEGRAM_ID_PATTERN.test(id) ? id : undefined;
 }
 
-/** An attribute's value as the ingestion API's JSON would carry it; null for arrays, maps and bytes. */
-function plain(value: OtlpAnyValue): unknown {
-  switch (value.value) {
-    case 'stringValue':
-      return value.stringValue;
-    case 'boolValue':
-      return value.boolValue;
-    case 'intValue':
-      return approximate(value.intValue, false);
-    case 'doubleValue':
-      return value.doubleValue;
-    case undefined:
-      return undefined;
-    default:
-      return null;
+/** Why a failed call failed: its convention's error type, else its exception's, else its HTTP status. */
+function errorTypeOf(info: SpanInfo): unknown {
+  const attribute = first(info.attributes, 'error_type');
+  if (attribute) return plain(attribute);
+  for (const event of info.span.events ?? []) {
+    if (event.name !== EXCEPTION_EVENT) continue;
+    const type = event.attributes?.find((a) => a.key === EXCEPTION_TYPE)?.value;
+    if (type?.value === 'stringValue' && type.stringValue) return type.stringValue;
   }
-}
-
-/** A Telegram id: an int attribute in its exact decimal form (int64 exceeds a double), a string as sent. */
-function idText(value: OtlpAnyValue): unknown {
-  return value.value === 'intValue' ? String(int64(value.intValue)) : plain(value);
-}
-
-const hex = (bytes: Uint8Array | null | undefined) =>
-  bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex') : '';
-const isId = (bytes: Uint8Array | null | undefined, length: number) =>
-  bytes?.length === length && bytes.some((byte) => byte !== 0);
-
-/** For each attribute Lumi reads: the field it fills and its rank among that field's attributes. */
-const ATTRIBUTE_FIELDS = new Map<string, { field: MappedField; rank: number }>(
-  Object.entries(OTLP_ATTRIBUTES).flatMap(([field, keys]) =>
-    keys.map((key, rank) => [key, { field: field as MappedField, rank }] as const),
-  ),
-);
-
-type Picked = Partial<Record<MappedField, { rank: number; value: OtlpAnyValue }>>;
-
-/**
- * The span's attributes that Lumi reads, the first-ranked one per field; null when the span names an
- * operation that is not a model call.
- */
-function pick(span: OtlpSpan): Picked | null {
-  const picked: Picked = {};
-  for (const { key, value } of span.attributes ?? []) {
-    if (key === OPERATION_ATTRIBUTE) {
-      const operation = value && plain(value);
-      if (typeof operation === 'string' && !MODEL_OPERATIONS.has(operation)) return null;
-      continue;
-    }
-    const target = key ? ATTRIBUTE_FIELDS.get(key) : undefined;
-    if (!target || !value) continue;
-    const held = picked[target.field];
-    if (!held || target.rank < held.rank) picked[target.field] = { rank: target.rank, value };
+  for (const key of HTTP_STATUS) {
+    const status = info.attributes.get(key);
+    if (status) return String(plain(status));
   }
-  return picked;
+  return undefined;
 }
 
-/** The llm_call event of one GenAI span, or why the span cannot be one. */
-function callOf(span: OtlpSpan, picked: Picked): Record<string, unknown> | string {
+/** Which attribute each llm_call field came from, for spanDetail. */
+function sourcesOf(info: SpanInfo): Record<string, string> {
+  const sources: Record<string, string> = {};
+  for (const field of Object.keys(OTLP_ATTRIBUTES) as MappedField[]) {
+    const key = firstKey(info.attributes, field);
+    if (key) sources[field] = key;
+  }
+  const model = sources.request_model ?? sources.response_model;
+  if (model) sources.model = model;
+  return sources;
+}
+
+/** The llm_call event of one model-call span, or why the span cannot be one. */
+function callOf(info: SpanInfo): Record<string, unknown> | string {
+  const { span } = info;
   if (!isId(span.traceId, 16) || !isId(span.spanId, 8)) {
     return 'needs a 16-byte trace id and an 8-byte span id, not all zeros';
   }
@@ -163,90 +169,158 @@ function callOf(span: OtlpSpan, picked: Picked): Record<string, unknown> | strin
   const end = approximate(span.endTimeUnixNano, true);
   if (!(start > 0)) return 'start time: must be a time after 1970 in nanoseconds';
   if (!(end > 0)) return 'end time: the span has not ended';
-  const value = (name: MappedField) => {
-    const attribute = picked[name];
-    return attribute && plain(attribute.value);
+  const value = (field: MappedField) => {
+    const attribute = first(info.attributes, field);
+    return attribute && plain(attribute);
   };
-  // An absent attribute takes its default; a present one of the wrong type is kept, for validation to refuse.
-  const orElse = (name: MappedField, fallback: unknown) => {
-    const v = value(name);
-    return v === undefined ? fallback : v;
+  const text = (field: MappedField) => {
+    const v = value(field);
+    return typeof v === 'string' ? v : undefined;
   };
+  // The model asked for names the call, so a failure (which has no answer) counts beside its successes;
+  // a dated name the provider answered with prices it. Without the model asked for, the answer's name
+  // stands for it without its date.
+  const responseModel = text('response_model');
+  const model = text('request_model') ?? (responseModel && undatedModel(responseModel));
   const errorType = value('error_type');
   const failed = span.status?.code === STATUS_ERROR || errorType !== undefined;
+  const metadata = metadataOf(info.attributes);
+  const inputTokens = value('input_tokens');
+  let outputTokens = value('output_tokens');
+  const total = value('total_tokens');
+  if (outputTokens === undefined && typeof total === 'number' && typeof inputTokens === 'number') {
+    outputTokens = Math.max(0, total - inputTokens);
+  }
+  // A call that failed before an answer reports no usage; a success without any cannot be priced.
+  const usageKnown = failed || inputTokens !== undefined || outputTokens !== undefined;
+  const provider = value('provider');
   const event: Record<string, unknown> = {
     type: 'llm_call',
     // Idempotency: a re-sent span has the same trace and span id, so the same event id and time.
-    id: `otlp:${hex(span.traceId)}:${hex(span.spanId)}`,
+    id: `otlp:${info.traceId}:${info.spanId}`,
     ts: new Date(Math.floor(start / 1e6)).toISOString(),
-    provider: value('provider'),
-    model: value('model'),
-    // A call that failed before an answer reports no usage.
-    input_tokens: orElse('input_tokens', 0),
-    output_tokens: orElse('output_tokens', 0),
+    provider: typeof provider === 'string' ? normalisedProvider(provider) : provider,
+    model,
+    // An absent attribute takes its default; a present one of the wrong type is kept, for validation to refuse.
+    input_tokens: inputTokens ?? 0,
+    output_tokens: outputTokens ?? 0,
     latency_ms: durationNs(span.startTimeUnixNano, span.endTimeUnixNano) / 1e6,
-    cached: orElse('cached', false),
+    cached: value('cached') ?? false,
     success: !failed,
   };
   const optional = {
+    response_model: responseModel !== model ? responseModel : undefined,
+    cache_read_tokens: value('cache_read_tokens'),
+    cache_write_tokens: value('cache_write_tokens'),
+    usage_known: usageKnown ? undefined : false,
     cost_usd: value('cost_usd'),
-    chat_id: picked.chat_id && idText(picked.chat_id.value),
-    user_id: picked.user_id && idText(picked.user_id.value),
-    feature: value('feature'),
-    error_type: failed ? errorType : undefined,
+    chat_id: telegramIdOf(info, 'chat_id', metadata),
+    user_id: telegramIdOf(info, 'user_id', metadata),
+    feature: value('feature') ?? (typeof metadata.feature === 'string' ? metadata.feature : undefined),
+    error_type: failed ? (errorTypeOf(info) ?? undefined) : undefined,
   };
   for (const [field, v] of Object.entries(optional)) if (v !== undefined) event[field] = v;
   return event;
 }
 
+/** The deepest a span's ancestors are followed, so a malformed trace cannot loop. */
+const MAX_DEPTH = 64;
+
+/** True when an ancestor of the span in the same export is a model call: the call is counted there. */
+function hasModelCallAncestor(info: SpanInfo, byId: Map<string, SpanInfo>): boolean {
+  let parent = info.parentId && byId.get(`${info.traceId}:${info.parentId}`);
+  for (let depth = 0; parent && depth < MAX_DEPTH; depth += 1) {
+    if (parent.modelCall) return true;
+    parent = parent.parentId && byId.get(`${parent.traceId}:${parent.parentId}`);
+  }
+  return false;
+}
+
 /**
- * The GenAI spans of an export request as llm_call events, and the GenAI spans that cannot be one. A span
- * is a GenAI span when it names its provider (`gen_ai.provider.name`, or the older `gen_ai.system`) and
- * no operation other than a model call; every other span is ignored.
+ * The model-call spans of an export request as llm_call events, those that cannot be one (rejected), and
+ * every other span with the reason it was not stored (ignored). A model-call span beneath another in the
+ * same export is the same call seen by two instrumentations (an SDK's own span under an instrumentation's)
+ * and is counted once, at the outer span.
  */
-export function genAiCalls(request: OtlpTraceRequest): { calls: GenAiCall[]; rejected: RejectedSpan[] } {
+export function genAiCalls(request: OtlpTraceRequest): {
+  calls: GenAiCall[];
+  rejected: RejectedSpan[];
+  ignored: IgnoredSpan[];
+} {
+  const infos: SpanInfo[] = [];
+  for (const resource of request.resourceSpans ?? []) {
+    for (const scope of resource.scopeSpans ?? [])
+      for (const span of scope.spans ?? []) infos.push(infoOf(span));
+  }
+  const byId = new Map(infos.map((info) => [`${info.traceId}:${info.spanId}`, info]));
   const calls: GenAiCall[] = [];
   const rejected: RejectedSpan[] = [];
-  for (const resource of request.resourceSpans ?? []) {
-    for (const scope of resource.scopeSpans ?? []) {
-      for (const span of scope.spans ?? []) {
-        const picked = pick(span);
-        if (!picked?.provider) continue;
-        const spanId = hex(span.spanId) || 'without an id';
-        const event = callOf(span, picked);
-        if (typeof event === 'string') rejected.push({ span: spanId, detail: event });
-        else calls.push({ span: spanId, event });
-      }
+  const ignored: IgnoredSpan[] = [];
+  for (const info of infos) {
+    const ref = {
+      traceId: info.traceId,
+      span: info.spanId || 'without an id',
+      // A span's name is any text; it is shown, so what cannot be stored or shown becomes U+FFFD.
+      name: printableText(info.span.name ?? ''),
+    };
+    const ignore = (reason: string) => ignored.push({ ...ref, reason });
+    if (!info.modelCall) ignore(IGNORED_REASONS.notModelCall);
+    else if (hasModelCallAncestor(info, byId)) ignore(IGNORED_REASONS.counted);
+    else if (!first(info.attributes, 'request_model') && !first(info.attributes, 'response_model')) {
+      ignore(IGNORED_REASONS.noModel);
+    } else {
+      const event = callOf(info);
+      if (typeof event === 'string') rejected.push({ ...ref, detail: event });
+      else calls.push({ ...ref, event, sources: sourcesOf(info) });
     }
   }
-  return { calls, rejected };
+  return { calls, rejected, ignored };
 }
 
 /**
  * The ingestion API's reason for refusing an event, in the span's terms: "input_tokens: …" becomes
  * "gen_ai.usage.input_tokens: …".
  */
-export function spanDetail(detail: string): string {
+export function spanDetail(detail: string, sources: Record<string, string> = {}): string {
   const colon = detail.indexOf(': ');
   const field = colon > 0 ? detail.slice(0, colon).split('.')[0] : undefined;
-  const source = field === undefined ? undefined : SOURCE_OF_FIELD[field];
+  const source = field === undefined ? undefined : (sources[field] ?? SOURCE_OF_FIELD[field]);
   return source === undefined ? detail : `${source}${detail.slice(colon)}`;
 }
 
 /** At most this many rejected spans are described in the partial success message. */
 const MAX_DESCRIBED = 3;
 
-/** OTLP's partial success (rejected count and a message naming the first spans and why), or null. */
+function listed(described: string[], total: number): string {
+  const more = total - described.length;
+  return more > 0 ? `${described.join('; ')}; and ${more} more` : described.join('; ');
+}
+
+/**
+ * OTLP's partial success, or null when every span was stored: the rejected spans' count, and a message
+ * naming the first rejected spans and why, then how many spans were ignored and the first one's reason
+ * (a warning when nothing was rejected, as OTLP allows).
+ */
 export function partialSuccess(
   genAiSpans: number,
   rejected: RejectedSpan[],
+  ignored: IgnoredSpan[],
 ): { rejectedSpans: number; errorMessage: string } | null {
-  if (rejected.length === 0) return null;
-  const described = rejected.slice(0, MAX_DESCRIBED).map((r) => `span ${r.span}: ${r.detail}`);
-  const more = rejected.length - described.length;
-  const reasons = more > 0 ? `${described.join('; ')}; and ${more} more` : described.join('; ');
-  return {
-    rejectedSpans: rejected.length,
-    errorMessage: `${rejected.length} of ${genAiSpans} GenAI spans rejected: ${reasons}`,
-  };
+  if (rejected.length === 0 && ignored.length === 0) return null;
+  const parts: string[] = [];
+  if (rejected.length > 0) {
+    const described = rejected.slice(0, MAX_DESCRIBED).map((r) => `span ${r.span}: ${r.detail}`);
+    parts.push(
+      `${rejected.length} of ${genAiSpans} GenAI spans rejected: ${listed(described, rejected.length)}`,
+    );
+  }
+  if (ignored.length > 0) {
+    const [firstIgnored] = ignored;
+    const name = firstIgnored!.name ? ` (${firstIgnored!.name})` : '';
+    parts.push(
+      `${ignored.length} ${ignored.length === 1 ? 'span' : 'spans'} ignored; the first, span ` +
+        `${firstIgnored!.span}${name}: ${firstIgnored!.reason}`,
+    );
+  }
+  return { rejectedSpans: rejected.length, errorMessage: parts.join('. ') };
 }

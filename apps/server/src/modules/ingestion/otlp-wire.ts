@@ -37,12 +37,14 @@ export interface OtlpKeyValue {
 export interface OtlpSpan {
   traceId?: Uint8Array | null;
   spanId?: Uint8Array | null;
+  parentSpanId?: Uint8Array | null;
   name?: string | null;
   startTimeUnixNano?: Int64 | null;
   endTimeUnixNano?: Int64 | null;
   attributes?: OtlpKeyValue[] | null;
   /** StatusCode: 0 unset, 1 ok, 2 error. */
   status?: { code?: number | null } | null;
+  events?: { name?: string | null; attributes?: OtlpKeyValue[] | null }[] | null;
 }
 
 export interface OtlpTraceRequest {

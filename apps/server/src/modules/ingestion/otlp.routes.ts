@@ -1,7 +1,6 @@
 import { INGEST_LIMITS } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
-import { OtlpTraceService } from './otlp.service.js';
 import {
   encodeBadRequest,
   encodeTraceResponse,
@@ -16,7 +15,7 @@ import {
  * request's own encoding, for a body it cannot decode.
  */
 export const otlpRoutes: FastifyPluginAsyncZod = async (app) => {
-  const otlp = new OtlpTraceService(app.services.ingestion);
+  const otlp = app.services.otlp;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -54,7 +53,9 @@ export const otlpRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(415, 'unsupported_media_type', 'Send the body uncompressed or with gzip');
       }
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const result = await otlp.export(body, encoding, coding);
+      // The route's guard let only an API key through (plugins/auth.ts).
+      const apiKeyId = request.apiKey?.id ?? 0;
+      const result = await otlp.export(apiKeyId, body, encoding, coding);
       void reply.type(OTLP_CONTENT_TYPES[encoding]);
       if (!result.ok) {
         return reply.status(400).send(encodeBadRequest(encoding, result.reason, String(request.id)));

@@ -1,5 +1,6 @@
 import { INGEST_LIMITS } from '@lumi/contract';
-import { genAiCalls, partialSuccess, spanDetail } from './otlp-spans.js';
+import { IGNORED_REASONS } from './otlp-conventions.js';
+import { genAiCalls, partialSuccess, spanDetail, type IgnoredSpan as IgnoredSpanRow } from './otlp-spans.js';
 import {
   decodeTraceRequest,
   inflate,
@@ -7,7 +8,15 @@ import {
   type OtlpContentCoding,
   type OtlpEncoding,
 } from './otlp-wire.js';
+import type { IgnoredSpans } from '@lumi/contract';
+import type { Executor } from '../../db/database.js';
+import { isoTime, type Clock } from '../../lib/time.js';
+import { keepIgnoredSpans, latestIgnoredSpans } from './ignored-spans.repository.js';
 import type { IngestionService } from './ingestion.service.js';
+
+/** At most this many spans of one export are kept as ignored (IGNORED_SPANS_KEPT per key in all). */
+const KEPT_PER_EXPORT = 10;
+const NOT_MODEL_CALL = IGNORED_REASONS.notModelCall;
 
 export type OtlpExportResult =
   | { ok: true; partial: { rejectedSpans: number; errorMessage: string } | null }
@@ -18,9 +27,23 @@ export type OtlpExportResult =
  * ingestion API's own path, so they are validated, deduplicated and rolled up exactly like a bot's JSON.
  */
 export class OtlpTraceService {
-  constructor(private readonly ingestion: IngestionService) {}
+  constructor(
+    private readonly ingestion: IngestionService,
+    private readonly db: Executor,
+    private readonly now: Clock,
+  ) {}
 
-  async export(body: Buffer, encoding: OtlpEncoding, coding: OtlpContentCoding): Promise<OtlpExportResult> {
+  /** The latest spans of an API key's exports that were not stored, newest first. */
+  async ignoredSpans(apiKeyId: number): Promise<IgnoredSpans> {
+    return { spans: await latestIgnoredSpans(this.db, apiKeyId) };
+  }
+
+  async export(
+    apiKeyId: number,
+    body: Buffer,
+    encoding: OtlpEncoding,
+    coding: OtlpContentCoding,
+  ): Promise<OtlpExportResult> {
     let request;
     try {
       request = decodeTraceRequest(await inflate(body, coding, INGEST_LIMITS.maxBodyBytes), encoding);
@@ -28,7 +51,7 @@ export class OtlpTraceService {
       if (error instanceof OtlpMalformedError) return { ok: false, reason: error.message };
       throw error;
     }
-    const { calls, rejected } = genAiCalls(request);
+    const { calls, rejected, ignored } = genAiCalls(request);
     const genAiSpans = calls.length + rejected.length;
     if (genAiSpans > INGEST_LIMITS.maxEvents) {
       return {
@@ -41,9 +64,41 @@ export class OtlpTraceService {
     if (calls.length > 0) {
       const result = await this.ingestion.ingest(calls.map((call) => call.event));
       for (const { index, detail } of result.rejected) {
-        rejected.push({ span: calls[index]?.span ?? 'without an id', detail: spanDetail(detail) });
+        const call = calls[index];
+        if (call)
+          rejected.push({
+            traceId: call.traceId,
+            span: call.span,
+            name: call.name,
+            detail: spanDetail(detail, call.sources),
+          });
       }
     }
-    return { ok: true, partial: partialSuccess(genAiSpans, rejected) };
+    await this.keep(apiKeyId, [...rejected.map((r) => ({ ...r, reason: r.detail })), ...ignored]);
+    return { ok: true, partial: partialSuccess(genAiSpans, rejected, ignored) };
+  }
+
+  /**
+   * Keeps the first spans of an export that were not stored, model calls first (the ones a bot developer
+   * looks for), so the console can say why nothing shows up.
+   */
+  private async keep(apiKeyId: number, spans: IgnoredSpanRow[]) {
+    if (spans.length === 0) return;
+    const receivedAt = isoTime(this.now());
+    const first = [...spans]
+      .sort((a, b) => Number(a.reason === NOT_MODEL_CALL) - Number(b.reason === NOT_MODEL_CALL))
+      .slice(0, KEPT_PER_EXPORT);
+    await keepIgnoredSpans(
+      this.db,
+      apiKeyId,
+      first.map((s) => ({
+        api_key_id: apiKeyId,
+        received_at: receivedAt,
+        trace_id: s.traceId,
+        span_id: s.span,
+        span_name: s.name.slice(0, 200),
+        reason: s.reason.slice(0, 500),
+      })),
+    );
   }
 }

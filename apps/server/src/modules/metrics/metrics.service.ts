@@ -147,7 +147,9 @@ export class MetricsService {
     const providers = [...new Set(rows.map((r) => r.provider))].sort();
     const cells = new Map<string, { tokens: number; cost: number }>();
     const totals = { tokens: 0, cost: 0, requests: 0 };
+    let unpriced = 0;
     for (const row of rows) {
+      unpriced += row.unpriced;
       const key = `${dayIndex(days, Date.parse(row.hour))}:${row.provider}`;
       const cell = cells.get(key) ?? { tokens: 0, cost: 0 };
       cell.tokens += row.tokens;
@@ -165,6 +167,7 @@ export class MetricsService {
         }),
       ),
       totals: { ...totals, cost: money(totals.cost) },
+      unpriced_requests: unpriced,
       window: {
         from: hourKey(days[0]!.from),
         to: hourKey(days.at(-1)!.to),

@@ -10,7 +10,7 @@ const call = (
   ts: string,
   provider: string,
   model: string,
-  fields: Partial<{ cost_usd: number; success: number; cached: number }> = {},
+  fields: Partial<{ cost_usd: number; success: number; cached: number; unpriced: number }> = {},
 ) => ({
   client_id: null,
   ts,
@@ -23,6 +23,8 @@ const call = (
   latency_ms: 100,
   cached: 0,
   success: 1,
+  unpriced: 0,
+  usage_known: 1,
   ...fields,
 });
 
@@ -32,7 +34,7 @@ describe('rollup aggregation', () => {
       [
         call('2026-11-20T12:59:00.000Z', 'openai', 'gpt-4o', { success: 0 }),
         call('2026-11-20T11:10:00.000Z', 'openai', 'gpt-4o'),
-        call('2026-11-20T12:01:00.000Z', 'openai', 'gpt-4o', { cached: 1 }),
+        call('2026-11-20T12:01:00.000Z', 'openai', 'gpt-4o', { cached: 1, unpriced: 1 }),
         call('2026-11-20T12:30:00.000Z', 'gemini', 'gemini-pro'),
       ],
       'hour',
@@ -52,6 +54,7 @@ describe('rollup aggregation', () => {
         cost_usd: 1,
         latency_ms_total: 200,
         last_call_at: '2026-11-20T12:59:00.000Z',
+        unpriced_requests: 1,
       },
     ]);
   });

@@ -19,7 +19,7 @@ export type RollupGrain = 'hour' | 'minute';
 
 /** A batch's sums for one bucket (an hour or a minute, named by its start) and key. */
 type Sum<T extends { hour: string }> = Omit<Insertable<T>, 'hour'> & { bucket: string };
-export type LlmUsageSum = Sum<LlmUsageHourlyTable>;
+export type LlmUsageSum = Omit<Sum<LlmUsageHourlyTable>, 'unpriced_requests'> & { unpriced_requests: number };
 export type IntegrationSum = Sum<IntegrationHourlyTable>;
 export type CacheSum = Sum<CacheHourlyTable>;
 export type ErrorSum = Sum<ErrorHourlyTable>;
@@ -56,10 +56,12 @@ export function aggregateLlmCalls(rows: RawRow<'llm_calls'>[], grain: RollupGrai
         cost_usd: 0,
         latency_ms_total: 0,
         last_call_at: row.ts,
+        unpriced_requests: 0,
       };
       byKey.set(key, sum);
     }
     sum.requests += 1;
+    sum.unpriced_requests += row.unpriced ? 1 : 0;
     sum.failed_requests += row.success ? 0 : 1;
     sum.cached_requests += row.cached ? 1 : 0;
     sum.input_tokens += row.input_tokens;

@@ -16,6 +16,7 @@ export async function llmUsageByHourAndProvider(db: Executor, from: string, to: 
       eb.fn.sum<number | string>('requests').as('requests'),
       eb.fn.sum<number | string>(eb('input_tokens', '+', eb.ref('output_tokens'))).as('tokens'),
       eb.fn.sum<number | string>('cost_usd').as('cost'),
+      eb.fn.sum<number | string>('unpriced_requests').as('unpriced'),
     ])
     .where('hour', '>=', from)
     .where('hour', '<', to)
@@ -27,6 +28,7 @@ export async function llmUsageByHourAndProvider(db: Executor, from: string, to: 
     requests: Number(r.requests),
     tokens: Number(r.tokens),
     cost: Number(r.cost),
+    unpriced: Number(r.unpriced),
   }));
 }
 
@@ -63,6 +65,17 @@ export async function geminiUsageByHourAndModel(db: Executor, from: string, to: 
     cost: Number(r.cost),
     lastCallAt: r.last_call_at,
   }));
+}
+
+/** The provider and model names of the calls in a window, with how many of them Lumi could not price. */
+export async function modelsSeen(db: Executor, from: string) {
+  const rows = await db
+    .selectFrom('llm_usage_hourly')
+    .select((eb) => ['provider', 'model', eb.fn.sum<number | string>('unpriced_requests').as('unpriced')])
+    .where('hour', '>=', from)
+    .groupBy(['provider', 'model'])
+    .execute();
+  return rows.map((r) => ({ provider: r.provider, model: r.model, unpriced: Number(r.unpriced) }));
 }
 
 /** Tokens and cost per provider in a window, for the budgets. */

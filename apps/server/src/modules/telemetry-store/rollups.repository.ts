@@ -73,6 +73,7 @@ export async function upsertLlmUsage(db: Executor, grain: RollupGrain, sums: Llm
           'output_tokens',
           'cost_usd',
           'latency_ms_total',
+          'unpriced_requests',
         ]),
         last_call_at: chosen(table, 'last_call_at', newer),
       }),

@@ -25,6 +25,7 @@ export {
   integrationsInMinutes,
   llmSumsByModel,
   llmUsageByHourAndProvider,
+  modelsSeen,
   usageByProvider,
 } from './rollup-reads.repository.js';
 

@@ -91,6 +91,36 @@ describe('ApiKeysSection', () => {
     expect(within(old).queryByRole('button', { name: 'Revoke old-bot' })).not.toBeInTheDocument();
   });
 
+  it("shows a bot key's latest ignored spans and why, so a developer can see why nothing shows up", async () => {
+    signIn(['admin:keys:write']);
+    const api = serveKeys([botKey, { ...botKey, id: 9, name: 'reader', scopes: ['config:read'] }]);
+    api.route({
+      'GET /api/admin/api-keys/7/ignored-spans': jsonResponse({
+        spans: [
+          {
+            received_at: '2025-06-02T09:00:00Z',
+            trace_id: 'ab'.repeat(16),
+            span_id: 'cd'.repeat(8),
+            name: 'anthropic.messages.create',
+            reason: 'counted already under its parent',
+          },
+        ],
+      }),
+    });
+    renderWithProviders(<ApiKeysSection />, { path: '/admin' });
+    const reader = (await screen.findByText('reader')).closest('tr')!;
+    // Only a key that may export spans has any.
+    expect(within(reader).queryByRole('button', { name: /Ignored spans/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ignored spans of production-bot' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ignored Spans: production-bot' });
+    const row = (await within(dialog).findByText('anthropic.messages.create')).closest('tr')!;
+    expect(row).toHaveTextContent('cdcdcdcdcdcdcdcd');
+    expect(row).toHaveTextContent('counted already under its parent');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('creates a key and shows it once, with a copy button', async () => {
     signIn(['admin:keys:write']);
     serveKeys([]);

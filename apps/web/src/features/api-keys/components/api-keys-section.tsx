@@ -9,9 +9,11 @@ import { useHasPermission } from '@/lib/permissions';
 import { useApiKeys } from '../api/list-api-keys';
 import { ApiKeysTable } from './api-keys-table';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
+import { IgnoredSpansDialog } from './ignored-spans-dialog';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
 
-type OpenDialog = { kind: 'create' } | { kind: 'revoke'; apiKey: ApiKey } | null;
+type OpenDialog =
+  { kind: 'create' } | { kind: 'revoke'; apiKey: ApiKey } | { kind: 'ignored'; apiKey: ApiKey } | null;
 
 /**
  * API keys for the bot (docs/bot-developers/ingestion.md, "API keys"), for admin:keys:write only; renders
@@ -69,11 +71,16 @@ export function ApiKeysSection({ className }: { className?: string }) {
           </p>
         )}
         {keys.data && keys.data.length > 0 && (
-          <ApiKeysTable keys={keys.data} onRevoke={(apiKey) => setDialog({ kind: 'revoke', apiKey })} />
+          <ApiKeysTable
+            keys={keys.data}
+            onRevoke={(apiKey) => setDialog({ kind: 'revoke', apiKey })}
+            onShowIgnored={(apiKey) => setDialog({ kind: 'ignored', apiKey })}
+          />
         )}
       </CardContent>
       {dialog?.kind === 'create' && <CreateApiKeyDialog onOpenChange={close} />}
       {dialog?.kind === 'revoke' && <RevokeApiKeyDialog apiKey={dialog.apiKey} onOpenChange={close} />}
+      {dialog?.kind === 'ignored' && <IgnoredSpansDialog apiKey={dialog.apiKey} onOpenChange={close} />}
     </Card>
   );
 }

@@ -68,19 +68,40 @@ const COLUMNS: ReadonlyArray<ResponsiveColumn<ApiKey>> = [
  * The keys with their scopes, prefix, dates and status; revoked keys stay listed. On a phone each key is a
  * card, so Revoke never hides off-screen.
  */
-export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+export function ApiKeysTable({
+  keys,
+  onRevoke,
+  onShowIgnored,
+}: {
+  keys: ApiKey[];
+  onRevoke: (key: ApiKey) => void;
+  onShowIgnored: (key: ApiKey) => void;
+}) {
   const columns: ReadonlyArray<ResponsiveColumn<ApiKey>> = [
     ...COLUMNS,
     {
       header: 'Actions',
       headerHidden: true,
-      className: 'text-right',
-      cell: (key) =>
-        key.status !== 'revoked' && (
-          <Button variant="ghost" size="sm" aria-label={`Revoke ${key.name}`} onClick={() => onRevoke(key)}>
-            Revoke
-          </Button>
-        ),
+      className: 'text-right sm:whitespace-nowrap',
+      cell: (key) => (
+        <>
+          {key.scopes.includes('ingest:write') && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Ignored spans of ${key.name}`}
+              onClick={() => onShowIgnored(key)}
+            >
+              Ignored Spans
+            </Button>
+          )}
+          {key.status !== 'revoked' && (
+            <Button variant="ghost" size="sm" aria-label={`Revoke ${key.name}`} onClick={() => onRevoke(key)}>
+              Revoke
+            </Button>
+          )}
+        </>
+      ),
     },
   ];
   return <ResponsiveTable aria-label="API keys" columns={columns} rows={keys} rowKey={(key) => key.id} />;

@@ -38,6 +38,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'token_budget.updated': 'Updated token budget',
   'token_budget.deleted': 'Deleted token budget',
   'model_price.set': 'Set model price',
+  'model_price.deleted': 'Removed model price',
   'channel.created': 'Created channel',
   'channel.updated': 'Updated channel',
   'channel.deleted': 'Deleted channel',

@@ -1,4 +1,6 @@
+import { TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatCurrency } from '@/lib/format';
 import { LLM_USAGE_RANGES, useLlmUsage, type LlmUsageDays } from '../api/get-llm-usage';
 import { formatCount } from '../lib/format-metrics';
@@ -24,6 +26,25 @@ interface LlmUsagePanelProps {
   actions?: ReactNode;
   /** Passed to the chart: recharts elements drawn over its lines (change markers). */
   markers?: ReactNode;
+}
+
+/**
+ * Calls Lumi could not price count as $0 in the cost, so the panel says how many there are and where to
+ * price them (docs/operators/metrics.md, "Token budgets and model prices").
+ */
+function UnpricedCalls({ count }: { count: number }) {
+  return (
+    <p className="flex items-start gap-2 text-sm text-warning">
+      <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <span>
+        {formatCount(count)} {count === 1 ? 'call' : 'calls'} without a price or token usage: the cost leaves{' '}
+        {count === 1 ? 'it' : 'them'} out.{' '}
+        <Link to="/metrics?tab=token-budgets" className="underline underline-offset-2">
+          See Model Prices
+        </Link>
+      </span>
+    </p>
+  );
 }
 
 /** The LLM Usage panel: totals of the chosen range and the line chart of tokens per day and provider. */
@@ -54,6 +75,7 @@ export function LlmUsagePanel({ days, onDaysChange, className, actions, markers 
               { label: 'Requests', value: formatCount(data.totals.requests) },
             ]}
           />
+          {data.unpriced_requests > 0 && <UnpricedCalls count={data.unpriced_requests} />}
           <Suspense fallback={<ChartFallback />}>
             <AfterPaint fallback={<ChartFallback />}>
               <LlmUsageChart usage={data} days={days} markers={markers} />

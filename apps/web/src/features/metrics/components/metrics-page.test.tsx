@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse, renderWithProviders, toasts } from '@/test/render-with-providers';
-import { failWith, serveMetrics, signInAs, stubLayout } from '../test/metrics-fixtures';
+import { answers, failWith, serveMetrics, signInAs, stubLayout } from '../test/metrics-fixtures';
 import { MetricsPage } from './metrics-page';
 
 const GEMINI = '/api/metrics/gemini-usage';
@@ -49,6 +49,19 @@ describe('MetricsPage', () => {
     await waitFor(() => expect(api.requestsTo(GEMINI).at(-1)?.query.get('hours')).toBe('168'));
     expect(api.requestsTo(GEMINI).at(-1)?.query.has('_t')).toBe(true);
     expect(await within(gemini).findByText('Last 7 days')).toBeInTheDocument();
+  });
+
+  it('says how many calls it could not price, and where to price them', async () => {
+    serveMetrics({ [LLM]: jsonResponse({ ...answers[LLM], unpriced_requests: 2 }) });
+    renderWithProviders(<MetricsPage />, { path: '/metrics' });
+    const llm = region('LLM Usage');
+    expect(
+      await within(llm).findByText(/2 calls without a price or token usage: the cost leaves them out/),
+    ).toBeInTheDocument();
+    expect(within(llm).getByRole('link', { name: 'See Model Prices' })).toHaveAttribute(
+      'href',
+      '/metrics?tab=token-budgets',
+    );
   });
 
   it('shows LLM usage for a week, and for 30 days on request', async () => {
@@ -131,7 +144,22 @@ describe('MetricsPage', () => {
     expect(openai).toHaveTextContent('Inactive');
     expect(openai).toHaveTextContent('Limit reached');
     expect(within(openai).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-    expect(await screen.findByRole('table', { name: 'Model prices' })).toHaveTextContent('gemini-1.5-pro');
+    const prices = await screen.findByRole('table', { name: 'Model prices' });
+    expect(prices).toHaveTextContent('gemini-1.5-pro');
+    // Where each price comes from, and how many calls could not be priced.
+    const catalogued = within(prices).getByRole('row', { name: /gpt-4o-mini/ });
+    expect(catalogued).toHaveTextContent('Catalogue genai-prices 0.1.8');
+    const unpriced = within(prices).getByRole('row', { name: /in-house-llm/ });
+    expect(unpriced).toHaveTextContent('No price');
+    expect(unpriced).toHaveTextContent('3');
+    await userEvent.click(within(catalogued).getByRole('button', { name: 'Override for gpt-4o-mini' }));
+    const override = screen.getByRole('dialog', { name: 'Edit Price: gpt-4o-mini' });
+    expect(within(override).getByLabelText('Input price (USD per million tokens)')).toHaveValue(0.15);
+    await userEvent.click(within(override).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(unpriced).getByRole('button', { name: 'Set Price for in-house-llm' }));
+    const set = screen.getByRole('dialog', { name: 'Edit Price: in-house-llm' });
+    expect(within(set).getByLabelText('Input price (USD per million tokens)')).toHaveValue(null);
+    await userEvent.click(within(set).getByRole('button', { name: 'Cancel' }));
 
     await userEvent.click(within(gemini).getByRole('button', { name: 'Edit gemini budget' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Budget: gemini' });

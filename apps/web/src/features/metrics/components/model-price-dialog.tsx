@@ -12,7 +12,8 @@ const priceFormSchema = z.object({ model: modelParamsSchema.shape.model, price: 
 const TEXT: SettingText<z.input<typeof priceFormSchema>> = {
   noun: 'Price',
   addTitle: 'Add Model Price',
-  description: 'Calls stored earlier keep their cost; the price applies to calls reported from now on.',
+  description:
+    'Your price wins over the built-in catalogue. Calls stored earlier keep their cost; the price applies to calls reported from now on.',
   key: { name: 'model', label: 'Model', hint: 'The exact model name, e.g. gemini-1.5-pro' },
 };
 
@@ -35,10 +36,14 @@ export function ModelPriceDialog({ price, onOpenChange }: ModelPriceDialogProps)
   const dialog = useSettingForm(priceFormSchema, onOpenChange, {
     defaultValues: {
       model: price?.model ?? '',
-      price: {
-        input_usd_per_million: price?.input_usd_per_million,
-        output_usd_per_million: price?.output_usd_per_million,
-      },
+      // A model without any price starts blank; a catalogue price starts as the catalogue's.
+      price:
+        price && price.source !== 'none'
+          ? {
+              input_usd_per_million: price.input_usd_per_million,
+              output_usd_per_million: price.output_usd_per_million,
+            }
+          : { input_usd_per_million: undefined, output_usd_per_million: undefined },
     },
     save: ({ model, price: input }) => setPrice.mutateAsync({ model, input }),
     failureMessage: 'Failed to save price',

@@ -12,6 +12,7 @@ const usage: LlmUsage = {
     { date: '2025-06-02', provider: 'openai', tokens_used: 0, cost: 0 },
   ],
   totals: { tokens: 4500, cost: 0.8, requests: 7 },
+  unpriced_requests: 0,
   window: WINDOW,
 };
 
@@ -36,6 +37,7 @@ describe('toLlmUsageSeries', () => {
         { date: '2025-06-05', provider: 'gemini', tokens_used: 7, cost: 0 },
       ],
       totals: { tokens: 47, cost: 0.1, requests: 2 },
+      unpriced_requests: 0,
       window: WINDOW,
     }).rows;
     expect(rows.map((row) => row.date)).toEqual(['2025-06-03', '2025-06-04', '2025-06-05']);
@@ -47,7 +49,12 @@ describe('isLlmUsageEmpty', () => {
     { name: 'calls in the window', value: usage, expected: false },
     {
       name: 'no provider at all',
-      value: { daily_usage: [], totals: { tokens: 0, cost: 0, requests: 0 }, window: WINDOW },
+      value: {
+        daily_usage: [],
+        totals: { tokens: 0, cost: 0, requests: 0 },
+        unpriced_requests: 0,
+        window: WINDOW,
+      },
       expected: true,
     },
     {
@@ -55,6 +62,7 @@ describe('isLlmUsageEmpty', () => {
       value: {
         daily_usage: [{ date: '2025-06-01', provider: 'gemini', tokens_used: 0, cost: 0 }],
         totals: { tokens: 0, cost: 0, requests: 0 },
+        unpriced_requests: 0,
         window: WINDOW,
       },
       expected: true,
