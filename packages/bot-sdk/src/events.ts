@@ -50,6 +50,8 @@ export interface LlmCallInput extends EventBase, Attribution {
   success?: boolean;
   /** Why a failed call failed ("timeout", "rate_limited"; at most 100 characters). */
   errorType?: string;
+  /** false when the answer told no token usage (a stream without it): Lumi flags the call as unpriced. */
+  usageKnown?: boolean;
 }
 
 export interface IntegrationCallInput extends EventBase {
@@ -172,6 +174,7 @@ export function llmCallEvent(input: LlmCallInput): LlmCallEvent {
     user_id: telegramId(input.userId),
     feature: cleanName(input.feature, FIELD_LIMITS.feature),
     error_type: cleanName(input.errorType, FIELD_LIMITS.errorType),
+    usage_known: input.usageKnown === false ? false : undefined,
   });
 }
 

@@ -30,6 +30,13 @@ export interface LlmCallEvent extends WireCommon {
   user_id?: TelegramIdText;
   feature?: string;
   error_type?: string;
+  /** The model the provider answered with, when it names it more exactly than `model` (a dated name). */
+  response_model?: string;
+  /** Of input_tokens, those read from and written to the provider's prompt cache (priced apart). */
+  cache_read_tokens?: number;
+  cache_write_tokens?: number;
+  /** false when the call's token usage is not known: it counts, and is flagged as unpriced. */
+  usage_known?: boolean;
 }
 
 export type IntegrationStatus = 'success' | 'error' | 'other';

@@ -144,6 +144,17 @@ describe('openai', () => {
     expect(call!.output_tokens).toBe(Math.ceil(text.length / 4));
   });
 
+  it('marks a stream that told no usage, so Lumi flags the call as unpriced rather than free', async () => {
+    const stream = await openai().chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+    });
+    for await (const chunk of stream) void chunk;
+    const [call] = await reported();
+    expect(call).toMatchObject({ success: true, input_tokens: 0, output_tokens: 0, usage_known: false });
+  });
+
   it('reports a failed call with its error type and throws the error on', async () => {
     openaiStandIn.failNext(429);
     const client = openai();

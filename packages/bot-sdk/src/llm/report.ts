@@ -50,6 +50,8 @@ export function startCall(
       chatId: context.chatId,
       userId: context.userId,
       feature: context.feature ?? base.feature,
+      // A failure before an answer used nothing; a success without usage is one Lumi cannot price.
+      usageKnown: usage !== null || error !== undefined,
     });
   };
   return { done };
