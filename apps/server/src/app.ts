@@ -29,6 +29,7 @@ import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.js';
 import { changeMarkersRoutes } from './modules/metrics/change-markers.routes.js';
 import { latencyRoutes } from './modules/metrics/latency.routes.js';
+import { llmCallsRoutes } from './modules/metrics/llm-calls.routes.js';
 import { llmDimensionsRoutes } from './modules/metrics/llm-dimensions.routes.js';
 import { metricsExportRoutes } from './modules/metrics/metrics-export.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(ingestionRoutes);
       await api.register(metricsRoutes);
       await api.register(llmDimensionsRoutes);
+      await api.register(llmCallsRoutes);
       await api.register(latencyRoutes);
       await api.register(changeMarkersRoutes);
       await api.register(metricsExportRoutes);

@@ -25,6 +25,7 @@ import { ConfigTransferService } from './modules/config-items/config-transfer.se
 import { InProcessIngest, IngestWorker, type IngestDatabase } from './modules/ingestion/ingest-writer.js';
 import { IngestionService } from './modules/ingestion/ingestion.service.js';
 import { OtlpTraceService } from './modules/ingestion/otlp.service.js';
+import { LlmCallsService } from './modules/metrics/llm-calls.service.js';
 import { IntegrationReporter } from './modules/ingestion/integration-reporter.js';
 import { createMessagingServices, type MessagingServices } from './modules/messaging/messaging.wiring.js';
 import type { SenderSettings } from './modules/messaging/deliveries/sender-settings.js';
@@ -74,6 +75,8 @@ export interface Services {
   metricsReads: MetricsReadService;
   /** LLM usage by feature, chat and user, and errors by type (docs/operators/metrics.md). */
   llmDimensions: LlmDimensionsService;
+  /** The calls behind the figures, page by page (docs/operators/metrics.md, "Calls"). */
+  llmCalls: LlmCallsService;
   feedback: FeedbackService;
   latency: LatencyService;
   /**
@@ -199,6 +202,7 @@ export function createServices(options: {
   const metrics = new MetricsService(db, now, options.telemetry, dashboardCache, historyCache);
   const metricsReads = new MetricsReadService(db);
   const llmDimensions = new LlmDimensionsService(db, now, dashboardCache, historyCache);
+  const llmCalls = new LlmCallsService(db, now, apiKeys);
   const latency = new LatencyService(db, now, options.telemetry, dashboardCache, historyCache);
   const changeMarkers = new ChangeMarkersService(now, audit);
   const metricsExport = new MetricsExportService(db, now, audit, options.telemetry.timezone);
@@ -248,6 +252,7 @@ export function createServices(options: {
     metrics,
     metricsReads,
     llmDimensions,
+    llmCalls,
     feedback: new FeedbackService(db, now),
     latency,
     changeMarkers,

@@ -103,6 +103,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/metrics/llm/top-chats': METRICS_READ,
   'GET /api/metrics/llm/top-users': METRICS_READ,
   'GET /api/metrics/llm/errors': METRICS_READ,
+  'GET /api/metrics/llm/calls': METRICS_READ,
+  'GET /api/metrics/llm/calls/:id': METRICS_READ,
   'GET /api/metrics/changes': METRICS_READ,
   'GET /api/metrics/export/:panel.csv': METRICS_READ,
   'GET /api/config/token-budgets': METRICS_READ,

@@ -23,6 +23,7 @@ import { deliveryTopicNames } from './migrations/20261201090000-delivery-topic-n
 import { longMessages } from './migrations/20261202090000-long-messages.js';
 import { feedback } from './migrations/20261202100000-feedback.js';
 import { llmPricing } from './migrations/20261203090000-llm-pricing.js';
+import { llmCallExplorer } from './migrations/20261204090000-llm-call-explorer.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -51,6 +52,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261202090000-long-messages': longMessages,
   '20261202100000-feedback': feedback,
   '20261203090000-llm-pricing': llmPricing,
+  '20261204090000-llm-call-explorer': llmCallExplorer,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -69,6 +69,9 @@ export interface LlmCallsTable extends RawEvent {
   unpriced: Generated<number>;
   /** 0 when the bot could not tell the call's token usage: its tokens are 0. */
   usage_known: Generated<number>;
+  /** The API key that reported it, and the model that answered (migration 20261204090000-llm-call-explorer). */
+  api_key_id: number | null;
+  response_model: string | null;
   latency_ms: number;
   cached: number;
   success: number;

@@ -81,6 +81,7 @@ export async function ingestBatch(
   raw: unknown[],
   now: number,
   timezone: string,
+  apiKeyId: number | null = null,
 ): Promise<IngestResult> {
   const rejected: IngestResult['rejected'] = [];
   const events: TelemetryEvent[] = [];
@@ -104,15 +105,15 @@ export async function ingestBatch(
   });
 
   return db.transaction().execute(async (trx) => {
-    const accepted = events.length === 0 ? 0 : await storeEvents(trx, await rowsOf(trx, events));
+    const accepted = events.length === 0 ? 0 : await storeEvents(trx, await rowsOf(trx, events, apiKeyId));
     duplicates += events.length - accepted;
     return { accepted, duplicates, rejected, budgets: await budgetStatuses(trx, now, timezone) };
   });
 }
 
 /** The events as the rows of their tables; llm_calls without a cost are costed from the model prices. */
-async function rowsOf(trx: Executor, events: TelemetryEvent[]): Promise<EventRows> {
-  const llm = await llmRows(trx, of(events, 'llm_call'));
+async function rowsOf(trx: Executor, events: TelemetryEvent[], apiKeyId: number | null): Promise<EventRows> {
+  const llm = await llmRows(trx, of(events, 'llm_call'), apiKeyId);
   const common = (e: TelemetryEvent) => ({ client_id: e.id ?? null, ts: e.ts });
   return {
     llm,
@@ -159,7 +160,7 @@ async function rowsOf(trx: Executor, events: TelemetryEvent[]): Promise<EventRow
 }
 
 /** llm_call rows, priced (modules/budgets/call-pricing.ts) where the bot sent no cost_usd. */
-async function llmRows(trx: Executor, calls: EventOf<'llm_call'>[]) {
+async function llmRows(trx: Executor, calls: EventOf<'llm_call'>[], apiKeyId: number | null) {
   const price = await callPricer(trx, calls);
   return calls.map((c) => {
     const { cost_usd, cost_computed, unpriced } = price(c);
@@ -181,6 +182,8 @@ async function llmRows(trx: Executor, calls: EventOf<'llm_call'>[]) {
       user_id: c.user_id ?? null,
       feature: c.feature ?? null,
       error_type: c.error_type ?? null,
+      api_key_id: apiKeyId,
+      response_model: c.response_model ?? null,
     };
   });
 }

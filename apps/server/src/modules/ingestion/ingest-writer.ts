@@ -7,9 +7,12 @@ import { TooManyRequestsError } from '../../lib/errors.js';
 import { startWorkerScript } from '../../lib/worker-script.js';
 import { ingestBatch } from './ingest-batch.js';
 
-/** Checks and stores batches of telemetry events (ingest-batch.ts); `now` is when the batch arrived. */
+/**
+ * Checks and stores batches of telemetry events (ingest-batch.ts); `now` is when the batch arrived,
+ * `apiKeyId` the key that sent it (null for Lumi's own calls).
+ */
 export interface IngestWriter {
-  ingest(raw: unknown[], now: number): Promise<IngestResult>;
+  ingest(raw: unknown[], now: number, apiKeyId?: number | null): Promise<IngestResult>;
   /** Waits for the batches in hand, then lets go of what the writer holds. */
   close(): Promise<void>;
 }
@@ -21,8 +24,8 @@ export class InProcessIngest implements IngestWriter {
     private readonly timezone: string,
   ) {}
 
-  ingest(raw: unknown[], now: number): Promise<IngestResult> {
-    return ingestBatch(this.db, raw, now, this.timezone);
+  ingest(raw: unknown[], now: number, apiKeyId: number | null = null): Promise<IngestResult> {
+    return ingestBatch(this.db, raw, now, this.timezone, apiKeyId);
   }
 
   async close(): Promise<void> {}
@@ -33,6 +36,7 @@ export interface IngestJob {
   id: number;
   raw: unknown[];
   now: number;
+  apiKeyId: number | null;
 }
 export type IngestAnswer = { id: number; result: IngestResult } | { id: number; failure: string };
 /** Where the ingest worker connects: the SQLite file, or PostgreSQL (with a small pool of its own). */
@@ -79,7 +83,7 @@ export class IngestWorker implements IngestWriter {
     private readonly limits = INGEST_WORKER_LIMITS,
   ) {}
 
-  ingest(raw: unknown[], now: number): Promise<IngestResult> {
+  ingest(raw: unknown[], now: number, apiKeyId: number | null = null): Promise<IngestResult> {
     if (this.closed) return Promise.reject(new Error('Ingestion has stopped: the server is shutting down'));
     if (this.pending.size >= this.limits.maxQueued) {
       return Promise.reject(
@@ -90,7 +94,7 @@ export class IngestWorker implements IngestWriter {
       );
     }
     const id = this.nextId++;
-    const job: IngestJob = { id, raw, now };
+    const job: IngestJob = { id, raw, now, apiKeyId };
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.ensureWorker().postMessage(job);

@@ -31,7 +31,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ingestResponseSchema },
       },
     },
-    (request) => app.services.ingestion.ingest(request.body.events),
+    (request) => app.services.ingestion.ingest(request.body.events, request.apiKey?.id ?? null),
   );
 
   app.get(

@@ -33,11 +33,11 @@ export class IngestionService {
    * ingest worker. Once it has committed, every instance forgets its dashboard answers, so the next read
    * anywhere sees the events.
    */
-  async ingest(raw: unknown[]): Promise<IngestResult> {
+  async ingest(raw: unknown[], apiKeyId: number | null = null): Promise<IngestResult> {
     const now = this.now();
     let result: IngestResult;
     try {
-      result = await this.writer.ingest(raw, now);
+      result = await this.writer.ingest(raw, now, apiKeyId);
     } catch (error) {
       // The worker may have stopped after its commit, before it answered: a retry would then find every
       // event a duplicate and clear nothing, so the answers are forgotten now. A refusal stored nothing.

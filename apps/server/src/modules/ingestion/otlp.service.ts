@@ -62,7 +62,10 @@ export class OtlpTraceService {
       };
     }
     if (calls.length > 0) {
-      const result = await this.ingestion.ingest(calls.map((call) => call.event));
+      const result = await this.ingestion.ingest(
+        calls.map((call) => call.event),
+        apiKeyId,
+      );
       for (const { index, detail } of result.rejected) {
         const call = calls[index];
         if (call)

@@ -45,6 +45,16 @@ export { errorsByType, featureUsage, requestsByModel } from './llm-dimension-rea
 export { topSpenders, topSpendersSplit, type SettledSpenders } from './top-spenders.repository.js';
 export { NO_FEATURE, OTHER_KEY, SPEND_KINDS, type SpendKind } from './llm-dimensions.js';
 
+// Reading the calls themselves, page by page (the Calls tab).
+export {
+  llmCallById,
+  llmCallsCount,
+  llmCallsPage,
+  type CallCursor,
+  type CallFilters,
+  type LlmCallRow,
+} from './llm-calls.repository.js';
+
 // Reading feedback, and the panels' exports page by page.
 export { feedbackCounts } from './feedback.repository.js';
 export {

@@ -1,0 +1,49 @@
+import {
+  llmCallDetailSchema,
+  llmCallParamsSchema,
+  llmCallsQuerySchema,
+  llmCallsSchema,
+} from '@lumi/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/**
+ * The calls behind the figures (docs/operators/metrics.md, "Calls"); metrics:read, as the usage panels
+ * whose figures they make up.
+ */
+export const llmCallsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['metrics'];
+  const config = { permission: 'metrics:read' } as const;
+  const calls = app.services.llmCalls;
+
+  app.get(
+    '/metrics/llm/calls',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The LLM calls of from..to matching the filters, newest first, a page at a time',
+        description:
+          'Filters: provider, model, feature (or no_feature=true), chat_id, user_id, error_type (failures ' +
+          'of that type; "unknown" for failures reported without one), failed, min_latency_ms, ' +
+          'min_cost_usd. Pass next_cursor as cursor for the next page; limit up to 200. total counts the ' +
+          'matches up to 100,000 (total_is_lower_bound beyond).',
+        querystring: llmCallsQuerySchema,
+        response: { 200: llmCallsSchema },
+      },
+    },
+    (request) => calls.list(request.query),
+  );
+  app.get(
+    '/metrics/llm/calls/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One LLM call with everything Lumi keeps of it: ids, trace and span, the key that sent it',
+        params: llmCallParamsSchema,
+        response: { 200: llmCallDetailSchema },
+      },
+    },
+    (request) => calls.get(request.params.id),
+  );
+};

@@ -1,0 +1,120 @@
+import {
+  LLM_CALLS_LIMITS,
+  LLM_RANGE_DEFAULT_HOURS,
+  LLM_RANGE_MAX_DAYS,
+  LLM_RANGE_MESSAGES,
+  LLM_UNKNOWN_ERROR_TYPE,
+  type LlmCall,
+  type LlmCallDetail,
+  type LlmCalls,
+  type llmCallsQuerySchema,
+} from '@lumi/contract';
+import type { z } from 'zod';
+import type { Executor } from '../../db/database.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { HOUR_MS } from '../../lib/hour-buckets.js';
+import type { Clock } from '../../lib/time.js';
+import type { ApiKeysService } from '../api-keys/api-keys.service.js';
+import {
+  llmCallById,
+  llmCallsCount,
+  llmCallsPage,
+  type CallCursor,
+  type LlmCallRow,
+} from '../telemetry-store/telemetry-store.js';
+import { parseMetricsRange } from './metrics-range.js';
+
+type Query = z.output<typeof llmCallsQuerySchema>;
+
+const OTLP_ID = /^otlp:([0-9a-f]{32}):([0-9a-f]{16})$/;
+
+/** A cursor names the last call of a page, (ts, id), opaque to the client. */
+function encodeCursor(row: { ts: string; id: number | string }): string {
+  return Buffer.from(`${row.ts}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): CallCursor {
+  const [ts, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!ts || !id || !/^\d{1,19}$/.test(id) || Number.isNaN(Date.parse(ts))) {
+    throw ValidationError.field('cursor', 'Not a cursor of this list: start again from the first page');
+  }
+  return { ts, id };
+}
+
+function toCall(row: LlmCallRow): LlmCall {
+  const success = row.success === 1;
+  return {
+    id: String(row.id),
+    ts: row.ts,
+    provider: row.provider,
+    model: row.model,
+    feature: row.feature,
+    chat_id: row.chat_id,
+    user_id: row.user_id,
+    input_tokens: row.input_tokens,
+    output_tokens: row.output_tokens,
+    usage_known: row.usage_known === 1,
+    cost_usd: row.cost_usd,
+    cost_source: row.unpriced === 1 ? 'unpriced' : row.cost_computed === 1 ? 'priced' : 'bot',
+    latency_ms: row.latency_ms,
+    cached: row.cached === 1,
+    success,
+    error_type: success ? null : (row.error_type ?? LLM_UNKNOWN_ERROR_TYPE),
+  };
+}
+
+/**
+ * The calls behind the figures (docs/operators/metrics.md, "Calls"): the stored LLM calls of a range,
+ * filtered as the panels group them, newest first, a page at a time; and one call with all Lumi keeps.
+ */
+export class LlmCallsService {
+  constructor(
+    private readonly db: Executor,
+    private readonly now: Clock,
+    private readonly apiKeys: ApiKeysService,
+  ) {}
+
+  async list(query: Query): Promise<LlmCalls> {
+    const range = parseMetricsRange(query, this.now(), {
+      defaultTo: 'now',
+      defaultMs: LLM_RANGE_DEFAULT_HOURS * HOUR_MS,
+      maxDays: LLM_RANGE_MAX_DAYS,
+      messages: LLM_RANGE_MESSAGES,
+    });
+    const { cursor, limit, ...rest } = query;
+    const filters = {
+      ...rest,
+      from: new Date(range.fromMs).toISOString(),
+      to: new Date(range.toMs).toISOString(),
+    };
+    const [rows, total] = await Promise.all([
+      llmCallsPage(this.db, filters, cursor ? decodeCursor(cursor) : null, limit),
+      llmCallsCount(this.db, filters, LLM_CALLS_LIMITS.countMax),
+    ]);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      calls: page.map(toCall),
+      next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
+      total,
+      total_is_lower_bound: total >= LLM_CALLS_LIMITS.countMax,
+      from: filters.from,
+      to: filters.to,
+    };
+  }
+
+  async get(id: string): Promise<LlmCallDetail> {
+    const row = await llmCallById(this.db, id);
+    if (!row) throw new NotFoundError(`There is no LLM call ${id}; calls are kept for the retention period`);
+    const otlp = row.client_id ? OTLP_ID.exec(row.client_id) : null;
+    const key = row.api_key_id === null ? null : await this.apiKeys.get(row.api_key_id).catch(() => null);
+    return {
+      ...toCall(row),
+      client_id: row.client_id,
+      trace_id: otlp?.[1] ?? null,
+      span_id: otlp?.[2] ?? null,
+      response_model: row.response_model,
+      api_key: key && { id: key.id, name: key.name },
+    };
+  }
+}

@@ -1,0 +1,176 @@
+import type { LlmCallDetail, LlmCalls } from '@lumi/contract';
+import { describe, expect, it } from 'vitest';
+import { dialects, expectError, useTestApp } from './helper.js';
+import { adminGet, botKeyWithId, events, ingest, MINUTE } from './telemetry-helper.js';
+
+/**
+ * (docs/operators/metrics.md, "Calls") The calls behind the figures: GET /api/metrics/llm/calls and
+ * /api/metrics/llm/calls/{id}, on both databases.
+ */
+
+const NOW = Date.parse('2026-11-20T12:30:00.000Z');
+const CALLS = '/api/metrics/llm/calls';
+
+describe.each(dialects)('the calls behind the figures on %s', (dialect) => {
+  const t = useTestApp(dialect, { app: { now: () => NOW } });
+  const get = <T>(url: string) => adminGet<T>(t, url);
+
+  /** Ten calls a minute apart, newest first in the list: chats, users, features, failures, costs. */
+  async function seed() {
+    const key = await botKeyWithId(t);
+    await ingest(
+      t.app,
+      key.headers,
+      Array.from({ length: 10 }, (_, i) =>
+        events.llmCall(NOW - (i + 1) * MINUTE, {
+          id: `call-${i}`,
+          model: i % 2 === 0 ? 'gpt-4o' : 'gpt-4o-mini',
+          chat_id: i < 4 ? '-1001' : '-1002',
+          user_id: String(40 + (i % 3)),
+          ...(i === 9 ? {} : { feature: i % 3 === 0 ? 'digest' : 'reply' }),
+          latency_ms: 100 * (i + 1),
+          cost_usd: i / 100,
+          ...(i === 2 ? { success: false, error_type: 'timeout' } : {}),
+          ...(i === 5 ? { success: false } : {}),
+        }),
+      ),
+    );
+    return key;
+  }
+  const ids = (page: LlmCalls) => page.calls.map((c) => c.id);
+  const list = (query = '') => get<LlmCalls>(`${CALLS}${query}`);
+
+  it('lists the calls of the last 24 hours newest first, with what each row shows, and counts them', async () => {
+    await seed();
+    const page = await list();
+    expect(page.total).toBe(10);
+    expect(page.total_is_lower_bound).toBe(false);
+    expect(page.next_cursor).toBeNull();
+    expect(page.calls.map((c) => c.ts)).toEqual(
+      Array.from({ length: 10 }, (_, i) => new Date(NOW - (i + 1) * MINUTE).toISOString()),
+    );
+    expect(page.calls[2]).toMatchObject({
+      model: 'gpt-4o',
+      feature: 'reply',
+      chat_id: '-1001',
+      user_id: '42',
+      input_tokens: 100,
+      output_tokens: 50,
+      usage_known: true,
+      cost_usd: 0.02,
+      cost_source: 'bot',
+      latency_ms: 300,
+      success: false,
+      error_type: 'timeout',
+    });
+    // A failure reported without a type reads as the errors panel names it.
+    expect(page.calls[5]).toMatchObject({ success: false, error_type: 'unknown' });
+    expect(page.calls[0]).toMatchObject({ success: true, error_type: null });
+  });
+
+  it.each([
+    ['?model=gpt-4o-mini', 5],
+    ['?provider=openai', 10],
+    ['?provider=anthropic', 0],
+    ['?feature=digest', 3],
+    ['?no_feature=true', 1],
+    ['?chat_id=-1001', 4],
+    ['?user_id=41', 3],
+    ['?failed=true', 2],
+    ['?failed=false', 8],
+    ['?error_type=timeout', 1],
+    ['?error_type=unknown', 1],
+    ['?min_latency_ms=800', 3],
+    ['?min_cost_usd=0.05', 5],
+    ['?chat_id=-1002&failed=true&min_latency_ms=500', 1],
+    [`?from=${new Date(NOW - 3 * MINUTE).toISOString()}&to=${new Date(NOW - MINUTE).toISOString()}`, 2],
+  ])('filters %s to %i calls', async (query, count) => {
+    await seed();
+    const page = await list(query);
+    expect(page.total).toBe(count);
+    expect(page.calls).toHaveLength(count);
+  });
+
+  it('pages by cursor through every call once, whatever the page size', async () => {
+    await seed();
+    const all = ids(await list());
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page: LlmCalls = await list(`?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.total).toBe(10);
+      seen.push(...ids(page));
+      cursor = page.next_cursor;
+    }
+    expect(seen).toEqual(all);
+  });
+
+  it('opens one call with its ids, trace and span, and the key that sent it', async () => {
+    const key = await botKeyWithId(t);
+    const start = BigInt(NOW - 5 * MINUTE) * 1_000_000n;
+    const otlp = await t.app.inject({
+      method: 'POST',
+      url: '/api/otlp/v1/traces',
+      headers: { ...key.headers, 'content-type': 'application/json' },
+      payload: {
+        resourceSpans: [
+          {
+            scopeSpans: [
+              {
+                spans: [
+                  {
+                    traceId: '5b8efff798038103d269b633813fc60c',
+                    spanId: 'eee19b7ec3c1b174',
+                    name: 'chat gpt-4o-mini',
+                    startTimeUnixNano: String(start),
+                    endTimeUnixNano: String(start + 750_000_000n),
+                    attributes: [
+                      { key: 'gen_ai.provider.name', value: { stringValue: 'openai' } },
+                      { key: 'gen_ai.request.model', value: { stringValue: 'gpt-4o-mini' } },
+                      { key: 'gen_ai.response.model', value: { stringValue: 'gpt-4o-mini-2024-07-18' } },
+                      { key: 'gen_ai.usage.input_tokens', value: { intValue: 1000 } },
+                      { key: 'gen_ai.usage.output_tokens', value: { intValue: 100 } },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(otlp.statusCode, otlp.body).toBe(200);
+    const [row] = (await list()).calls;
+    const call = await get<LlmCallDetail>(`${CALLS}/${row!.id}`);
+    expect(call).toMatchObject({
+      id: row!.id,
+      model: 'gpt-4o-mini',
+      response_model: 'gpt-4o-mini-2024-07-18',
+      client_id: 'otlp:5b8efff798038103d269b633813fc60c:eee19b7ec3c1b174',
+      trace_id: '5b8efff798038103d269b633813fc60c',
+      span_id: 'eee19b7ec3c1b174',
+      latency_ms: 750,
+      cost_source: 'priced',
+      cost_usd: 0.00021,
+      api_key: { id: key.id, name: expect.stringMatching(/^bot /) },
+    });
+  });
+
+  it('refuses a bad filter or cursor with 422 and an unknown call with 404', async () => {
+    const admin = await t.loginAdmin();
+    const ask = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.auth });
+    for (const query of [
+      '?chat_id=chat-1',
+      '?failed=yes',
+      '?min_cost_usd=abc',
+      '?min_latency_ms=-1',
+      '?limit=201',
+      '?cursor=bm90IGEgY3Vyc29y',
+      `?from=${new Date(NOW).toISOString()}&to=${new Date(NOW - MINUTE).toISOString()}`,
+    ]) {
+      expectError(await ask(`${CALLS}${query}`), 422, 'validation_failed');
+    }
+    expectError(await ask(`${CALLS}/999999`), 404, 'not_found');
+    expectError(await ask(`${CALLS}/abc`), 422, 'validation_failed');
+  });
+});
