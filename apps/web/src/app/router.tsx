@@ -12,6 +12,7 @@ const OverviewRoute = lazy(() =>
   import('./routes/overview-route').then((m) => ({ default: m.OverviewRoute })),
 );
 const MetricsRoute = lazy(() => import('./routes/metrics-route').then((m) => ({ default: m.MetricsRoute })));
+const CallRoute = lazy(() => import('./routes/call-route').then((m) => ({ default: m.CallRoute })));
 const ProfileRoute = lazy(() => import('./routes/profile-route').then((m) => ({ default: m.ProfileRoute })));
 const UsersRoute = lazy(() => import('./routes/users-route').then((m) => ({ default: m.UsersRoute })));
 const ConfigRoute = lazy(() => import('./routes/config-route').then((m) => ({ default: m.ConfigRoute })));
@@ -64,6 +65,7 @@ export const router = createBrowserRouter(
         { index: true, element: <Navigate to={HOME_PATH} replace /> },
         { path: 'overview', element: <OverviewRoute /> },
         { path: 'metrics', element: <MetricsRoute /> },
+        { path: 'metrics/calls/:id', element: <CallRoute /> },
         { path: 'config', element: <ConfigRoute /> },
         { path: 'messages', element: <MessagesRoute /> },
         { path: 'alerts', element: <AlertsRoute /> },

@@ -17,4 +17,6 @@ export const metricsKeys = {
   llmTopChats: (range: string) => ['metrics', 'llm', 'top-chats', range] as const,
   llmTopUsers: (range: string) => ['metrics', 'llm', 'top-users', range] as const,
   changeMarkers: (range: string) => ['metrics', 'changes', range] as const,
+  llmCalls: (range: string, filters: string) => ['metrics', 'llm', 'calls', range, filters] as const,
+  llmCall: (id: string) => ['metrics', 'llm', 'call', id] as const,
 };

@@ -5,6 +5,7 @@ import { formatCount, formatPercent } from '../lib/format-metrics';
 import { modelName } from '../lib/latency-series';
 import { panelErrorMessage } from '../lib/panel-error';
 import { describeHourlyRange, type TimeRange } from '../lib/time-range';
+import { CallsLink } from './calls-link';
 import { MetricCard } from './metric-card';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 
@@ -13,18 +14,31 @@ const TITLE = 'Errors';
 type ModelRow = LlmErrors['models'][number];
 type TypeRow = LlmErrors['error_types'][number];
 
-const modelColumns: ReadonlyArray<ResponsiveColumn<ModelRow>> = [
-  {
-    header: 'Model',
-    primary: true,
-    cell: (row) => <span className="font-mono text-xs break-words">{modelName(row)}</span>,
-  },
-  { header: 'Requests', numeric: true, cell: (row) => formatCount(row.requests) },
-  { header: 'Failed', numeric: true, cell: (row) => formatCount(row.failed_requests) },
-  { header: 'Error rate', numeric: true, cell: (row) => formatPercent(row.error_rate) },
-];
+function modelColumns(range: TimeRange): ReadonlyArray<ResponsiveColumn<ModelRow>> {
+  return [
+    {
+      header: 'Model',
+      primary: true,
+      cell: (row) => <span className="font-mono text-xs break-words">{modelName(row)}</span>,
+    },
+    { header: 'Requests', numeric: true, cell: (row) => formatCount(row.requests) },
+    { header: 'Failed', numeric: true, cell: (row) => formatCount(row.failed_requests) },
+    { header: 'Error rate', numeric: true, cell: (row) => formatPercent(row.error_rate) },
+    {
+      header: 'Calls',
+      headerHidden: true,
+      cell: (row) => (
+        <CallsLink
+          filters={{ provider: row.provider, model: row.model }}
+          range={range}
+          name={modelName(row)}
+        />
+      ),
+    },
+  ];
+}
 
-function typeColumns(totalErrors: number): ReadonlyArray<ResponsiveColumn<TypeRow>> {
+function typeColumns(totalErrors: number, range: TimeRange): ReadonlyArray<ResponsiveColumn<TypeRow>> {
   return [
     {
       header: 'Error type',
@@ -39,10 +53,17 @@ function typeColumns(totalErrors: number): ReadonlyArray<ResponsiveColumn<TypeRo
       numeric: true,
       cell: (row) => formatPercent(totalErrors === 0 ? 0 : (row.errors / totalErrors) * 100),
     },
+    {
+      header: 'Calls',
+      headerHidden: true,
+      cell: (row) => (
+        <CallsLink filters={{ error_type: row.error_type }} range={range} name={`error ${row.error_type}`} />
+      ),
+    },
   ];
 }
 
-function ErrorsView({ errors }: { errors: LlmErrors }) {
+function ErrorsView({ errors, range }: { errors: LlmErrors; range: TimeRange }) {
   const totalErrors = errors.error_types.reduce((sum, row) => sum + row.errors, 0);
   return (
     <div className="space-y-4">
@@ -50,7 +71,7 @@ function ErrorsView({ errors }: { errors: LlmErrors }) {
         <h3 className="text-sm font-medium">Error rate by model</h3>
         <ResponsiveTable
           aria-label="Error rate by model"
-          columns={modelColumns}
+          columns={modelColumns(range)}
           rows={errors.models}
           rowKey={modelName}
         />
@@ -62,7 +83,7 @@ function ErrorsView({ errors }: { errors: LlmErrors }) {
         ) : (
           <ResponsiveTable
             aria-label="Errors by type"
-            columns={typeColumns(totalErrors)}
+            columns={typeColumns(totalErrors, range)}
             rows={errors.error_types}
             rowKey={(row) => row.error_type}
           />
@@ -83,7 +104,7 @@ export function LlmErrorsPanel({ range }: { range: TimeRange }) {
         <PanelError message={panelErrorMessage(errors.error)} onRetry={() => void errors.refetch()} />
       )}
       {data && data.models.length === 0 && <PanelEmpty>No LLM calls in this range.</PanelEmpty>}
-      {data && data.models.length > 0 && <ErrorsView errors={data} />}
+      {data && data.models.length > 0 && <ErrorsView errors={data} range={range} />}
     </MetricCard>
   );
 }

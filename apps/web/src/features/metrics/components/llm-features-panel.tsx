@@ -6,6 +6,7 @@ import { useLlmFeatures } from '../api/get-llm-features';
 import { formatCount, formatPercent } from '../lib/format-metrics';
 import { panelErrorMessage } from '../lib/panel-error';
 import { describeHourlyRange, type TimeRange } from '../lib/time-range';
+import { CallsLink } from './calls-link';
 import { MetricCard, Totals } from './metric-card';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 
@@ -13,7 +14,7 @@ const TITLE = 'Cost by feature';
 
 type FeatureRow = LlmFeatureUsage['features'][number];
 
-function columns(totalCost: number): ReadonlyArray<ResponsiveColumn<FeatureRow>> {
+function columns(totalCost: number, range: TimeRange): ReadonlyArray<ResponsiveColumn<FeatureRow>> {
   return [
     {
       header: 'Feature',
@@ -33,6 +34,17 @@ function columns(totalCost: number): ReadonlyArray<ResponsiveColumn<FeatureRow>>
       header: 'Share of cost',
       numeric: true,
       cell: (row) => formatPercent(totalCost === 0 ? 0 : (row.cost_usd / totalCost) * 100),
+    },
+    {
+      header: 'Calls',
+      headerHidden: true,
+      cell: (row) => (
+        <CallsLink
+          filters={row.feature === null ? { no_feature: 'true' } : { feature: row.feature }}
+          range={range}
+          name={row.feature === null ? 'no feature' : `feature ${row.feature}`}
+        />
+      ),
     },
   ];
 }
@@ -73,7 +85,7 @@ export function LlmFeaturesPanel({ range, actions }: LlmFeaturesPanelProps) {
           />
           <ResponsiveTable
             aria-label="Usage by feature"
-            columns={columns(total.cost)}
+            columns={columns(total.cost, range)}
             rows={data.features}
             rowKey={(row) => row.feature ?? ''}
           />

@@ -14,6 +14,7 @@ import { METRICS_TABS, parseMetricsTab } from '../lib/metrics-params';
 import { usageDayOf } from '../lib/llm-usage-series';
 import { resolveTimeRange, timeRangeKey, type TimeRange } from '../lib/time-range';
 import { AutoRefreshPicker } from './auto-refresh-picker';
+import { CallsTab } from './calls-tab';
 import { ChangeMarkers, timeAxisPosition, type ChangePosition } from './change-markers';
 import { GeminiUsagePanel } from './gemini-usage-panel';
 import { IntegrationsPanel } from './integrations-panel';
@@ -154,6 +155,9 @@ export function MetricsPage() {
         </Tabs.List>
         <Tabs.Content value="llm-usage" className="space-y-6">
           <LlmUsageTab hours={hours} onHoursChange={setHours} range={range} onRangeChange={setRange} />
+        </Tabs.Content>
+        <Tabs.Content value="calls">
+          <CallsTab range={range} onRangeChange={setRange} />
         </Tabs.Content>
         <Tabs.Content value="token-budgets" className="space-y-6">
           <TokenBudgetsPanel />

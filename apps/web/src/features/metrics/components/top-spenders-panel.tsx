@@ -8,6 +8,7 @@ import { formatCount } from '../lib/format-metrics';
 import { panelErrorMessage } from '../lib/panel-error';
 import { describeUtcDays, type TimeRange } from '../lib/time-range';
 import { CopyIdButton } from './copy-id-button';
+import { CallsLink } from './calls-link';
 import { MetricCard, Totals } from './metric-card';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 
@@ -29,9 +30,11 @@ interface Words {
   other: string;
   /** "chats": the empty state's words. */
   plural: string;
+  /** The Calls tab's filter for one row. */
+  filter: 'chat_id' | 'user_id';
 }
 
-function columns(words: Words): ReadonlyArray<ResponsiveColumn<SpenderRow>> {
+function columns(words: Words, range: TimeRange): ReadonlyArray<ResponsiveColumn<SpenderRow>> {
   return [
     {
       header: words.column,
@@ -49,11 +52,24 @@ function columns(words: Words): ReadonlyArray<ResponsiveColumn<SpenderRow>> {
     { header: 'Requests', numeric: true, cell: (row) => formatCount(row.requests) },
     { header: 'Tokens', numeric: true, cell: (row) => formatCount(row.tokens) },
     { header: 'Cost', numeric: true, cell: (row) => formatCurrency(row.cost_usd) },
+    {
+      header: 'Calls',
+      headerHidden: true,
+      cell: (row) =>
+        row.id !== null && (
+          <CallsLink
+            filters={{ [words.filter]: row.id }}
+            range={range}
+            name={`${words.column.toLowerCase()} ${row.id}`}
+          />
+        ),
+    },
   ];
 }
 
 interface TopSpendersProps {
   words: Words;
+  range: TimeRange;
   data: { from_day: string; to_day: string; rows: SpenderRow[]; other: Spend; total: Spend } | undefined;
   isPending: boolean;
   /** The failure, when loading failed. */
@@ -66,7 +82,7 @@ interface TopSpendersProps {
  * The chats (users) that cost most, with their requests, and the rest summed as one row. Their spend is
  * kept per UTC day, so the panel adds up the whole UTC days the range touches, and says which.
  */
-function TopSpenders({ words, data, isPending, error, onRetry, actions }: TopSpendersProps) {
+function TopSpenders({ words, range, data, isPending, error, onRetry, actions }: TopSpendersProps) {
   const rows = data ? [...data.rows, ...(data.other.requests > 0 ? [{ ...data.other, id: null }] : [])] : [];
   return (
     <MetricCard
@@ -87,7 +103,7 @@ function TopSpenders({ words, data, isPending, error, onRetry, actions }: TopSpe
           />
           <ResponsiveTable
             aria-label={words.title}
-            columns={columns(words)}
+            columns={columns(words, range)}
             rows={rows}
             rowKey={(row) => row.id ?? ''}
           />
@@ -103,6 +119,7 @@ const CHAT_WORDS: Words = {
   idName: 'chat id',
   other: 'Other chats',
   plural: 'chats',
+  filter: 'chat_id',
 };
 const USER_WORDS: Words = {
   title: 'Top users',
@@ -110,6 +127,7 @@ const USER_WORDS: Words = {
   idName: 'user id',
   other: 'Other users',
   plural: 'users',
+  filter: 'user_id',
 };
 
 const chatRows = (data: LlmTopChats) =>
@@ -129,6 +147,7 @@ export function TopChatsPanel({ range, actions }: PanelProps) {
   return (
     <TopSpenders
       words={CHAT_WORDS}
+      range={range}
       data={query.data && { ...query.data, rows: chatRows(query.data) }}
       isPending={query.isPending}
       error={query.error}
@@ -144,6 +163,7 @@ export function TopUsersPanel({ range, actions }: PanelProps) {
   return (
     <TopSpenders
       words={USER_WORDS}
+      range={range}
       data={query.data && { ...query.data, rows: userRows(query.data) }}
       isPending={query.isPending}
       error={query.error}

@@ -4,6 +4,7 @@ import type { GeminiWindow } from './gemini-series';
 /** The Metrics & Analytics tabs (spec section 2), as they appear in the URL. */
 export const METRICS_TABS = [
   { value: 'llm-usage', label: 'LLM Usage' },
+  { value: 'calls', label: 'Calls' },
   { value: 'token-budgets', label: 'Token Budgets' },
   { value: 'integrations', label: 'Integrations' },
 ] as const;

@@ -1,0 +1,36 @@
+import { llmCallsSchema, type LlmCalls } from '@lumi/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useAutoRefreshInterval } from '../hooks/auto-refresh-context';
+import { callFiltersKey, type CallFilters } from '../lib/call-filters';
+import { resolveTimeRange, timeRangeKey, type TimeRange } from '../lib/time-range';
+import { getParsed } from './get-parsed';
+import { metricsKeys } from './metrics-keys';
+
+/** GET /metrics/llm/calls: the calls of the range matching the filters, newest first, a page at a time. */
+export function fetchLlmCalls(
+  range: TimeRange,
+  filters: CallFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+) {
+  return getParsed(llmCallsSchema, '/metrics/llm/calls', {
+    query: { ...resolveTimeRange(range, new Date()), ...filters, ...(cursor ? { cursor } : {}) },
+    signal,
+  });
+}
+
+export function llmCallsQueryOptions(range: TimeRange, filters: CallFilters) {
+  return infiniteQueryOptions({
+    queryKey: metricsKeys.llmCalls(timeRangeKey(range), callFiltersKey(filters)),
+    queryFn: ({ pageParam, signal }) => fetchLlmCalls(range, filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: LlmCalls) => last.next_cursor,
+  });
+}
+
+export function useLlmCalls(range: TimeRange, filters: CallFilters) {
+  return useInfiniteQuery({
+    ...llmCallsQueryOptions(range, filters),
+    refetchInterval: useAutoRefreshInterval(),
+  });
+}

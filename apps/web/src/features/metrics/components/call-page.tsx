@@ -1,0 +1,155 @@
+import type { LlmCallDetail } from '@lumi/contract';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { PageHeader } from '@/components/ui/page-header';
+import { formatCurrency, formatDateTime } from '@/lib/format';
+import { useLlmCall } from '../api/get-llm-call';
+import { callsLink } from '../lib/call-filters';
+import { formatCount } from '../lib/format-metrics';
+import { panelErrorMessage } from '../lib/panel-error';
+import { CopyIdButton } from './copy-id-button';
+import { MetricCard } from './metric-card';
+import { PanelError, PanelSkeleton } from './panel-states';
+
+const COST_SOURCES = {
+  bot: 'Reported by the bot',
+  priced: 'Priced by Lumi',
+  unpriced: 'Unpriced: no price or no token usage',
+} as const;
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** An id in full, with a copy button. */
+function Id({ value, name }: { value: string | null; name: string }) {
+  if (!value) return <>—</>;
+  return (
+    <span className="inline-flex items-center gap-1 font-mono text-xs break-all">
+      {value}
+      <CopyIdButton value={value} name={name} />
+    </span>
+  );
+}
+
+/** A dimension's value, linked to the other calls that share it. */
+function Related({
+  value,
+  filter,
+}: {
+  value: string | null;
+  filter: 'chat_id' | 'user_id' | 'feature' | 'model';
+}) {
+  if (!value) return <>—</>;
+  return (
+    <Link to={callsLink({ [filter]: value })} className="underline-offset-2 hover:underline">
+      {value}
+    </Link>
+  );
+}
+
+function CallDetails({ call }: { call: LlmCallDetail }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <MetricCard title="Call">
+        <dl className="divide-y">
+          <Row label="Status">
+            {call.success ? (
+              <Badge variant="success">OK</Badge>
+            ) : (
+              <Badge variant="destructive">{call.error_type}</Badge>
+            )}
+          </Row>
+          <Row label="Time">{formatDateTime(call.ts)}</Row>
+          <Row label="Provider">{call.provider}</Row>
+          <Row label="Model">
+            <Related value={call.model} filter="model" />
+            {call.response_model && (
+              <span className="block text-xs text-muted-foreground">answered as {call.response_model}</span>
+            )}
+          </Row>
+          <Row label="Feature">
+            <Related value={call.feature} filter="feature" />
+          </Row>
+          <Row label="Chat">
+            <Related value={call.chat_id} filter="chat_id" />
+          </Row>
+          <Row label="User">
+            <Related value={call.user_id} filter="user_id" />
+          </Row>
+        </dl>
+      </MetricCard>
+      <MetricCard title="Usage">
+        <dl className="divide-y">
+          <Row label="Tokens in">{call.usage_known ? formatCount(call.input_tokens) : 'Unknown'}</Row>
+          <Row label="Tokens out">{call.usage_known ? formatCount(call.output_tokens) : 'Unknown'}</Row>
+          <Row label="Cost">
+            {formatCurrency(call.cost_usd)}
+            <span className="block text-xs text-muted-foreground">{COST_SOURCES[call.cost_source]}</span>
+          </Row>
+          <Row label="Latency">{formatCount(Math.round(call.latency_ms))} ms</Row>
+          <Row label="From the bot's cache">{call.cached ? 'Yes' : 'No'}</Row>
+        </dl>
+      </MetricCard>
+      <MetricCard title="Where it came from" className="lg:col-span-2">
+        <dl className="divide-y">
+          <Row label="Call id">
+            <Id value={call.id} name="call id" />
+          </Row>
+          <Row label="Bot's event id">
+            <Id value={call.client_id} name="event id" />
+          </Row>
+          <Row label="Trace id">
+            <Id value={call.trace_id} name="trace id" />
+          </Row>
+          <Row label="Span id">
+            <Id value={call.span_id} name="span id" />
+          </Row>
+          <Row label="API key">{call.api_key ? call.api_key.name : 'Not recorded'}</Row>
+        </dl>
+      </MetricCard>
+    </div>
+  );
+}
+
+/**
+ * One LLM call (docs/operators/console-guide.md, "Calls"): everything Lumi keeps of it, its ids to find it in
+ * the bot's own traces, and links to the calls that share its chat, user, feature or model.
+ */
+export function CallPage() {
+  const { id = '' } = useParams();
+  const call = useLlmCall(id);
+  return (
+    <>
+      <PageHeader
+        title="LLM Call"
+        subtitle={
+          call.data
+            ? `${call.data.model} · ${formatDateTime(call.data.ts)}`
+            : 'Everything Lumi keeps of one call'
+        }
+        actions={
+          <Link
+            to={callsLink({})}
+            className="inline-flex items-center gap-1 text-sm font-medium underline-offset-2 hover:underline"
+          >
+            <ArrowLeft aria-hidden className="size-4" />
+            All calls
+          </Link>
+        }
+      />
+      {call.isPending && <PanelSkeleton label="LLM call" rows={6} />}
+      {call.isError && (
+        <PanelError message={panelErrorMessage(call.error)} onRetry={() => void call.refetch()} />
+      )}
+      {call.data && <CallDetails call={call.data} />}
+    </>
+  );
+}
