@@ -202,7 +202,7 @@ export function createServices(options: {
   const metrics = new MetricsService(db, now, options.telemetry, dashboardCache, historyCache);
   const metricsReads = new MetricsReadService(db);
   const llmDimensions = new LlmDimensionsService(db, now, dashboardCache, historyCache);
-  const llmCalls = new LlmCallsService(db, now, apiKeys);
+  const llmCalls = new LlmCallsService(db, now, apiKeys, audit);
   const latency = new LatencyService(db, now, options.telemetry, dashboardCache, historyCache);
   const changeMarkers = new ChangeMarkersService(now, audit);
   const metricsExport = new MetricsExportService(db, now, audit, options.telemetry.timezone);

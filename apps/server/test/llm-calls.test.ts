@@ -1,4 +1,4 @@
-import type { LlmCallDetail, LlmCalls } from '@lumi/contract';
+import { LLM_CALLS_EXPORT_COLUMNS, type LlmCallDetail, type LlmCalls } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
 import { dialects, expectError, useTestApp } from './helper.js';
 import { adminGet, botKeyWithId, events, ingest, MINUTE } from './telemetry-helper.js';
@@ -153,6 +153,42 @@ describe.each(dialects)('the calls behind the figures on %s', (dialect) => {
       cost_source: 'priced',
       cost_usd: 0.00021,
       api_key: { id: key.id, name: expect.stringMatching(/^bot /) },
+    });
+  });
+
+  it('exports the matching calls as CSV, newest first, and audits the export', async () => {
+    await seed();
+    const admin = await t.loginAdmin();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${CALLS}.csv?chat_id=-1001&failed=false`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="lumi-calls-\d{8}T\d{4}Z-\d{8}T\d{4}Z\.csv"$/,
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(LLM_CALLS_EXPORT_COLUMNS.join(','));
+    // Calls 0, 1 and 3 of chat -1001 succeeded (2 failed), newest first.
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(
+      [0, 1, 3].map((i) => new Date(NOW - (i + 1) * MINUTE).toISOString()),
+    );
+    const entries = await t.app.db
+      .selectFrom('audit_logs')
+      .select(['resource_name', 'new_value'])
+      .where('action', '=', 'metrics.exported')
+      .execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.resource_name).toBe('calls');
+    expect(JSON.parse(entries[0]!.new_value!)).toMatchObject({
+      panel: 'calls',
+      chat_id: '-1001',
+      failed: 'false',
     });
   });
 

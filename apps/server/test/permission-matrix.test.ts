@@ -104,6 +104,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/metrics/llm/top-users': METRICS_READ,
   'GET /api/metrics/llm/errors': METRICS_READ,
   'GET /api/metrics/llm/calls': METRICS_READ,
+  'GET /api/metrics/llm/calls.csv': METRICS_READ,
   'GET /api/metrics/llm/calls/:id': METRICS_READ,
   'GET /api/metrics/changes': METRICS_READ,
   'GET /api/metrics/export/:panel.csv': METRICS_READ,

@@ -13,7 +13,28 @@ export const LLM_CALLS_LIMITS = {
   pageMax: 200,
   /** `total` counts at most this many matching calls; past it, `total_is_lower_bound` is true. */
   countMax: 100_000,
+  /** A CSV export holds at most this many calls, the newest. */
+  exportMax: 100_000,
 } as const;
+
+/** The columns of the calls' CSV export, in order. */
+export const LLM_CALLS_EXPORT_COLUMNS = [
+  'time',
+  'provider',
+  'model',
+  'feature',
+  'chat_id',
+  'user_id',
+  'input_tokens',
+  'output_tokens',
+  'usage_known',
+  'cost_usd',
+  'cost_source',
+  'latency_ms',
+  'success',
+  'error_type',
+  'call_id',
+] as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const telegramId = z.string().regex(TELEGRAM_ID_PATTERN, 'Must be a Telegram id such as -1001234567890');
@@ -43,6 +64,9 @@ export const llmCallsQuerySchema = llmRangeQuerySchema.extend({
 });
 export type LlmCallsQuery = z.input<typeof llmCallsQuerySchema>;
 export type LlmCallsFilters = Omit<z.output<typeof llmCallsQuerySchema>, 'cursor' | 'limit'>;
+
+/** The export takes the list's range and filters; it reads every page itself. */
+export const llmCallsExportQuerySchema = llmCallsQuerySchema.omit({ cursor: true, limit: true });
 
 /** Where a call's cost comes from: the bot's cost_usd, Lumi's price, or none (an unpriced call costs 0). */
 export const LLM_COST_SOURCES = ['bot', 'priced', 'unpriced'] as const;

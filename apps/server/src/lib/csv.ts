@@ -33,3 +33,33 @@ export function csvField(value: CsvValue): string {
 export function csvRecord(values: readonly CsvValue[]): string {
   return `${values.map(csvField).join(',')}\r\n`;
 }
+
+/**
+ * A file's text as it is read: the header, then each page of records as the client takes the bytes in, so
+ * memory stays at one page. The first page is read before anything is sent, so a failure then answers as
+ * an error does; a later failure is reported and rethrown, which breaks the download off, so a short file
+ * never looks complete.
+ */
+export async function csvChunks(
+  header: readonly string[],
+  pages: AsyncGenerator<CsvValue[][]>,
+  failed: (error: unknown, written: number) => void,
+): Promise<AsyncIterable<string>> {
+  const first = await pages.next();
+  async function* chunks() {
+    let written = 0;
+    try {
+      yield CSV_BYTE_ORDER_MARK + csvRecord(header);
+      for (let page = first; !page.done; page = await pages.next()) {
+        yield page.value.map(csvRecord).join('');
+        written += page.value.length;
+      }
+    } catch (error) {
+      failed(error, written);
+      throw error;
+    } finally {
+      await pages.return(undefined);
+    }
+  }
+  return chunks();
+}

@@ -1,10 +1,13 @@
+import { Readable } from 'node:stream';
 import {
   llmCallDetailSchema,
   llmCallParamsSchema,
+  llmCallsExportQuerySchema,
   llmCallsQuerySchema,
   llmCallsSchema,
 } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.js';
 
 /**
  * The calls behind the figures (docs/operators/metrics.md, "Calls"); metrics:read, as the usage panels
@@ -32,6 +35,29 @@ export const llmCallsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => calls.list(request.query),
+  );
+  app.get(
+    '/metrics/llm/calls.csv',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The matching calls as CSV, newest first, at most 100,000, streamed; audited as an export',
+        querystring: llmCallsExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await calls.export(
+        actorOf(request),
+        request.query,
+        request.log,
+        request.method !== 'HEAD',
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(Readable.from(file.chunks, { objectMode: false }));
+    },
   );
   app.get(
     '/metrics/llm/calls/:id',

@@ -1,4 +1,5 @@
 import {
+  LLM_CALLS_EXPORT_COLUMNS,
   LLM_CALLS_LIMITS,
   LLM_RANGE_DEFAULT_HOURS,
   LLM_RANGE_MAX_DAYS,
@@ -7,6 +8,7 @@ import {
   type LlmCall,
   type LlmCallDetail,
   type LlmCalls,
+  type LlmCallsFilters,
   type llmCallsQuerySchema,
 } from '@lumi/contract';
 import type { z } from 'zod';
@@ -14,12 +16,16 @@ import type { Executor } from '../../db/database.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { HOUR_MS } from '../../lib/hour-buckets.js';
 import type { Clock } from '../../lib/time.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { csvChunks, type CsvValue } from '../../lib/csv.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
 import {
   llmCallById,
   llmCallsCount,
   llmCallsPage,
   type CallCursor,
+  type CallFilters,
   type LlmCallRow,
 } from '../telemetry-store/telemetry-store.js';
 import { parseMetricsRange } from './metrics-range.js';
@@ -40,6 +46,30 @@ function decodeCursor(cursor: string): CallCursor {
   }
   return { ts, id };
 }
+
+/** Calls an export reads per query. */
+const EXPORT_PAGE_SIZE = 1000;
+
+/** 2026-11-25T03:00:00.000Z → 20261125T0300Z: safe in every file system. */
+const stamp = (iso: string) => iso.slice(0, 16).replaceAll(/[-:]/g, '') + 'Z';
+
+const csvRow = (call: LlmCall): CsvValue[] => [
+  call.ts,
+  call.provider,
+  call.model,
+  call.feature,
+  call.chat_id,
+  call.user_id,
+  call.input_tokens,
+  call.output_tokens,
+  call.usage_known ? 'true' : 'false',
+  call.cost_usd,
+  call.cost_source,
+  call.latency_ms,
+  call.success ? 'true' : 'false',
+  call.error_type,
+  call.id,
+];
 
 function toCall(row: LlmCallRow): LlmCall {
   const success = row.success === 1;
@@ -72,21 +102,23 @@ export class LlmCallsService {
     private readonly db: Executor,
     private readonly now: Clock,
     private readonly apiKeys: ApiKeysService,
+    private readonly audit: AuditService,
   ) {}
 
-  async list(query: Query): Promise<LlmCalls> {
+  /** The query's filters with its range resolved: exact instants, the last 24 hours by default. */
+  private filtersOf(query: LlmCallsFilters): CallFilters {
     const range = parseMetricsRange(query, this.now(), {
       defaultTo: 'now',
       defaultMs: LLM_RANGE_DEFAULT_HOURS * HOUR_MS,
       maxDays: LLM_RANGE_MAX_DAYS,
       messages: LLM_RANGE_MESSAGES,
     });
+    return { ...query, from: new Date(range.fromMs).toISOString(), to: new Date(range.toMs).toISOString() };
+  }
+
+  async list(query: Query): Promise<LlmCalls> {
     const { cursor, limit, ...rest } = query;
-    const filters = {
-      ...rest,
-      from: new Date(range.fromMs).toISOString(),
-      to: new Date(range.toMs).toISOString(),
-    };
+    const filters = this.filtersOf(rest);
     const [rows, total] = await Promise.all([
       llmCallsPage(this.db, filters, cursor ? decodeCursor(cursor) : null, limit),
       llmCallsCount(this.db, filters, LLM_CALLS_LIMITS.countMax),
@@ -101,6 +133,46 @@ export class LlmCallsService {
       from: filters.from,
       to: filters.to,
     };
+  }
+
+  /**
+   * The matching calls as a CSV file, newest first, at most LLM_CALLS_LIMITS.exportMax, read a page at a
+   * time as the client takes them in. Audited as every metrics export is (docs/operators/metrics.md,
+   * "CSV exports").
+   */
+  async export(
+    actor: Actor,
+    query: LlmCallsFilters,
+    log: FastifyBaseLogger,
+    audited = true,
+  ): Promise<{ fileName: string; chunks: AsyncIterable<string> }> {
+    const filters = this.filtersOf(query);
+    if (audited) {
+      await this.audit.record(this.db, actor, {
+        action: 'metrics.exported',
+        resourceType: 'metrics',
+        resourceName: 'calls',
+        newValue: { panel: 'calls', ...filters },
+      });
+    }
+    const db = this.db;
+    async function* pages() {
+      let cursor: CallCursor | null = null;
+      for (let read = 0; read < LLM_CALLS_LIMITS.exportMax;) {
+        const size = Math.min(EXPORT_PAGE_SIZE, LLM_CALLS_LIMITS.exportMax - read);
+        const rows: LlmCallRow[] = (await llmCallsPage(db, filters, cursor, size)).slice(0, size);
+        if (rows.length === 0) return;
+        yield rows.map((row) => csvRow(toCall(row)));
+        read += rows.length;
+        const last: LlmCallRow = rows[rows.length - 1]!;
+        cursor = { ts: last.ts, id: String(last.id) };
+        if (rows.length < size) return;
+      }
+    }
+    const chunks = await csvChunks(LLM_CALLS_EXPORT_COLUMNS, pages(), (error, written) =>
+      log.error({ err: error, written }, 'A calls export failed part way; the download is cut short'),
+    );
+    return { fileName: `lumi-calls-${stamp(filters.from)}-${stamp(filters.to)}.csv`, chunks };
   }
 
   async get(id: string): Promise<LlmCallDetail> {

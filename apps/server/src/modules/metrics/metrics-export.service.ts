@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { CSV_BYTE_ORDER_MARK, csvRecord, type CsvValue } from '../../lib/csv.js';
+import { csvChunks, type CsvValue } from '../../lib/csv.js';
 import { HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
 import { roundTo } from '../../lib/llm-cost.js';
 import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
@@ -83,30 +83,19 @@ export class MetricsExportService {
         newValue: { panel, from: range.from, to: range.to },
       });
     }
-    const pages = this.pagesOf(panel, range);
-    const first = await pages.next();
-    async function* chunks() {
-      let written = 0;
-      try {
-        yield CSV_BYTE_ORDER_MARK + csvRecord(METRICS_EXPORT_COLUMNS[panel]);
-        for (let page = first; !page.done; page = await pages.next()) {
-          yield page.value.map(csvRecord).join('');
-          written += page.value.length;
-        }
-      } catch (error) {
+    const chunks = await csvChunks(
+      METRICS_EXPORT_COLUMNS[panel],
+      this.pagesOf(panel, range),
+      (error, written) =>
         log.error(
           { err: error, panel, written },
           'A metrics export failed part way; the download is cut short',
-        );
-        throw error;
-      } finally {
-        await pages.return(undefined);
-      }
-    }
+        ),
+    );
     return {
       fileName: `lumi-${panel}-${stamp(range.from)}-${stamp(range.to)}.csv`,
       contentType: 'text/csv; charset=utf-8',
-      chunks: chunks(),
+      chunks,
     };
   }
 

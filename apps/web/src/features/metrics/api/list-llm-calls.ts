@@ -1,5 +1,6 @@
 import { llmCallsSchema, type LlmCalls } from '@lumi/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { downloadFile, type DownloadedFile } from '@/lib/download';
 import { useAutoRefreshInterval } from '../hooks/auto-refresh-context';
 import { callFiltersKey, type CallFilters } from '../lib/call-filters';
 import { resolveTimeRange, timeRangeKey, type TimeRange } from '../lib/time-range';
@@ -32,5 +33,19 @@ export function useLlmCalls(range: TimeRange, filters: CallFilters) {
   return useInfiniteQuery({
     ...llmCallsQueryOptions(range, filters),
     refetchInterval: useAutoRefreshInterval(),
+  });
+}
+
+/** GET /metrics/llm/calls.csv: the matching calls as a CSV file (at most 100,000, the newest). */
+export function downloadLlmCalls(
+  range: TimeRange,
+  filters: CallFilters,
+  options: { signal?: AbortSignal; onProgress?: (bytes: number) => void } = {},
+): Promise<DownloadedFile> {
+  return downloadFile('/metrics/llm/calls.csv', {
+    query: { ...resolveTimeRange(range, new Date()), ...filters },
+    type: 'text/csv;charset=utf-8',
+    fallbackName: 'lumi-calls.csv',
+    ...options,
   });
 }

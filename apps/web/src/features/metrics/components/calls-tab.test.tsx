@@ -110,6 +110,7 @@ describe('the Calls tab', () => {
     expect(request!.query.get('failed')).toBe('true');
     expect(request!.query.get('from')).toBeTruthy();
     expect(screen.getByText('3 calls, newest first')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV of calls' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Active filters' })).toHaveTextContent('Chat: -1001');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('gpt-4o-mini');

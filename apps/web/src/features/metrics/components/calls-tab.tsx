@@ -4,11 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ExportButtons } from '@/components/ui/export-buttons';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { formatCurrency, formatDateTime } from '@/lib/format';
-import { useLlmCalls } from '../api/list-llm-calls';
+import { downloadLlmCalls, useLlmCalls } from '../api/list-llm-calls';
 import {
   CALL_FILTERS,
   callFilterProblem,
@@ -235,6 +236,14 @@ export function CallsTab({
       </MetricCard>
       <MetricCard
         title={TITLE}
+        actions={
+          <ExportButtons
+            formats={[{ format: 'csv', name: 'CSV' }]}
+            subject="calls"
+            nameSubject
+            download={(_format, options) => downloadLlmCalls(range, filters, options)}
+          />
+        }
         description={
           first
             ? `${first.total_is_lower_bound ? 'More than ' : ''}${formatCount(first.total)} ${first.total === 1 ? 'call' : 'calls'}, newest first`
