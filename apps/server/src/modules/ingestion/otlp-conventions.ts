@@ -118,10 +118,7 @@ export function undatedModel(name: string): string {
   return name.replace(DATE_SUFFIX, '');
 }
 
-/** The exception event of the OpenTelemetry trace conventions, whose `exception.type` names an error. */
-export const EXCEPTION_EVENT = 'exception';
-export const EXCEPTION_TYPE = 'exception.type';
-/** An HTTP status names an error when nothing else does ("429"). */
+/** The HTTP status of a call, which names its failure best (otlp-errors.ts). */
 export const HTTP_STATUS = ['http.response.status_code', 'http.status_code'];
 
 /** Why a span was not stored, in the words the console and the OTLP answer use. */

@@ -35,6 +35,13 @@ function span(attributes: Record<string, string | number | boolean | Long>, fiel
     ...fields,
   };
 }
+const exception = (type: string, message: string) => ({
+  name: 'exception',
+  attributes: [
+    { key: 'exception.type', value: value(type) },
+    { key: 'exception.message', value: value(message) },
+  ],
+});
 const mapped = (...spans: OtlpSpan[]) => genAiCalls({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
 const first = (...spans: OtlpSpan[]) => mapped(...spans).calls[0]?.event;
 
@@ -341,21 +348,39 @@ describe('the conventions of widespread instrumentations (docs/bot-developers/ot
     });
   });
 
-  it('names a failure by its exception event, else by its HTTP status', () => {
-    const failed = { status: { code: 2 } };
-    const exception = {
-      ...failed,
-      events: [
-        { name: 'exception', attributes: [{ key: 'exception.type', value: value('RateLimitError') }] },
-      ],
-    };
-    const attributes = { 'gen_ai.system': 'openai', 'gen_ai.request.model': 'gpt-4o-mini' };
-    expect(first(span(attributes, exception))).toMatchObject({
+  it.each([
+    ['its HTTP status', { 'http.response.status_code': 529 }, {}, 'server_error'],
+    [
+      'the status its message starts with',
+      {},
+      { status: { code: 2, message: '429 Rate limit reached' } },
+      'rate_limited',
+    ],
+    [
+      "the status in a generic exception's message (OpenLLMetry for Anthropic)",
+      {},
+      { events: [exception('Error', '429 {"type":"error","error":{"type":"rate_limit_error"}}')] },
+      'rate_limited',
+    ],
+    [
+      "Google's error code",
+      {},
+      { events: [exception('ApiError', '{"error":{"code":503,"status":"UNAVAILABLE"}}')] },
+      'server_error',
+    ],
+    ["an official client's error class", { 'error.type': 'APITimeoutError' }, {}, 'timeout'],
+    [
+      'an exception type of its own, as it is',
+      {},
+      { events: [exception('AI_RetryError', 'gave up')] },
+      'AI_RetryError',
+    ],
+    ['error.type, as it is', { 'error.type': 'timeout' }, {}, 'timeout'],
+  ] as const)('names a failure by %s', (_name, attributes, fields, expected) => {
+    const call = { 'gen_ai.system': 'openai', 'gen_ai.request.model': 'gpt-4o-mini', ...attributes };
+    expect(first(span(call, { status: { code: 2 }, ...fields } as Partial<OtlpSpan>))).toMatchObject({
       success: false,
-      error_type: 'RateLimitError',
-    });
-    expect(first(span({ ...attributes, 'http.response.status_code': 529 }, failed))).toMatchObject({
-      error_type: '529',
+      error_type: expected,
     });
   });
 

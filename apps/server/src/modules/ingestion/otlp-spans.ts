@@ -1,7 +1,5 @@
 import { printableText, TELEGRAM_ID_PATTERN } from '@lumi/contract';
 import {
-  EXCEPTION_EVENT,
-  EXCEPTION_TYPE,
   HTTP_STATUS,
   IGNORED_REASONS,
   normalisedProvider,
@@ -10,6 +8,7 @@ import {
   undatedModel,
   type MappedField,
 } from './otlp-conventions.js';
+import { failureType } from './otlp-errors.js';
 import { approximate, durationNs, hex, idText, isId, plain } from './otlp-values.js';
 import type { OtlpAnyValue, OtlpSpan, OtlpTraceRequest } from './otlp-wire.js';
 
@@ -130,22 +129,6 @@ function telegramIdOf(info: SpanInfo, field: 'chat_id' | 'user_id', metadata: Re
   return typeof id === 'string' && TELEGRAM_ID_PATTERN.test(id) ? id : undefined;
 }
 
-/** Why a failed call failed: its convention's error type, else its exception's, else its HTTP status. */
-function errorTypeOf(info: SpanInfo): unknown {
-  const attribute = first(info.attributes, 'error_type');
-  if (attribute) return plain(attribute);
-  for (const event of info.span.events ?? []) {
-    if (event.name !== EXCEPTION_EVENT) continue;
-    const type = event.attributes?.find((a) => a.key === EXCEPTION_TYPE)?.value;
-    if (type?.value === 'stringValue' && type.stringValue) return type.stringValue;
-  }
-  for (const key of HTTP_STATUS) {
-    const status = info.attributes.get(key);
-    if (status) return String(plain(status));
-  }
-  return undefined;
-}
-
 /** Which attribute each llm_call field came from, for spanDetail. */
 function sourcesOf(info: SpanInfo): Record<string, string> {
   const sources: Record<string, string> = {};
@@ -217,7 +200,7 @@ function callOf(info: SpanInfo): Record<string, unknown> | string {
     chat_id: telegramIdOf(info, 'chat_id', metadata),
     user_id: telegramIdOf(info, 'user_id', metadata),
     feature: value('feature') ?? (typeof metadata.feature === 'string' ? metadata.feature : undefined),
-    error_type: failed ? (errorTypeOf(info) ?? undefined) : undefined,
+    error_type: failed ? failureType(span, info.attributes, errorType) : undefined,
   };
   for (const [field, v] of Object.entries(optional)) if (v !== undefined) event[field] = v;
   return event;

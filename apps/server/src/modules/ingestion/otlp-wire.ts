@@ -43,7 +43,7 @@ export interface OtlpSpan {
   endTimeUnixNano?: Int64 | null;
   attributes?: OtlpKeyValue[] | null;
   /** StatusCode: 0 unset, 1 ok, 2 error. */
-  status?: { code?: number | null } | null;
+  status?: { code?: number | null; message?: string | null } | null;
   events?: { name?: string | null; attributes?: OtlpKeyValue[] | null }[] | null;
 }
 
