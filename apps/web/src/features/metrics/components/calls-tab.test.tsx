@@ -165,7 +165,14 @@ describe('the Calls tab', () => {
       'href',
       '/metrics?tab=calls&range=7d&error_type=rate_limited',
     );
-    expect(screen.getByRole('link', { name: 'Calls of gemini / gemini-1.5-pro' })).toHaveAttribute(
+    // The latency chart's points open a model's calls of their hour; its table does the same by keyboard.
+    const latency = screen.getByRole('region', { name: 'Latency' });
+    expect(await within(latency).findByRole('link', { name: /^Calls of / })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/metrics\?tab=calls&range=7d&provider=\w+&model=/),
+    );
+    const errors = screen.getByRole('region', { name: 'Errors' });
+    expect(within(errors).getByRole('link', { name: 'Calls of gemini / gemini-1.5-pro' })).toHaveAttribute(
       'href',
       '/metrics?tab=calls&range=7d&provider=gemini&model=gemini-1.5-pro',
     );

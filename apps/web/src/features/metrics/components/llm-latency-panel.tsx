@@ -1,7 +1,9 @@
 import type { LlmLatency } from '@lumi/contract';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { useLlmLatency } from '../api/get-llm-latency';
+import { callsLink } from '../lib/call-filters';
 import { formatCount } from '../lib/format-metrics';
 import {
   formatLatency,
@@ -16,6 +18,7 @@ import { panelErrorMessage } from '../lib/panel-error';
 import { describeHourlyRange, describeTimeRange, type TimeRange } from '../lib/time-range';
 import { AfterPaint } from './after-paint';
 import { ChartFallback } from './chart-fallback';
+import { CallsLink } from './calls-link';
 import { MetricCard } from './metric-card';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 import { WindowPicker } from './window-picker';
@@ -28,36 +31,67 @@ const TITLE = 'Latency';
 
 type ModelRow = LlmLatency['models'][number];
 
-const columns: ReadonlyArray<ResponsiveColumn<ModelRow>> = [
-  {
-    header: 'Model',
-    primary: true,
-    cell: (row) => <span className="font-mono text-xs break-words">{modelName(row)}</span>,
-  },
-  { header: 'Requests', numeric: true, cell: (row) => formatCount(row.total.requests) },
-  { header: 'p50', numeric: true, cell: (row) => formatLatency(row.total.p50_ms) },
-  { header: 'p95', numeric: true, cell: (row) => formatLatency(row.total.p95_ms) },
-  { header: 'p99', numeric: true, cell: (row) => formatLatency(row.total.p99_ms) },
-];
+function columns(range: TimeRange): ReadonlyArray<ResponsiveColumn<ModelRow>> {
+  return [
+    {
+      header: 'Model',
+      primary: true,
+      cell: (row) => <span className="font-mono text-xs break-words">{modelName(row)}</span>,
+    },
+    { header: 'Requests', numeric: true, cell: (row) => formatCount(row.total.requests) },
+    { header: 'p50', numeric: true, cell: (row) => formatLatency(row.total.p50_ms) },
+    { header: 'p95', numeric: true, cell: (row) => formatLatency(row.total.p95_ms) },
+    { header: 'p99', numeric: true, cell: (row) => formatLatency(row.total.p99_ms) },
+    {
+      header: 'Calls',
+      headerHidden: true,
+      cell: (row) => (
+        <CallsLink
+          filters={{ provider: row.provider, model: row.model }}
+          range={range}
+          name={modelName(row)}
+        />
+      ),
+    },
+  ];
+}
+
+const INTERVAL_MS = { hour: 3_600_000, day: 86_400_000 } as const;
 
 function LatencyView({
   latency,
   range,
+  description,
   markers,
 }: {
   latency: LlmLatency;
-  range: string;
+  range: TimeRange;
+  description: string;
   markers?: ReactNode;
 }) {
   const [percentile, setPercentile] = useState<Percentile>('p95_ms');
+  const navigate = useNavigate();
   const models = latency.models.filter((model) => model.total.requests > 0);
+  const byName = new Map(models.map((model) => [modelName(model), model]));
+  // A point is a model's interval: its calls are that model's over that hour or day.
+  const openCalls = (name: string, time: number) => {
+    const model = byName.get(name);
+    if (!model) return;
+    const to = Math.min(time + INTERVAL_MS[latency.interval], Date.parse(latency.to));
+    void navigate(
+      callsLink(
+        { provider: model.provider, model: model.model },
+        { kind: 'custom', from: new Date(time).toISOString(), to: new Date(to).toISOString() },
+      ),
+    );
+  };
   return (
     <div className="space-y-4">
       <WindowPicker label="Percentile" value={percentile} options={PERCENTILES} onChange={setPercentile} />
       <Suspense fallback={<ChartFallback />}>
         <AfterPaint fallback={<ChartFallback />}>
           <TimeSeriesChart
-            summary={latencySummary(latency, percentile, range)}
+            summary={latencySummary(latency, percentile, description)}
             rows={toLatencySeries(latency, percentile)}
             series={models.map((model) => ({ key: modelName(model), name: modelName(model) }))}
             domain={[Date.parse(latency.from), Date.parse(latency.to)]}
@@ -65,10 +99,16 @@ function LatencyView({
             formatValue={formatLatency}
             formatTick={formatLatency}
             markers={markers}
+            onPointClick={openCalls}
           />
         </AfterPaint>
       </Suspense>
-      <ResponsiveTable aria-label="Latency by model" columns={columns} rows={models} rowKey={modelName} />
+      <ResponsiveTable
+        aria-label="Latency by model"
+        columns={columns(range)}
+        rows={models}
+        rowKey={modelName}
+      />
     </div>
   );
 }
@@ -91,7 +131,9 @@ export function LlmLatencyPanel({ range, markers }: LlmLatencyPanelProps) {
         <PanelError message={panelErrorMessage(latency.error)} onRetry={() => void latency.refetch()} />
       )}
       {data && isLatencyEmpty(data) && <PanelEmpty>No LLM calls in this range.</PanelEmpty>}
-      {data && !isLatencyEmpty(data) && <LatencyView latency={data} range={description} markers={markers} />}
+      {data && !isLatencyEmpty(data) && (
+        <LatencyView latency={data} range={range} description={description} markers={markers} />
+      )}
     </MetricCard>
   );
 }

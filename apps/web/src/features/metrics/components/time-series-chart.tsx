@@ -29,6 +29,28 @@ export interface TimeSeriesChartProps {
    * the points.
    */
   markers?: ReactNode;
+  /**
+   * Called with a series' key and an interval's start when its point is clicked: the drill-down to the
+   * calls behind it (docs/operators/console-guide.md, "Calls"). The panel's table offers the same by
+   * keyboard.
+   */
+  onPointClick?: (key: string, time: number) => void;
+}
+
+/** The point under the pointer, clickable when the chart drills down. */
+function ActiveDot({
+  cx,
+  cy,
+  fill,
+  onClick,
+}: {
+  cx?: number;
+  cy?: number;
+  fill?: string;
+  onClick: () => void;
+}) {
+  if (cx === undefined || cy === undefined) return null;
+  return <circle cx={cx} cy={cy} r={5} fill={fill} className="cursor-pointer" onClick={onClick} />;
 }
 
 /**
@@ -44,12 +66,13 @@ export function TimeSeriesChart({
   formatValue,
   formatTick,
   markers,
+  onPointClick,
 }: TimeSeriesChartProps) {
   const slots = seriesSlots(series.map((line) => line.key));
   const tick = interval === 'hour' ? hourTick : dayTick;
   const label = interval === 'hour' ? hourLabel : dayLabel;
   return (
-    <ChartFrame summary={summary} interactive={Boolean(markers)}>
+    <ChartFrame summary={summary} interactive={Boolean(markers) || Boolean(onPointClick)}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 256 }}>
         <LineChart
           data={[...rows]}
@@ -91,7 +114,19 @@ export function TimeSeriesChart({
                 {...seriesStroke(slot)}
                 dot={rows.length <= DOTS_UP_TO ? { r: 2 } : false}
                 connectNulls
-                activeDot={{ r: 4 }}
+                activeDot={
+                  onPointClick
+                    ? (dot: { cx?: number; cy?: number; fill?: string; payload?: TimeSeriesRow }) => (
+                        <ActiveDot
+                          key={`${line.key}:${dot.payload?.t}`}
+                          cx={dot.cx}
+                          cy={dot.cy}
+                          fill={dot.fill}
+                          onClick={() => dot.payload && onPointClick(line.key, dot.payload.t)}
+                        />
+                      )
+                    : { r: 4 }
+                }
                 legendType="plainline"
                 isAnimationActive={false}
               />
