@@ -33,6 +33,11 @@ export const OTLP_ATTRIBUTES = {
     'ai.usage.completionTokens',
   ],
   total_tokens: ['llm.usage.total_tokens', 'gen_ai.usage.total_tokens', 'llm.token_count.total'],
+  reasoning_tokens: [
+    'gen_ai.usage.reasoning_tokens',
+    'gen_ai.usage.reasoning.output_tokens',
+    'llm.token_count.completion_details.reasoning',
+  ],
   cache_read_tokens: [
     'gen_ai.usage.cache_read.input_tokens',
     'gen_ai.usage.cache_read_input_tokens',
@@ -41,6 +46,7 @@ export const OTLP_ATTRIBUTES = {
   ],
   cache_write_tokens: [
     'gen_ai.usage.cache_creation.input_tokens',
+    'gen_ai.usage.cache_write.input_tokens',
     'gen_ai.usage.cache_creation_input_tokens',
     'llm.token_count.prompt_details.cache_write',
   ],
@@ -102,6 +108,10 @@ const PROVIDER_APIS =
 const PROVIDER_ALIASES: Record<string, string> = {
   'google.generative-ai': 'google',
   'azure-openai': 'azure',
+  // The GenAI conventions' names of Google's APIs (Gemini API, Vertex AI), whose prices are Google's.
+  'gcp.gen_ai': 'google',
+  'gcp.gemini': 'google',
+  'gcp.vertex_ai': 'google',
 };
 
 export function normalisedProvider(name: string): string {

@@ -398,7 +398,8 @@ describe('the conventions of widespread instrumentations (docs/bot-developers/ot
     ['google.generative-ai', 'google'],
     ['OpenAI', 'openai'],
     ['aws.bedrock', 'aws.bedrock'],
-    ['gcp.vertex_ai', 'gcp.vertex_ai'],
+    ['gcp.vertex_ai', 'google'],
+    ['gcp.gen_ai', 'google'],
   ])('normalises the provider %s to %s', (provider, expected) => {
     expect(first(span({ 'gen_ai.system': provider, 'gen_ai.request.model': 'm' }))?.provider).toBe(expected);
   });
@@ -437,6 +438,49 @@ describe('the conventions of widespread instrumentations (docs/bot-developers/ot
       ['anthropic.messages.create', 'counted already under its parent'],
       ['', 'not a model call'],
     ]);
+  });
+
+  it.each([
+    ['thinking the output count leaves out, as the total shows', { 'gen_ai.usage.total_tokens': 148 }, 88],
+    ['thinking the output count includes', { 'gen_ai.usage.total_tokens': 82 }, 22],
+  ])('adds %s', (_name, total, expected) => {
+    const gemini = {
+      'gen_ai.provider.name': 'gcp.gen_ai',
+      'gen_ai.request.model': 'gemini-2.5-flash',
+      'gen_ai.usage.input_tokens': 60,
+      'gen_ai.usage.output_tokens': 22,
+      'gen_ai.usage.reasoning_tokens': 66,
+      ...total,
+    };
+    expect(first(span(gemini))).toMatchObject({ provider: 'google', output_tokens: expected });
+  });
+
+  it("takes the usage of the client's own span beneath when it counts the prompt cache the outer one leaves out", () => {
+    const traceId = Buffer.alloc(16, 0x22);
+    const outer = span(
+      {
+        'gen_ai.system': 'anthropic',
+        'llm.request.type': 'chat',
+        'gen_ai.request.model': 'claude-3-5-haiku-latest',
+        'gen_ai.usage.input_tokens': 60,
+        'gen_ai.usage.output_tokens': 9,
+      },
+      { traceId, spanId: Buffer.alloc(8, 1) },
+    );
+    const inner = span(
+      {
+        'gen_ai.provider.name': 'anthropic',
+        'gen_ai.operation.name': 'chat',
+        'gen_ai.request.model': 'claude-3-5-haiku-latest',
+        'gen_ai.usage.input_tokens': 188,
+        'gen_ai.usage.output_tokens': 9,
+        'gen_ai.usage.cache_write.input_tokens': 128,
+      },
+      { traceId, spanId: Buffer.alloc(8, 2), parentSpanId: Buffer.alloc(8, 1) },
+    );
+    const { calls } = mapped(inner, outer);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.event).toMatchObject({ input_tokens: 188, output_tokens: 9, cache_write_tokens: 128 });
   });
 
   it('ignores a model-call span without a model name, saying so', () => {

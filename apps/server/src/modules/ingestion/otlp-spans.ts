@@ -9,6 +9,7 @@ import {
   type MappedField,
 } from './otlp-conventions.js';
 import { failureType } from './otlp-errors.js';
+import { fullerUsage, usageOf, type SpanUsage } from './otlp-usage.js';
 import { approximate, durationNs, hex, idText, isId, plain } from './otlp-values.js';
 import type { OtlpAnyValue, OtlpSpan, OtlpTraceRequest } from './otlp-wire.js';
 
@@ -141,6 +142,14 @@ function sourcesOf(info: SpanInfo): Record<string, string> {
   return sources;
 }
 
+/** A field's value as the span gives it, from the first attribute of its list the span carries. */
+function fieldValues(info: SpanInfo): (field: MappedField) => unknown {
+  return (field) => {
+    const attribute = first(info.attributes, field);
+    return attribute && plain(attribute);
+  };
+}
+
 /** The llm_call event of one model-call span, or why the span cannot be one. */
 function callOf(info: SpanInfo): Record<string, unknown> | string {
   const { span } = info;
@@ -152,10 +161,7 @@ function callOf(info: SpanInfo): Record<string, unknown> | string {
   const end = approximate(span.endTimeUnixNano, true);
   if (!(start > 0)) return 'start time: must be a time after 1970 in nanoseconds';
   if (!(end > 0)) return 'end time: the span has not ended';
-  const value = (field: MappedField) => {
-    const attribute = first(info.attributes, field);
-    return attribute && plain(attribute);
-  };
+  const value = fieldValues(info);
   const text = (field: MappedField) => {
     const v = value(field);
     return typeof v === 'string' ? v : undefined;
@@ -168,33 +174,29 @@ function callOf(info: SpanInfo): Record<string, unknown> | string {
   const errorType = value('error_type');
   const failed = span.status?.code === STATUS_ERROR || errorType !== undefined;
   const metadata = metadataOf(info.attributes);
-  const inputTokens = value('input_tokens');
-  let outputTokens = value('output_tokens');
-  const total = value('total_tokens');
-  if (outputTokens === undefined && typeof total === 'number' && typeof inputTokens === 'number') {
-    outputTokens = Math.max(0, total - inputTokens);
-  }
+  const named = value('provider');
+  const provider = typeof named === 'string' ? normalisedProvider(named) : named;
+  const usage = usageOf(value, provider);
   // A call that failed before an answer reports no usage; a success without any cannot be priced.
-  const usageKnown = failed || inputTokens !== undefined || outputTokens !== undefined;
-  const provider = value('provider');
+  const usageKnown = failed || usage.input_tokens !== undefined || usage.output_tokens !== undefined;
   const event: Record<string, unknown> = {
     type: 'llm_call',
     // Idempotency: a re-sent span has the same trace and span id, so the same event id and time.
     id: `otlp:${info.traceId}:${info.spanId}`,
     ts: new Date(Math.floor(start / 1e6)).toISOString(),
-    provider: typeof provider === 'string' ? normalisedProvider(provider) : provider,
+    provider,
     model,
     // An absent attribute takes its default; a present one of the wrong type is kept, for validation to refuse.
-    input_tokens: inputTokens ?? 0,
-    output_tokens: outputTokens ?? 0,
+    input_tokens: usage.input_tokens ?? 0,
+    output_tokens: usage.output_tokens ?? 0,
     latency_ms: durationNs(span.startTimeUnixNano, span.endTimeUnixNano) / 1e6,
     cached: value('cached') ?? false,
     success: !failed,
   };
   const optional = {
     response_model: responseModel !== model ? responseModel : undefined,
-    cache_read_tokens: value('cache_read_tokens'),
-    cache_write_tokens: value('cache_write_tokens'),
+    cache_read_tokens: usage.cache_read_tokens,
+    cache_write_tokens: usage.cache_write_tokens,
     usage_known: usageKnown ? undefined : false,
     cost_usd: value('cost_usd'),
     chat_id: telegramIdOf(info, 'chat_id', metadata),
@@ -209,14 +211,37 @@ function callOf(info: SpanInfo): Record<string, unknown> | string {
 /** The deepest a span's ancestors are followed, so a malformed trace cannot loop. */
 const MAX_DEPTH = 64;
 
-/** True when an ancestor of the span in the same export is a model call: the call is counted there. */
-function hasModelCallAncestor(info: SpanInfo, byId: Map<string, SpanInfo>): boolean {
+const keyOf = (info: SpanInfo) => `${info.traceId}:${info.spanId}`;
+
+/**
+ * The outermost model-call ancestor of the span in the same export, where the call is counted; null when
+ * it has none.
+ */
+function countingAncestor(info: SpanInfo, byId: Map<string, SpanInfo>): SpanInfo | null {
+  let found: SpanInfo | null = null;
   let parent = info.parentId && byId.get(`${info.traceId}:${info.parentId}`);
   for (let depth = 0; parent && depth < MAX_DEPTH; depth += 1) {
-    if (parent.modelCall) return true;
+    if (parent.modelCall) found = parent;
     parent = parent.parentId && byId.get(`${parent.traceId}:${parent.parentId}`);
   }
-  return false;
+  return found;
+}
+
+/** The call's usage where a span beneath it, of the same call, tells it more fully (otlp-usage.ts). */
+function takeFullerUsage(event: Record<string, unknown>, beneath: SpanInfo[]) {
+  let usage: SpanUsage = {
+    input_tokens: event.input_tokens,
+    output_tokens: event.output_tokens,
+    cache_read_tokens: event.cache_read_tokens,
+    cache_write_tokens: event.cache_write_tokens,
+  };
+  for (const info of beneath) usage = fullerUsage(usage, usageOf(fieldValues(info), event.provider));
+  if (usage.input_tokens === event.input_tokens) return;
+  for (const [field, v] of Object.entries(usage)) {
+    if (v === undefined) delete event[field];
+    else event[field] = v;
+  }
+  delete event.usage_known;
 }
 
 /**
@@ -235,7 +260,9 @@ export function genAiCalls(request: OtlpTraceRequest): {
     for (const scope of resource.scopeSpans ?? [])
       for (const span of scope.spans ?? []) infos.push(infoOf(span));
   }
-  const byId = new Map(infos.map((info) => [`${info.traceId}:${info.spanId}`, info]));
+  const byId = new Map(infos.map((info) => [keyOf(info), info]));
+  /** The model-call spans beneath each counted one. */
+  const beneath = new Map<string, SpanInfo[]>();
   const calls: GenAiCall[] = [];
   const rejected: RejectedSpan[] = [];
   const ignored: IgnoredSpan[] = [];
@@ -247,15 +274,22 @@ export function genAiCalls(request: OtlpTraceRequest): {
       name: printableText(info.span.name ?? ''),
     };
     const ignore = (reason: string) => ignored.push({ ...ref, reason });
+    const ancestor = info.modelCall ? countingAncestor(info, byId) : null;
     if (!info.modelCall) ignore(IGNORED_REASONS.notModelCall);
-    else if (hasModelCallAncestor(info, byId)) ignore(IGNORED_REASONS.counted);
-    else if (!first(info.attributes, 'request_model') && !first(info.attributes, 'response_model')) {
+    else if (ancestor) {
+      ignore(IGNORED_REASONS.counted);
+      beneath.set(keyOf(ancestor), [...(beneath.get(keyOf(ancestor)) ?? []), info]);
+    } else if (!first(info.attributes, 'request_model') && !first(info.attributes, 'response_model')) {
       ignore(IGNORED_REASONS.noModel);
     } else {
       const event = callOf(info);
       if (typeof event === 'string') rejected.push({ ...ref, detail: event });
       else calls.push({ ...ref, event, sources: sourcesOf(info) });
     }
+  }
+  for (const call of calls) {
+    const spans = beneath.get(`${call.traceId}:${call.span}`);
+    if (spans) takeFullerUsage(call.event, spans);
   }
   return { calls, rejected, ignored };
 }
