@@ -3,17 +3,17 @@
 // local fake Bot API (@lumi/test-support/fake-bot-api), which also gives the peaks against each of Telegram's
 // limits as the receiver saw them.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TELEGRAM_PER_SECOND } from '@lumi/test-support/fake-bot-api';
+import { preciseNow, TELEGRAM_PER_SECOND } from '@lumi/test-support/fake-bot-api';
 import { ApiError } from '../lib/lumi-api.mjs';
 import { createProgress } from '../lib/progress.mjs';
+import { percentile } from './percentile.mjs';
+import { fmt, say } from './print.mjs';
+import { reportDeliveries } from './report.mjs';
+import { closeFake, onEachDatabase, startFake, withServerKey } from './scratch.mjs';
+import { DELIVERIES, TARGETS } from './settings.mjs';
 
 const MESSAGING = '/api/v1/messaging';
 const HOUR_MS = 3600_000;
-const fmt = (n) => Math.round(n).toLocaleString('en');
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** A channel and a template on it; both named after `tag` so that runs on one database stay apart. */
 async function channelWithTemplate(api, token, tag, chatId) {
@@ -63,7 +63,7 @@ async function inFlight(count, concurrency, job, onDone) {
  * flight, then `singles` single POSTs with `singleConcurrency` in flight. Every delivery is due an hour
  * from now, so the sender, running meanwhile, has nothing to send and the figure is accepting alone.
  */
-export async function measureAccepting(label, { api, token, key }, options) {
+async function measureAccepting(label, { api, token, key }, options) {
   const { batches, batchSize, batchConcurrency, singles, singleConcurrency } = options;
   const { template } = await channelWithTemplate(api, token, 'accepting', '-1001000000001');
   const sendAt = new Date(Date.now() + HOUR_MS).toISOString();
@@ -178,7 +178,6 @@ function shortestSpan(times, n) {
   return shortest;
 }
 
-const say = (text) => process.stdout.write(`${text}\n`);
 const verdict = (ok) => (ok ? 'kept' : 'EXCEEDED');
 
 /**
@@ -218,7 +217,7 @@ export function receiverPeaks(messages) {
  * own. The rate is read from the fake's arrival times over the steady part (the first and last second
  * left out: the sender starting and the queue running dry).
  */
-export async function measureSending(label, { api, token, key, fake }, { deliveries, chats }) {
+async function measureSending(label, { api, token, key, fake }, { deliveries, chats }) {
   const { template } = await channelWithTemplate(api, token, 'sending', '-1002000000000');
   const channels = [];
   for (let c = 0; c < chats; c += 1) {
@@ -299,4 +298,35 @@ export async function measureSending(label, { api, token, key, fake }, { deliver
     maxChatPerMinute,
     maxGroupPerMinute: peaks.maxGroupPerMinute,
   };
+}
+
+/**
+ * Part `deliveries` of `npm run bench` (scripts/bench.mjs): on each database, the server sending to a fake
+ * Bot API without limits of its own; then the report.
+ */
+export async function deliveriesPart() {
+  const runs = await onEachDatabase('deliveries', async (label, env) => {
+    const fake = await startFake({ clock: preciseNow });
+    try {
+      const serverEnv = {
+        ...env,
+        TELEGRAM_BOT_TOKEN: '123456:bench-not-a-real-token',
+        TELEGRAM_API_BASE_URL: fake.url,
+      };
+      return await withServerKey(
+        serverEnv,
+        'bench deliveries',
+        ['messages:send'],
+        async (server, { token, key }) => {
+          const context = { api: server.api, token, key, fake };
+          const accepting = await measureAccepting(label, context, DELIVERIES);
+          const sending = await measureSending(label, context, DELIVERIES);
+          return { label, accepting, sending };
+        },
+      );
+    } finally {
+      await closeFake(fake);
+    }
+  });
+  reportDeliveries(runs, { ...DELIVERIES, targets: TARGETS });
 }

@@ -3,6 +3,8 @@
 // every few milliseconds; the longest health answer during the attack is the event loop's longest hold
 // plus one loopback round trip. Target: at most ~50 ms for every attack.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { say } from './print.mjs';
+import { onEachDatabase, withServerKey } from './scratch.mjs';
 
 const ROUNDS = 20;
 export const HOLD_TARGET_MS = 50;
@@ -83,7 +85,7 @@ function bursts(baseUrl) {
 }
 
 /** Runs every attack against a running server; returns one row per attack. */
-export async function measureHostile(baseUrl, token, ingestKey) {
+async function measureHostile(baseUrl, token, ingestKey) {
   const rows = [];
   for (const [name, run] of [...attacks(baseUrl, token, ingestKey), ...bursts(baseUrl)]) {
     let running = true;
@@ -117,7 +119,7 @@ export async function measureHostile(baseUrl, token, ingestKey) {
   return rows;
 }
 
-export function printHostile(label, rows, say) {
+function printHostile(label, rows) {
   say(`\nHostile requests on ${label} (${ROUNDS} of each, one at a time, GET /api/health probed meanwhile)`);
   say('| Attack | Status | Answer, median / max (ms) | Longest health answer (ms) |');
   say('| --- | --- | --- | --- |');
@@ -130,5 +132,14 @@ export function printHostile(label, rows, say) {
   const worst = Math.max(...rows.filter((r) => !r.name.startsWith('burst')).map((r) => r.hold));
   say(
     `Worst hold by one request (bursts aside): ${worst.toFixed(1)} ms (target ≤ ${HOLD_TARGET_MS} ms): ${worst <= HOLD_TARGET_MS ? 'met' : 'NOT met'}`,
+  );
+}
+
+/** Part `hostile` of `npm run bench` (scripts/bench.mjs): measures and prints the attacks on each database. */
+export async function hostilePart() {
+  await onEachDatabase('hostile', (label, env) =>
+    withServerKey(env, 'hostile', ['ingest:write'], async (server, { token, key }) =>
+      printHostile(label, await measureHostile(server.baseUrl, token, key)),
+    ),
   );
 }

@@ -13,8 +13,11 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { createProgress } from '../lib/progress.mjs';
 import { LLM_MODELS } from '../demo/simulated-bot.mjs';
+import { percentile } from './percentile.mjs';
+import { fmt, say } from './print.mjs';
+import { onEachDatabase, withServer } from './scratch.mjs';
+import { BATCH_SIZE, BATCHES, INGEST_CONNECTIONS, PASSWORD } from './settings.mjs';
 
-const fmt = (n) => Math.round(n).toLocaleString('en');
 const hex = (n, digits) => n.toString(16).padStart(digits, '0');
 
 /** The calls of one batch: the same made-up LLM calls as the ingestion part's workload (workload.mjs). */
@@ -106,10 +109,6 @@ const ROUTES = {
   events: { path: '/api/ingest/events', type: 'application/json', unit: 'events' },
 };
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 /** Posts the bodies over `connections` concurrent requests; every call must be stored. */
 async function run(baseUrl, key, kind, list, batchSize, connections, label) {
   const route = ROUTES[kind];
@@ -155,10 +154,9 @@ async function run(baseUrl, key, kind, list, batchSize, connections, label) {
 
 /**
  * Measures OTLP protobuf, OTLP JSON and the JSON ingestion API with the same LLM calls on a running
- * server (`server.api`, `server.baseUrl`), signing in with `password`; prints the figures with `say` and
- * returns them.
+ * server (`server.api`, `server.baseUrl`), signing in with `password`; prints the figures and returns them.
  */
-export async function measureOtlp(label, server, { password, batches, batchSize, connections, say }) {
+async function measureOtlp(label, server, { password, batches, batchSize, connections }) {
   const token = await server.api.signIn('admin', password);
   const { key } = await server.api.createApiKey(token, `bench otlp ${label}`, ['ingest:write']);
   const warmup = bodies(5, batchSize, 'otlp-warmup');
@@ -184,4 +182,17 @@ export async function measureOtlp(label, server, { password, batches, batchSize,
     );
   }
   return { label, results };
+}
+
+/** Part `otlp` of `npm run bench` (scripts/bench.mjs): measures and prints the figures on each database. */
+export async function otlpPart() {
+  const options = {
+    password: PASSWORD,
+    batches: BATCHES,
+    batchSize: BATCH_SIZE,
+    connections: INGEST_CONNECTIONS,
+  };
+  await onEachDatabase('otlp', (label, env) =>
+    withServer(env, (server) => measureOtlp(label, server, options)),
+  );
 }

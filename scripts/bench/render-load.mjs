@@ -6,6 +6,10 @@
 // sender sends none meanwhile.
 import { spawn } from 'node:child_process';
 import { seedContent } from '../demo/seed-content.mjs';
+import { percentile } from './percentile.mjs';
+import { say } from './print.mjs';
+import { onEachDatabase, withServerKey } from './scratch.mjs';
+import { RENDER_LOAD } from './settings.mjs';
 
 const MESSAGING = '/api/v1/messaging';
 
@@ -21,10 +25,6 @@ function startHogs(count) {
   return Array.from({ length: count }, () =>
     spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
   );
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 async function burst(api, key, requests) {
@@ -49,14 +49,14 @@ async function burst(api, key, requests) {
   return {
     accepted: statuses.get('202') ?? 0,
     statuses,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
+    p50: percentile(times, 50) ?? 0,
+    p99: percentile(times, 99) ?? 0,
     max: times.at(-1) ?? 0,
   };
 }
 
 /** Runs the two bursts; returns their results. */
-export async function measureRenderLoad(label, { api, token, key }, { requests: count, hogs }) {
+async function measureRenderLoad(label, { api, token, key }, { requests: count, hogs }) {
   await seedContent(api, token);
   const variables = await api.request('GET', `${MESSAGING}/variables`, { token });
   const data = Object.fromEntries(
@@ -79,7 +79,7 @@ export async function measureRenderLoad(label, { api, token, key }, { requests: 
   }
 }
 
-export function printRenderLoad(run, say) {
+function printRenderLoad(run) {
   say(
     `Render limits on ${run.label}: ${run.requests} deliveries of the demo's ${run.templates} templates at once`,
   );
@@ -95,4 +95,13 @@ export function printRenderLoad(run, say) {
   }
   const met = run.loaded.accepted === run.requests && run.quiet.accepted === run.requests;
   say(`  Target (every one accepted, also under load): ${met ? 'met' : 'NOT met'}`);
+}
+
+/** Part `render-load` of `npm run bench` (scripts/bench.mjs): measures and prints the bursts on each database. */
+export async function renderLoadPart() {
+  await onEachDatabase('render', (label, env) =>
+    withServerKey(env, 'bench render load', ['messages:send'], async (server, { token, key }) =>
+      printRenderLoad(await measureRenderLoad(label, { api: server.api, token, key }, RENDER_LOAD)),
+    ),
+  );
 }

@@ -1,8 +1,7 @@
-// Prints the figures of `npm run bench` (scripts/bench.mjs) and whether each target (issues #3, #14 and #15) is met.
+// Prints the figures of `npm run bench` (scripts/bench.mjs) and whether each target (docs/benchmarks.md) is met.
 import os from 'node:os';
+import { fmt, say } from './print.mjs';
 
-const fmt = (n) => Math.round(n).toLocaleString('en');
-const say = (text = '') => process.stdout.write(`${text}\n`);
 const mark = (ok) => (ok ? 'met' : 'NOT met');
 
 function reportIngest({ ingest, batches, batchSize, ingestConnections, targets }) {

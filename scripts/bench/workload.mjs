@@ -17,6 +17,30 @@ function dimensions(n, success) {
   };
 }
 
+/** Made-up llm_call number `n` at `ts`, as the demo bot sends them. */
+function llmCall(n, tag, ts) {
+  const model = LLM_MODELS[n % LLM_MODELS.length];
+  const input = 300 + ((n * 7919) % 2500);
+  const output = 50 + ((n * 104729) % 600);
+  const success = n % 67 !== 0;
+  const event = {
+    type: 'llm_call',
+    id: `${tag}-${n}`,
+    ts,
+    provider: model.provider,
+    model: model.model,
+    input_tokens: input,
+    output_tokens: output,
+    latency_ms: 200 + (n % 1500),
+    cached: n % 9 === 0,
+    success,
+    ...dimensions(n, success),
+  };
+  // As the demo bot does: Gemini calls are priced by the server, the others carry their cost.
+  if (model.botCost) event.cost_usd = (input * model.botCost.input + output * model.botCost.output) / 1e6;
+  return event;
+}
+
 /** Batches of llm_call events over the last 24 hours, serialised up front so the client costs little. */
 export function ingestBodies(batches, batchSize, tag) {
   const now = Date.now();
@@ -25,25 +49,8 @@ export function ingestBodies(batches, batchSize, tag) {
   for (let b = 0; b < batches; b += 1) {
     const events = [];
     for (let i = 0; i < batchSize; i += 1, n += 1) {
-      const model = LLM_MODELS[n % LLM_MODELS.length];
-      const input = 300 + ((n * 7919) % 2500);
-      const output = 50 + ((n * 104729) % 600);
-      const event = {
-        type: 'llm_call',
-        id: `${tag}-${n}`,
-        ts: new Date(now - 24 * 3600 * 1000 + (n / (batches * batchSize)) * 23 * 3600 * 1000).toISOString(),
-        provider: model.provider,
-        model: model.model,
-        input_tokens: input,
-        output_tokens: output,
-        latency_ms: 200 + (n % 1500),
-        cached: n % 9 === 0,
-        success: n % 67 !== 0,
-        ...dimensions(n, n % 67 !== 0),
-      };
-      // As the demo bot does: Gemini calls are priced by the server, the others carry their cost.
-      if (model.botCost) event.cost_usd = (input * model.botCost.input + output * model.botCost.output) / 1e6;
-      events.push(event);
+      const ts = new Date(now - 24 * 3600 * 1000 + (n / (batches * batchSize)) * 23 * 3600 * 1000);
+      events.push(llmCall(n, tag, ts.toISOString()));
     }
     bodies.push(JSON.stringify({ events }));
   }
@@ -59,25 +66,7 @@ export function liveBody(batch, batchSize, tag) {
   const events = [];
   for (let i = 0; i < batchSize; i += 1) {
     const n = batch * batchSize + i;
-    const model = LLM_MODELS[n % LLM_MODELS.length];
-    const input = 300 + ((n * 7919) % 2500);
-    const output = 50 + ((n * 104729) % 600);
-    const success = n % 67 !== 0;
-    const event = {
-      type: 'llm_call',
-      id: `${tag}-${n}`,
-      ts: new Date(now - (n % 60_000)).toISOString(),
-      provider: model.provider,
-      model: model.model,
-      input_tokens: input,
-      output_tokens: output,
-      latency_ms: 200 + (n % 1500),
-      cached: n % 9 === 0,
-      success,
-      ...dimensions(n, success),
-    };
-    if (model.botCost) event.cost_usd = (input * model.botCost.input + output * model.botCost.output) / 1e6;
-    events.push(event);
+    events.push(llmCall(n, tag, new Date(now - (n % 60_000)).toISOString()));
   }
   return JSON.stringify({ events });
 }

@@ -8,7 +8,8 @@
 // as the `telegram` service beside the bot's own calls, stay above its 99 % green
 // (apps/web/src/features/metrics/lib/thresholds.ts): the Overview still says "All systems operational".
 import { forbidden, serverError, tooManyRequests } from '@lumi/test-support/fake-bot-api';
-import { CHANNELS, OPS_CHANNEL } from './seed-content.mjs';
+import { OPS_CHANNEL } from './seed-alerts.mjs';
+import { CHANNELS } from './seed-messaging.mjs';
 
 /**
  * The 429's retry_after. Lumi's sender does not wait within a send: it records the attempt as rate limited

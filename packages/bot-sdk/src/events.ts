@@ -151,27 +151,41 @@ const isoTime = (time: Date | string | undefined): string =>
 
 const common = (input: EventBase) => ({ id: input.id ?? randomUUID(), ts: isoTime(input.ts) });
 
-/** Leaves out the optional fields that are undefined, so the JSON is what the docs show. */
-function compact<T extends object>(event: T): T {
+/**
+ * The event of `type` with its `id` and `ts` and the `fields` that are not undefined, so the JSON is what
+ * the docs show.
+ */
+function wireEvent<T extends { type: string }>(
+  type: T['type'],
+  input: EventBase,
+  fields: Omit<T, 'type' | 'id' | 'ts'>,
+): T {
+  const event = { type, ...common(input), ...fields } as unknown as T;
   for (const key of Object.keys(event) as Array<keyof T>) if (event[key] === undefined) delete event[key];
   return event;
 }
 
+/** A count or a duration as the API takes it: a whole number, 0 or more. */
+const wholeCount = (n: number) => Math.max(0, Math.round(n));
+
+/** The chat and user an event is for, in the form Lumi keys them by. */
+const attribution = (input: { chatId?: TelegramId; userId?: TelegramId }) => ({
+  chat_id: telegramId(input.chatId),
+  user_id: telegramId(input.userId),
+});
+
 export function llmCallEvent(input: LlmCallInput): LlmCallEvent {
   const success = input.success ?? true;
-  return compact({
-    type: 'llm_call',
-    ...common(input),
+  return wireEvent<LlmCallEvent>('llm_call', input, {
     provider: input.provider,
     model: input.model,
-    input_tokens: Math.max(0, Math.round(input.inputTokens)),
-    output_tokens: Math.max(0, Math.round(input.outputTokens)),
+    input_tokens: wholeCount(input.inputTokens),
+    output_tokens: wholeCount(input.outputTokens),
     cost_usd: input.costUsd,
-    latency_ms: Math.max(0, Math.round(input.latencyMs)),
+    latency_ms: wholeCount(input.latencyMs),
     cached: input.cached ?? false,
     success,
-    chat_id: telegramId(input.chatId),
-    user_id: telegramId(input.userId),
+    ...attribution(input),
     feature: cleanName(input.feature, FIELD_LIMITS.feature),
     error_type: cleanName(input.errorType, FIELD_LIMITS.errorType),
     usage_known: input.usageKnown === false ? false : undefined,
@@ -181,15 +195,12 @@ export function llmCallEvent(input: LlmCallInput): LlmCallEvent {
 export function integrationCallEvent(
   input: IntegrationCallInput & { chatId?: TelegramId; userId?: TelegramId; updateType?: string },
 ): IntegrationCallEvent {
-  return compact({
-    type: 'integration_call',
-    ...common(input),
+  return wireEvent<IntegrationCallEvent>('integration_call', input, {
     service_name: input.serviceName,
     status: input.status,
-    latency_ms: Math.max(0, Math.round(input.latencyMs)),
+    latency_ms: wholeCount(input.latencyMs),
     error: input.error === undefined ? undefined : cleanText(input.error, FIELD_LIMITS.error),
-    chat_id: telegramId(input.chatId),
-    user_id: telegramId(input.userId),
+    ...attribution(input),
     update_type: input.updateType,
   });
 }
@@ -235,13 +246,10 @@ export function describeError(error: unknown): { message: string; name?: string 
 export function errorEvent(error: unknown, options: ErrorOptions & { defaultSource: string }): ErrorEvent {
   const { message, name } = describeError(error);
   const feature = cleanName(options.feature, FIELD_LIMITS.feature);
-  return compact({
-    type: 'error',
-    ...common(options),
+  return wireEvent<ErrorEvent>('error', options, {
     source: cleanName(options.source ?? feature ?? options.defaultSource, FIELD_LIMITS.source) ?? 'bot',
     message: cleanText(message, FIELD_LIMITS.message),
-    chat_id: telegramId(options.chatId),
-    user_id: telegramId(options.userId),
+    ...attribution(options),
     feature,
     error_type: cleanName(name, FIELD_LIMITS.errorType),
   });
@@ -269,9 +277,7 @@ export function feedbackEvent(input: FeedbackInput): FeedbackEvent | string {
   if (input.score !== undefined && !(input.score >= -1 && input.score <= 5)) {
     return 'feedback scores go from -1 to 5';
   }
-  return compact<FeedbackEvent>({
-    type: 'feedback',
-    ...common(input),
+  return wireEvent<FeedbackEvent>('feedback', input, {
     chat_id: chatId,
     message_id: input.messageId,
     user_id: telegramId(input.userId),

@@ -1,4 +1,4 @@
-import { telemetryEventSchema } from '@lumi/contract';
+import { CONFIG_DOMAINS, telemetryEventSchema, type ConfigDomain } from '@lumi/contract';
 import type {
   botConfigSchema,
   cacheStatsEventSchema,
@@ -26,6 +26,7 @@ import {
   marketDataEvent,
   telegramId,
 } from '../src/events.js';
+import { CONFIG_DOMAINS as WIRE_CONFIG_DOMAINS } from '../src/wire.js';
 import type * as Wire from '../src/wire.js';
 
 /**
@@ -70,6 +71,11 @@ describe('the wire types match @lumi/contract', () => {
     expectTypeOf<KeysOf<Wire.DeliveryRequest>>().toEqualTypeOf<
       KeysOf<z.input<typeof deliveryRequestSchema>>
     >();
+  });
+
+  it('has the configuration domains of the contract, in its order', () => {
+    expectTypeOf<Wire.ConfigDomain>().toEqualTypeOf<ConfigDomain>();
+    expect(WIRE_CONFIG_DOMAINS).toEqual(CONFIG_DOMAINS);
   });
 });
 

@@ -55,7 +55,12 @@ export function visibleName<T extends z.ZodType<string>>(schema: T) {
   });
 }
 
-export const nameField = visibleName(requiredString(MESSAGES.nameRequired).max(200, MESSAGES.nameMax));
+/** A required name people read (a user's, a rule's, a channel's): at most `max` characters, all visible. */
+export function requiredName(required: string, max: number, maxMessage: string) {
+  return visibleName(requiredString(required).max(max, maxMessage));
+}
+
+export const nameField = requiredName(MESSAGES.nameRequired, 200, MESSAGES.nameMax);
 
 /** Password rules shared by create-user, change-password and the forms (OWASP ASVS 5.0: 8 to 128). */
 export function passwordField(required: string) {

@@ -4,7 +4,7 @@ import { asciiLower, canonicalInteger, dateTimeFormat, isSpace, linkNode } from 
 import {
   hasSlot,
   markupResult,
-  passSlot,
+  keepTextSlot,
   type MarkupIssue,
   type MarkupOptions,
   type MarkupResult,
@@ -137,9 +137,8 @@ export function parseTelegramHtml(input: string, options: MarkupOptions = {}): M
 
   let i = 0;
   while (i < input.length) {
-    const afterSlot = passSlot(input, i, 'text', options);
+    const afterSlot = keepTextSlot(tree, input, i, 'text', options);
     if (afterSlot !== null) {
-      tree.text(input.slice(i, afterSlot));
       i = afterSlot;
       continue;
     }

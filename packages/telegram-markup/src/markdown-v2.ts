@@ -5,7 +5,7 @@ import {
   hasSlot,
   markupResult,
   readPreOpening,
-  passSlot,
+  keepTextSlot,
   readLinkUrl,
   MISSING_URL_END,
   type MarkupIssue,
@@ -119,9 +119,8 @@ export function parseTelegramMarkdownV2(input: string, options: MarkupOptions = 
   while (i < input.length) {
     const innermost = tree.top?.node.type;
     const context: SlotContext = innermost === 'pre' || innermost === 'code' ? innermost : 'text';
-    const afterSlot = passSlot(input, i, context, options);
+    const afterSlot = keepTextSlot(tree, input, i, context, options);
     if (afterSlot !== null) {
-      tree.text(input.slice(i, afterSlot));
       i = afterSlot;
       lineStart = false;
       continue;

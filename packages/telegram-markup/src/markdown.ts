@@ -3,7 +3,7 @@ import { linkNode } from './links.js';
 import {
   markupResult,
   readPreOpening,
-  passSlot,
+  keepTextSlot,
   readLinkUrl,
   type MarkupIssue,
   type MarkupOptions,
@@ -40,9 +40,8 @@ export function parseTelegramMarkdown(input: string, options: MarkupOptions = {}
 
   let i = 0;
   while (i < input.length) {
-    const afterSlot = passSlot(input, i, 'text', options);
+    const afterSlot = keepTextSlot(tree, input, i, 'text', options);
     if (afterSlot !== null) {
-      tree.text(input.slice(i, afterSlot));
       i = afterSlot;
       continue;
     }
@@ -83,9 +82,8 @@ export function parseTelegramMarkdown(input: string, options: MarkupOptions = {}
 
     tree.open(entity, null);
     while (i < input.length && !input.startsWith(close, i)) {
-      const afterSlot = passSlot(input, i, context, options);
+      const afterSlot = keepTextSlot(tree, input, i, context, options);
       if (afterSlot !== null) {
-        tree.text(input.slice(i, afterSlot));
         i = afterSlot;
         continue;
       }

@@ -98,6 +98,19 @@ export function passSlot(
   return close + 1;
 }
 
+/** passSlot where a marker stands for text: the marker is kept in `tree` as the text the value will be. */
+export function keepTextSlot<Info>(
+  tree: EntityTree<Info>,
+  input: string,
+  i: number,
+  context: SlotContext,
+  options: MarkupOptions,
+): number | null {
+  const afterSlot = passSlot(input, i, context, options);
+  if (afterSlot !== null) tree.text(input.slice(i, afterSlot));
+  return afterSlot;
+}
+
 export const MISSING_URL_END = "Can't find the end of the link's URL: a ')' is missing";
 
 /**

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { parseMarkup } from './parse.js';
 import type { ParseMode } from './parse-mode.js';
-import { BOT_API_MARKDOWN } from './test-vectors/bot-api-markdown.js';
+import { BOT_API_MARKDOWN } from './test/vectors/bot-api-markdown.js';
 import {
   agrees,
   expectedOutcome,
   outcome,
   singleCharacterVectors,
   type ParseVector,
-} from './test-vectors/parse-vector.js';
-import { TDLIB_HTML_ACCEPTED } from './test-vectors/tdlib-html-accepted.js';
-import { TDLIB_HTML_REFUSED } from './test-vectors/tdlib-html-refused.js';
-import { TDLIB_MARKDOWN_V2_ACCEPTED } from './test-vectors/tdlib-markdown-v2-accepted.js';
-import { TDLIB_MARKDOWN_V2_REFUSED } from './test-vectors/tdlib-markdown-v2-refused.js';
+} from './test/vectors/parse-vector.js';
+import { TDLIB_HTML_ACCEPTED } from './test/vectors/tdlib-html-accepted.js';
+import { TDLIB_HTML_REFUSED } from './test/vectors/tdlib-html-refused.js';
+import { TDLIB_MARKDOWN_V2_ACCEPTED } from './test/vectors/tdlib-markdown-v2-accepted.js';
+import { TDLIB_MARKDOWN_V2_REFUSED } from './test/vectors/tdlib-markdown-v2-refused.js';
 
 /**
  * Our parsers against Telegram's: the test vectors of TDLib, whose parser the Bot API server runs, and

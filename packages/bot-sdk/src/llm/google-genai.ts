@@ -1,11 +1,4 @@
-import {
-  observeIterable,
-  startCall,
-  WRAPPED,
-  type CallUsage,
-  type LlmReporting,
-  type WrapOptions,
-} from './report.js';
+import { startCall, wrapOnce, type CallUsage, type LlmReporting, type WrapOptions } from './report.js';
 
 /**
  * Reporting for the Google Gen AI SDK (`@google/genai`, https://github.com/googleapis/js-genai): each
@@ -53,8 +46,10 @@ export function wrapGoogleGenAI<T extends GoogleGenAILike>(
   reporting: LlmReporting,
   options: WrapOptions = {},
 ): T {
-  const marked = client as T & { [WRAPPED]?: boolean };
-  if (marked[WRAPPED]) return client;
+  return wrapOnce(client, () => wrapModels(client, reporting, options));
+}
+
+function wrapModels(client: GoogleGenAILike, reporting: LlmReporting, options: WrapOptions) {
   const models = client.models as unknown as {
     generateContent: (params: GenerateParams) => Promise<unknown>;
     generateContentStream: (params: GenerateParams) => Promise<AsyncIterable<unknown>>;
@@ -85,14 +80,6 @@ export function wrapGoogleGenAI<T extends GoogleGenAILike>(
       throw error;
     }
     // Each chunk carries the usage so far; the last one the whole call's.
-    let usage: CallUsage | null = null;
-    return observeIterable(
-      stream,
-      (chunk) => (usage = usageOf(chunk) ?? usage),
-      (error) => call.done(usage, error),
-    );
+    return call.stream(stream, usageOf);
   };
-
-  Object.defineProperty(marked, WRAPPED, { value: true });
-  return client;
 }

@@ -1,11 +1,4 @@
-import {
-  observeIterable,
-  startCall,
-  WRAPPED,
-  type CallUsage,
-  type LlmReporting,
-  type WrapOptions,
-} from './report.js';
+import { startCall, wrapOnce, type CallUsage, type LlmReporting, type WrapOptions } from './report.js';
 
 /**
  * Reporting for the official `openai` client (https://github.com/openai/openai-node): each
@@ -76,16 +69,10 @@ function wrapCreate(resource: Creatable, reporting: LlmReporting, options: WrapO
     void Promise.resolve(result).then(
       (value) => {
         if (!isAsyncIterable(value)) return call.done(usageOf(value));
-        let usage: CallUsage | null = null;
         const iterate = value[Symbol.asyncIterator].bind(value);
         Object.defineProperty(value, Symbol.asyncIterator, {
           configurable: true,
-          value: () =>
-            observeIterable(
-              { [Symbol.asyncIterator]: iterate },
-              (chunk) => (usage = usageOf(chunk) ?? usage),
-              (error) => call.done(usage, error),
-            )[Symbol.asyncIterator](),
+          value: () => call.stream({ [Symbol.asyncIterator]: iterate }, usageOf)[Symbol.asyncIterator](),
         });
       },
       (error: unknown) => call.done(null, error),
@@ -100,11 +87,9 @@ export function wrapOpenAI<T extends OpenAILike>(
   reporting: LlmReporting,
   options: WrapOptions = {},
 ): T {
-  const marked = client as T & { [WRAPPED]?: boolean };
-  if (marked[WRAPPED]) return client;
-  for (const resource of [client.chat.completions, client.responses, client.embeddings]) {
-    if (resource && typeof resource.create === 'function') wrapCreate(resource, reporting, options);
-  }
-  Object.defineProperty(marked, WRAPPED, { value: true });
-  return client;
+  return wrapOnce(client, () => {
+    for (const resource of [client.chat.completions, client.responses, client.embeddings]) {
+      if (resource && typeof resource.create === 'function') wrapCreate(resource, reporting, options);
+    }
+  });
 }

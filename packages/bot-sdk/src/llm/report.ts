@@ -20,7 +20,16 @@ export interface LlmReporting {
 }
 
 /** Marks a client already wrapped, so wrapping twice never reports a call twice. */
-export const WRAPPED = Symbol.for('@lumi/bot.wrapped');
+const WRAPPED = Symbol.for('@lumi/bot.wrapped');
+
+/** Runs `wrap`, which changes `client` in place, unless it ran on this client before; returns the client. */
+export function wrapOnce<T extends object>(client: T, wrap: () => void): T {
+  const marked = client as T & { [WRAPPED]?: boolean };
+  if (marked[WRAPPED]) return client;
+  wrap();
+  Object.defineProperty(marked, WRAPPED, { value: true });
+  return client;
+}
 
 export interface CallUsage {
   model?: string;
@@ -28,7 +37,10 @@ export interface CallUsage {
   outputTokens: number;
 }
 
-/** Starts timing one call; `done` reports it once, whichever of success or failure comes first. */
+/**
+ * Starts timing one call; `done` reports it once, whichever of success or failure comes first. `stream`
+ * hands on a streamed answer, reporting the call when the stream ends with the latest usage a chunk told.
+ */
 export function startCall(
   reporting: LlmReporting,
   base: { provider: string; model: string; feature?: string },
@@ -54,7 +66,15 @@ export function startCall(
       usageKnown: usage !== null || error !== undefined,
     });
   };
-  return { done };
+  const stream = <T>(source: AsyncIterable<T>, usageOf: (chunk: T) => CallUsage | null) => {
+    let usage: CallUsage | null = null;
+    return observeIterable(
+      source,
+      (chunk) => (usage = usageOf(chunk) ?? usage),
+      (error) => done(usage, error),
+    );
+  };
+  return { done, stream };
 }
 
 /**
@@ -78,7 +98,7 @@ export function errorTypeOf(error: unknown): string {
 }
 
 /** Wraps an async iterable so `onEach` sees every item and `onEnd` the end, an error or an early stop. */
-export async function* observeIterable<T>(
+async function* observeIterable<T>(
   source: AsyncIterable<T>,
   onEach: (item: T) => void,
   onEnd: (error?: unknown) => void,

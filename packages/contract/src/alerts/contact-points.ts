@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, requiredString, visibleName } from '../fields.js';
+import { idSchema, requiredName, requiredString } from '../fields.js';
 import { alertConditionAnswerSchema } from './conditions.js';
 import { ALERT_LIMITS, ALERT_MESSAGES, ALERT_SEVERITIES, ALERT_STATES } from './constants.js';
 
@@ -16,8 +16,10 @@ const webhookUrl = requiredString(ALERT_MESSAGES.urlRequired)
   // A scheme, a host (a name, an IPv4 address or a bracketed IPv6 one), then an optional port and path.
   .regex(/^https?:\/\/(\[[0-9a-fA-F:.]+\]|[^\s/?#:@[\]]+)(:\d{1,5})?([/?#]\S*)?$/i, ALERT_MESSAGES.url);
 
-const contactPointName = visibleName(
-  requiredString(ALERT_MESSAGES.contactPointNameRequired).max(ALERT_LIMITS.nameMax, ALERT_MESSAGES.nameMax),
+const contactPointName = requiredName(
+  ALERT_MESSAGES.contactPointNameRequired,
+  ALERT_LIMITS.nameMax,
+  ALERT_MESSAGES.nameMax,
 );
 
 export const contactPointInputSchema = z.discriminatedUnion(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, requiredString, visibleName } from '../fields.js';
+import { idSchema, requiredName } from '../fields.js';
 import { alertConditionAnswerSchema, alertConditionSchema, alertEvaluationSchema } from './conditions.js';
 import { ALERT_LIMITS, ALERT_MESSAGES, ALERT_NO_DATA, ALERT_SEVERITIES, ALERT_STATES } from './constants.js';
 
@@ -21,9 +21,7 @@ const renotifyMinutes = z
  * from.
  */
 const alertRuleFields = {
-  name: visibleName(
-    requiredString(ALERT_MESSAGES.nameRequired).max(ALERT_LIMITS.nameMax, ALERT_MESSAGES.nameMax),
-  ),
+  name: requiredName(ALERT_MESSAGES.nameRequired, ALERT_LIMITS.nameMax, ALERT_MESSAGES.nameMax),
   condition: alertConditionSchema,
   severity: z.enum(ALERT_SEVERITIES),
   /** How long the condition must hold before the rule fires; 0 fires at once. */

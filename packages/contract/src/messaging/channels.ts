@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, requiredString, visibleName } from '../fields.js';
+import { ID_MAX, requiredName, requiredString } from '../fields.js';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES } from './constants.js';
 import { booleanQuery, description, descriptionUpdate, idParam } from './shared-fields.js';
 
@@ -8,32 +8,33 @@ import { booleanQuery, description, descriptionUpdate, idParam } from './shared-
 /** A numeric chat id, or a public username: 5 to 32 letters, digits and underscores after the '@'. */
 export const CHAT_ID_PATTERN = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
 
-const channelName = visibleName(
-  requiredString(MESSAGING_MESSAGES.channelNameRequired).max(
-    MESSAGING_LIMITS.nameMax,
-    MESSAGING_MESSAGES.channelNameMax,
-  ),
+const channelName = requiredName(
+  MESSAGING_MESSAGES.channelNameRequired,
+  MESSAGING_LIMITS.nameMax,
+  MESSAGING_MESSAGES.channelNameMax,
 );
 const chatId = requiredString(MESSAGING_MESSAGES.chatIdRequired).regex(
   CHAT_ID_PATTERN,
   MESSAGING_MESSAGES.chatIdInvalid,
 );
 
-export const channelInputSchema = z.object({
+/** A channel's fields, the one list the create and update shapes are built from. */
+const channelFields = {
   channel_name: channelName,
   chat_id: chatId,
+  enabled: z.boolean(),
+  description: descriptionUpdate,
+};
+
+export const channelInputSchema = z.object({
+  ...channelFields,
   enabled: z.boolean().default(true),
   description,
 });
 export type ChannelInput = z.input<typeof channelInputSchema>;
 export type ChannelValues = z.output<typeof channelInputSchema>;
 /** PUT: the fields sent are changed, the others keep their values (no defaults here, on purpose). */
-export const channelUpdateSchema = z.object({
-  channel_name: channelName.optional(),
-  chat_id: chatId.optional(),
-  enabled: z.boolean().optional(),
-  description: descriptionUpdate,
-});
+export const channelUpdateSchema = z.object(channelFields).partial();
 export type ChannelUpdate = z.output<typeof channelUpdateSchema>;
 
 export const channelSchema = z
@@ -64,25 +65,20 @@ const messageThreadId = z
   .int(MESSAGING_MESSAGES.threadIdInvalid)
   .positive(MESSAGING_MESSAGES.threadIdInvalid)
   .max(ID_MAX, MESSAGING_MESSAGES.threadIdInvalid);
-const topicName = visibleName(
-  requiredString(MESSAGING_MESSAGES.topicNameRequired).max(
-    MESSAGING_LIMITS.nameMax,
-    MESSAGING_MESSAGES.topicNameMax,
-  ),
+const topicName = requiredName(
+  MESSAGING_MESSAGES.topicNameRequired,
+  MESSAGING_LIMITS.nameMax,
+  MESSAGING_MESSAGES.topicNameMax,
 );
 
-export const topicInputSchema = z.object({
-  topic_name: topicName,
-  message_thread_id: messageThreadId,
-  enabled: z.boolean().default(true),
-});
+/** A topic's fields, the one list the create and update shapes are built from. */
+const topicFields = { topic_name: topicName, message_thread_id: messageThreadId, enabled: z.boolean() };
+
+export const topicInputSchema = z.object({ ...topicFields, enabled: z.boolean().default(true) });
 export type TopicInput = z.input<typeof topicInputSchema>;
 export type TopicValues = z.output<typeof topicInputSchema>;
-export const topicUpdateSchema = z.object({
-  topic_name: topicName.optional(),
-  message_thread_id: messageThreadId.optional(),
-  enabled: z.boolean().optional(),
-});
+/** PUT: the fields sent are changed, the others keep their values. */
+export const topicUpdateSchema = z.object(topicFields).partial();
 export type TopicUpdate = z.output<typeof topicUpdateSchema>;
 
 export const topicSchema = z

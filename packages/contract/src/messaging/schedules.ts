@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, requiredString, visibleName, wholeNumberText } from '../fields.js';
+import { idSchema, requiredName, wholeNumberText } from '../fields.js';
 import { DELIVERY_STATUSES } from './deliveries.js';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES } from './constants.js';
 import { sampleData } from './shared-fields.js';
@@ -141,9 +141,7 @@ const timezone = z
 
 /** A schedule's fields, the one list the create, update and snapshot shapes are built from. */
 const scheduleFields = {
-  name: visibleName(
-    requiredString(SCHEDULE_MESSAGES.nameRequired).max(MESSAGING_LIMITS.nameMax, SCHEDULE_MESSAGES.nameMax),
-  ),
+  name: requiredName(SCHEDULE_MESSAGES.nameRequired, MESSAGING_LIMITS.nameMax, SCHEDULE_MESSAGES.nameMax),
   template_id: z.number({ error: SCHEDULE_MESSAGES.templateRequired }).pipe(idSchema),
   /** Another channel than the template's. */
   channel_id: idSchema.nullable(),

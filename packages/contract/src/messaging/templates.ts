@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, idSchema, requiredString, visibleName, wholeNumberText } from '../fields.js';
+import { ID_MAX, idSchema, requiredName, wholeNumberText } from '../fields.js';
 import {
   DEFAULT_MESSAGE_TYPE,
   DEFAULT_PARSE_MODE,
@@ -15,11 +15,10 @@ import { booleanQuery, description, descriptionUpdate, idParam } from './shared-
  * "Message templates").
  */
 
-const templateName = visibleName(
-  requiredString(MESSAGING_MESSAGES.templateNameRequired).max(
-    MESSAGING_LIMITS.nameMax,
-    MESSAGING_MESSAGES.templateNameMax,
-  ),
+const templateName = requiredName(
+  MESSAGING_MESSAGES.templateNameRequired,
+  MESSAGING_LIMITS.nameMax,
+  MESSAGING_MESSAGES.templateNameMax,
 );
 const channelId = z
   .number({ error: MESSAGING_MESSAGES.channelRequired })

@@ -1,5 +1,5 @@
-import type { MarkupResult } from '../markup.js';
-import type { TelegramMessageEntity } from '../message-entities.js';
+import type { MarkupResult } from '../../markup.js';
+import type { TelegramMessageEntity } from '../../message-entities.js';
 
 /**
  * One entity as [type, offset, length, ...its data]: a pre's language, a text_link's URL, a
