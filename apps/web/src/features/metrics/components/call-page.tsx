@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { formatCurrency, formatDateTime } from '@/lib/format';
 import { useLlmCall } from '../api/get-llm-call';
 import { callsLink } from '../lib/call-filters';
+import type { TimeRange } from '../lib/time-range';
 import { formatCount } from '../lib/format-metrics';
 import { panelErrorMessage } from '../lib/panel-error';
 import { CopyIdButton } from './copy-id-button';
@@ -39,17 +40,27 @@ function Id({ value, name }: { value: string | null; name: string }) {
   );
 }
 
-/** A dimension's value, linked to the other calls that share it. */
+const DAY_MS = 86_400_000;
+
+/** A dimension's value, linked to the other calls that share it in the day either side of this one. */
 function Related({
   value,
   filter,
+  ts,
 }: {
   value: string | null;
   filter: 'chat_id' | 'user_id' | 'feature' | 'model';
+  ts: string;
 }) {
   if (!value) return <>—</>;
+  const at = Date.parse(ts);
+  const around: TimeRange = {
+    kind: 'custom',
+    from: new Date(at - DAY_MS).toISOString(),
+    to: new Date(at + DAY_MS).toISOString(),
+  };
   return (
-    <Link to={callsLink({ [filter]: value })} className="underline-offset-2 hover:underline">
+    <Link to={callsLink({ [filter]: value }, around)} className="underline-offset-2 hover:underline">
       {value}
     </Link>
   );
@@ -70,19 +81,19 @@ function CallDetails({ call }: { call: LlmCallDetail }) {
           <Row label="Time">{formatDateTime(call.ts)}</Row>
           <Row label="Provider">{call.provider}</Row>
           <Row label="Model">
-            <Related value={call.model} filter="model" />
+            <Related value={call.model} filter="model" ts={call.ts} />
             {call.response_model && (
               <span className="block text-xs text-muted-foreground">answered as {call.response_model}</span>
             )}
           </Row>
           <Row label="Feature">
-            <Related value={call.feature} filter="feature" />
+            <Related value={call.feature} filter="feature" ts={call.ts} />
           </Row>
           <Row label="Chat">
-            <Related value={call.chat_id} filter="chat_id" />
+            <Related value={call.chat_id} filter="chat_id" ts={call.ts} />
           </Row>
           <Row label="User">
-            <Related value={call.user_id} filter="user_id" />
+            <Related value={call.user_id} filter="user_id" ts={call.ts} />
           </Row>
         </dl>
       </MetricCard>
