@@ -82,9 +82,7 @@ interface SessionsViewProps extends Omit<SessionListProps, 'sessions'> {
 export function SessionsView({ query, empty, ...list }: SessionsViewProps) {
   if (query.isPending) return <Skeleton role="status" aria-label="Loading sessions" className="h-24" />;
   if (query.isError) {
-    return (
-      <LoadError title="Failed to load sessions" error={query.error} onRetry={() => void query.refetch()} />
-    );
+    return <LoadError title="Failed to load sessions" query={query} />;
   }
   if (query.data.sessions.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return <SessionList sessions={query.data.sessions} {...list} />;

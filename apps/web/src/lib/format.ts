@@ -82,3 +82,8 @@ export function toLocalInput(iso: string | null | undefined): string {
   const at = new Date(iso);
   return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
+
+/** A weekday as a label shows it: 'monday' → 'Monday'. */
+export function capitalised(word: string): string {
+  return `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+}

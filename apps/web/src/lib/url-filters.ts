@@ -46,3 +46,16 @@ export function useUrlFilterSetters<F extends object>(names: {
 
   return { setFilter, clearFilters };
 }
+
+/**
+ * The view a screen with tabs shows (Alerts, Messages): `?view=…`, so a link or a reload opens it; the
+ * default view when the URL names none or one the screen does not have. Each view has parameters of its
+ * own in the URL: choosing another view starts it without them.
+ */
+export function useViewParam<V extends string>(views: ReadonlyArray<{ value: V }>, defaultView: V) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('view');
+  const view = views.find((candidate) => candidate.value === requested)?.value ?? defaultView;
+  const selectView = (value: string) => setParams(value === defaultView ? {} : { view: value });
+  return [view, selectView] as const;
+}

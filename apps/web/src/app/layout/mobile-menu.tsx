@@ -1,11 +1,10 @@
 import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useAuthStore } from '@/lib/auth-store';
-import { navLinkClass } from './nav-link-class';
 import { NAV_ITEMS } from './nav-items';
+import { NavLinks } from './nav-links';
 
 /**
  * The small-screen menu: a sheet listing every item (spec section 2: the mobile list shows all items; the
@@ -42,20 +41,7 @@ export function MobileMenu() {
             </div>
           )}
           <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
-            <ul className="space-y-1">
-              {NAV_ITEMS.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    onClick={() => setOpen(false)}
-                    className={(state) => navLinkClass(state)}
-                  >
-                    <item.icon aria-hidden className="size-4" />
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <NavLinks items={NAV_ITEMS} className="space-y-1" onNavigate={() => setOpen(false)} />
           </nav>
         </Dialog.Content>
       </Dialog.Portal>

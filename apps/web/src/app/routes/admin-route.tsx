@@ -2,7 +2,7 @@ import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { PageHeader } from '@/components/ui/page-header';
-import { ViewTabList } from '@/components/ui/view-tabs';
+import { ViewTab, ViewTabList } from '@/components/ui/view-tabs';
 import { ApiKeysSection } from '@/features/api-keys/components/api-keys-section';
 import { AuditLogPanel } from '@/features/audit/components/audit-log-panel';
 import { useHasPermission } from '@/lib/permissions';
@@ -47,14 +47,14 @@ export function AdminRoute() {
       <Tabs.Root value={tab} onValueChange={selectTab}>
         {allowed.length > 1 && <ViewTabList label="Administration sections" views={allowed} />}
         {canReadAudit && (
-          <Tabs.Content value="audit" className="outline-none">
+          <ViewTab value="audit">
             <AuditLogPanel />
-          </Tabs.Content>
+          </ViewTab>
         )}
         {canManageKeys && (
-          <Tabs.Content value="api-keys" className="outline-none">
+          <ViewTab value="api-keys">
             <ApiKeysSection />
-          </Tabs.Content>
+          </ViewTab>
         )}
       </Tabs.Root>
     </div>

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { Skeleton } from './skeleton';
 
 /** True while the element's content is wider than the element, i.e. while it scrolls sideways. */
 function useScrollsSideways<T extends HTMLElement>() {
@@ -68,4 +69,48 @@ export function Th({ className, ...props }: ComponentProps<'th'>) {
 
 export function Td({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('border-b px-3 py-2 align-middle', className)} {...props} />;
+}
+
+/**
+ * The row-action column's heading: named for screen readers only. `relative` keeps the visually hidden
+ * label inside the scrolling table on narrow screens.
+ */
+export function ActionsTh() {
+  return (
+    <Th className="relative text-right">
+      <span className="sr-only">Actions</span>
+    </Th>
+  );
+}
+
+/** Placeholder rows while a table loads, in its own columns; `cellClassName` folds a column as it does. */
+export function SkeletonRows({
+  rows,
+  columns,
+  cellClassName,
+}: {
+  rows: number;
+  columns: number;
+  cellClassName: (cell: number) => string | undefined;
+}) {
+  return Array.from({ length: rows }, (_, index) => (
+    <tr key={index}>
+      {Array.from({ length: columns }, (_, cell) => (
+        <Td key={cell} className={cellClassName(cell)}>
+          <Skeleton className="h-5 w-full max-w-40" />
+        </Td>
+      ))}
+    </tr>
+  ));
+}
+
+/** The one row of a table with nothing to show, across all its columns. */
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tr>
+      <Td colSpan={columns} className="py-10 text-center text-muted-foreground">
+        {children}
+      </Td>
+    </tr>
+  );
 }

@@ -1,5 +1,5 @@
 import { Tabs } from 'radix-ui';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 
@@ -31,17 +31,39 @@ export function ViewTabList({
   );
 }
 
-/** A view loaded on demand, with a placeholder of its size while its chunk arrives. */
-export function LazyView({ label, children }: { label: string; children: ReactNode }) {
+/** The view of one tab, kept in the page while another tab shows. */
+export function ViewTab({ value, children }: { value: string; children: ReactNode }) {
   return (
-    <Suspense
-      fallback={
-        <div role="status" aria-label={label}>
-          <Skeleton className="h-96 w-full" />
-        </div>
-      }
-    >
+    <Tabs.Content value={value} className="outline-none">
       {children}
-    </Suspense>
+    </Tabs.Content>
+  );
+}
+
+/**
+ * A tab whose view is loaded on demand (`lazy`: a chunk of its own, for views most visits never open), with
+ * a placeholder of its size, announced by `label`, while its chunk arrives.
+ */
+export function LazyViewTab({
+  value,
+  label,
+  view: View,
+}: {
+  value: string;
+  label: string;
+  view: ComponentType;
+}) {
+  return (
+    <ViewTab value={value}>
+      <Suspense
+        fallback={
+          <div role="status" aria-label={label}>
+            <Skeleton className="h-96 w-full" />
+          </div>
+        }
+      >
+        <View />
+      </Suspense>
+    </ViewTab>
   );
 }

@@ -8,14 +8,9 @@ import type {
   ContactPointUpdate,
 } from '@lumi/contract';
 import { ALERT_LIMITS } from '@lumi/contract';
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useCursorPages } from '@/lib/use-cursor-pages';
 import { ALERTS_PATH, ALERTS_POLL_MS, alertKeys } from './alert-keys';
 
 const CONTACT_POINTS_PATH = `${ALERTS_PATH}/contact-points`;
@@ -56,19 +51,13 @@ export function fetchNotifications(id: number, cursor: number | undefined, signa
   });
 }
 
-export function notificationsQueryOptions(id: number) {
-  return infiniteQueryOptions({
-    queryKey: alertKeys.notifications(id),
-    queryFn: ({ pageParam, signal }) => fetchNotifications(id, pageParam, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
-    refetchInterval: ALERTS_POLL_MS,
-  });
-}
-
 /** The recent notifications of a contact point, newest first, with Load more. */
 export function useNotifications(id: number) {
-  return useInfiniteQuery(notificationsQueryOptions(id));
+  return useCursorPages({
+    queryKey: alertKeys.notifications(id),
+    fetchPage: (cursor, signal) => fetchNotifications(id, cursor, signal),
+    refetchInterval: ALERTS_POLL_MS,
+  });
 }
 
 function useInvalidateAlerts() {

@@ -1,6 +1,6 @@
 import { ALERT_LIMITS, type AlertHistoryResponse } from '@lumi/contract';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useCursorPages } from '@/lib/use-cursor-pages';
 import type { AlertHistoryFilters } from '../hooks/use-history-filters';
 import { ALERTS_PATH, ALERTS_POLL_MS, alertKeys } from './alert-keys';
 
@@ -20,16 +20,10 @@ export function fetchHistory(filters: AlertHistoryFilters, cursor: number | unde
   });
 }
 
-export function historyQueryOptions(filters: AlertHistoryFilters) {
-  return infiniteQueryOptions({
+export function useAlertHistory(filters: AlertHistoryFilters) {
+  return useCursorPages({
     queryKey: alertKeys.history(filters),
-    queryFn: ({ pageParam, signal }) => fetchHistory(filters, pageParam, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
+    fetchPage: (cursor, signal) => fetchHistory(filters, cursor, signal),
     refetchInterval: ALERTS_POLL_MS,
   });
-}
-
-export function useAlertHistory(filters: AlertHistoryFilters) {
-  return useInfiniteQuery(historyQueryOptions(filters));
 }

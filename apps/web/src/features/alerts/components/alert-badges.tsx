@@ -1,10 +1,11 @@
-import type {
-  AlertEvaluation,
-  AlertNotificationStatus,
-  AlertRule,
-  AlertSeverity,
-  AlertState,
-  Silence,
+import {
+  ALERT_SEVERITIES,
+  type AlertEvaluation,
+  type AlertNotificationStatus,
+  type AlertRule,
+  type AlertSeverity,
+  type AlertState,
+  type Silence,
 } from '@lumi/contract';
 import {
   BellOff,
@@ -46,6 +47,15 @@ const SEVERITY_LOOKS: Record<AlertSeverity, Look> = {
 };
 
 export const SEVERITY_LABELS: Record<AlertSeverity, string> = { warning: 'Warning', critical: 'Critical' };
+
+/** The severities as a select's options, in the contract's order. */
+export function SeverityOptions() {
+  return ALERT_SEVERITIES.map((severity) => (
+    <option key={severity} value={severity}>
+      {SEVERITY_LABELS[severity]}
+    </option>
+  ));
+}
 
 export function SeverityBadge({ severity }: { severity: AlertSeverity }) {
   return <LookBadge look={SEVERITY_LOOKS[severity]} />;

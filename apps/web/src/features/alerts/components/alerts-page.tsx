@@ -1,10 +1,10 @@
 import { Tabs } from 'radix-ui';
 import { lazy } from 'react';
-import { useSearchParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { PageHeader } from '@/components/ui/page-header';
-import { LazyView, ViewTabList } from '@/components/ui/view-tabs';
+import { LazyViewTab, ViewTab, ViewTabList } from '@/components/ui/view-tabs';
 import { useHasPermission } from '@/lib/permissions';
+import { useViewParam } from '@/lib/url-filters';
 import { RulesView } from './rules-view';
 
 // The views besides the rules are opened less often: each is its own chunk.
@@ -21,8 +21,6 @@ const VIEWS = [
   { value: 'history', label: 'History' },
 ] as const;
 
-type AlertsView = (typeof VIEWS)[number]['value'];
-
 /**
  * The Alerts screen (docs/operators/console-guide.md, "Alerts"): rules with the firing and pending alerts
  * first, contact points, silences and the history of state changes. The view sits in the URL (?view=history),
@@ -30,40 +28,23 @@ type AlertsView = (typeof VIEWS)[number]['value'];
  */
 export function AlertsPage() {
   const canRead = useHasPermission('alerts:read');
-  const [params, setParams] = useSearchParams();
+  const [view, selectView] = useViewParam(VIEWS, 'rules');
 
   if (!canRead) {
     return <AccessDenied>You don&apos;t have permission to view alerts.</AccessDenied>;
   }
-
-  const requested = params.get('view');
-  const view: AlertsView = VIEWS.find((candidate) => candidate.value === requested)?.value ?? 'rules';
-  // Each view has parameters of its own in the URL: another view starts without them.
-  const selectView = (value: string) => setParams(value === 'rules' ? {} : { view: value });
 
   return (
     <div>
       <PageHeader title="Alerts" subtitle="Rules that watch the bot and tell you on Telegram or a webhook" />
       <Tabs.Root value={view} onValueChange={selectView}>
         <ViewTabList label="Alerts views" views={VIEWS} />
-        <Tabs.Content value="rules" className="outline-none">
+        <ViewTab value="rules">
           <RulesView />
-        </Tabs.Content>
-        <Tabs.Content value="contact-points" className="outline-none">
-          <LazyView label="Loading contact points">
-            <ContactPointsView />
-          </LazyView>
-        </Tabs.Content>
-        <Tabs.Content value="silences" className="outline-none">
-          <LazyView label="Loading silences">
-            <SilencesView />
-          </LazyView>
-        </Tabs.Content>
-        <Tabs.Content value="history" className="outline-none">
-          <LazyView label="Loading history">
-            <HistoryView />
-          </LazyView>
-        </Tabs.Content>
+        </ViewTab>
+        <LazyViewTab value="contact-points" label="Loading contact points" view={ContactPointsView} />
+        <LazyViewTab value="silences" label="Loading silences" view={SilencesView} />
+        <LazyViewTab value="history" label="Loading history" view={HistoryView} />
       </Tabs.Root>
     </div>
   );

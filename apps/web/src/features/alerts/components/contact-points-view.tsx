@@ -1,13 +1,15 @@
 import type { ContactPoint, ContactPointCreated } from '@lumi/contract';
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { AddButton } from '@/components/ui/add-button';
 import { LoadError } from '@/components/ui/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ViewSection } from '@/components/ui/view-section';
 import { errorMessage } from '@/lib/api-client';
 import { useHasPermission } from '@/lib/permissions';
 import { useContactPoints, useDeleteContactPoint } from '../api/contact-points';
@@ -37,32 +39,21 @@ export function ContactPointsView() {
       .map((rule) => rule.name);
 
   return (
-    <section aria-labelledby="contact-points-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="contact-points-heading" className="text-lg font-semibold">
-          Contact points
-        </h2>
-        {canWrite && (
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden />
-            New Contact Point
-          </Button>
-        )}
-      </div>
+    <ViewSection
+      id="contact-points-heading"
+      title="Contact points"
+      actions={canWrite && <AddButton onClick={() => setEditing('new')}>New Contact Point</AddButton>}
+    >
       {points.isPending ? (
         <div role="status" aria-label="Loading contact points">
           <Skeleton className="h-32 w-full" />
         </div>
       ) : !points.data ? (
-        <LoadError
-          title="Failed to load the contact points"
-          error={points.error}
-          onRetry={() => void points.refetch()}
-        />
+        <LoadError title="Failed to load the contact points" query={points} />
       ) : points.data.contact_points.length === 0 ? (
-        <p className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">
+        <EmptyState>
           No contact points yet. A contact point is a Telegram chat or a webhook the rules notify.
-        </p>
+        </EmptyState>
       ) : (
         <ResponsiveTable
           aria-label="Contact points"
@@ -137,7 +128,7 @@ export function ContactPointsView() {
       {created && <WebhookSecretDialog created={created} onClose={() => setCreated(null)} />}
       {showing && <NotificationsDialog point={showing} onClose={() => setShowing(null)} />}
       {deleting && <DeleteContactPointDialog point={deleting} onClose={() => setDeleting(null)} />}
-    </section>
+    </ViewSection>
   );
 }
 

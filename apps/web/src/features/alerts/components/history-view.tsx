@@ -1,18 +1,20 @@
 import { ALERT_SEVERITIES, ALERT_STATES, type AlertHistoryEntry } from '@lumi/contract';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
+import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
+import { LoadMore } from '@/components/ui/load-more';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { ViewSection } from '@/components/ui/view-section';
 import { useAlertHistory } from '../api/history';
 import { useRules } from '../api/rules';
 import { useHistoryFilters, type AlertHistoryFilters } from '../hooks/use-history-filters';
-import { AlertStateBadge, SEVERITY_LABELS, SeverityBadge, STATE_LABELS } from './alert-badges';
+import { AlertStateBadge, SeverityBadge, SeverityOptions, STATE_LABELS } from './alert-badges';
 import { RelativeTime } from './relative-time';
 import { toLocalInput } from '@/lib/format';
 
@@ -27,50 +29,29 @@ export function HistoryView() {
   const filtered = Object.values(filters).some((value) => value !== null);
 
   return (
-    <section aria-labelledby="history-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="history-heading" className="text-lg font-semibold">
-          History
-        </h2>
-        {filtered && (
+    <ViewSection
+      id="history-heading"
+      title="History"
+      actions={
+        filtered && (
           <Button variant="secondary" size="sm" onClick={clearFilters}>
             Clear filters
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <HistoryFilters filters={filters} onChange={setFilter} />
       {history.isPending ? (
-        <div role="status" aria-label="Loading history" className="space-y-2">
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} className="h-12 w-full" />
-          ))}
-        </div>
+        <SkeletonList label="Loading history" rows={4} rowClassName="h-12" />
       ) : history.isError && !history.data ? (
-        <LoadError
-          title="Failed to load the history"
-          error={history.error}
-          onRetry={() => void history.refetch()}
-        />
+        <LoadError title="Failed to load the history" query={history} />
       ) : rows.length === 0 ? (
-        <p className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">
-          {filtered ? 'No state changes match these filters' : 'No state changes yet.'}
-        </p>
+        <EmptyState>{filtered ? 'No state changes match these filters' : 'No state changes yet.'}</EmptyState>
       ) : (
         <HistoryTable entries={rows} />
       )}
-      {history.isFetchNextPageError && <Alert variant="error">Failed to load more of the history</Alert>}
-      {history.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={history.isFetchingNextPage}
-            onClick={() => void history.fetchNextPage()}
-          >
-            {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
-    </section>
+      <LoadMore pages={history} failure="Failed to load more of the history" />
+    </ViewSection>
   );
 }
 
@@ -171,11 +152,7 @@ function HistoryFilters({ filters, onChange }: HistoryFiltersProps) {
           }
         >
           <option value="">Any severity</option>
-          {ALERT_SEVERITIES.map((severity) => (
-            <option key={severity} value={severity}>
-              {SEVERITY_LABELS[severity]}
-            </option>
-          ))}
+          <SeverityOptions />
         </Select>
       </Field>
       <Field label="From">

@@ -1,8 +1,8 @@
 import type { AlertNotificationKind, ContactPoint } from '@lumi/contract';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { LoadMore } from '@/components/ui/load-more';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
@@ -101,17 +101,7 @@ function NotificationsList({ point }: { point: ContactPoint }) {
           },
         ]}
       />
-      {notifications.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={notifications.isFetchingNextPage}
-            onClick={() => void notifications.fetchNextPage()}
-          >
-            {notifications.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={notifications} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ALERT_NO_DATA, ALERT_SEVERITIES, type AlertNoData, type AlertRule } from '@lumi/contract';
+import { ALERT_NO_DATA, type AlertNoData, type AlertRule } from '@lumi/contract';
 import { useController, type Control } from 'react-hook-form';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -17,7 +17,7 @@ import {
   type RuleFormOutput,
   type RuleFormValues,
 } from '../lib/rule-form';
-import { SEVERITY_LABELS } from './alert-badges';
+import { SeverityOptions } from './alert-badges';
 import { ConditionFields } from './condition-fields';
 import { RequiredLabel } from '@/components/ui/required-label';
 import { RulePreview } from './rule-preview';
@@ -75,11 +75,7 @@ function RuleForm({ rule, onDone }: { rule?: AlertRule; onDone: () => void }) {
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Severity" error={errors.severity?.message}>
           <Select {...register('severity')}>
-            {ALERT_SEVERITIES.map((severity) => (
-              <option key={severity} value={severity}>
-                {SEVERITY_LABELS[severity]}
-              </option>
-            ))}
+            <SeverityOptions />
           </Select>
         </Field>
         <Field

@@ -1,14 +1,15 @@
 import type { AlertRule } from '@lumi/contract';
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
+import { AddButton } from '@/components/ui/add-button';
 import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ViewSection } from '@/components/ui/view-section';
 import { errorMessage } from '@/lib/api-client';
 import { useHasPermission } from '@/lib/permissions';
 import { useDeleteRule, useRules, useUpdateRule } from '../api/rules';
@@ -58,11 +59,7 @@ export function RulesView() {
           <Skeleton className="h-48 w-full" />
         </div>
       ) : !rules.data ? (
-        <LoadError
-          title="Failed to load the rules"
-          error={rules.error}
-          onRetry={() => void rules.refetch()}
-        />
+        <LoadError title="Failed to load the rules" query={rules} />
       ) : (
         <>
           {rules.isRefetchError && (
@@ -109,18 +106,12 @@ export function RulesView() {
               </ul>
             )}
           </section>
-          <section aria-labelledby="rules-heading" className="space-y-3">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id="rules-heading" className="text-lg font-semibold">
-                Rules
-              </h2>
-              {create && (
-                <Button onClick={create}>
-                  <Plus aria-hidden />
-                  New Rule
-                </Button>
-              )}
-            </div>
+          <ViewSection
+            id="rules-heading"
+            title="Rules"
+            className="space-y-3"
+            actions={create && <AddButton onClick={create}>New Rule</AddButton>}
+          >
             {all.length === 0 ? (
               <div className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">
                 <p>
@@ -128,10 +119,9 @@ export function RulesView() {
                   wrong.
                 </p>
                 {create && (
-                  <Button className="mt-3" onClick={create}>
-                    <Plus aria-hidden />
+                  <AddButton className="mt-3" onClick={create}>
                     New Rule
-                  </Button>
+                  </AddButton>
                 )}
               </div>
             ) : (
@@ -142,7 +132,7 @@ export function RulesView() {
                 onDelete={setDeleting}
               />
             )}
-          </section>
+          </ViewSection>
         </>
       )}
       <RuleDialog

@@ -17,16 +17,8 @@ import {
   type ScopeValue,
 } from '../lib/silences';
 import { RequiredLabel } from '@/components/ui/required-label';
-
-const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`;
-
-/** Every IANA time zone the browser knows, UTC first. */
-const TIME_ZONES = [
-  'UTC',
-  ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []).filter(
-    (zone) => zone !== 'UTC',
-  ),
-];
+import { TimeZoneSelect } from '@/components/ui/time-zone-select';
+import { capitalised } from '@/lib/format';
 
 interface SilenceDialogProps {
   /** The silence to edit (a later end extends it), or none to create one. */
@@ -143,13 +135,7 @@ function SilenceForm({
               />
             </Field>
             <Field label="Time zone" error={errors.timezone?.message}>
-              <Select {...register('timezone')}>
-                {TIME_ZONES.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone}
-                  </option>
-                ))}
-              </Select>
+              <TimeZoneSelect {...register('timezone')} />
             </Field>
           </div>
         </>

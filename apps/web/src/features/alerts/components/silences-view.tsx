@@ -1,12 +1,14 @@
 import type { Silence } from '@lumi/contract';
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { AddButton } from '@/components/ui/add-button';
 import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ViewSection } from '@/components/ui/view-section';
 import { errorMessage } from '@/lib/api-client';
 import { useHasPermission } from '@/lib/permissions';
 import { useDeleteSilence, useSilences } from '../api/silences';
@@ -29,37 +31,22 @@ export function SilencesView() {
   const [deleting, setDeleting] = useState<Silence | null>(null);
 
   return (
-    <section aria-labelledby="silences-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <h2 id="silences-heading" className="text-lg font-semibold">
-            Silences
-          </h2>
-          <p className="text-xs text-muted-foreground">
-            A silenced alert still changes state and is kept in the history; it only does not notify.
-          </p>
-        </div>
-        {canWrite && (
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden />
-            New Silence
-          </Button>
-        )}
-      </div>
+    <ViewSection
+      id="silences-heading"
+      title="Silences"
+      description="A silenced alert still changes state and is kept in the history; it only does not notify."
+      actions={canWrite && <AddButton onClick={() => setCreating(true)}>New Silence</AddButton>}
+    >
       {silences.isPending ? (
         <div role="status" aria-label="Loading silences">
           <Skeleton className="h-32 w-full" />
         </div>
       ) : !silences.data ? (
-        <LoadError
-          title="Failed to load the silences"
-          error={silences.error}
-          onRetry={() => void silences.refetch()}
-        />
+        <LoadError title="Failed to load the silences" query={silences} />
       ) : silences.data.silences.length === 0 ? (
-        <p className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">
+        <EmptyState>
           No silences. Mute a rule during a deploy, or every rule during a weekly maintenance window.
-        </p>
+        </EmptyState>
       ) : (
         <ResponsiveTable
           aria-label="Silences"
@@ -125,7 +112,7 @@ export function SilencesView() {
       {creating && <SilenceDialog onClose={() => setCreating(false)} />}
       {editing && <SilenceDialog silence={editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteSilenceDialog silence={deleting} onClose={() => setDeleting(null)} />}
-    </section>
+    </ViewSection>
   );
 }
 

@@ -12,9 +12,8 @@ import {
   type Weekday,
 } from '@lumi/contract';
 import { z } from 'zod';
-import { formatDateTime, toLocalInput } from '@/lib/format';
+import { capitalised, formatDateTime, toLocalInput } from '@/lib/format';
 
-const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`;
 const plural = (day: Weekday) => `${capitalised(day)}s`;
 
 /** When a silence mutes: "until 24 Nov 2026, 18:00" or "Sundays 02:00–03:00 Europe/Berlin". */

@@ -1,6 +1,6 @@
 import { AUDIT_LIMIT_DEFAULT, type AuditListResponse } from '@lumi/contract';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useCursorPages } from '@/lib/use-cursor-pages';
 import type { AuditFilters } from '../hooks/use-audit-filters';
 
 export const auditKeys = {
@@ -33,15 +33,9 @@ export function fetchAuditLogs(filters: AuditFilters, cursor: number | undefined
   });
 }
 
-export function auditLogsQueryOptions(filters: AuditFilters) {
-  return infiniteQueryOptions({
-    queryKey: auditKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => fetchAuditLogs(filters, pageParam, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
-  });
-}
-
 export function useAuditLogs(filters: AuditFilters) {
-  return useInfiniteQuery(auditLogsQueryOptions(filters));
+  return useCursorPages({
+    queryKey: auditKeys.list(filters),
+    fetchPage: (cursor, signal) => fetchAuditLogs(filters, cursor, signal),
+  });
 }

@@ -1,9 +1,9 @@
-import { RotateCw } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
 import { LoadError } from '@/components/ui/load-error';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadMore } from '@/components/ui/load-more';
+import { RefreshButton } from '@/components/ui/refresh-button';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { useAuditLogs } from '../api/list-audit-logs';
 import { useAuditFilters } from '../hooks/use-audit-filters';
 import { AuditExportButtons } from './audit-export-buttons';
@@ -23,37 +23,18 @@ export function AuditLogPanel() {
           <CardTitle id="audit-logs-heading">Recent Audit Logs</CardTitle>
           <div className="flex flex-wrap items-start gap-2">
             <AuditExportButtons filters={filters} />
-            <Button variant="ghost" size="sm" disabled={logs.isFetching} onClick={() => void logs.refetch()}>
-              <RotateCw aria-hidden className={logs.isFetching ? 'animate-spin' : undefined} />
-              Refresh
-            </Button>
+            <RefreshButton query={logs} />
           </div>
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
         <AuditFiltersForm filters={filters} onApply={setFilters} />
 
-        {logs.isPending && (
-          <div role="status" aria-label="Loading audit logs" className="space-y-2">
-            {Array.from({ length: 5 }, (_, index) => (
-              <Skeleton key={index} className="h-16 w-full" />
-            ))}
-          </div>
-        )}
+        {logs.isPending && <SkeletonList label="Loading audit logs" rows={5} rowClassName="h-16" />}
 
-        {logs.isError && !logs.data && (
-          <LoadError
-            title="Failed to load audit logs"
-            error={logs.error}
-            onRetry={() => void logs.refetch()}
-          />
-        )}
+        {logs.isError && !logs.data && <LoadError title="Failed to load audit logs" query={logs} />}
 
-        {logs.isSuccess && entries.length === 0 && (
-          <p className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">
-            No audit logs found
-          </p>
-        )}
+        {logs.isSuccess && entries.length === 0 && <EmptyState>No audit logs found</EmptyState>}
 
         {entries.length > 0 && (
           <>
@@ -68,19 +49,7 @@ export function AuditLogPanel() {
           </>
         )}
 
-        {logs.isFetchNextPageError && <Alert variant="error">Failed to load more audit logs</Alert>}
-
-        {logs.hasNextPage && (
-          <div className="flex justify-center">
-            <Button
-              variant="secondary"
-              disabled={logs.isFetchingNextPage}
-              onClick={() => void logs.fetchNextPage()}
-            >
-              {logs.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={logs} failure="Failed to load more audit logs" />
       </CardContent>
     </Card>
   );

@@ -1,7 +1,8 @@
 import type { ConfigDomain, ConfigItem } from '@lumi/contract';
-import { Plus, RotateCw } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { AddButton } from '@/components/ui/add-button';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useConfigItems } from '../api/list-config-items';
@@ -104,12 +105,7 @@ export function ConfigDomainPanel({ domain, canWrite }: ConfigDomainPanelProps) 
         <ConfigFiltersBar filters={filters} tags={tagsOf(all)} onChange={setFilter} />
         <div className="flex flex-wrap gap-2">
           <ConfigTransferActions domain={domain} items={all} canWrite={canWrite} onFailure={setFailure} />
-          {canWrite && (
-            <Button onClick={() => setDialog({ kind: 'create' })}>
-              <Plus aria-hidden />
-              Add Item
-            </Button>
-          )}
+          {canWrite && <AddButton onClick={() => setDialog({ kind: 'create' })}>Add Item</AddButton>}
         </div>
       </div>
       {canWrite && (

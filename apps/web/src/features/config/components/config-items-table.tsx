@@ -1,12 +1,12 @@
 import type { ConfigDomain, ConfigItem } from '@lumi/contract';
-import { History, Pencil, Trash2 } from 'lucide-react';
+import { History } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Switch } from 'radix-ui';
 import { Badge } from '@/components/ui/badge';
 import { StateBadge } from '@/components/ui/state-badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, Td, Th } from '@/components/ui/table';
+import { DeleteButton, EditButton } from '@/components/ui/row-actions';
+import { EmptyRow, SkeletonRows, Table, Td, Th } from '@/components/ui/table';
 import { contentPreview } from '../lib/content';
 import { DOMAIN_LABELS } from '../lib/domains';
 
@@ -73,6 +73,8 @@ export function ConfigItemsTable(props: ConfigItemsTableProps) {
   const columns = canWrite ? 7 : 5;
   // The skeleton's cells that fold away on a phone: Content, Tags and Priority.
   const firstWide = canWrite ? 2 : 1;
+  const placeholderCell = (cell: number) =>
+    cell >= firstWide && cell < firstWide + 3 ? WIDE_ONLY : undefined;
   return (
     <Table aria-busy={isLoading}>
       <caption className="sr-only">{DOMAIN_LABELS[domain]}</caption>
@@ -96,24 +98,11 @@ export function ConfigItemsTable(props: ConfigItemsTableProps) {
         </tr>
       </thead>
       <tbody>
-        {isLoading &&
-          Array.from({ length: SKELETON_ROWS }, (_, index) => (
-            <tr key={index}>
-              {Array.from({ length: columns }, (_, cell) => (
-                <Td key={cell} className={cell >= firstWide && cell < firstWide + 3 ? WIDE_ONLY : undefined}>
-                  <Skeleton className="h-5 w-full max-w-40" />
-                </Td>
-              ))}
-            </tr>
-          ))}
+        {isLoading && <SkeletonRows rows={SKELETON_ROWS} columns={columns} cellClassName={placeholderCell} />}
         {!isLoading && items.length === 0 && (
-          <tr>
-            <Td colSpan={columns} className="py-10 text-center text-muted-foreground">
-              {isEmptyDomain
-                ? `No ${DOMAIN_LABELS[domain].toLowerCase()} yet`
-                : 'No items match these filters'}
-            </Td>
-          </tr>
+          <EmptyRow columns={columns}>
+            {isEmptyDomain ? `No ${DOMAIN_LABELS[domain].toLowerCase()} yet` : 'No items match these filters'}
+          </EmptyRow>
         )}
         {!isLoading && items.map((item) => <ItemRow key={item.id} item={item} {...props} />)}
       </tbody>
@@ -243,9 +232,7 @@ function ItemRow({
         <Td className="text-right">
           {/* On a phone the three actions stand in a column, so the row fits and none hides off-screen. */}
           <div className="flex justify-end max-sm:flex-col max-sm:items-end">
-            <Button variant="ghost" size="icon" aria-label={`Edit ${item.name}`} onClick={() => onEdit(item)}>
-              <Pencil aria-hidden />
-            </Button>
+            <EditButton label={`Edit ${item.name}`} onClick={() => onEdit(item)} />
             <Button
               variant="ghost"
               size="icon"
@@ -254,14 +241,7 @@ function ItemRow({
             >
               <History aria-hidden />
             </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Delete ${item.name}`}
-              onClick={() => onDelete(item)}
-            >
-              <Trash2 aria-hidden className="text-destructive" />
-            </Button>
+            <DeleteButton label={`Delete ${item.name}`} onClick={() => onDelete(item)} />
           </div>
         </Td>
       )}

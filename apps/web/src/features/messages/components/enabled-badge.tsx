@@ -6,3 +6,13 @@ const LABELS = ['Enabled', 'Disabled'] as const;
 export function EnabledBadge({ enabled }: { enabled: boolean }) {
   return <StateBadge on={enabled} labels={LABELS} off="warning" />;
 }
+
+/** A channel's or topic's name, with whether it is enabled beside it. */
+export function EnabledName({ name, enabled }: { name: string; enabled: boolean }) {
+  return (
+    <p className="flex flex-wrap items-center gap-2 font-medium">
+      {name}
+      <EnabledBadge enabled={enabled} />
+    </p>
+  );
+}

@@ -3,15 +3,15 @@ import { Radio } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { lazy, useCallback, useState } from 'react';
 import { useSearchParams, type Location } from 'react-router';
-import { idFromUrl } from '@/lib/url-filters';
 import { useQuery } from '@tanstack/react-query';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
-import { LazyView, ViewTabList } from '@/components/ui/view-tabs';
+import { LazyViewTab, ViewTab, ViewTabList } from '@/components/ui/view-tabs';
 import { templatesQueryOptions } from '@/lib/messaging-lists';
 import { useHasPermission } from '@/lib/permissions';
+import { idFromUrl, useViewParam } from '@/lib/url-filters';
 import type { EditorTarget } from '../templates/lib/template-form';
 import { ChannelsDialog } from '../channels/components/channels-dialog';
 import { EditorPlaceholder } from '../templates/components/editor-placeholder';
@@ -31,8 +31,6 @@ const VIEWS = [
   { value: 'deliveries', label: 'Deliveries' },
   { value: 'schedules', label: 'Schedules' },
 ] as const;
-
-type MessagesView = (typeof VIEWS)[number]['value'];
 
 const LINK_PARAMS = { template: 'template', version: 'version' } as const;
 
@@ -67,6 +65,7 @@ export function MessagesPage() {
   const unsaved = useUnsavedChanges(editorDirty, leavesEditor);
   const onDirtyChange = useCallback((dirty: boolean) => setEditorDirty(dirty), []);
   const [params, setParams] = useSearchParams();
+  const [view, selectView] = useViewParam(VIEWS, 'templates');
   const filters = useTemplateFilters();
   // The list's own query (the same key), so a linked template is found in what the list shows; asked
   // for here only when a link names one.
@@ -78,11 +77,6 @@ export function MessagesPage() {
   if (!canRead) {
     return <AccessDenied>You don&apos;t have permission to view message templates.</AccessDenied>;
   }
-
-  const requested = params.get('view');
-  const view: MessagesView = VIEWS.find((candidate) => candidate.value === requested)?.value ?? 'templates';
-  // Each view has filters of its own in the URL: another view starts without them.
-  const selectView = (value: string) => setParams(value === 'templates' ? {} : { view: value });
 
   // A change marker's link (?search=…&template=12&version=3) opens that template's version history at
   // the version its change made, once the list has it. Choosing anything else drops the link.
@@ -124,7 +118,7 @@ export function MessagesPage() {
       />
       <Tabs.Root value={view} onValueChange={selectView}>
         <ViewTabList label="Messages views" views={VIEWS} />
-        <Tabs.Content value="templates" className="outline-none">
+        <ViewTab value="templates">
           <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
             <TemplateList
               selectedId={editing?.id ?? null}
@@ -146,17 +140,9 @@ export function MessagesPage() {
               <EditorPlaceholder onCreate={create} />
             )}
           </div>
-        </Tabs.Content>
-        <Tabs.Content value="deliveries" className="outline-none">
-          <LazyView label="Loading deliveries">
-            <DeliveriesView />
-          </LazyView>
-        </Tabs.Content>
-        <Tabs.Content value="schedules" className="outline-none">
-          <LazyView label="Loading schedules">
-            <SchedulesView />
-          </LazyView>
-        </Tabs.Content>
+        </ViewTab>
+        <LazyViewTab value="deliveries" label="Loading deliveries" view={DeliveriesView} />
+        <LazyViewTab value="schedules" label="Loading schedules" view={SchedulesView} />
       </Tabs.Root>
       {channelsOpen && <ChannelsDialog open onOpenChange={setChannelsOpen} />}
       {unsaved.prompt}

@@ -1,10 +1,9 @@
 import type { Role } from '@lumi/contract';
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { AddButton } from '@/components/ui/add-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { RetryAlert } from '@/components/ui/load-error';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { useHasPermission } from '@/lib/permissions';
 import { useRoles } from '../api/list-roles';
 import { DeleteRoleDialog } from './delete-role-dialog';
@@ -39,30 +38,14 @@ export function RolesSection() {
               A role is a named set of permissions; every user has one or more.
             </p>
           </div>
-          <Button variant="secondary" onClick={() => setDialog({ kind: 'create' })}>
-            <Plus aria-hidden />
+          <AddButton variant="secondary" onClick={() => setDialog({ kind: 'create' })}>
             Add Role
-          </Button>
+          </AddButton>
         </div>
       </CardHeader>
       <CardContent>
-        {roles.isPending && (
-          <div role="status" aria-label="Loading roles" className="space-y-2">
-            {Array.from({ length: 3 }, (_, index) => (
-              <Skeleton key={index} className="h-12 w-full" />
-            ))}
-          </div>
-        )}
-        {roles.isError && (
-          <Alert variant="error">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span>Failed to load roles</span>
-              <Button variant="secondary" size="sm" onClick={() => void roles.refetch()}>
-                Retry
-              </Button>
-            </div>
-          </Alert>
-        )}
+        {roles.isPending && <SkeletonList label="Loading roles" rows={3} rowClassName="h-12" />}
+        {roles.isError && <RetryAlert onRetry={() => void roles.refetch()}>Failed to load roles</RetryAlert>}
         {roles.isSuccess && (
           <RolesTable
             roles={roles.data}

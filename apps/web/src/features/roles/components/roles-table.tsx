@@ -1,8 +1,8 @@
 import { ALL_PERMISSIONS, type Role } from '@lumi/contract';
-import { Lock, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
+import { Lock, ShieldCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Table, Td, Th } from '@/components/ui/table';
+import { DeleteButton, EditButton } from '@/components/ui/row-actions';
+import { ActionsTh, Table, Td, Th } from '@/components/ui/table';
 
 interface RolesTableProps {
   roles: Role[];
@@ -42,10 +42,7 @@ export function RolesTable({ roles, onEdit, onDelete }: RolesTableProps) {
           <Th>Role</Th>
           <Th className={WIDE_ONLY}>Permissions</Th>
           <Th className={`${WIDE_ONLY} text-right`}>Users</Th>
-          {/* `relative` keeps the visually hidden label inside the scrolling table on narrow screens. */}
-          <Th className="relative text-right">
-            <span className="sr-only">Actions</span>
-          </Th>
+          <ActionsTh />
         </tr>
       </thead>
       <tbody>
@@ -93,23 +90,12 @@ export function RolesTable({ roles, onEdit, onDelete }: RolesTableProps) {
             </Td>
             <Td className={`${WIDE_ONLY} text-right align-top tabular-nums`}>{role.user_count}</Td>
             <Td className="text-right align-top whitespace-nowrap">
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Edit role ${role.name}`}
-                onClick={() => onEdit(role)}
-              >
-                <Pencil aria-hidden />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Delete role ${role.name}`}
+              <EditButton label={`Edit role ${role.name}`} onClick={() => onEdit(role)} />
+              <DeleteButton
+                label={`Delete role ${role.name}`}
                 disabled={role.built_in}
                 onClick={() => onDelete(role)}
-              >
-                <Trash2 aria-hidden className="text-destructive" />
-              </Button>
+              />
             </Td>
           </tr>
         ))}

@@ -24,13 +24,7 @@ export function TwoFactorSection() {
   if (status.isPending) {
     body = <Skeleton role="status" aria-label="Loading two-factor authentication" className="h-16" />;
   } else if (status.isError) {
-    body = (
-      <LoadError
-        title="Failed to load two-factor authentication"
-        error={status.error}
-        onRetry={() => void status.refetch()}
-      />
-    );
+    body = <LoadError title="Failed to load two-factor authentication" query={status} />;
   } else if (enrolling) {
     body = <TwoFactorEnrolment onDone={() => setEnrolling(false)} onCancel={() => setEnrolling(false)} />;
   } else if (on) {

@@ -2,8 +2,8 @@ import type { User } from '@lumi/contract';
 import { UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { AccessDenied } from '@/components/ui/access-denied';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { RetryAlert } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { useAuthStore } from '@/lib/auth-store';
@@ -62,14 +62,7 @@ export function UsersPage() {
         <UserSearch value={search} onSearch={setSearch} />
       </div>
       {users.isError ? (
-        <Alert variant="error">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span>Failed to load users</span>
-            <Button variant="secondary" size="sm" onClick={() => void users.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <RetryAlert onRetry={() => void users.refetch()}>Failed to load users</RetryAlert>
       ) : (
         <UsersTable
           users={users.data?.users ?? []}

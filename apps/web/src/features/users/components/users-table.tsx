@@ -1,5 +1,5 @@
 import type { User } from '@lumi/contract';
-import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
+import { Ellipsis } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { EmailAddress } from '@/components/ui/email-address';
 import { StateBadge } from '@/components/ui/state-badge';
@@ -10,13 +10,14 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, Td, Th } from '@/components/ui/table';
+import { DeleteButton, EditButton } from '@/components/ui/row-actions';
+import { ActionsTh, EmptyRow, SkeletonRows, Table, Td, Th } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 
 const SKELETON_ROWS = 5;
 /** Below this breakpoint the Roles, Status and Last Login columns fold into the User cell. */
 const WIDE_ONLY = 'hidden md:table-cell';
+const placeholderCell = (cell: number) => (cell === 0 || cell === 4 ? undefined : WIDE_ONLY);
 
 interface UsersTableProps {
   users: User[];
@@ -47,30 +48,12 @@ export function UsersTable(props: UsersTableProps) {
           <Th className={WIDE_ONLY}>Roles</Th>
           <Th className={WIDE_ONLY}>Status</Th>
           <Th className={WIDE_ONLY}>Last Login</Th>
-          {/* `relative` keeps the visually hidden label inside the scrolling table on narrow screens. */}
-          <Th className="relative text-right">
-            <span className="sr-only">Actions</span>
-          </Th>
+          <ActionsTh />
         </tr>
       </thead>
       <tbody>
-        {isLoading &&
-          Array.from({ length: SKELETON_ROWS }, (_, index) => (
-            <tr key={index}>
-              {Array.from({ length: columns }, (_, cell) => (
-                <Td key={cell} className={cell === 0 || cell === 4 ? undefined : WIDE_ONLY}>
-                  <Skeleton className="h-5 w-full max-w-40" />
-                </Td>
-              ))}
-            </tr>
-          ))}
-        {!isLoading && users.length === 0 && (
-          <tr>
-            <Td colSpan={columns} className="py-10 text-center text-muted-foreground">
-              No users found
-            </Td>
-          </tr>
-        )}
+        {isLoading && <SkeletonRows rows={SKELETON_ROWS} columns={columns} cellClassName={placeholderCell} />}
+        {!isLoading && users.length === 0 && <EmptyRow columns={columns}>No users found</EmptyRow>}
         {!isLoading &&
           users.map((user) => (
             <UserRow
@@ -154,24 +137,12 @@ function UserRow({ user, isSelf, canWrite, onEdit, onDelete, onSecurity }: UserR
         {canWrite && (
           <>
             {/* Spec section 6: the signed-in user cannot edit or delete their own row. */}
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Edit ${user.username}`}
-              disabled={isSelf}
-              onClick={() => onEdit(user)}
-            >
-              <Pencil aria-hidden />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Delete ${user.username}`}
+            <EditButton label={`Edit ${user.username}`} disabled={isSelf} onClick={() => onEdit(user)} />
+            <DeleteButton
+              label={`Delete ${user.username}`}
               disabled={isSelf}
               onClick={() => onDelete(user)}
-            >
-              <Trash2 aria-hidden className="text-destructive" />
-            </Button>
+            />
           </>
         )}
         <DropdownMenu modal={false}>

@@ -1,15 +1,14 @@
 import type { Channel } from '@lumi/contract';
-import { ListTree, Plus, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ListTree, TriangleAlert } from 'lucide-react';
+import { AddButton } from '@/components/ui/add-button';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { EnabledName } from '../../components/enabled-badge';
 import { useChannels } from '../api/list-channels';
 import { useUpdateChannel } from '../api/update-channel';
+import { useEnabledToggle } from '../hooks/use-enabled-toggle';
 import { EnableEditDeleteActions } from './enable-edit-delete-actions';
-import { EnabledBadge } from '../../components/enabled-badge';
+import { ListUnavailable } from './list-unavailable';
 import { ViewHeading } from './view-heading';
 
 interface ChannelListProps {
@@ -22,35 +21,19 @@ interface ChannelListProps {
 /** Every channel with its chat, and the controls to change, switch off, delete it or manage its topics. */
 export function ChannelList({ onAdd, onEdit, onTopics, onDelete }: ChannelListProps) {
   const channels = useChannels();
-  const updateChannel = useUpdateChannel();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const toggle = (channel: Channel) => {
-    setFailure(null);
-    updateChannel.mutate(
-      { id: channel.id, input: { enabled: !channel.enabled } },
-      { onError: (error) => setFailure(errorMessage(error, 'Failed to update channel')) },
-    );
-  };
+  const { toggle, toggling, failureAlert } = useEnabledToggle(useUpdateChannel(), 'Failed to update channel');
 
   return (
     <div className="space-y-3">
       <div className="flex items-center justify-between gap-2">
         <ViewHeading>Channels</ViewHeading>
-        <Button size="sm" onClick={onAdd}>
-          <Plus aria-hidden />
+        <AddButton size="sm" onClick={onAdd}>
           Add Channel
-        </Button>
+        </AddButton>
       </div>
-      {failure && (
-        <Alert variant="error" onDismiss={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
-      {channels.isPending ? (
-        <Skeleton className="h-24 w-full" />
-      ) : channels.isError ? (
-        <Alert variant="error">Failed to load channels</Alert>
+      {failureAlert}
+      {!channels.isSuccess ? (
+        <ListUnavailable query={channels} items="channels" placeholderClassName="h-24" />
       ) : channels.data.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">
           No channels yet. Add the Telegram chat the bot posts to.
@@ -61,10 +44,7 @@ export function ChannelList({ onAdd, onEdit, onTopics, onDelete }: ChannelListPr
             <li key={channel.id} className="rounded-md border p-3">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    {channel.channel_name}
-                    <EnabledBadge enabled={channel.enabled} />
-                  </p>
+                  <EnabledName name={channel.channel_name} enabled={channel.enabled} />
                   <p className="text-xs text-muted-foreground">
                     Chat ID: <code className="break-all">{channel.chat_id}</code>
                   </p>
@@ -93,9 +73,9 @@ export function ChannelList({ onAdd, onEdit, onTopics, onDelete }: ChannelListPr
                   <EnableEditDeleteActions
                     label={channel.channel_name}
                     enabled={channel.enabled}
-                    toggling={updateChannel.isPending}
+                    toggling={toggling}
                     onEdit={() => onEdit(channel)}
-                    onToggle={() => toggle(channel)}
+                    onToggle={() => toggle({ id: channel.id, input: { enabled: !channel.enabled } })}
                     onDelete={() => onDelete(channel)}
                   />
                 </div>

@@ -1,14 +1,14 @@
 import type { Channel, Topic } from '@lumi/contract';
-import { ArrowLeft, Plus } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { AddButton } from '@/components/ui/add-button';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-client';
+import { EnabledName } from '../../components/enabled-badge';
 import { useTopics } from '../api/list-topics';
 import { useUpdateTopic } from '../api/update-topic';
+import { useEnabledToggle } from '../hooks/use-enabled-toggle';
 import { EnableEditDeleteActions } from './enable-edit-delete-actions';
-import { EnabledBadge } from '../../components/enabled-badge';
+import { ListUnavailable } from './list-unavailable';
 import { TopicForm } from './topic-form';
 import { ViewHeading } from './view-heading';
 
@@ -21,18 +21,9 @@ interface ChannelTopicsProps {
 /** A channel's forum topics: add, edit, switch off and delete them. */
 export function ChannelTopics({ channel, onBack, onDelete }: ChannelTopicsProps) {
   const topics = useTopics(channel.id);
-  const updateTopic = useUpdateTopic();
+  const { toggle, toggling, failureAlert } = useEnabledToggle(useUpdateTopic(), 'Failed to update topic');
   // 'new' while adding, a topic's id while editing it.
   const [editing, setEditing] = useState<'new' | number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const toggle = (topic: Topic) => {
-    setFailure(null);
-    updateTopic.mutate(
-      { channelId: channel.id, topicId: topic.id, input: { enabled: !topic.enabled } },
-      { onError: (error) => setFailure(errorMessage(error, 'Failed to update topic')) },
-    );
-  };
 
   return (
     <div className="space-y-3">
@@ -43,22 +34,15 @@ export function ChannelTopics({ channel, onBack, onDelete }: ChannelTopicsProps)
       <div className="flex flex-wrap items-center justify-between gap-2">
         <ViewHeading>Topics of {channel.channel_name}</ViewHeading>
         {editing === null && (
-          <Button size="sm" onClick={() => setEditing('new')}>
-            <Plus aria-hidden />
+          <AddButton size="sm" onClick={() => setEditing('new')}>
             Add Topic
-          </Button>
+          </AddButton>
         )}
       </div>
-      {failure && (
-        <Alert variant="error" onDismiss={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
+      {failureAlert}
       {editing === 'new' && <TopicForm channelId={channel.id} onDone={() => setEditing(null)} />}
-      {topics.isPending ? (
-        <Skeleton className="h-16 w-full" />
-      ) : topics.isError ? (
-        <Alert variant="error">Failed to load topics</Alert>
+      {!topics.isSuccess ? (
+        <ListUnavailable query={topics} items="topics" placeholderClassName="h-16" />
       ) : topics.data.length === 0 ? (
         <p className="py-4 text-center text-sm text-muted-foreground">
           No topics. Messages go to the chat itself unless a template names a topic.
@@ -76,10 +60,7 @@ export function ChannelTopics({ channel, onBack, onDelete }: ChannelTopicsProps)
                 className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
               >
                 <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    {topic.topic_name}
-                    <EnabledBadge enabled={topic.enabled} />
-                  </p>
+                  <EnabledName name={topic.topic_name} enabled={topic.enabled} />
                   <p className="text-xs text-muted-foreground">
                     Message thread ID: {topic.message_thread_id}
                   </p>
@@ -88,9 +69,11 @@ export function ChannelTopics({ channel, onBack, onDelete }: ChannelTopicsProps)
                   <EnableEditDeleteActions
                     label={topic.topic_name}
                     enabled={topic.enabled}
-                    toggling={updateTopic.isPending}
+                    toggling={toggling}
                     onEdit={() => setEditing(topic.id)}
-                    onToggle={() => toggle(topic)}
+                    onToggle={() =>
+                      toggle({ channelId: channel.id, topicId: topic.id, input: { enabled: !topic.enabled } })
+                    }
                     onDelete={() => onDelete(topic)}
                   />
                 </div>

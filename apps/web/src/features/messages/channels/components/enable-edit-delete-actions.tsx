@@ -1,5 +1,6 @@
-import { Pencil, Power, Trash2 } from 'lucide-react';
+import { Power } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { DeleteButton, EditButton } from '@/components/ui/row-actions';
 
 interface EnableEditDeleteActionsProps {
   /** The channel or topic name, for the buttons' accessible names. */
@@ -22,17 +23,13 @@ export function EnableEditDeleteActions({
 }: EnableEditDeleteActionsProps) {
   return (
     <>
-      <Button variant="ghost" size="icon" aria-label={`Edit ${label}`} onClick={onEdit}>
-        <Pencil aria-hidden />
-      </Button>
+      <EditButton label={`Edit ${label}`} onClick={onEdit} />
       <Button variant="ghost" size="sm" disabled={toggling} onClick={onToggle}>
         <Power aria-hidden />
         {enabled ? 'Disable' : 'Enable'}
         <span className="sr-only"> {label}</span>
       </Button>
-      <Button variant="ghost" size="icon" aria-label={`Delete ${label}`} onClick={onDelete}>
-        <Trash2 aria-hidden className="text-destructive" />
-      </Button>
+      <DeleteButton label={`Delete ${label}`} onClick={onDelete} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { DELIVERY_LIMITS, type DeliveryListResponse } from '@lumi/contract';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { MESSAGING_PATH } from '@/lib/messaging-keys';
+import { useCursorPages } from '@/lib/use-cursor-pages';
 import type { DeliveryFilters } from '../hooks/use-delivery-filters';
 import { rangeStart } from '../lib/delivery-ranges';
 import { DELIVERIES_POLL_MS, deliveryKeys } from './delivery-keys';
@@ -24,16 +24,10 @@ export function fetchDeliveries(filters: DeliveryFilters, cursor: number | undef
   });
 }
 
-export function deliveriesQueryOptions(filters: DeliveryFilters) {
-  return infiniteQueryOptions({
+export function useDeliveries(filters: DeliveryFilters) {
+  return useCursorPages({
     queryKey: deliveryKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => fetchDeliveries(filters, pageParam, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
+    fetchPage: (cursor, signal) => fetchDeliveries(filters, cursor, signal),
     refetchInterval: DELIVERIES_POLL_MS,
   });
-}
-
-export function useDeliveries(filters: DeliveryFilters) {
-  return useInfiniteQuery(deliveriesQueryOptions(filters));
 }

@@ -1,9 +1,10 @@
-import { RotateCw } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
 import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadMore } from '@/components/ui/load-more';
+import { RefreshButton } from '@/components/ui/refresh-button';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { DELIVERIES_POLL_MS } from '../api/delivery-keys';
 import { useDeliveries } from '../api/list-deliveries';
@@ -39,43 +40,25 @@ export function DeliveriesView() {
                 Clear filters
               </Button>
             )}
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={deliveries.isFetching}
-              onClick={() => void deliveries.refetch()}
-            >
-              <RotateCw aria-hidden className={deliveries.isFetching ? 'animate-spin' : undefined} />
-              Refresh
-            </Button>
+            <RefreshButton query={deliveries} />
           </div>
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
         <DeliveryFiltersBar filters={filters} onChange={setFilter} />
 
-        {deliveries.isPending && (
-          <div role="status" aria-label="Loading deliveries" className="space-y-2">
-            {Array.from({ length: 5 }, (_, index) => (
-              <Skeleton key={index} className="h-12 w-full" />
-            ))}
-          </div>
-        )}
+        {deliveries.isPending && <SkeletonList label="Loading deliveries" rows={5} rowClassName="h-12" />}
 
         {deliveries.isError && !deliveries.data && (
-          <LoadError
-            title="Failed to load deliveries"
-            error={deliveries.error}
-            onRetry={() => void deliveries.refetch()}
-          />
+          <LoadError title="Failed to load deliveries" query={deliveries} />
         )}
 
         {deliveries.isSuccess && rows.length === 0 && (
-          <p className="rounded-md border border-dashed py-10 text-center text-sm text-muted-foreground">
+          <EmptyState>
             {filtered
               ? 'No deliveries match these filters'
               : 'No deliveries yet. Messages the bot, a schedule or Send now posts appear here.'}
-          </p>
+          </EmptyState>
         )}
 
         {rows.length > 0 && (
@@ -94,19 +77,7 @@ export function DeliveriesView() {
           </p>
         )}
 
-        {deliveries.isFetchNextPageError && <Alert variant="error">Failed to load more deliveries</Alert>}
-
-        {deliveries.hasNextPage && (
-          <div className="flex justify-center">
-            <Button
-              variant="secondary"
-              disabled={deliveries.isFetchingNextPage}
-              onClick={() => void deliveries.fetchNextPage()}
-            >
-              {deliveries.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={deliveries} failure="Failed to load more deliveries" />
       </CardContent>
       {openId !== null && <DeliveryDialog key={openId} id={openId} onClose={() => setOpenId(null)} />}
     </Card>

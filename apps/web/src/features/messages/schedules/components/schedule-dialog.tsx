@@ -13,9 +13,10 @@ import { Field } from '@/components/ui/field';
 import { FormCheckbox } from '@/components/ui/form-checkbox';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { formatInZone } from '@/lib/format';
+import { capitalised, formatInZone } from '@/lib/format';
 import { useFormDialog } from '@/lib/use-form-dialog';
 import { RequiredLabel } from '@/components/ui/required-label';
+import { TimeZoneSelect } from '@/components/ui/time-zone-select';
 import { useTemplates } from '../../templates/api/list-templates';
 import { useSchedulePreview } from '../api/preview-schedule';
 import { useSaveSchedule } from '../api/save-schedule';
@@ -34,16 +35,6 @@ const KIND_LABELS: Record<(typeof RECURRENCE_KINDS)[number], string> = {
   every: 'Every N hours',
   cron: 'Cron expression',
 };
-
-const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`;
-
-/** Every IANA time zone the browser knows, UTC first. */
-const TIME_ZONES = [
-  'UTC',
-  ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []).filter(
-    (zone) => zone !== 'UTC',
-  ),
-];
 
 /**
  * Where the server's 422 messages go. It names a cron expression croner cannot read `recurrence.cron`
@@ -164,13 +155,7 @@ function ScheduleForm({ schedule, onDone }: { schedule?: Schedule; onDone: () =>
           </Field>
         )}
         <Field label="Time zone" error={errors.timezone?.message}>
-          <Select {...register('timezone')}>
-            {TIME_ZONES.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </Select>
+          <TimeZoneSelect {...register('timezone')} />
         </Field>
         <RunPreview recurrence={recurrence} timezone={values.timezone} />
       </fieldset>

@@ -1,13 +1,14 @@
 import { describeRecurrence, type Schedule } from '@lumi/contract';
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
+import { AddButton } from '@/components/ui/add-button';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { ViewSection } from '@/components/ui/view-section';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatInZone } from '@/lib/format';
 import { useHasPermission } from '@/lib/permissions';
@@ -30,18 +31,11 @@ export function SchedulesView() {
   const [deleting, setDeleting] = useState<Schedule | null>(null);
 
   return (
-    <section aria-labelledby="schedules-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="schedules-heading" className="text-lg font-semibold">
-          Schedules
-        </h2>
-        {canWrite && (
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden className="size-4" />
-            New Schedule
-          </Button>
-        )}
-      </div>
+    <ViewSection
+      id="schedules-heading"
+      title="Schedules"
+      actions={canWrite && <AddButton onClick={() => setEditing('new')}>New Schedule</AddButton>}
+    >
       {schedules.isPending ? (
         <Skeleton className="h-32" />
       ) : schedules.isError ? (
@@ -106,7 +100,7 @@ export function SchedulesView() {
       />
       {showingRuns && <ScheduleRunsDialog schedule={showingRuns} onClose={() => setShowingRuns(null)} />}
       {deleting && <DeleteScheduleDialog schedule={deleting} onClose={() => setDeleting(null)} />}
-    </section>
+    </ViewSection>
   );
 }
 

@@ -1,10 +1,10 @@
 import { MESSAGE_TYPES, type MessageType, type Template } from '@lumi/contract';
-import { Plus, Search } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
+import { Search } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { AddButton } from '@/components/ui/add-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
+import { RetryAlert } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useChannels } from '../../channels/api/list-channels';
@@ -32,10 +32,9 @@ export function TemplateList({ selectedId, onSelect, onCreate }: TemplateListPro
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle id="template-list-title">Templates</CardTitle>
         {onCreate && (
-          <Button size="sm" onClick={onCreate} aria-label="New template">
-            <Plus aria-hidden />
+          <AddButton size="sm" onClick={onCreate} aria-label="New template">
             New
-          </Button>
+          </AddButton>
         )}
       </CardHeader>
       <CardContent className="space-y-3">
@@ -80,14 +79,7 @@ export function TemplateList({ selectedId, onSelect, onCreate }: TemplateListPro
           </Select>
         </div>
         {templates.isError ? (
-          <Alert variant="error">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span>Failed to load templates</span>
-              <Button variant="secondary" size="sm" onClick={() => void templates.refetch()}>
-                Retry
-              </Button>
-            </div>
-          </Alert>
+          <RetryAlert onRetry={() => void templates.refetch()}>Failed to load templates</RetryAlert>
         ) : templates.isPending ? (
           <div aria-busy className="space-y-2">
             {Array.from({ length: 4 }, (_, index) => (
