@@ -47,6 +47,17 @@ function noData(threshold: number, unit: AlertEvaluation['unit'], summary: strin
   return { value: null, threshold, unit, holds: null, summary };
 }
 
+/** A rate condition's finding: `part` of `whole` in percent, which holds (fires) below the threshold. */
+function rateBelow(
+  part: number,
+  whole: number,
+  threshold: number,
+  describe: (rate: number) => string,
+): AlertEvaluation {
+  const rate = roundTo((part / whole) * 100, 2);
+  return { value: rate, threshold, unit: 'percent', holds: rate < threshold, summary: describe(rate) };
+}
+
 /** Whole seconds from `ts` to now; a heartbeat stamped slightly ahead of the server's clock is 0 s old. */
 function secondsSince(ts: string, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(ts)) / 1000));
@@ -166,14 +177,13 @@ const integrationSuccessRate: Evaluator<'integration_success_rate'> = async (c, 
         : `Only ${plural(total, 'call', 'calls')} to ${c.service} ${lastMinutes(c.minutes)}, fewer than the ${format(c.min_calls)} needed`,
     );
   }
-  const rate = roundTo((success / total) * 100, 2);
-  return {
-    value: rate,
-    threshold: c.percent,
-    unit: 'percent',
-    holds: rate < c.percent,
-    summary: `${percent(rate)} of ${plural(total, 'call', 'calls')} to ${c.service} succeeded ${lastMinutes(c.minutes)} (threshold: below ${percent(c.percent)})`,
-  };
+  return rateBelow(
+    success,
+    total,
+    c.percent,
+    (rate) =>
+      `${percent(rate)} of ${plural(total, 'call', 'calls')} to ${c.service} succeeded ${lastMinutes(c.minutes)} (threshold: below ${percent(c.percent)})`,
+  );
 };
 
 const marketDataStale: Evaluator<'market_data_stale'> = async (c, data) => {
@@ -203,14 +213,13 @@ const cacheHitRate: Evaluator<'cache_hit_rate'> = async (c, data) => {
         : `Only ${plural(lookups, 'cache lookup', 'cache lookups')} ${lastMinutes(c.minutes)}, fewer than the ${format(c.min_lookups)} needed`,
     );
   }
-  const rate = roundTo((hits / lookups) * 100, 2);
-  return {
-    value: rate,
-    threshold: c.percent,
-    unit: 'percent',
-    holds: rate < c.percent,
-    summary: `Cache hit rate ${percent(rate)} of ${plural(lookups, 'lookup', 'lookups')} ${lastMinutes(c.minutes)} (threshold: below ${percent(c.percent)})`,
-  };
+  return rateBelow(
+    hits,
+    lookups,
+    c.percent,
+    (rate) =>
+      `Cache hit rate ${percent(rate)} of ${plural(lookups, 'lookup', 'lookups')} ${lastMinutes(c.minutes)} (threshold: below ${percent(c.percent)})`,
+  );
 };
 
 const deliveryFailures: Evaluator<'delivery_failures'> = async (c, data) => {

@@ -8,6 +8,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
+import type { Download } from '../../plugins/download.js';
 import { ValidationError } from '../../lib/errors.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import { EXPORT_FORMATS, exportFileName } from './audit-export.js';
@@ -18,13 +19,6 @@ import { insertAuditLog, listAuditLogs, listChanges, type AuditPageQuery } from 
  * few milliseconds of work, enough that 100,000 entries take a hundred queries.
  */
 const AUDIT_EXPORT_PAGE_SIZE = 1000;
-
-/** A download: its file name and type, and its text in chunks, produced as they are read. */
-export interface AuditExportFile {
-  fileName: string;
-  contentType: string;
-  chunks: AsyncIterable<string>;
-}
 
 /** Who did something, from where: taken from the request by the routes. */
 export interface Actor {
@@ -157,7 +151,7 @@ export class AuditService {
     log: FastifyBaseLogger,
     /** False for a HEAD request, which downloads nothing and so is not an export. */
     audited = true,
-  ): Promise<AuditExportFile> {
+  ): Promise<Download> {
     checkRange(query);
     const { format, ...filters } = query;
     if (audited) {

@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ForbiddenError, UnauthenticatedError } from '../../lib/errors.js';
+import { routeOptions } from '../../plugins/route-options.js';
 import { actorOf, bearerToken, principalOf, signedInActor } from '../../plugins/auth.js';
 import type { IssuedTokens } from './auth.service.js';
 
@@ -61,7 +62,15 @@ function refuseCrossOrigin(request: FastifyRequest, _reply: FastifyReply, done: 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only these routes read or set the refresh cookie; elsewhere parsing cookies would be wasted work.
   await app.register(cookie);
-  const tags = ['auth'];
+  const open = routeOptions(['auth'], 'public');
+  const signedIn = routeOptions(['auth'], 'authenticated');
+  // What a user with a pending action (a temporary password, two-factor set-up) may still reach.
+  const evenPending = routeOptions(['auth'], 'authenticated', {
+    allowPending: ['password_change', 'two_factor_setup'],
+  });
+  const changingPassword = routeOptions(['auth'], 'authenticated', { allowPending: ['password_change'] });
+  // The routes that sign in take a few short fields; they and logout read or set the refresh cookie.
+  const signIn = { bodyLimit: SIGN_IN_BODY_LIMIT_BYTES, onRequest: refuseCrossOrigin };
   const sessionMaxAge = app.sessionSeconds;
 
   function answer(request: FastifyRequest, reply: FastifyReply, issued: IssuedTokens, inBody: boolean) {
@@ -79,11 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { permission: 'public' },
-      bodyLimit: SIGN_IN_BODY_LIMIT_BYTES,
-      onRequest: refuseCrossOrigin,
-      schema: {
-        tags,
+      ...open({
         summary: 'Sign in',
         description:
           'Returns a 15-minute access token and sets the refresh token as an HttpOnly cookie. Clients that are not ' +
@@ -93,8 +98,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'two-factor sign-in gets tokens with `password_change_required` or `two_factor_setup_required`; ' +
           'until done, every other route answers 403 with that error code.',
         body: loginRequestSchema.extend({ refresh_token_in_body: z.boolean().optional() }),
-        response: { 200: signInResponseSchema },
-      },
+        response: signInResponseSchema,
+      }),
+      ...signIn,
     },
     async (request, reply) => {
       const result = await app.services.auth.login(actorOf(request), request.body);
@@ -106,11 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/2fa/verify',
     {
-      config: { permission: 'public' },
-      bodyLimit: SIGN_IN_BODY_LIMIT_BYTES,
-      onRequest: refuseCrossOrigin,
-      schema: {
-        tags,
+      ...open({
         summary:
           'Sign in, second step: the challenge with a code from the authenticator app or a recovery code',
         description:
@@ -119,8 +121,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'stays usable until it expires (5 minutes); an expired or used challenge answers 401 ' +
           '`challenge_expired` (sign in again). Attempts are throttled like passwords (429 with Retry-After).',
         body: twoFactorVerifyRequestSchema,
-        response: { 200: twoFactorVerifyResponseSchema },
-      },
+        response: twoFactorVerifyResponseSchema,
+      }),
+      ...signIn,
     },
     async (request, reply) => {
       const issued = await app.services.auth.verifySecondFactor(actorOf(request), request.body);
@@ -131,16 +134,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh',
     {
-      config: { permission: 'public' },
-      bodyLimit: SIGN_IN_BODY_LIMIT_BYTES,
-      onRequest: refuseCrossOrigin,
-      schema: {
-        tags,
+      ...open({
         summary:
           'Exchange the refresh token (cookie or body) for a new access token; rotates the refresh token',
         body: refreshRequestSchema,
-        response: { 200: refreshResponseSchema },
-      },
+        response: refreshResponseSchema,
+      }),
+      ...signIn,
     },
     async (request, reply) => {
       const fromBody = request.body?.refresh_token;
@@ -154,13 +154,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      config: { permission: 'public' },
+      ...open({ summary: 'Sign out: revokes the session and clears the cookie', response: okResponseSchema }),
       onRequest: refuseCrossOrigin,
-      schema: {
-        tags,
-        summary: 'Sign out: revokes the session and clears the cookie',
-        response: { 200: okResponseSchema },
-      },
     },
     async (request, reply) => {
       const token = bearerToken(request);
@@ -176,52 +171,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/me',
-    {
-      config: { permission: 'authenticated', allowPending: ['password_change', 'two_factor_setup'] },
-      schema: {
-        tags,
-        summary: 'The signed-in user with roles and permissions',
-        response: { 200: sessionUserSchema },
-      },
-    },
+    evenPending({ summary: 'The signed-in user with roles and permissions', response: sessionUserSchema }),
     (request) => app.services.auth.me(principalOf(request).userId),
   );
 
   app.get(
     '/auth/profile',
-    {
-      config: { permission: 'authenticated', allowPending: ['password_change', 'two_factor_setup'] },
-      schema: { tags, summary: 'The signed-in user’s profile', response: { 200: profileSchema } },
-    },
+    evenPending({ summary: 'The signed-in user’s profile', response: profileSchema }),
     (request) => app.services.accounts.profile(principalOf(request).userId),
   );
 
   app.put(
     '/auth/profile',
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags,
-        summary: 'Change the signed-in user’s name or email (the username cannot change)',
-        body: updateProfileSchema,
-        response: { 200: profileSchema },
-      },
-    },
+    signedIn({
+      summary: 'Change the signed-in user’s name or email (the username cannot change)',
+      body: updateProfileSchema,
+      response: profileSchema,
+    }),
     (request) => app.services.accounts.updateProfile(signedInActor(request), request.body),
   );
 
   app.post(
     '/auth/change-password',
-    {
-      config: { permission: 'authenticated', allowPending: ['password_change'] },
-      schema: {
-        tags,
-        summary:
-          'Change the password; ends every other session. Also how a temporary password an admin set is replaced',
-        body: changePasswordSchema,
-        response: { 200: okResponseSchema },
-      },
-    },
+    changingPassword({
+      summary:
+        'Change the password; ends every other session. Also how a temporary password an admin set is replaced',
+      body: changePasswordSchema,
+      response: okResponseSchema,
+    }),
     async (request) => {
       await app.services.auth.changePassword(
         signedInActor(request),

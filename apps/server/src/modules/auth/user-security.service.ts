@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
-import type { Actor, AuditService } from '../audit/audit.service.js';
+import type { Actor, AuditEvent, AuditService } from '../audit/audit.service.js';
 import { parsePermissions, type RolesService } from '../roles/roles.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { assertAcceptablePassword, type AccountsService } from '../users/accounts.service.js';
@@ -35,41 +35,20 @@ export class UserSecurityService {
 
   /** Signs the user out everywhere; answers how many sessions ended. */
   async revokeSessions(actor: Actor, userId: number): Promise<number> {
-    const revoked = await this.db.transaction().execute(async (trx) => {
-      const user = await this.actOn(trx, actor, userId);
-      const count = await this.sessions.revokeAllForUser(trx, userId, 'signed_out_by_admin');
-      await this.twoFactor.expireChallenges(trx, userId);
-      await this.audit.record(trx, actor, {
-        action: 'user.sessions_revoked',
-        resourceType: 'user',
-        resourceId: userId,
-        resourceName: user.username,
-        newValue: { revoked: count },
-      });
-      return count;
+    return this.changeSignIn(actor, userId, 'user.sessions_revoked', async (trx) => {
+      const revoked = await this.sessions.revokeAllForUser(trx, userId, 'signed_out_by_admin');
+      return { result: revoked, newValue: { revoked } };
     });
-    await this.accessChanged();
-    return revoked;
   }
 
   async resetTwoFactor(actor: Actor, userId: number): Promise<void> {
     if (actor.id === userId) {
       throw new ForbiddenError('You cannot reset your own two-factor sign-in; turn it off from your profile');
     }
-    await this.db.transaction().execute(async (trx) => {
-      const user = await this.actOn(trx, actor, userId);
+    await this.changeSignIn(actor, userId, 'user.two_factor_reset', async (trx) => {
       const wasOn = await this.twoFactor.reset(trx, userId);
-      await this.twoFactor.expireChallenges(trx, userId);
-      await this.audit.record(trx, actor, {
-        action: 'user.two_factor_reset',
-        resourceType: 'user',
-        resourceId: userId,
-        resourceName: user.username,
-        oldValue: { two_factor: wasOn },
-        newValue: { two_factor: false },
-      });
+      return { result: undefined, oldValue: { two_factor: wasOn }, newValue: { two_factor: false } };
     });
-    await this.accessChanged();
   }
 
   /**
@@ -82,20 +61,40 @@ export class UserSecurityService {
     }
     assertAcceptablePassword(input.temporary_password, 'temporary_password');
     const passwordHash = await this.hasher.hash(input.temporary_password);
-    await this.db.transaction().execute(async (trx) => {
-      const user = await this.actOn(trx, actor, userId);
+    await this.changeSignIn(actor, userId, 'user.password_reset', async (trx) => {
       await this.accounts.setTemporaryPassword(trx, userId, passwordHash);
       const revoked = await this.sessions.revokeAllForUser(trx, userId, 'password_reset');
+      return { result: undefined, newValue: { password_change_required: true, sessions_revoked: revoked } };
+    });
+  }
+
+  /**
+   * One change to how a user signs in, in one transaction: held to the rule of user edits (actOn), the
+   * user's pending sign-in challenges expire with it and it is audited as `action`; once it commits, the
+   * signed-in principals on every instance learn of it.
+   */
+  private async changeSignIn<T>(
+    actor: Actor,
+    userId: number,
+    action: string,
+    change: (trx: Executor) => Promise<{ result: T } & Pick<AuditEvent, 'oldValue' | 'newValue'>>,
+  ): Promise<T> {
+    const result = await this.db.transaction().execute(async (trx) => {
+      const user = await this.actOn(trx, actor, userId);
+      const { result, oldValue, newValue } = await change(trx);
       await this.twoFactor.expireChallenges(trx, userId);
       await this.audit.record(trx, actor, {
-        action: 'user.password_reset',
+        action,
         resourceType: 'user',
         resourceId: userId,
         resourceName: user.username,
-        newValue: { password_change_required: true, sessions_revoked: revoked },
+        oldValue,
+        newValue,
       });
+      return result;
     });
     await this.accessChanged();
+    return result;
   }
 
   private async target(db: Executor, userId: number) {

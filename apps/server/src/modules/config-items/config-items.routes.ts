@@ -12,57 +12,43 @@ import {
   configRestoreBodySchema,
   configRevisionParamsSchema,
   configRevisionSchema,
-  okResponseSchema,
 } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { resourceRoutes } from '../../plugins/resource-routes.js';
+import { routeOptions } from '../../plugins/route-options.js';
 import { actorOf } from '../../plugins/auth.js';
 
 /** Paths as in spec section 7 (`/admin/api/config/{domain}`), under /api. */
 export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['configuration'];
   const base = '/admin/api/config/:domain';
+  const read = routeOptions(tags, 'config:read');
+  const write = routeOptions(tags, 'config:write');
   const service = app.services.configItems;
+  // The items of one domain: their service calls name the domain too.
+  const items = resourceRoutes(app, {
+    path: base,
+    params: configDomainParamsSchema,
+    itemParams: configItemParamsSchema,
+    item: configItemSchema,
+    read,
+    write,
+  });
 
-  app.get(
-    base,
-    {
-      config: { permission: 'config:read' },
-      schema: {
-        tags,
-        summary: 'Items of one domain',
-        params: configDomainParamsSchema,
-        response: { 200: z.array(configItemSchema) },
-      },
-    },
-    (request) => service.list(request.params.domain),
+  items.list({ summary: 'Items of one domain', response: z.array(configItemSchema) }, (request) =>
+    service.list(request.params.domain),
   );
-  app.post(
-    base,
-    {
-      config: { permission: 'config:write' },
-      schema: {
-        tags,
-        summary: 'Create an item (revision 1)',
-        params: configDomainParamsSchema,
-        body: configItemInputSchema,
-        response: { 201: configItemSchema },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.create(actorOf(request), request.params.domain, request.body)),
+  items.create({ summary: 'Create an item (revision 1)', body: configItemInputSchema }, (request) =>
+    service.create(actorOf(request), request.params.domain, request.body),
   );
   app.get(
     `${base}/export`,
-    {
-      config: { permission: 'config:read' },
-      schema: {
-        tags,
-        summary: 'Download a domain as a JSON file',
-        params: configDomainParamsSchema,
-        response: { 200: configExportSchema },
-      },
-    },
+    read({
+      summary: 'Download a domain as a JSON file',
+      params: configDomainParamsSchema,
+      response: configExportSchema,
+    }),
     async (request, reply) => {
       const exported = await app.services.configTransfer.export(request.params.domain);
       void reply.header('content-disposition', `attachment; filename="lumi-${exported.domain}.json"`);
@@ -71,88 +57,48 @@ export const configItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     `${base}/import`,
-    {
-      config: { permission: 'config:write' },
-      schema: {
-        tags,
-        summary: 'Import items: all are validated first, then all are applied or none',
-        params: configDomainParamsSchema,
-        body: configImportSchema,
-        response: { 200: configImportResultSchema },
-      },
-    },
+    write({
+      summary: 'Import items: all are validated first, then all are applied or none',
+      params: configDomainParamsSchema,
+      body: configImportSchema,
+      response: configImportResultSchema,
+    }),
     (request) =>
       app.services.configTransfer.import(actorOf(request), request.params.domain, request.body.items),
   );
-  app.get(
-    `${base}/:id`,
+  items.get({ summary: 'One item' }, (request) => service.get(request.params.domain, request.params.id));
+  items.update(
     {
-      config: { permission: 'config:read' },
-      schema: {
-        tags,
-        summary: 'One item',
-        params: configItemParamsSchema,
-        response: { 200: configItemSchema },
-      },
-    },
-    (request) => service.get(request.params.domain, request.params.id),
-  );
-  app.put(
-    `${base}/:id`,
-    {
-      config: { permission: 'config:write' },
-      schema: {
-        tags,
-        summary: 'Change an item; `version` must be the one you loaded (409 with `current` otherwise)',
-        params: configItemParamsSchema,
-        body: configItemUpdateSchema,
-        response: { 200: configItemSchema },
-      },
+      summary: 'Change an item; `version` must be the one you loaded (409 with `current` otherwise)',
+      body: configItemUpdateSchema,
     },
     (request) => service.update(actorOf(request), request.params.domain, request.params.id, request.body),
   );
-  app.delete(
-    `${base}/:id`,
+  items.remove(
     {
-      config: { permission: 'config:write' },
-      schema: {
-        tags,
-        summary: 'Delete an item; `?version=` must be the one you loaded',
-        params: configItemParamsSchema,
-        querystring: configDeleteQuerySchema,
-        response: { 200: okResponseSchema },
-      },
+      summary: 'Delete an item; `?version=` must be the one you loaded',
+      querystring: configDeleteQuerySchema,
     },
-    async (request) => {
-      await service.remove(actorOf(request), request.params.domain, request.params.id, request.query.version);
-      return { ok: true as const };
-    },
+    (request) =>
+      service.remove(actorOf(request), request.params.domain, request.params.id, request.query.version),
   );
   app.get(
     `${base}/:id/revisions`,
-    {
-      config: { permission: 'config:read' },
-      schema: {
-        tags,
-        summary: 'Revisions of an item, newest first',
-        params: configItemParamsSchema,
-        response: { 200: z.array(configRevisionSchema) },
-      },
-    },
+    read({
+      summary: 'Revisions of an item, newest first',
+      params: configItemParamsSchema,
+      response: z.array(configRevisionSchema),
+    }),
     (request) => service.revisions(request.params.domain, request.params.id),
   );
   app.post(
     `${base}/:id/revisions/:revision/restore`,
-    {
-      config: { permission: 'config:write' },
-      schema: {
-        tags,
-        summary: 'Bring a revision back as a new revision',
-        params: configRevisionParamsSchema,
-        body: configRestoreBodySchema,
-        response: { 200: configItemSchema },
-      },
-    },
+    write({
+      summary: 'Bring a revision back as a new revision',
+      params: configRevisionParamsSchema,
+      body: configRestoreBodySchema,
+      response: configItemSchema,
+    }),
     (request) =>
       service.restore(
         actorOf(request),

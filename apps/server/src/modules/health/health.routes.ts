@@ -2,34 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pingDatabase } from '../../db/signals.js';
 import { AppError } from '../../lib/errors.js';
+import { routeOptions } from '../../plugins/route-options.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness',
-        response: { 200: z.object({ status: z.literal('ok') }) },
-      },
-    },
-    () => ({ status: 'ok' as const }),
-  );
+  const open = routeOptions(['health'], 'public');
+  app.get('/health', open({ summary: 'Liveness', response: z.object({ status: z.literal('ok') }) }), () => ({
+    status: 'ok' as const,
+  }));
   app.get(
     '/ready',
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags: ['health'],
-        summary:
-          'Readiness: 200 when the database answers; 503 when it does not or the instance is shutting down',
-        description:
-          'For a load balancer: an instance answers 503 from the moment it starts shutting down, while it ' +
-          'finishes the requests in flight, so no new traffic is sent to it.',
-        response: { 200: z.object({ status: z.literal('ready'), database: z.enum(['sqlite', 'postgres']) }) },
-      },
-    },
+    open({
+      summary:
+        'Readiness: 200 when the database answers; 503 when it does not or the instance is shutting down',
+      description:
+        'For a load balancer: an instance answers 503 from the moment it starts shutting down, while it ' +
+        'finishes the requests in flight, so no new traffic is sent to it.',
+      response: z.object({ status: z.literal('ready'), database: z.enum(['sqlite', 'postgres']) }),
+    }),
     async (request) => {
       if (app.readiness.shuttingDown) {
         throw new AppError(

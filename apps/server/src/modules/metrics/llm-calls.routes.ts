@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   llmCallDetailSchema,
   llmCallParamsSchema,
@@ -8,6 +7,7 @@ import {
 } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
+import { sendDownload } from '../../plugins/download.js';
 
 /**
  * The calls behind the figures (docs/operators/metrics.md, "Calls"); metrics:read, as the usage panels
@@ -53,10 +53,7 @@ export const llmCallsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log,
         request.method !== 'HEAD',
       );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(Readable.from(file.chunks, { objectMode: false }));
+      return sendDownload(reply, file);
     },
   );
   app.get(

@@ -18,6 +18,7 @@ import { HOUR_MS } from '../../lib/hour-buckets.js';
 import type { Clock } from '../../lib/time.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { csvChunks, type CsvValue } from '../../lib/csv.js';
+import type { Download } from '../../plugins/download.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import {
@@ -145,7 +146,7 @@ export class LlmCallsService {
     query: LlmCallsFilters,
     log: FastifyBaseLogger,
     audited = true,
-  ): Promise<{ fileName: string; chunks: AsyncIterable<string> }> {
+  ): Promise<Download> {
     const filters = this.filtersOf(query);
     if (audited) {
       await this.audit.record(this.db, actor, {
@@ -172,7 +173,11 @@ export class LlmCallsService {
     const chunks = await csvChunks(LLM_CALLS_EXPORT_COLUMNS, pages(), (error, written) =>
       log.error({ err: error, written }, 'A calls export failed part way; the download is cut short'),
     );
-    return { fileName: `lumi-calls-${stamp(filters.from)}-${stamp(filters.to)}.csv`, chunks };
+    return {
+      fileName: `lumi-calls-${stamp(filters.from)}-${stamp(filters.to)}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      chunks,
+    };
   }
 
   async get(id: string): Promise<LlmCallDetail> {

@@ -7,66 +7,50 @@ import {
   llmTopUsersSchema,
 } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOptions } from '../../plugins/route-options.js';
 
 /**
  * Who and what spends, and how calls fail (docs/operators/metrics.md, "Usage by feature, chat and user");
  * metrics:read.
  */
 export const llmDimensionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['metrics'];
-  const config = { permission: 'metrics:read' } as const;
+  const read = routeOptions(['metrics'], 'metrics:read');
   const dimensions = app.services.llmDimensions;
 
   app.get(
     '/metrics/llm/features',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Cost, tokens, requests and failures by feature (and provider and model) over from..to',
-        querystring: llmRangeQuerySchema,
-        response: { 200: llmFeatureUsageSchema },
-      },
-    },
+    read({
+      summary: 'Cost, tokens, requests and failures by feature (and provider and model) over from..to',
+      querystring: llmRangeQuerySchema,
+      response: llmFeatureUsageSchema,
+    }),
     (request) => dimensions.features(request.query),
   );
   app.get(
     '/metrics/llm/top-chats',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'The chats that cost most over the UTC days from..to touches, and the rest as other',
-        querystring: llmTopQuerySchema,
-        response: { 200: llmTopChatsSchema },
-      },
-    },
+    read({
+      summary: 'The chats that cost most over the UTC days from..to touches, and the rest as other',
+      querystring: llmTopQuerySchema,
+      response: llmTopChatsSchema,
+    }),
     (request) => dimensions.topChats(request.query),
   );
   app.get(
     '/metrics/llm/top-users',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'The users that cost most over the UTC days from..to touches, and the rest as other',
-        querystring: llmTopQuerySchema,
-        response: { 200: llmTopUsersSchema },
-      },
-    },
+    read({
+      summary: 'The users that cost most over the UTC days from..to touches, and the rest as other',
+      querystring: llmTopQuerySchema,
+      response: llmTopUsersSchema,
+    }),
     (request) => dimensions.topUsers(request.query),
   );
   app.get(
     '/metrics/llm/errors',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Error rate by provider and model, and failed calls by error type, over from..to',
-        querystring: llmRangeQuerySchema,
-        response: { 200: llmErrorsSchema },
-      },
-    },
+    read({
+      summary: 'Error rate by provider and model, and failed calls by error type, over from..to',
+      querystring: llmRangeQuerySchema,
+      response: llmErrorsSchema,
+    }),
     (request) => dimensions.errors(request.query),
   );
 };

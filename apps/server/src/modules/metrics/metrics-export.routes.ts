@@ -1,6 +1,7 @@
-import { Readable } from 'node:stream';
 import { metricsExportParamsSchema, metricsExportQuerySchema } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendDownload } from '../../plugins/download.js';
+import { routeOptions } from '../../plugins/route-options.js';
 import { actorOf } from '../../plugins/auth.js';
 
 /**
@@ -8,19 +9,16 @@ import { actorOf } from '../../plugins/auth.js';
  * (metrics:read).
  */
 export const metricsExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = routeOptions(['metrics'], 'metrics:read');
   app.get(
     '/metrics/export/:panel.csv',
-    {
-      config: { permission: 'metrics:read' },
-      schema: {
-        tags: ['metrics'],
-        summary:
-          "A panel's rows over from..to, streamed as CSV: usage (by day, provider, model and feature), " +
-          'top-chats, top-users (by cost) or integrations',
-        params: metricsExportParamsSchema,
-        querystring: metricsExportQuerySchema,
-      },
-    },
+    read({
+      summary:
+        "A panel's rows over from..to, streamed as CSV: usage (by day, provider, model and feature), " +
+        'top-chats, top-users (by cost) or integrations',
+      params: metricsExportParamsSchema,
+      querystring: metricsExportQuerySchema,
+    }),
     async (request, reply) => {
       const file = await app.services.metricsExport.export(
         actorOf(request),
@@ -29,11 +27,7 @@ export const metricsExportRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log,
         request.method !== 'HEAD',
       );
-      // Bytes, not objects: a page's text at a time, the next read once the client has taken it in.
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(Readable.from(file.chunks, { objectMode: false }));
+      return sendDownload(reply, file);
     },
   );
 };

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { csvChunks, type CsvValue } from '../../lib/csv.js';
+import type { Download } from '../../plugins/download.js';
 import { HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
 import { roundTo } from '../../lib/llm-cost.js';
 import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
@@ -27,13 +28,6 @@ import { parseMetricsRange, type MetricsRange } from './metrics-range.js';
 const EXPORT_PAGE_SIZE = 1000;
 
 const money = (usd: number) => roundTo(usd, 6);
-
-/** A download: its file name and type, and its text in chunks, produced as they are read. */
-export interface MetricsExportFile {
-  fileName: string;
-  contentType: string;
-  chunks: AsyncIterable<string>;
-}
 
 /** 2026-11-25T03:00:00.000Z → 20261125T0300Z: safe in every file system. */
 const stamp = (key: string) => key.slice(0, 16).replaceAll(/[-:]/g, '') + 'Z';
@@ -68,7 +62,7 @@ export class MetricsExportService {
     log: FastifyBaseLogger,
     /** False for a HEAD request, which downloads nothing and so is not an export. */
     audited = true,
-  ): Promise<MetricsExportFile> {
+  ): Promise<Download> {
     const range = parseMetricsRange(query, this.now(), {
       defaultTo: 'end-of-hour',
       defaultMs: LLM_RANGE_DEFAULT_HOURS * HOUR_MS,

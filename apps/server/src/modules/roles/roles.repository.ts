@@ -1,26 +1,21 @@
 import type { Executor, RoleRow } from '../../db/database.js';
 
+/** A role's columns: what the list selects and, since it counts users per role, groups by. */
+const ROLE_COLUMNS = [
+  'roles.id',
+  'roles.name',
+  'roles.description',
+  'roles.permissions',
+  'roles.built_in',
+  'roles.require_two_factor',
+] as const;
+
 export async function listRoles(db: Executor) {
   return db
     .selectFrom('roles')
     .leftJoin('user_roles', 'user_roles.role_id', 'roles.id')
-    .select((eb) => [
-      'roles.id',
-      'roles.name',
-      'roles.description',
-      'roles.permissions',
-      'roles.built_in',
-      'roles.require_two_factor',
-      eb.fn.count<number | string>('user_roles.user_id').as('user_count'),
-    ])
-    .groupBy([
-      'roles.id',
-      'roles.name',
-      'roles.description',
-      'roles.permissions',
-      'roles.built_in',
-      'roles.require_two_factor',
-    ])
+    .select((eb) => [...ROLE_COLUMNS, eb.fn.count<number | string>('user_roles.user_id').as('user_count')])
+    .groupBy([...ROLE_COLUMNS])
     .orderBy('roles.id')
     .execute();
 }

@@ -1,64 +1,18 @@
-import {
-  idParamSchema,
-  okResponseSchema,
-  roleInputSchema,
-  roleListResponseSchema,
-  roleSchema,
-} from '@lumi/contract';
+import { roleInputSchema, roleListResponseSchema, roleSchema } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.js';
+import { resourceRoutes } from '../../plugins/resource-routes.js';
+import { routeOptions } from '../../plugins/route-options.js';
 
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['roles'];
-  app.get(
-    '/roles',
-    {
-      config: { permission: 'users:read' },
-      schema: {
-        tags,
-        summary: 'All roles with their permissions',
-        response: { 200: roleListResponseSchema },
-      },
-    },
-    () => app.services.roles.list(),
+  const read = routeOptions(['roles'], 'users:read');
+  const write = routeOptions(['roles'], 'users:write');
+  const service = app.services.roles;
+  const roles = resourceRoutes(app, { path: '/roles', item: roleSchema, service, read, write });
+
+  roles.list({ summary: 'All roles with their permissions', response: roleListResponseSchema }, () =>
+    service.list(),
   );
-  app.post(
-    '/roles',
-    {
-      config: { permission: 'users:write' },
-      schema: { tags, summary: 'Create a custom role', body: roleInputSchema, response: { 201: roleSchema } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await app.services.roles.create(actorOf(request), request.body)),
-  );
-  app.put(
-    '/roles/:id',
-    {
-      config: { permission: 'users:write' },
-      schema: {
-        tags,
-        summary: 'Change a custom role',
-        params: idParamSchema,
-        body: roleInputSchema,
-        response: { 200: roleSchema },
-      },
-    },
-    (request) => app.services.roles.update(actorOf(request), request.params.id, request.body),
-  );
-  app.delete(
-    '/roles/:id',
-    {
-      config: { permission: 'users:write' },
-      schema: {
-        tags,
-        summary: 'Delete a custom role that no user has',
-        params: idParamSchema,
-        response: { 200: okResponseSchema },
-      },
-    },
-    async (request) => {
-      await app.services.roles.remove(actorOf(request), request.params.id);
-      return { ok: true as const };
-    },
-  );
+  roles.create({ summary: 'Create a custom role', body: roleInputSchema });
+  roles.update({ summary: 'Change a custom role', body: roleInputSchema });
+  roles.remove({ summary: 'Delete a custom role that no user has' });
 };

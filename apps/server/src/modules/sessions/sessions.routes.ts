@@ -5,22 +5,19 @@ import {
   sessionIdParamSchema,
 } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOptions } from '../../plugins/route-options.js';
 import { principalOf, signedInActor } from '../../plugins/auth.js';
 
 /** The signed-in user's own sessions (docs/operators/security.md, "Sessions"). */
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['auth'];
+  const signedIn = routeOptions(['auth'], 'authenticated');
 
   app.get(
     '/auth/sessions',
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags,
-        summary: 'The signed-in user’s sessions (devices), newest first; `current` marks this one',
-        response: { 200: authSessionListResponseSchema },
-      },
-    },
+    signedIn({
+      summary: 'The signed-in user’s sessions (devices), newest first; `current` marks this one',
+      response: authSessionListResponseSchema,
+    }),
     async (request) => {
       const principal = principalOf(request);
       return { sessions: await app.services.sessionControl.list(principal.userId, principal.sessionId) };
@@ -29,16 +26,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/auth/sessions/:id',
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags,
-        summary: 'Sign out one of the user’s sessions: its refresh and access tokens stop working at once',
-        description: '404 when the session is not the user’s or has ended already.',
-        params: sessionIdParamSchema,
-        response: { 200: okResponseSchema },
-      },
-    },
+    signedIn({
+      summary: 'Sign out one of the user’s sessions: its refresh and access tokens stop working at once',
+      description: '404 when the session is not the user’s or has ended already.',
+      params: sessionIdParamSchema,
+      response: okResponseSchema,
+    }),
     async (request) => {
       await app.services.sessionControl.revoke(signedInActor(request), request.params.id);
       return { ok: true as const };
@@ -47,14 +40,10 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/sessions/revoke-others',
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags,
-        summary: 'Sign out every session of the user but this one',
-        response: { 200: revokedSessionsResponseSchema },
-      },
-    },
+    signedIn({
+      summary: 'Sign out every session of the user but this one',
+      response: revokedSessionsResponseSchema,
+    }),
     async (request) => ({
       revoked: await app.services.sessionControl.revokeOthers(
         signedInActor(request),

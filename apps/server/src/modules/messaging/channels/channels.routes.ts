@@ -4,7 +4,6 @@ import {
   channelSchema,
   channelUpdateSchema,
   enabledQuerySchema,
-  okResponseSchema,
   topicInputSchema,
   topicParamsSchema,
   topicSchema,
@@ -12,6 +11,8 @@ import {
 } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { resourceRoutes } from '../../../plugins/resource-routes.js';
+import { routeOptions } from '../../../plugins/route-options.js';
 import { actorOf } from '../../../plugins/auth.js';
 
 /**
@@ -19,119 +20,54 @@ import { actorOf } from '../../../plugins/auth.js';
  * change with channels:write.
  */
 export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['messaging'];
+  const read = routeOptions(['messaging'], 'templates:read');
+  const write = routeOptions(['messaging'], 'channels:write');
   const service = app.services.messaging.channels;
+  const channels = resourceRoutes(app, { path: '/channels', item: channelSchema, service, read, write });
 
-  app.get(
-    '/channels',
+  channels.list(
     {
-      config: { permission: 'templates:read' },
-      schema: {
-        tags,
-        summary: 'Channels, by name; ?enabled=true|false filters',
-        querystring: enabledQuerySchema,
-        response: { 200: z.array(channelSchema) },
-      },
+      summary: 'Channels, by name; ?enabled=true|false filters',
+      querystring: enabledQuerySchema,
+      response: z.array(channelSchema),
     },
     (request) => service.list(request.query.enabled),
   );
-  app.post(
-    '/channels',
-    {
-      config: { permission: 'channels:write' },
-      schema: { tags, summary: 'Add a channel', body: channelInputSchema, response: { 201: channelSchema } },
-    },
-    async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
-  );
-  app.put(
-    '/channels/:id',
-    {
-      config: { permission: 'channels:write' },
-      schema: {
-        tags,
-        summary: 'Change a channel; fields left out keep their values',
-        params: channelParamsSchema,
-        body: channelUpdateSchema,
-        response: { 200: channelSchema },
-      },
-    },
-    (request) => service.update(actorOf(request), request.params.id, request.body),
-  );
-  app.delete(
-    '/channels/:id',
-    {
-      config: { permission: 'channels:write' },
-      schema: {
-        tags,
-        summary: 'Delete a channel and its topics; refused (409) while templates use it',
-        params: channelParamsSchema,
-        response: { 200: okResponseSchema },
-      },
-    },
-    async (request) => {
-      await service.remove(actorOf(request), request.params.id);
-      return { ok: true as const };
-    },
-  );
+  channels.create({ summary: 'Add a channel', body: channelInputSchema });
+  channels.update({
+    summary: 'Change a channel; fields left out keep their values',
+    body: channelUpdateSchema,
+  });
+  channels.remove({ summary: 'Delete a channel and its topics; refused (409) while templates use it' });
 
-  app.get(
-    '/channels/:id/topics',
+  // A channel's forum topics: their service calls name the channel too.
+  const topics = resourceRoutes(app, {
+    path: '/channels/:id/topics',
+    params: channelParamsSchema,
+    itemPath: '/channels/:id/topics/:topic_id',
+    itemParams: topicParamsSchema,
+    item: topicSchema,
+    read,
+    write,
+  });
+  topics.list(
     {
-      config: { permission: 'templates:read' },
-      schema: {
-        tags,
-        summary: "A channel's forum topics, by name; ?enabled=true|false filters",
-        params: channelParamsSchema,
-        querystring: enabledQuerySchema,
-        response: { 200: z.array(topicSchema) },
-      },
+      summary: "A channel's forum topics, by name; ?enabled=true|false filters",
+      querystring: enabledQuerySchema,
+      response: z.array(topicSchema),
     },
     (request) => service.listTopics(request.params.id, request.query.enabled),
   );
-  app.post(
-    '/channels/:id/topics',
-    {
-      config: { permission: 'channels:write' },
-      schema: {
-        tags,
-        summary: 'Add a forum topic (its message_thread_id) to a channel',
-        params: channelParamsSchema,
-        body: topicInputSchema,
-        response: { 201: topicSchema },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.createTopic(actorOf(request), request.params.id, request.body)),
+  topics.create(
+    { summary: 'Add a forum topic (its message_thread_id) to a channel', body: topicInputSchema },
+    (request) => service.createTopic(actorOf(request), request.params.id, request.body),
   );
-  app.put(
-    '/channels/:id/topics/:topic_id',
-    {
-      config: { permission: 'channels:write' },
-      schema: {
-        tags,
-        summary: 'Change a topic; fields left out keep their values',
-        params: topicParamsSchema,
-        body: topicUpdateSchema,
-        response: { 200: topicSchema },
-      },
-    },
+  topics.update(
+    { summary: 'Change a topic; fields left out keep their values', body: topicUpdateSchema },
     (request) =>
       service.updateTopic(actorOf(request), request.params.id, request.params.topic_id, request.body),
   );
-  app.delete(
-    '/channels/:id/topics/:topic_id',
-    {
-      config: { permission: 'channels:write' },
-      schema: {
-        tags,
-        summary: 'Delete a topic; refused (409) while templates use it',
-        params: topicParamsSchema,
-        response: { 200: okResponseSchema },
-      },
-    },
-    async (request) => {
-      await service.removeTopic(actorOf(request), request.params.id, request.params.topic_id);
-      return { ok: true as const };
-    },
+  topics.remove({ summary: 'Delete a topic; refused (409) while templates use it' }, (request) =>
+    service.removeTopic(actorOf(request), request.params.id, request.params.topic_id),
   );
 };

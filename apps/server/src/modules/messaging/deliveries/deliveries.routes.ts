@@ -11,6 +11,7 @@ import {
 } from '@lumi/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOptions } from '../../../plugins/route-options.js';
 import { actorOf } from '../../../plugins/auth.js';
 import type { Requester } from './deliveries.service.js';
 
@@ -36,24 +37,24 @@ const params = idParamSchema;
  * templates:send.
  */
 export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['deliveries'];
+  const send = routeOptions(['deliveries'], 'templates:send');
+  const read = routeOptions(['deliveries'], 'templates:read');
+  // A bot's key with messages:send queues deliveries and reads back the ones it queued.
+  const sendWithKeys = routeOptions(['deliveries'], 'templates:send', { apiKeyScope: 'messages:send' });
+  const readWithKeys = routeOptions(['deliveries'], 'templates:read', { apiKeyScope: 'messages:send' });
   const service = app.services.messaging.deliveries;
 
   app.post(
     '/deliveries',
-    {
-      config: { permission: 'templates:send', apiKeyScope: 'messages:send' },
-      schema: {
-        tags,
-        summary: 'Queue a template with data for delivery to Telegram',
-        description:
-          'Renders the template and checks the text as Telegram would: a template that does not render or a ' +
-          'text Telegram would refuse answers 422 and queues nothing. 202 with the queued delivery; 200 with ' +
-          'the first delivery when the same idempotency_key came from the same caller within 24 hours.',
-        body: deliveryRequestSchema,
-        response: { 200: deliverySchema, 202: deliverySchema },
-      },
-    },
+    sendWithKeys({
+      summary: 'Queue a template with data for delivery to Telegram',
+      description:
+        'Renders the template and checks the text as Telegram would: a template that does not render or a ' +
+        'text Telegram would refuse answers 422 and queues nothing. 202 with the queued delivery; 200 with ' +
+        'the first delivery when the same idempotency_key came from the same caller within 24 hours.',
+      body: deliveryRequestSchema,
+      response: { 200: deliverySchema, 202: deliverySchema },
+    }),
     async (request, reply) => {
       const { delivery, created } = await service.create(requesterOf(request), request.body);
       return reply.status(created ? 202 : 200).send(delivery);
@@ -62,90 +63,63 @@ export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/deliveries/batch',
-    {
-      config: { permission: 'templates:send', apiKeyScope: 'messages:send' },
-      schema: {
-        tags,
-        summary: 'Queue up to 500 deliveries, each judged on its own',
-        description:
-          'Each entry is a delivery request as for POST /deliveries. The valid ones are queued (or found by ' +
-          'their idempotency key) and listed under accepted with their index; the others under rejected with ' +
-          'the reason.',
-        body: deliveryBatchRequestSchema,
-        response: { 202: deliveryBatchResponseSchema },
-      },
-    },
+    sendWithKeys({
+      summary: 'Queue up to 500 deliveries, each judged on its own',
+      description:
+        'Each entry is a delivery request as for POST /deliveries. The valid ones are queued (or found by ' +
+        'their idempotency key) and listed under accepted with their index; the others under rejected with ' +
+        'the reason.',
+      body: deliveryBatchRequestSchema,
+      response: { 202: deliveryBatchResponseSchema },
+    }),
     async (request, reply) =>
       reply.status(202).send(await service.createBatch(requesterOf(request), request.body.deliveries)),
   );
 
   app.get(
     '/deliveries',
-    {
-      config: { permission: 'templates:read' },
-      schema: {
-        tags,
-        summary: 'The delivery log, newest first; filter by status, channel, template, schedule and time',
-        querystring: deliveryListQuerySchema,
-        response: { 200: deliveryListResponseSchema },
-      },
-    },
+    read({
+      summary: 'The delivery log, newest first; filter by status, channel, template, schedule and time',
+      querystring: deliveryListQuerySchema,
+      response: deliveryListResponseSchema,
+    }),
     (request) => service.list(request.query),
   );
 
   app.get(
     '/deliveries/summary',
-    {
-      config: { permission: 'templates:read' },
-      schema: {
-        tags,
-        summary: 'Deliveries created in the last 24 hours, by status',
-        response: { 200: deliverySummarySchema },
-      },
-    },
+    read({ summary: 'Deliveries created in the last 24 hours, by status', response: deliverySummarySchema }),
     () => service.summary(),
   );
 
   app.get(
     '/deliveries/:id',
-    {
-      config: { permission: 'templates:read', apiKeyScope: 'messages:send' },
-      schema: {
-        tags,
-        summary: 'One delivery with the data it was rendered with and every attempt',
-        description: 'An API key reads only the deliveries it queued; another one answers 404.',
-        params,
-        response: { 200: deliveryDetailSchema },
-      },
-    },
+    readWithKeys({
+      summary: 'One delivery with the data it was rendered with and every attempt',
+      description: 'An API key reads only the deliveries it queued; another one answers 404.',
+      params,
+      response: deliveryDetailSchema,
+    }),
     (request) => service.get(request.params.id, requesterOf(request)),
   );
 
   app.post(
     '/deliveries/:id/cancel',
-    {
-      config: { permission: 'templates:send' },
-      schema: {
-        tags,
-        summary: 'Cancel a queued delivery (409 when it is no longer queued)',
-        params,
-        response: { 200: deliverySchema },
-      },
-    },
+    send({
+      summary: 'Cancel a queued delivery (409 when it is no longer queued)',
+      params,
+      response: deliverySchema,
+    }),
     (request) => service.cancel(actorOf(request), request.params.id),
   );
 
   app.post(
     '/deliveries/:id/retry',
-    {
-      config: { permission: 'templates:send' },
-      schema: {
-        tags,
-        summary: 'Send a failed or unknown delivery again, as a new attempt (409 otherwise)',
-        params,
-        response: { 200: deliverySchema },
-      },
-    },
+    send({
+      summary: 'Send a failed or unknown delivery again, as a new attempt (409 otherwise)',
+      params,
+      response: deliverySchema,
+    }),
     (request) => service.retry(actorOf(request), request.params.id),
   );
 };

@@ -7,6 +7,7 @@ import {
 } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeOptions } from '../../../plugins/route-options.js';
 import { signedInActor } from '../../../plugins/auth.js';
 
 /**
@@ -14,36 +15,29 @@ import { signedInActor } from '../../../plugins/auth.js';
  * history is read with templates:read.
  */
 export const testSendsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['messaging'];
+  const send = routeOptions(['messaging'], 'templates:send');
+  const read = routeOptions(['messaging'], 'templates:read');
   const service = app.services.messaging.testSends;
 
   app.post(
     '/templates/:id/test',
-    {
-      config: { permission: 'templates:send' },
-      schema: {
-        tags,
-        summary:
-          "Render the template and send it to Telegram (the template's channel and topic, or test_channel_id / test_thread_id); failures answer success: false",
-        params: templateParamsSchema,
-        body: testSendBodySchema,
-        response: { 200: testSendResultSchema },
-      },
-    },
+    send({
+      summary:
+        "Render the template and send it to Telegram (the template's channel and topic, or test_channel_id / test_thread_id); failures answer success: false",
+      params: templateParamsSchema,
+      body: testSendBodySchema,
+      response: testSendResultSchema,
+    }),
     (request) => service.send(signedInActor(request), request.params.id, request.body),
   );
   app.get(
     '/templates/:id/test-history',
-    {
-      config: { permission: 'templates:read' },
-      schema: {
-        tags,
-        summary: 'Test sends of a template, newest first',
-        params: templateParamsSchema,
-        querystring: testHistoryQuerySchema,
-        response: { 200: z.array(testSendRecordSchema) },
-      },
-    },
+    read({
+      summary: 'Test sends of a template, newest first',
+      params: templateParamsSchema,
+      querystring: testHistoryQuerySchema,
+      response: z.array(testSendRecordSchema),
+    }),
     (request) => service.history(request.params.id, request.query.limit),
   );
 };
