@@ -184,7 +184,15 @@ export class LlmCallsService {
     const row = await llmCallById(this.db, id);
     if (!row) throw new NotFoundError(`There is no LLM call ${id}; calls are kept for the retention period`);
     const otlp = row.client_id ? OTLP_ID.exec(row.client_id) : null;
-    const key = row.api_key_id === null ? null : await this.apiKeys.get(row.api_key_id).catch(() => null);
+    // Keys are revoked, never deleted; a key missing all the same reads as not recorded, any other failure
+    // is an error.
+    const key =
+      row.api_key_id === null
+        ? null
+        : await this.apiKeys.get(row.api_key_id).catch((error: unknown) => {
+            if (error instanceof NotFoundError) return null;
+            throw error;
+          });
     return {
       ...toCall(row),
       client_id: row.client_id,
