@@ -56,6 +56,12 @@ const envSchema = z.object({
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(TELEMETRY_DEFAULTS.retentionDays),
+  LUMI_CONTENT_RETENTION_DAYS: z.coerce
+    .number()
+    .int('must be a whole number of days')
+    .min(1)
+    .max(400)
+    .default(TELEMETRY_DEFAULTS.contentRetentionDays),
   LUMI_DELIVERY_RETENTION_DAYS: z.coerce
     .number()
     .int('must be a whole number of days')

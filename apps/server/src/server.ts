@@ -43,6 +43,7 @@ async function main() {
       heartbeatStaleSeconds: config.HEARTBEAT_STALE_SECONDS,
       marketDataFreshSeconds: config.MARKET_DATA_FRESH_SECONDS,
       retentionDays: config.RETENTION_DAYS,
+      contentRetentionDays: config.LUMI_CONTENT_RETENTION_DAYS,
     },
     telegram: { botToken: config.TELEGRAM_BOT_TOKEN, apiBaseUrl: config.TELEGRAM_API_BASE_URL },
     invalidation,

@@ -202,7 +202,13 @@ export function createServices(options: {
   const metrics = new MetricsService(db, now, options.telemetry, dashboardCache, historyCache);
   const metricsReads = new MetricsReadService(db);
   const llmDimensions = new LlmDimensionsService(db, now, dashboardCache, historyCache);
-  const llmCalls = new LlmCallsService(db, now, apiKeys, audit);
+  const llmCalls = new LlmCallsService(
+    db,
+    now,
+    apiKeys,
+    audit,
+    Math.min(options.telemetry.contentRetentionDays, options.telemetry.retentionDays),
+  );
   const latency = new LatencyService(db, now, options.telemetry, dashboardCache, historyCache);
   const changeMarkers = new ChangeMarkersService(now, audit);
   const metricsExport = new MetricsExportService(db, now, audit, options.telemetry.timezone);

@@ -247,6 +247,8 @@ describe.each(dialects)('API keys on %s', (dialect) => {
       prefix: key.prefix,
       scopes: ['ingest:write'],
       expires_at: null,
+      capture_content: false,
+      content_redactions: [],
     });
     expect(logs[0]).toMatchObject({
       old_value: { revoked_at: null },

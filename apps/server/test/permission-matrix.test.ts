@@ -1,4 +1,4 @@
-import { API_KEY_SCOPES, type Role, type User } from '@lumi/contract';
+import { API_KEY_SCOPES, apiKeyCreateSchema, type Role, type User } from '@lumi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, REFRESH_COOKIE, type CreatedUser, type TestApp } from './helper.js';
 
@@ -88,6 +88,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/api-keys': ADMIN_ONLY,
   'DELETE /api/admin/api-keys/:id': ADMIN_ONLY,
   'GET /api/admin/api-keys/:id/ignored-spans': ADMIN_ONLY,
+  'PUT /api/admin/api-keys/:id/content': ADMIN_ONLY,
   'POST /api/ingest/events': KEYS_ONLY,
   'POST /api/otlp/v1/traces': KEYS_ONLY,
   'GET /api/metrics/bot-health': METRICS_READ,
@@ -106,6 +107,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/metrics/llm/calls': METRICS_READ,
   'GET /api/metrics/llm/calls.csv': METRICS_READ,
   'GET /api/metrics/llm/calls/:id': METRICS_READ,
+  // llm:content:read: no seeded role but the admin has it.
+  'GET /api/metrics/llm/calls/:id/content': ADMIN_ONLY,
   'GET /api/metrics/changes': METRICS_READ,
   'GET /api/metrics/export/:panel.csv': METRICS_READ,
   'GET /api/config/token-budgets': METRICS_READ,
@@ -200,7 +203,10 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
     target = await t.createUser({ roles: ['viewer'], username: 'matrix-target' });
     const system = { id: null, username: null, ip: null, userAgent: 'permission matrix' };
     botKey = (
-      await t.app.services.apiKeys.create(system, { name: 'matrix-bot', scopes: [...API_KEY_SCOPES] })
+      await t.app.services.apiKeys.create(
+        system,
+        apiKeyCreateSchema.parse({ name: 'matrix-bot', scopes: API_KEY_SCOPES }),
+      )
     ).key;
   });
   afterAll(async () => {
@@ -332,6 +338,10 @@ describe.each(dialects)('permission matrix on %s', (dialect) => {
       payload: { name: `matrix-${next()}`, scopes: ['config:read'] },
     }),
     'DELETE /api/admin/api-keys/:id': async () => ({ url: '/api/admin/api-keys/999999' }),
+    'PUT /api/admin/api-keys/:id/content': async () => ({
+      url: '/api/admin/api-keys/999999/content',
+      payload: { capture_content: true, content_redactions: [] },
+    }),
     'GET /api/admin/api-keys/:id/ignored-spans': async () => ({
       url: '/api/admin/api-keys/999999/ignored-spans',
     }),

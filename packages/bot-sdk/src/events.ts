@@ -7,6 +7,7 @@ import type {
   HeartbeatEvent,
   IntegrationCallEvent,
   IntegrationStatus,
+  ContentSide,
   LlmCallEvent,
   MarketDataEvent,
   TelegramIdText,
@@ -52,6 +53,12 @@ export interface LlmCallInput extends EventBase, Attribution {
   errorType?: string;
   /** false when the answer told no token usage (a stream without it): Lumi flags the call as unpriced. */
   usageKnown?: boolean;
+  /**
+   * The prompt and the completion, as text or chat messages. Lumi keeps them only when the API key captures
+   * content (off by default; docs/bot-developers/ingestion.md, "Content of calls").
+   */
+  prompt?: ContentSide;
+  completion?: ContentSide;
 }
 
 export interface IntegrationCallInput extends EventBase {
@@ -189,6 +196,8 @@ export function llmCallEvent(input: LlmCallInput): LlmCallEvent {
     feature: cleanName(input.feature, FIELD_LIMITS.feature),
     error_type: cleanName(input.errorType, FIELD_LIMITS.errorType),
     usage_known: input.usageKnown === false ? false : undefined,
+    prompt: input.prompt,
+    completion: input.completion,
   });
 }
 

@@ -37,7 +37,13 @@ export interface LlmCallEvent extends WireCommon {
   cache_write_tokens?: number;
   /** false when the call's token usage is not known: it counts, and is flagged as unpriced. */
   usage_known?: boolean;
+  /** The prompt and completion: kept only when the key captures content (an admin turns it on per key). */
+  prompt?: ContentSide;
+  completion?: ContentSide;
 }
+
+/** One side of a call's content: text, or chat messages. */
+export type ContentSide = string | Array<{ role: string; content: string }>;
 
 export type IntegrationStatus = 'success' | 'error' | 'other';
 

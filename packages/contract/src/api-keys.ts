@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { visibleName } from './fields.js';
+import { apiKeyContentSchema } from './llm-content.js';
 import { API_KEY_SCOPES } from './permissions.js';
 
 /**
@@ -32,6 +33,9 @@ export const apiKeyCreateSchema = z.object({
     .transform((scopes) => [...new Set(scopes)]),
   /** When the key stops working; omitted or null: never. */
   expires_at: z.iso.datetime({ offset: true }).nullish(),
+  /** Keep the prompt and completion text of the key's calls (docs/operators/metrics.md, "Content of calls"). */
+  capture_content: z.boolean().default(false),
+  content_redactions: apiKeyContentSchema.shape.content_redactions.default([]),
 });
 export type ApiKeyCreateInput = z.input<typeof apiKeyCreateSchema>;
 export type ApiKeyCreateValues = z.output<typeof apiKeyCreateSchema>;
@@ -48,6 +52,9 @@ export const apiKeySchema = z
     last_used_at: z.string().nullable(),
     expires_at: z.string().nullable(),
     revoked_at: z.string().nullable(),
+    capture_content: z.boolean(),
+    /** Regular expressions (JavaScript syntax) whose matches become "[redacted]" before content is stored. */
+    content_redactions: z.array(z.string()),
     /** Derived from revoked_at and expires_at at the time of the answer. */
     status: z.enum(API_KEY_STATUSES),
   })

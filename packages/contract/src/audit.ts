@@ -59,6 +59,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'channel',
   'config_item',
   'delivery',
+  'llm_call',
   'metrics',
   'model_price',
   'role',
@@ -104,6 +105,7 @@ export const AUDIT_ACTIONS = [
   'config.imported',
   'api_key.created',
   'api_key.revoked',
+  'api_key.content_changed',
   'token_budget.created',
   'token_budget.updated',
   'token_budget.deleted',
@@ -141,6 +143,7 @@ export const AUDIT_ACTIONS = [
   'alert_silence.deleted',
   'audit.exported',
   'metrics.exported',
+  'llm_call.content_viewed',
 ] as const;
 
 /** The audit log's download formats: CSV for spreadsheets, JSON Lines (one entry a line) for scripts. */

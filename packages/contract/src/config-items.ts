@@ -40,15 +40,52 @@ export const CONFIG_MESSAGES = {
 export const configContentSchema = z.union([z.record(z.string(), z.unknown()), z.string()]);
 export type ConfigContent = z.infer<typeof configContentSchema>;
 
-/** UTF-8 size of the content as stored; counted here because the contract runs without DOM or Node APIs. */
-export function contentByteLength(content: ConfigContent): number {
-  const text = typeof content === 'string' ? content : JSON.stringify(content);
+/** UTF-8 bytes of a string, surrogate pairs as one four-byte character (a lone half as U+FFFD, three). */
+function utf8Length(text: string): number {
   let bytes = 0;
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
   }
   return bytes;
+}
+
+/**
+ * UTF-8 bytes of `JSON.stringify(value)`, worked out part by part so the count stops once past
+ * `stopAfter` (a value of a million keys is not written out to learn it is too large).
+ */
+function jsonLength(value: unknown, stopAfter: number): number {
+  if (value === null || typeof value !== 'object') return utf8Length(JSON.stringify(value) ?? 'null');
+  if (Array.isArray(value)) {
+    let bytes = 1 + Math.max(value.length - 1, 0) + 1;
+    for (const item of value) {
+      bytes += item === undefined || typeof item === 'function' ? 4 : jsonLength(item, stopAfter - bytes);
+      if (bytes > stopAfter) return bytes;
+    }
+    return bytes;
+  }
+  let bytes = 1;
+  let fields = 0;
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+    bytes += (fields > 0 ? 1 : 0) + utf8Length(JSON.stringify(key)) + 1 + jsonLength(item, stopAfter - bytes);
+    fields += 1;
+    if (bytes > stopAfter) return bytes;
+  }
+  return bytes + 1;
+}
+
+/**
+ * UTF-8 size of the content as stored; counted here because the contract runs without DOM or Node APIs.
+ * Counting may stop once past `stopAfter`: the answer is then some size above it.
+ */
+export function contentByteLength(content: ConfigContent, stopAfter = Infinity): number {
+  return typeof content === 'string' ? utf8Length(content) : jsonLength(content, stopAfter);
 }
 
 /** Tags: trimmed, empties dropped, duplicates removed, at most 20 of at most 50 characters. */
@@ -94,7 +131,10 @@ export const configItemInputSchema = z.object({
       error: CONFIG_MESSAGES.contentRequired,
       abort: true,
     })
-    .refine((c) => contentByteLength(c) <= CONFIG_LIMITS.maxContentBytes, CONFIG_MESSAGES.contentTooLarge),
+    .refine(
+      (c) => contentByteLength(c, CONFIG_LIMITS.maxContentBytes) <= CONFIG_LIMITS.maxContentBytes,
+      CONFIG_MESSAGES.contentTooLarge,
+    ),
   is_active: z.boolean().default(true),
   tags: tagsSchema,
   priority: z

@@ -9,6 +9,7 @@ export * from './fields.js';
 export * from './json-limits.js';
 export * from './llm-dimensions.js';
 export * from './llm-calls.js';
+export * from './llm-content.js';
 export * from './messaging/index.js';
 export * from './metrics-changes.js';
 export * from './permissions.js';

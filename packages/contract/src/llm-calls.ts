@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeNumberText } from './fields.js';
+import { LLM_CONTENT_STATES } from './llm-content.js';
 import { llmRangeQuerySchema } from './llm-dimensions.js';
 import { TELEGRAM_ID_PATTERN } from './telemetry/events.js';
 
@@ -122,6 +123,11 @@ export const llmCallDetailSchema = llmCallSchema
     response_model: z.string().nullable(),
     /** The API key that reported the call; null for calls stored before keys were recorded, or Lumi's own. */
     api_key: z.object({ id: z.number(), name: z.string() }).nullable(),
+    /**
+     * Whether its prompt and completion can be read (GET …/calls/{id}/content, `llm:content:read`): kept,
+     * removed after LUMI_CONTENT_RETENTION_DAYS, or never kept (its key does not capture content).
+     */
+    content: z.enum(LLM_CONTENT_STATES),
   })
   .meta({ id: 'LlmCallDetail' });
 export type LlmCallDetail = z.infer<typeof llmCallDetailSchema>;

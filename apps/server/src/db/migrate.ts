@@ -24,6 +24,7 @@ import { longMessages } from './migrations/20261202090000-long-messages.js';
 import { feedback } from './migrations/20261202100000-feedback.js';
 import { llmPricing } from './migrations/20261203090000-llm-pricing.js';
 import { llmCallExplorer } from './migrations/20261204090000-llm-call-explorer.js';
+import { llmCallContent } from './migrations/20261205090000-llm-call-content.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -53,6 +54,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261202100000-feedback': feedback,
   '20261203090000-llm-pricing': llmPricing,
   '20261204090000-llm-call-explorer': llmCallExplorer,
+  '20261205090000-llm-call-content': llmCallContent,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

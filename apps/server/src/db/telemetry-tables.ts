@@ -27,6 +27,7 @@ export interface TelemetryTables extends LlmDimensionTables {
   token_budgets: TokenBudgetsTable;
   model_prices: ModelPricesTable;
   otlp_ignored_spans: OtlpIgnoredSpansTable;
+  llm_call_contents: LlmCallContentsTable;
 }
 
 /** A bigint column: PostgreSQL's driver reads it as a string (to keep 64-bit precision), SQLite as a number. */
@@ -47,6 +48,9 @@ export interface ApiKeysTable {
   last_used_at: string | null;
   expires_at: string | null;
   revoked_at: string | null;
+  /** 1 when the key's calls keep their content; the patterns redacted first, as JSON (migration 20261205090000-llm-call-content). */
+  capture_content: Generated<number>;
+  content_redactions: Generated<string>;
 }
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
@@ -72,6 +76,8 @@ export interface LlmCallsTable extends RawEvent {
   /** The API key that reported it, and the model that answered (migration 20261204090000-llm-call-explorer). */
   api_key_id: number | null;
   response_model: string | null;
+  /** The call's row in llm_call_contents, when its key captured content. */
+  content_id: string | null;
   latency_ms: number;
   cached: number;
   success: number;
@@ -80,6 +86,17 @@ export interface LlmCallsTable extends RawEvent {
   user_id: string | null;
   feature: string | null;
   error_type: string | null;
+}
+
+/** A call's prompt and completion (docs/operators/metrics.md, "Content of calls"); each side a JSON array of {role, text}. */
+export interface LlmCallContentsTable {
+  id: string;
+  /** The call's time: retention deletes content by it. */
+  ts: string;
+  prompt: string;
+  completion: string;
+  truncated: number;
+  redactions: number;
 }
 
 export interface IntegrationCallsTable extends RawEvent {

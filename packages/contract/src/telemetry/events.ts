@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { label, timestamp } from './fields.js';
 import { visibleName } from '../fields.js';
+import { llmContentEventFields } from '../llm-content.js';
 
 /**
  * What the bot reports (docs/bot-developers/ingestion.md, "Reporting events"):
@@ -102,6 +103,7 @@ export const llmCallEventSchema = z.object({
    * is one of the calls Lumi cannot price (docs/bot-developers/ingestion.md, "Prices").
    */
   usage_known: z.boolean().optional(),
+  ...llmContentEventFields,
 });
 
 export const integrationCallEventSchema = z.object({

@@ -30,6 +30,14 @@ export function findUnrevokedByName(db: Executor, name: string): Promise<ApiKeyR
     .executeTakeFirst();
 }
 
+export async function updateKeyContent(
+  db: Executor,
+  id: number,
+  content: Pick<ApiKeyRow, 'capture_content' | 'content_redactions'>,
+): Promise<void> {
+  await db.updateTable('api_keys').set(content).where('id', '=', id).execute();
+}
+
 export async function revokeKey(db: Executor, id: number, at: string): Promise<boolean> {
   const result = await db
     .updateTable('api_keys')

@@ -1,4 +1,10 @@
-import { apiKeyCreatedSchema, apiKeyCreateSchema, apiKeySchema, idParamSchema } from '@lumi/contract';
+import {
+  apiKeyContentSchema,
+  apiKeyCreatedSchema,
+  apiKeyCreateSchema,
+  apiKeySchema,
+  idParamSchema,
+} from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
@@ -35,6 +41,21 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await service.create(actorOf(request), request.body);
       return reply.status(201).header('cache-control', 'no-store').send(created);
     },
+  );
+  app.put(
+    '/admin/api-keys/:id/content',
+    {
+      config: { permission: 'admin:keys:write' },
+      schema: {
+        tags,
+        summary:
+          "Whether the key's LLM calls keep their prompt and completion, and the patterns redacted before storing",
+        params: idParamSchema,
+        body: apiKeyContentSchema,
+        response: { 200: apiKeySchema },
+      },
+    },
+    (request) => service.setContent(actorOf(request), request.params.id, request.body),
   );
   app.delete(
     '/admin/api-keys/:id',

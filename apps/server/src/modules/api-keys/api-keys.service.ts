@@ -3,6 +3,7 @@ import {
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
   type ApiKey,
+  type ApiKeyContent,
   type ApiKeyCreated,
   type ApiKeyCreateValues,
   type ApiKeyScope,
@@ -16,12 +17,15 @@ import { isoAfter, isoTime, type Clock } from '../../lib/time.js';
 import { sha256 } from '../../lib/tokens.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import * as repo from './api-keys.repository.js';
+import { redactionPatternProblem } from './redaction-patterns.js';
 
 /** What the auth hook knows about a request made with an API key. */
 export interface ApiKeyPrincipal {
   id: number;
   name: string;
   scopes: ApiKeyScope[];
+  /** The key's content settings as ingestion applies them; null when it does not capture content. */
+  capture: { redactions: string[] } | null;
 }
 
 /** `lumi_` and this many characters are kept as the key's visible prefix. */
@@ -46,8 +50,18 @@ function toApiKey(row: ApiKeyRow, now: number): ApiKey {
     last_used_at: row.last_used_at,
     expires_at: row.expires_at,
     revoked_at: row.revoked_at,
+    capture_content: row.capture_content === 1,
+    content_redactions: JSON.parse(row.content_redactions) as string[],
     status: statusOf(row, now),
   };
+}
+
+/** Each pattern checked (redaction-patterns.ts); the first problem is the field's message. */
+function checkPatterns(patterns: string[]): void {
+  patterns.forEach((pattern, index) => {
+    const problem = redactionPatternProblem(pattern);
+    if (problem) throw ValidationError.field(`content_redactions.${index}`, problem);
+  });
 }
 
 export class ApiKeysService {
@@ -79,6 +93,7 @@ export class ApiKeysService {
     if (expiresAt && expiresAt.getTime() <= now) {
       throw ValidationError.field('expires_at', API_KEY_MESSAGES.expiresInPast);
     }
+    checkPatterns(values.content_redactions);
     const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     return this.db.transaction().execute(async (trx) => {
       // Names are unique among keys not revoked, which no index can say on both databases: requests for
@@ -99,6 +114,8 @@ export class ApiKeysService {
         last_used_at: null,
         expires_at: expiresAt?.toISOString() ?? null,
         revoked_at: null,
+        capture_content: values.capture_content ? 1 : 0,
+        content_redactions: JSON.stringify(values.content_redactions),
       };
       const id = await repo.insertKey(trx, row);
       await this.audit.record(trx, actor, {
@@ -106,9 +123,52 @@ export class ApiKeysService {
         resourceType: 'api_key',
         resourceId: id,
         resourceName: row.name,
-        newValue: { name: row.name, prefix: row.prefix, scopes: values.scopes, expires_at: row.expires_at },
+        newValue: {
+          name: row.name,
+          prefix: row.prefix,
+          scopes: values.scopes,
+          expires_at: row.expires_at,
+          capture_content: values.capture_content,
+          content_redactions: values.content_redactions,
+        },
       });
       return { ...toApiKey({ ...row, id }, now), key };
+    });
+  }
+
+  /**
+   * Changes whether the key's calls keep their content, and the patterns redacted first
+   * (docs/operators/metrics.md, "Content of calls"); from the key's next batch on. A revoked key is 409.
+   */
+  async setContent(actor: Actor, id: number, values: ApiKeyContent): Promise<ApiKey> {
+    checkPatterns(values.content_redactions);
+    const now = this.now();
+    return this.db.transaction().execute(async (trx) => {
+      await lockForTransaction(trx, [`api-key:${id}`]);
+      const before = await repo.findKey(trx, id);
+      if (!before) throw new NotFoundError(`There is no API key ${id}`);
+      if (before.revoked_at) {
+        throw new ConflictError(`The key '${before.name}' was revoked; its settings can no longer change`);
+      }
+      const old = toApiKey(before, now);
+      const changed =
+        old.capture_content !== values.capture_content ||
+        JSON.stringify(old.content_redactions) !== JSON.stringify(values.content_redactions);
+      if (!changed) return old;
+      const row = {
+        capture_content: values.capture_content ? 1 : 0,
+        content_redactions: JSON.stringify(values.content_redactions),
+      };
+      await repo.updateKeyContent(trx, id, row);
+      await this.audit.record(trx, actor, {
+        action: 'api_key.content_changed',
+        resourceType: 'api_key',
+        resourceId: id,
+        resourceName: before.name,
+        oldValue: { capture_content: old.capture_content, content_redactions: old.content_redactions },
+        newValue: values,
+      });
+      return toApiKey({ ...before, ...row }, now);
     });
   }
 
@@ -150,7 +210,13 @@ export class ApiKeysService {
       throw new UnauthenticatedError(`This API key ('${row.name}') expired on ${row.expires_at}`);
     }
     await this.recordUse(row.id, now);
-    return { id: row.id, name: row.name, scopes: JSON.parse(row.scopes) as ApiKeyScope[] };
+    return {
+      id: row.id,
+      name: row.name,
+      scopes: JSON.parse(row.scopes) as ApiKeyScope[],
+      capture:
+        row.capture_content === 1 ? { redactions: JSON.parse(row.content_redactions) as string[] } : null,
+    };
   }
 
   private async recordUse(id: number, now: number): Promise<void> {

@@ -13,7 +13,14 @@ import { describeLag } from '../../lib/freshness.js';
 import { DAY_MS } from '../../lib/hour-buckets.js';
 import { budgetStatuses } from '../budgets/budgets.service.js';
 import { callPricer } from '../budgets/call-pricing.js';
-import { storeEvents, type EventRows } from '../telemetry-store/telemetry-store.js';
+import {
+  storeEvents,
+  type ContentRow,
+  type EventRow,
+  type EventRows,
+} from '../telemetry-store/telemetry-store.js';
+import { compileRedactions, contentRow, type ContentCapture } from './content-capture.js';
+import { Turns } from '../../lib/turns.js';
 
 // One batch of telemetry events checked and stored (docs/bot-developers/ingestion.md, "Reporting events"). It
 // takes the database, the time and the time zone as arguments and nothing else, so the same code runs in the
@@ -21,6 +28,16 @@ import { storeEvents, type EventRows } from '../telemetry-store/telemetry-store.
 // and their rollups (modules/telemetry-store); this file decides what is accepted and how it is stored.
 
 type EventOf<T extends TelemetryEvent['type']> = Extract<TelemetryEvent, { type: T }>;
+
+/**
+ * Who sent a batch: the API key (null for Lumi's own calls), and its content settings (null when it does not
+ * capture content: the calls' prompt and completion are then dropped unread).
+ */
+export interface IngestSource {
+  apiKeyId: number | null;
+  capture: ContentCapture | null;
+}
+export const LUMI_SOURCE: IngestSource = { apiKeyId: null, capture: null };
 
 const iso = (ts: string) => new Date(ts).toISOString();
 
@@ -47,7 +64,9 @@ function parseEvent(entry: unknown, now: number): TelemetryEvent | string {
   const result = telemetryEventSchema.safeParse(entry);
   if (!result.success) return describeIssues(result.error);
   const event = result.data;
-  const unsafe = findUnsafeText(event);
+  // A call's content is made printable as it is kept (llm-content.ts), not refused: only the rest is checked.
+  const { prompt: _prompt, completion: _completion, ...checked } = event as Partial<EventOf<'llm_call'>>;
+  const unsafe = findUnsafeText(checked);
   if (unsafe) return `${unsafe.path}: ${unsafe.message}`;
   const at = Date.parse(event.ts);
   if (at > now + INGEST_LIMITS.futureSkewSeconds * 1000) {
@@ -81,42 +100,46 @@ export async function ingestBatch(
   raw: unknown[],
   now: number,
   timezone: string,
-  apiKeyId: number | null = null,
+  source: IngestSource = LUMI_SOURCE,
 ): Promise<IngestResult> {
   const rejected: IngestResult['rejected'] = [];
   const events: TelemetryEvent[] = [];
   const seen = new Set<string>();
   let duplicates = 0;
-  raw.forEach((entry, index) => {
+  // Checking a thousand events is a long stretch: the event loop gets its turns (lib/turns.ts).
+  const turns = new Turns();
+  for (const [index, entry] of raw.entries()) {
+    await turns.next();
     const event = parseEvent(entry, now);
     if (typeof event === 'string') {
       rejected.push({ index, detail: event });
-      return;
+      continue;
     }
     if (event.id !== undefined) {
       const key = `${event.type}:${event.id}:${event.ts}`;
       if (seen.has(key)) {
         duplicates += 1;
-        return;
+        continue;
       }
       seen.add(key);
     }
     events.push(event);
-  });
+  }
 
   return db.transaction().execute(async (trx) => {
-    const accepted = events.length === 0 ? 0 : await storeEvents(trx, await rowsOf(trx, events, apiKeyId));
+    const accepted = events.length === 0 ? 0 : await storeEvents(trx, await rowsOf(trx, events, source));
     duplicates += events.length - accepted;
     return { accepted, duplicates, rejected, budgets: await budgetStatuses(trx, now, timezone) };
   });
 }
 
 /** The events as the rows of their tables; llm_calls without a cost are costed from the model prices. */
-async function rowsOf(trx: Executor, events: TelemetryEvent[], apiKeyId: number | null): Promise<EventRows> {
-  const llm = await llmRows(trx, of(events, 'llm_call'), apiKeyId);
+async function rowsOf(trx: Executor, events: TelemetryEvent[], source: IngestSource): Promise<EventRows> {
+  const { llm, contents } = await llmRows(trx, of(events, 'llm_call'), source);
   const common = (e: TelemetryEvent) => ({ client_id: e.id ?? null, ts: e.ts });
   return {
     llm,
+    contents,
     integrations: of(events, 'integration_call').map((e) => ({
       ...common(e),
       service_name: e.service_name,
@@ -159,12 +182,25 @@ async function rowsOf(trx: Executor, events: TelemetryEvent[], apiKeyId: number 
   };
 }
 
-/** llm_call rows, priced (modules/budgets/call-pricing.ts) where the bot sent no cost_usd. */
-async function llmRows(trx: Executor, calls: EventOf<'llm_call'>[], apiKeyId: number | null) {
+/**
+ * llm_call rows, priced (modules/budgets/call-pricing.ts) where the bot sent no cost_usd, and the content
+ * of those that carry it when the key captures content (content-capture.ts). Redacting is the one long
+ * part, so it gives the event loop back between calls (lib/turns.ts).
+ */
+async function llmRows(trx: Executor, calls: EventOf<'llm_call'>[], source: IngestSource) {
   const price = await callPricer(trx, calls);
-  return calls.map((c) => {
+  const patterns = source.capture && compileRedactions(source.capture);
+  const turns = new Turns();
+  const contents: ContentRow[] = [];
+  const llm: EventRow<'llm_calls'>[] = [];
+  for (const c of calls) {
+    const content = patterns ? contentRow(c, patterns) : null;
+    if (content) {
+      contents.push(content);
+      await turns.next();
+    }
     const { cost_usd, cost_computed, unpriced } = price(c);
-    return {
+    llm.push({
       client_id: c.id ?? null,
       ts: c.ts,
       provider: c.provider,
@@ -182,8 +218,10 @@ async function llmRows(trx: Executor, calls: EventOf<'llm_call'>[], apiKeyId: nu
       user_id: c.user_id ?? null,
       feature: c.feature ?? null,
       error_type: c.error_type ?? null,
-      api_key_id: apiKeyId,
+      api_key_id: source.apiKeyId,
       response_model: c.response_model ?? null,
-    };
-  });
+      content_id: content?.id ?? null,
+    });
+  }
+  return { llm, contents };
 }

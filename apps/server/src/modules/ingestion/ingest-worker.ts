@@ -17,7 +17,7 @@ parentPort?.on('message', (job: IngestJob | 'close') => {
     void db.destroy().then(() => parentPort?.close());
     return;
   }
-  ingestBatch(db, job.raw, job.now, timezone, job.apiKeyId).then(
+  ingestBatch(db, job.raw, job.now, timezone, job.source).then(
     (result) => parentPort?.postMessage({ id: job.id, result } satisfies IngestAnswer),
     (error: unknown) =>
       parentPort?.postMessage({

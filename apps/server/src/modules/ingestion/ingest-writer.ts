@@ -5,14 +5,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { TooManyRequestsError } from '../../lib/errors.js';
 import { startWorkerScript } from '../../lib/worker-script.js';
-import { ingestBatch } from './ingest-batch.js';
+import { ingestBatch, LUMI_SOURCE, type IngestSource } from './ingest-batch.js';
 
 /**
  * Checks and stores batches of telemetry events (ingest-batch.ts); `now` is when the batch arrived,
- * `apiKeyId` the key that sent it (null for Lumi's own calls).
+ * `source` the key that sent it and its content settings (LUMI_SOURCE for Lumi's own calls).
  */
 export interface IngestWriter {
-  ingest(raw: unknown[], now: number, apiKeyId?: number | null): Promise<IngestResult>;
+  ingest(raw: unknown[], now: number, source?: IngestSource): Promise<IngestResult>;
   /** Waits for the batches in hand, then lets go of what the writer holds. */
   close(): Promise<void>;
 }
@@ -24,8 +24,8 @@ export class InProcessIngest implements IngestWriter {
     private readonly timezone: string,
   ) {}
 
-  ingest(raw: unknown[], now: number, apiKeyId: number | null = null): Promise<IngestResult> {
-    return ingestBatch(this.db, raw, now, this.timezone, apiKeyId);
+  ingest(raw: unknown[], now: number, source: IngestSource = LUMI_SOURCE): Promise<IngestResult> {
+    return ingestBatch(this.db, raw, now, this.timezone, source);
   }
 
   async close(): Promise<void> {}
@@ -36,7 +36,7 @@ export interface IngestJob {
   id: number;
   raw: unknown[];
   now: number;
-  apiKeyId: number | null;
+  source: IngestSource;
 }
 export type IngestAnswer = { id: number; result: IngestResult } | { id: number; failure: string };
 /** Where the ingest worker connects: the SQLite file, or PostgreSQL (with a small pool of its own). */
@@ -83,7 +83,7 @@ export class IngestWorker implements IngestWriter {
     private readonly limits = INGEST_WORKER_LIMITS,
   ) {}
 
-  ingest(raw: unknown[], now: number, apiKeyId: number | null = null): Promise<IngestResult> {
+  ingest(raw: unknown[], now: number, source: IngestSource = LUMI_SOURCE): Promise<IngestResult> {
     if (this.closed) return Promise.reject(new Error('Ingestion has stopped: the server is shutting down'));
     if (this.pending.size >= this.limits.maxQueued) {
       return Promise.reject(
@@ -94,7 +94,7 @@ export class IngestWorker implements IngestWriter {
       );
     }
     const id = this.nextId++;
-    const job: IngestJob = { id, raw, now, apiKeyId };
+    const job: IngestJob = { id, raw, now, source };
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.ensureWorker().postMessage(job);

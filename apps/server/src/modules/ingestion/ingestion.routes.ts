@@ -6,6 +6,7 @@ import {
   ingestResponseSchema,
 } from '@lumi/contract';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sourceOf } from './ingest-source.js';
 import { otlpRoutes } from './otlp.routes.js';
 
 export const ingestionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +32,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ingestResponseSchema },
       },
     },
-    (request) => app.services.ingestion.ingest(request.body.events, request.apiKey?.id ?? null),
+    (request) => app.services.ingestion.ingest(request.body.events, sourceOf(request)),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { IngestResult } from '@lumi/contract';
 import { AppError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/time.js';
 import { reachesSettledHours } from '../telemetry-store/telemetry-store.js';
+import type { IngestSource } from './ingest-batch.js';
 import type { IngestWriter } from './ingest-writer.js';
 
 /**
@@ -33,11 +34,11 @@ export class IngestionService {
    * ingest worker. Once it has committed, every instance forgets its dashboard answers, so the next read
    * anywhere sees the events.
    */
-  async ingest(raw: unknown[], apiKeyId: number | null = null): Promise<IngestResult> {
+  async ingest(raw: unknown[], source?: IngestSource): Promise<IngestResult> {
     const now = this.now();
     let result: IngestResult;
     try {
-      result = await this.writer.ingest(raw, now, apiKeyId);
+      result = await this.writer.ingest(raw, now, source);
     } catch (error) {
       // The worker may have stopped after its commit, before it answered: a retry would then find every
       // event a duplicate and clear nothing, so the answers are forgotten now. A refusal stored nothing.

@@ -8,6 +8,7 @@ import {
   undatedModel,
   type MappedField,
 } from './otlp-conventions.js';
+import { spanContent } from './otlp-content.js';
 import { failureType } from './otlp-errors.js';
 import { fullerUsage, usageOf, type SpanUsage } from './otlp-usage.js';
 import { approximate, durationNs, hex, idText, isId, plain } from './otlp-values.js';
@@ -244,13 +245,29 @@ function takeFullerUsage(event: Record<string, unknown>, beneath: SpanInfo[]) {
   delete event.usage_known;
 }
 
+/** The call's prompt and completion, each from the first of its spans (outer first) that carries it. */
+function takeContent(event: Record<string, unknown>, spans: SpanInfo[]) {
+  for (const info of spans) {
+    const content = spanContent(info.span);
+    event.prompt ??= content.prompt;
+    event.completion ??= content.completion;
+    if (event.prompt && event.completion) break;
+  }
+  if (event.prompt === undefined) delete event.prompt;
+  if (event.completion === undefined) delete event.completion;
+}
+
 /**
  * The model-call spans of an export request as llm_call events, those that cannot be one (rejected), and
  * every other span with the reason it was not stored (ignored). A model-call span beneath another in the
  * same export is the same call seen by two instrumentations (an SDK's own span under an instrumentation's)
  * and is counted once, at the outer span.
  */
-export function genAiCalls(request: OtlpTraceRequest): {
+export function genAiCalls(
+  request: OtlpTraceRequest,
+  /** Whether the key captures content: only then are the prompt and completion read (otlp-content.ts). */
+  captureContent = false,
+): {
   calls: GenAiCall[];
   rejected: RejectedSpan[];
   ignored: IgnoredSpan[];
@@ -290,6 +307,8 @@ export function genAiCalls(request: OtlpTraceRequest): {
   for (const call of calls) {
     const spans = beneath.get(`${call.traceId}:${call.span}`);
     if (spans) takeFullerUsage(call.event, spans);
+    if (captureContent)
+      takeContent(call.event, [byId.get(`${call.traceId}:${call.span}`)!, ...(spans ?? [])]);
   }
   return { calls, rejected, ignored };
 }

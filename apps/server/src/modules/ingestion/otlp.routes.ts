@@ -1,3 +1,4 @@
+import { sourceOf } from './ingest-source.js';
 import { INGEST_LIMITS } from '@lumi/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
@@ -54,8 +55,7 @@ export const otlpRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       // The route's guard let only an API key through (plugins/auth.ts).
-      const apiKeyId = request.apiKey?.id ?? 0;
-      const result = await otlp.export(apiKeyId, body, encoding, coding);
+      const result = await otlp.export(sourceOf(request), body, encoding, coding);
       void reply.type(OTLP_CONTENT_TYPES[encoding]);
       if (!result.ok) {
         return reply.status(400).send(encodeBadRequest(encoding, result.reason, String(request.id)));

@@ -12,6 +12,7 @@ import type { IgnoredSpans } from '@lumi/contract';
 import type { Executor } from '../../db/database.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import { keepIgnoredSpans, latestIgnoredSpans } from './ignored-spans.repository.js';
+import type { IngestSource } from './ingest-batch.js';
 import type { IngestionService } from './ingestion.service.js';
 
 /** At most this many spans of one export are kept as ignored (IGNORED_SPANS_KEPT per key in all). */
@@ -39,7 +40,7 @@ export class OtlpTraceService {
   }
 
   async export(
-    apiKeyId: number,
+    source: IngestSource,
     body: Buffer,
     encoding: OtlpEncoding,
     coding: OtlpContentCoding,
@@ -51,7 +52,7 @@ export class OtlpTraceService {
       if (error instanceof OtlpMalformedError) return { ok: false, reason: error.message };
       throw error;
     }
-    const { calls, rejected, ignored } = genAiCalls(request);
+    const { calls, rejected, ignored } = genAiCalls(request, source.capture !== null);
     const genAiSpans = calls.length + rejected.length;
     if (genAiSpans > INGEST_LIMITS.maxEvents) {
       return {
@@ -64,7 +65,7 @@ export class OtlpTraceService {
     if (calls.length > 0) {
       const result = await this.ingestion.ingest(
         calls.map((call) => call.event),
-        apiKeyId,
+        source,
       );
       for (const { index, detail } of result.rejected) {
         const call = calls[index];
@@ -77,7 +78,8 @@ export class OtlpTraceService {
           });
       }
     }
-    await this.keep(apiKeyId, [...rejected.map((r) => ({ ...r, reason: r.detail })), ...ignored]);
+    if (source.apiKeyId !== null)
+      await this.keep(source.apiKeyId, [...rejected.map((r) => ({ ...r, reason: r.detail })), ...ignored]);
     return { ok: true, partial: partialSuccess(genAiSpans, rejected, ignored) };
   }
 

@@ -1,4 +1,5 @@
 import {
+  llmCallContentSchema,
   llmCallDetailSchema,
   llmCallParamsSchema,
   llmCallsExportQuerySchema,
@@ -68,5 +69,22 @@ export const llmCallsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => calls.get(request.params.id),
+  );
+  app.get(
+    '/metrics/llm/calls/:id/content',
+    {
+      // A permission of its own: the text people sent the bot (docs/operators/metrics.md, "Content of calls").
+      config: { permission: 'llm:content:read' },
+      schema: {
+        tags,
+        summary: "A call's prompt and completion, when its API key captured content; every view is audited",
+        params: llmCallParamsSchema,
+        response: { 200: llmCallContentSchema },
+      },
+    },
+    async (request, reply) => {
+      const content = await calls.content(actorOf(request), request.params.id);
+      return reply.header('cache-control', 'no-store').send(content);
+    },
   );
 };

@@ -6,6 +6,7 @@ import {
   LLM_RANGE_MESSAGES,
   LLM_UNKNOWN_ERROR_TYPE,
   type LlmCall,
+  type LlmCallContent,
   type LlmCallDetail,
   type LlmCalls,
   type LlmCallsFilters,
@@ -14,14 +15,15 @@ import {
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { HOUR_MS } from '../../lib/hour-buckets.js';
-import type { Clock } from '../../lib/time.js';
+import { DAY_MS, HOUR_MS } from '../../lib/hour-buckets.js';
+import { isoAfter, type Clock } from '../../lib/time.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { csvChunks, type CsvValue } from '../../lib/csv.js';
 import type { Download } from '../../plugins/download.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import {
+  findContent,
   llmCallById,
   llmCallsCount,
   llmCallsPage,
@@ -104,6 +106,8 @@ export class LlmCallsService {
     private readonly now: Clock,
     private readonly apiKeys: ApiKeysService,
     private readonly audit: AuditService,
+    /** How long the content of calls is kept (LUMI_CONTENT_RETENTION_DAYS, at most RETENTION_DAYS). */
+    private readonly contentRetentionDays: number,
   ) {}
 
   /** The query's filters with its range resolved: exact instants, the last 24 hours by default. */
@@ -180,9 +184,15 @@ export class LlmCallsService {
     };
   }
 
-  async get(id: string): Promise<LlmCallDetail> {
+  private async call(id: string) {
     const row = await llmCallById(this.db, id);
     if (!row) throw new NotFoundError(`There is no LLM call ${id}; calls are kept for the retention period`);
+    return row;
+  }
+
+  async get(id: string): Promise<LlmCallDetail> {
+    const row = await this.call(id);
+    const content = row.content_id === null ? null : await findContent(this.db, row.content_id);
     const otlp = row.client_id ? OTLP_ID.exec(row.client_id) : null;
     // Keys are revoked, never deleted; a key missing all the same reads as not recorded, any other failure
     // is an error.
@@ -200,6 +210,42 @@ export class LlmCallsService {
       span_id: otlp?.[2] ?? null,
       response_model: row.response_model,
       api_key: key && { id: key.id, name: key.name },
+      content: content ? 'kept' : row.content_id === null ? 'none' : 'removed',
     };
+  }
+
+  /**
+   * A call's prompt and completion (docs/operators/metrics.md, "Content of calls"); each view is audited,
+   * in the same transaction as the read, so no view goes unrecorded.
+   */
+  async content(actor: Actor, id: string): Promise<LlmCallContent> {
+    const row = await this.call(id);
+    if (row.content_id === null) {
+      throw new NotFoundError(
+        `Call ${id} kept no content: the API key that reported it did not capture content then`,
+      );
+    }
+    const contentId = row.content_id;
+    return this.db.transaction().execute(async (trx) => {
+      const content = await findContent(trx, contentId);
+      if (!content) {
+        throw new NotFoundError(
+          `The content of call ${id} was removed after ${this.contentRetentionDays} days (LUMI_CONTENT_RETENTION_DAYS)`,
+        );
+      }
+      await this.audit.record(trx, actor, {
+        action: 'llm_call.content_viewed',
+        resourceType: 'llm_call',
+        resourceId: id,
+        resourceName: `${row.provider} ${row.model} at ${row.ts}`,
+      });
+      return {
+        prompt: JSON.parse(content.prompt) as LlmCallContent['prompt'],
+        completion: JSON.parse(content.completion) as LlmCallContent['completion'],
+        truncated: content.truncated === 1,
+        redactions: content.redactions,
+        expires_at: isoAfter(this.contentRetentionDays * DAY_MS, Date.parse(content.ts)),
+      };
+    });
   }
 }

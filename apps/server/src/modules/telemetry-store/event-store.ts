@@ -2,6 +2,7 @@ import type { Executor } from '../../db/database.js';
 import { insertEvents, type RawRow, type RawTable } from './events.repository.js';
 import { insertFeedback, type FeedbackRow } from './feedback.repository.js';
 import { upsertLatencies } from './latency.repository.js';
+import { insertContents, type ContentRow } from './llm-call-contents.repository.js';
 import { aggregateLlmDimensions } from './llm-dimensions.js';
 import { upsertDimensionSums } from './llm-dimensions.repository.js';
 import {
@@ -19,6 +20,8 @@ export type EventRow<T extends RawTable> = RawRow<T> & { client_id: string | nul
 /** One batch's events as the rows of their tables (ingestion checked and shaped them). */
 export interface EventRows {
   llm: EventRow<'llm_calls'>[];
+  /** The content of calls whose key captures it, each named by its call's content_id. */
+  contents: ContentRow[];
   integrations: EventRow<'integration_calls'>[];
   cache: EventRow<'cache_reports'>[];
   errors: EventRow<'bot_errors'>[];
@@ -60,6 +63,12 @@ export async function storeEvents(trx: Executor, rows: EventRows): Promise<numbe
     return batch.filter((row) => row.client_id === null || result.storedIds.has(row.client_id));
   };
   const storedLlm = await insert('llm_calls', rows.llm);
+  // Only the content of calls actually stored: a duplicate's content is the first copy's.
+  const kept = new Set(storedLlm.map((row) => row.content_id));
+  await insertContents(
+    trx,
+    rows.contents.filter((row) => kept.has(row.id)),
+  );
   const storedIntegrations = await insert('integration_calls', rows.integrations);
   const storedCache = await insert('cache_reports', rows.cache);
   const storedErrors = await insert('bot_errors', rows.errors);

@@ -91,7 +91,7 @@ export async function llmCallsCount(db: Executor, filters: CallFilters, max: num
 export function llmCallById(db: Executor, id: string) {
   return db
     .selectFrom('llm_calls')
-    .select([...LIST_COLUMNS, 'client_id', 'response_model', 'api_key_id'])
+    .select([...LIST_COLUMNS, 'client_id', 'response_model', 'api_key_id', 'content_id'])
     .where('id', '=', id as never)
     .executeTakeFirst();
 }

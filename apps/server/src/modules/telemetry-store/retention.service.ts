@@ -7,6 +7,7 @@ import { DAY_MS, hourKey, minuteKey } from '../../lib/hour-buckets.js';
 import { isoAfter, type Clock } from '../../lib/time.js';
 import { pruneEvents, RAW_TABLES } from './events.repository.js';
 import { pruneFeedback } from './feedback.repository.js';
+import { pruneContents } from './llm-call-contents.repository.js';
 import { pruneLatencies } from './latency.repository.js';
 import { pruneDimensionRollups } from './llm-dimensions.repository.js';
 import { pruneRollups } from './rollups.repository.js';
@@ -29,12 +30,18 @@ export class TelemetryRetentionService {
   ) {}
 
   /**
-   * Removes raw events past RETENTION_DAYS, hourly rollups past 400 days and minute rollups past two days;
-   * run by the retention job. SQLite
+   * Removes raw events past RETENTION_DAYS, the content of calls past LUMI_CONTENT_RETENTION_DAYS, hourly
+   * rollups past 400 days and minute rollups past two days; run by the retention job. SQLite
    * deletes the rows. PostgreSQL drops each day partition once the whole day is past (so a day's events
    * stay up to a day longer) and deletes only the few late events the default partitions hold.
    */
-  async prune(): Promise<{ events: number; rollups: number; minute_rollups: number; partitions: number }> {
+  async prune(): Promise<{
+    events: number;
+    rollups: number;
+    minute_rollups: number;
+    partitions: number;
+    contents: number;
+  }> {
     const now = this.now();
     const before = isoAfter(-this.settings.retentionDays * DAY_MS, now);
     let events: number;
@@ -52,6 +59,11 @@ export class TelemetryRetentionService {
       events = await pruneEvents(this.db, before);
     }
     events += await pruneFeedback(this.db, before);
+    // The content of calls has a shorter life of its own (docs/operators/metrics.md, "Content of calls").
+    const contents = await pruneContents(
+      this.db,
+      isoAfter(-Math.min(this.settings.contentRetentionDays, this.settings.retentionDays) * DAY_MS, now),
+    );
     const rollups = await pruneRollups(
       this.db,
       'hour',
@@ -68,6 +80,6 @@ export class TelemetryRetentionService {
     const minutes = await pruneRollups(this.db, 'minute', minuteKey(now - MINUTE_ROLLUP_RETENTION_MS));
     // The dashboards read only hourly rollups: the minutes going changes none of their answers.
     if (events > 0 || rollups + latencies + dimensions > 0) await this.telemetryChanged(true);
-    return { events, rollups: rollups + latencies, minute_rollups: minutes, partitions };
+    return { events, rollups: rollups + latencies, minute_rollups: minutes, partitions, contents };
   }
 }

@@ -10,6 +10,7 @@
 
 // Writing: ingestion's one call, in its transaction (modules/ingestion/ingest-batch.ts).
 export { storeEvents, type EventRow, type EventRows } from './event-store.js';
+export { findContent, type ContentRow } from './llm-call-contents.repository.js';
 
 // Reading the latest reports (an index look-up on ts each, never a scan).
 export { latestCacheReport, latestHeartbeat, latestMarketData } from './events.repository.js';

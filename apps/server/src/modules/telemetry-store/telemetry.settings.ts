@@ -1,3 +1,5 @@
+import { LLM_CONTENT_LIMITS } from '@lumi/contract';
+
 /** The telemetry rules an operator can tune (docs/operators/configuration.md); config.ts reads them from the environment. */
 export interface TelemetrySettings {
   /** IANA zone whose calendar days the budgets and the daily LLM usage follow (LUMI_TIMEZONE). */
@@ -8,6 +10,8 @@ export interface TelemetrySettings {
   marketDataFreshSeconds: number;
   /** Raw events are pruned after this many days; hourly rollups are kept 400 days (RETENTION_DAYS). */
   retentionDays: number;
+  /** The content of calls is removed after this many days (LUMI_CONTENT_RETENTION_DAYS). */
+  contentRetentionDays: number;
 }
 
 export const TELEMETRY_DEFAULTS: TelemetrySettings = {
@@ -15,4 +19,5 @@ export const TELEMETRY_DEFAULTS: TelemetrySettings = {
   heartbeatStaleSeconds: 120,
   marketDataFreshSeconds: 300,
   retentionDays: 30,
+  contentRetentionDays: LLM_CONTENT_LIMITS.retentionDaysDefault,
 };

@@ -3,6 +3,7 @@ import type { FormattedText } from '@lumi/telegram-markup';
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import type { DeliveriesTable, DeliveryAttemptRow, DeliveryRow } from '../../../db/messaging-tables.js';
+import { Turns } from '../../../lib/turns.js';
 
 /**
  * The SQL of accepting, reading, operating and forgetting deliveries, and their storage encoding (0/1
@@ -80,13 +81,21 @@ export async function insertDelivery(db: Executor, row: NewDelivery): Promise<De
   return db.insertInto('deliveries').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Rows per INSERT: about 30 columns each, far below SQLite's 32,766 bound parameters. */
-const INSERT_CHUNK = 200;
+/**
+ * Rows per INSERT: about 30 columns each, far below SQLite's 32,766 bound parameters, and few enough that
+ * one statement with its data is a short stretch of the event loop (better-sqlite3 runs it synchronously).
+ */
+const INSERT_CHUNK = 50;
 
-/** Inserts many at once; returns them in the order given (ids are assigned in that order). */
+/**
+ * Inserts many at once; returns them in the order given (ids are assigned in that order). Gives the event
+ * loop back between statements (lib/turns.ts).
+ */
 export async function insertDeliveries(db: Executor, rows: NewDelivery[]): Promise<DeliveryRow[]> {
   const inserted: DeliveryRow[] = [];
+  const turns = new Turns();
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await turns.next();
     const chunk = await db
       .insertInto('deliveries')
       .values(rows.slice(i, i + INSERT_CHUNK))

@@ -1,4 +1,4 @@
-import type { ApiKey, SessionUser } from '@lumi/contract';
+import { LLM_CONTENT_REDACTION_PRESETS, type ApiKey, type SessionUser } from '@lumi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,6 +30,8 @@ const botKey: ApiKey = {
   last_used_at: null,
   expires_at: null,
   revoked_at: null,
+  capture_content: false,
+  content_redactions: [],
   status: 'active',
 };
 
@@ -50,6 +52,11 @@ function serveKeys(initial: ApiKey[]) {
       };
       keys = [created, ...keys];
       return jsonResponse({ ...created, key: 'lumi_Zz99Yy8secretsecretsecret' }, 201);
+    },
+    'PUT /api/admin/api-keys/:id/content': (request, params) => {
+      const body = request.body as Pick<ApiKey, 'capture_content' | 'content_redactions'>;
+      keys = keys.map((key) => (key.id === Number(params.id) ? { ...key, ...body } : key));
+      return jsonResponse(keys.find((key) => key.id === Number(params.id)));
     },
     'DELETE /api/admin/api-keys/:id': (_request, params) => {
       const id = Number(params.id);
@@ -190,5 +197,30 @@ describe('ApiKeysSection', () => {
     expect(api.requests.some((r) => r.method === 'DELETE' && r.url === '/api/admin/api-keys/7')).toBe(true);
     const row = screen.getByText('production-bot').closest('tr')!;
     await waitFor(() => expect(row).toHaveTextContent('Revoked'));
+  });
+
+  it('turns on keeping content with redaction patterns, one per line, common ones a click away', async () => {
+    signIn(['admin:keys:write']);
+    const api = serveKeys([botKey]);
+    renderWithProviders(<ApiKeysSection />, { path: '/admin' });
+
+    const row = (await screen.findByText('production-bot')).closest('tr')!;
+    expect(row).toHaveTextContent('Not kept');
+    await userEvent.click(within(row).getByRole('button', { name: 'Content settings of production-bot' }));
+    const dialog = screen.getByRole('dialog', { name: 'Content: production-bot' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Keep prompts and completions/ }));
+    await userEvent.type(within(dialog).getByLabelText(/Redact before storing/), 'secret-\\d+');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Email addresses' }));
+    expect(within(dialog).getByRole('button', { name: 'Email addresses' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = api.requests.find((r) => r.method === 'PUT');
+    expect(put?.url).toBe('/api/admin/api-keys/7/content');
+    expect(put?.body).toEqual({
+      capture_content: true,
+      content_redactions: ['secret-\\d+', LLM_CONTENT_REDACTION_PRESETS[0].pattern],
+    });
+    await waitFor(() => expect(row).toHaveTextContent('Kept, 2 redacted'));
   });
 });

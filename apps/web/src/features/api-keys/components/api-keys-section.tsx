@@ -8,12 +8,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useHasPermission } from '@/lib/permissions';
 import { useApiKeys } from '../api/list-api-keys';
 import { ApiKeysTable } from './api-keys-table';
+import { ContentCaptureDialog } from './content-capture-dialog';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { IgnoredSpansDialog } from './ignored-spans-dialog';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
 
-type OpenDialog =
-  { kind: 'create' } | { kind: 'revoke'; apiKey: ApiKey } | { kind: 'ignored'; apiKey: ApiKey } | null;
+type OpenDialog = { kind: 'create' } | { kind: 'revoke' | 'ignored' | 'content'; apiKey: ApiKey } | null;
 
 /**
  * API keys for the bot (docs/bot-developers/ingestion.md, "API keys"), for admin:keys:write only; renders
@@ -75,12 +75,14 @@ export function ApiKeysSection({ className }: { className?: string }) {
             keys={keys.data}
             onRevoke={(apiKey) => setDialog({ kind: 'revoke', apiKey })}
             onShowIgnored={(apiKey) => setDialog({ kind: 'ignored', apiKey })}
+            onEditContent={(apiKey) => setDialog({ kind: 'content', apiKey })}
           />
         )}
       </CardContent>
       {dialog?.kind === 'create' && <CreateApiKeyDialog onOpenChange={close} />}
       {dialog?.kind === 'revoke' && <RevokeApiKeyDialog apiKey={dialog.apiKey} onOpenChange={close} />}
       {dialog?.kind === 'ignored' && <IgnoredSpansDialog apiKey={dialog.apiKey} onOpenChange={close} />}
+      {dialog?.kind === 'content' && <ContentCaptureDialog apiKey={dialog.apiKey} onOpenChange={close} />}
     </Card>
   );
 }

@@ -61,6 +61,18 @@ const COLUMNS: ReadonlyArray<ResponsiveColumn<ApiKey>> = [
     className: 'text-xs whitespace-nowrap',
     cell: (key) => (key.expires_at ? formatDateTime(key.expires_at) : 'Never'),
   },
+  {
+    header: 'Content',
+    cell: (key) =>
+      key.capture_content ? (
+        <Badge variant="warning">
+          Kept
+          {key.content_redactions.length > 0 && `, ${key.content_redactions.length} redacted`}
+        </Badge>
+      ) : (
+        <span className="text-xs text-muted-foreground">Not kept</span>
+      ),
+  },
   { header: 'Status', cell: (key) => <StatusCell apiKey={key} /> },
 ];
 
@@ -72,10 +84,12 @@ export function ApiKeysTable({
   keys,
   onRevoke,
   onShowIgnored,
+  onEditContent,
 }: {
   keys: ApiKey[];
   onRevoke: (key: ApiKey) => void;
   onShowIgnored: (key: ApiKey) => void;
+  onEditContent: (key: ApiKey) => void;
 }) {
   const columns: ReadonlyArray<ResponsiveColumn<ApiKey>> = [
     ...COLUMNS,
@@ -93,6 +107,16 @@ export function ApiKeysTable({
               onClick={() => onShowIgnored(key)}
             >
               Ignored Spans
+            </Button>
+          )}
+          {key.status !== 'revoked' && key.scopes.includes('ingest:write') && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Content settings of ${key.name}`}
+              onClick={() => onEditContent(key)}
+            >
+              Content
             </Button>
           )}
           {key.status !== 'revoked' && (

@@ -34,6 +34,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'config.imported': 'Imported configuration',
   'api_key.created': 'Created API key',
   'api_key.revoked': 'Revoked API key',
+  'api_key.content_changed': 'Changed content capture of API key',
   'token_budget.created': 'Created token budget',
   'token_budget.updated': 'Updated token budget',
   'token_budget.deleted': 'Deleted token budget',
@@ -71,6 +72,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'alert_silence.deleted': 'Deleted alert silence',
   'audit.exported': 'Exported the audit log',
   'metrics.exported': 'Exported a metrics panel',
+  'llm_call.content_viewed': 'Read the content of an LLM call',
 };
 
 function isKnownAction(action: string): action is AuditAction {

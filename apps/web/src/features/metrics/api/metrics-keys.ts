@@ -19,4 +19,6 @@ export const metricsKeys = {
   changeMarkers: (range: string) => ['metrics', 'changes', range] as const,
   llmCalls: (range: string, filters: string) => ['metrics', 'llm', 'calls', range, filters] as const,
   llmCall: (id: string) => ['metrics', 'llm', 'call', id] as const,
+  /** Outside 'metrics': refreshing the dashboards must not read a call's content again (each read is audited). */
+  llmCallContent: (id: string) => ['llm-call-content', id] as const,
 };

@@ -10,6 +10,7 @@ import { callsLink } from '../lib/call-filters';
 import type { TimeRange } from '../lib/time-range';
 import { formatCount } from '../lib/format-metrics';
 import { panelErrorMessage } from '../lib/panel-error';
+import { CallContent } from './call-content';
 import { CopyIdButton } from './copy-id-button';
 import { MetricCard } from './metric-card';
 import { PanelError, PanelSkeleton } from './panel-states';
@@ -69,6 +70,15 @@ function Related({
 function CallDetails({ call }: { call: LlmCallDetail }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
+      <CallSummary call={call} />
+      <CallContent call={call} />
+    </div>
+  );
+}
+
+function CallSummary({ call }: { call: LlmCallDetail }) {
+  return (
+    <>
       <MetricCard title="Call">
         <dl className="divide-y">
           <Row label="Status">
@@ -126,7 +136,7 @@ function CallDetails({ call }: { call: LlmCallDetail }) {
           <Row label="API key">{call.api_key ? call.api_key.name : 'Not recorded'}</Row>
         </dl>
       </MetricCard>
-    </div>
+    </>
   );
 }
 
