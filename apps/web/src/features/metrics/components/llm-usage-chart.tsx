@@ -4,6 +4,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { chartTheme, seriesSlots, seriesStroke } from '../lib/chart-palette';
 import { formatCompact, formatCount } from '../lib/format-metrics';
 import { llmUsageSummary, toLlmUsageSeries, type LlmUsageRow } from '../lib/llm-usage-series';
+import { ActiveDot } from './active-dot';
 import { ChartFrame } from './chart-frame';
 
 const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
@@ -19,14 +20,19 @@ interface LlmUsageChartProps {
    * The x axis is the calendar day (`YYYY-MM-DD`, as `usage.daily_usage[].date`), so a mark sits on its day.
    */
   markers?: ReactNode;
+  /** A provider's day was clicked: its calls are that provider's over that day (the Calls tab). */
+  onPointClick?: (provider: string, date: string) => void;
 }
 
 /** The LLM Usage line chart: tokens per day, one line per provider. Loaded lazily with recharts. */
-export function LlmUsageChart({ usage, days, markers }: LlmUsageChartProps) {
+export function LlmUsageChart({ usage, days, markers, onPointClick }: LlmUsageChartProps) {
   const { providers, rows } = useMemo(() => toLlmUsageSeries(usage), [usage]);
   const slots = useMemo(() => seriesSlots(providers), [providers]);
   return (
-    <ChartFrame summary={llmUsageSummary(usage, days)} interactive={Boolean(markers)}>
+    <ChartFrame
+      summary={llmUsageSummary(usage, days)}
+      interactive={Boolean(markers) || Boolean(onPointClick)}
+    >
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 256 }}>
         <LineChart data={rows} margin={{ top: 8, right: 20, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid stroke={chartTheme.grid} strokeDasharray="3 3" vertical={false} />
@@ -61,7 +67,19 @@ export function LlmUsageChart({ usage, days, markers }: LlmUsageChartProps) {
                 dataKey={(row: LlmUsageRow) => row.tokens[provider] ?? 0}
                 {...seriesStroke(slot)}
                 dot={false}
-                activeDot={{ r: 4 }}
+                activeDot={
+                  onPointClick
+                    ? (dot: { cx?: number; cy?: number; fill?: string; payload?: LlmUsageRow }) => (
+                        <ActiveDot
+                          key={`${provider}:${dot.payload?.date}`}
+                          cx={dot.cx}
+                          cy={dot.cy}
+                          fill={dot.fill}
+                          onClick={() => dot.payload && onPointClick(provider, dot.payload.date)}
+                        />
+                      )
+                    : { r: 4 }
+                }
                 legendType="plainline"
                 isAnimationActive={false}
               />

@@ -1,11 +1,13 @@
 import { TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatCurrency } from '@/lib/format';
 import { LLM_USAGE_RANGES, useLlmUsage, type LlmUsageDays } from '../api/get-llm-usage';
+import { callsLink } from '../lib/call-filters';
 import { formatCount } from '../lib/format-metrics';
 import { isLlmUsageEmpty } from '../lib/llm-usage-series';
 import { panelErrorMessage } from '../lib/panel-error';
+import { zonedDay } from '../lib/zoned-day';
 import { AfterPaint } from './after-paint';
 import { ChartFallback } from './chart-fallback';
 import { MetricCard, Totals } from './metric-card';
@@ -51,6 +53,18 @@ function UnpricedCalls({ count }: { count: number }) {
 export function LlmUsagePanel({ days, onDaysChange, className, actions, markers }: LlmUsagePanelProps) {
   const usage = useLlmUsage(days);
   const data = usage.data;
+  const navigate = useNavigate();
+  // A point is a provider's day in LUMI_TIMEZONE: its calls are that provider's over that day.
+  const openCalls = (provider: string, date: string) => {
+    if (!data) return;
+    const { from, to } = zonedDay(date, data.window.timezone);
+    const range = {
+      kind: 'custom',
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+    } as const;
+    void navigate(callsLink({ provider }, range));
+  };
   return (
     <MetricCard
       title={TITLE}
@@ -78,7 +92,7 @@ export function LlmUsagePanel({ days, onDaysChange, className, actions, markers 
           {data.unpriced_requests > 0 && <UnpricedCalls count={data.unpriced_requests} />}
           <Suspense fallback={<ChartFallback />}>
             <AfterPaint fallback={<ChartFallback />}>
-              <LlmUsageChart usage={data} days={days} markers={markers} />
+              <LlmUsageChart usage={data} days={days} markers={markers} onPointClick={openCalls} />
             </AfterPaint>
           </Suspense>
         </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { chartTheme, seriesSlots, seriesStroke } from '../lib/chart-palette';
 import type { TimeSeriesRow } from '../lib/latency-series';
+import { ActiveDot } from './active-dot';
 import { ChartFrame } from './chart-frame';
 
 /** Up to this many points each gets a dot, so a single busy hour among quiet ones still shows. */
@@ -35,22 +36,6 @@ export interface TimeSeriesChartProps {
    * keyboard.
    */
   onPointClick?: (key: string, time: number) => void;
-}
-
-/** The point under the pointer, clickable when the chart drills down. */
-function ActiveDot({
-  cx,
-  cy,
-  fill,
-  onClick,
-}: {
-  cx?: number;
-  cy?: number;
-  fill?: string;
-  onClick: () => void;
-}) {
-  if (cx === undefined || cy === undefined) return null;
-  return <circle cx={cx} cy={cy} r={5} fill={fill} className="cursor-pointer" onClick={onClick} />;
 }
 
 /**
