@@ -37,8 +37,11 @@
 //  9. Render load: BENCH_RENDER_REQUESTS (default 200) deliveries of the demo's templates at once, quiet and
 //     with BENCH_RENDER_HOGS (default 2) CPU-bound processes beside the server: all must be accepted
 //     (scripts/bench/render-load.mjs), on SQLite (and PostgreSQL).
-// BENCH_PARTS chooses parts (default `ingest,otlp,dashboards,mixed,hostile,retention,cluster,deliveries,
-// alerts,render-load`; cluster needs DATABASE_URL, mixed runs with dashboards).
+//  10. Calls: with part `dashboards`, on its loaded database, the first page of the Calls list under each
+//     filter alone and combined, over 24 hours and 30 days (scripts/bench/calls.mjs); targets p99 100 ms for
+//     one filter, 250 ms combined.
+// BENCH_PARTS chooses parts (default `ingest,otlp,dashboards,mixed,calls,hostile,retention,cluster,
+// deliveries,alerts,render-load`; cluster needs DATABASE_URL, mixed and calls run with dashboards).
 // Each part lives in scripts/bench/<part>.mjs; the BENCH_* settings in scripts/bench/settings.mjs. Everything
 // scratch (scripts/bench/scratch.mjs) is removed at the end, also on Ctrl+C.
 import os from 'node:os';
@@ -52,7 +55,7 @@ import { ingestPart } from './bench/ingest.mjs';
 import { otlpPart } from './bench/otlp.mjs';
 import { say } from './bench/print.mjs';
 import { renderLoadPart } from './bench/render-load.mjs';
-import { report, reportMixed } from './bench/report.mjs';
+import { report, reportCalls, reportMixed } from './bench/report.mjs';
 import { retentionPart } from './bench/retention.mjs';
 import { cleanUp, scratchDir, withPostgres } from './bench/scratch.mjs';
 import { CONNECTIONS, DATABASE_URL, PARTS, TARGETS, WORKLOAD } from './bench/settings.mjs';
@@ -89,6 +92,7 @@ async function main() {
   if (ingest.length > 0 || dashboards.length > 0) {
     report({ ingest, dashboards, ...WORKLOAD });
     for (const d of dashboards) if (d.mixed) reportMixed(d, { connections: CONNECTIONS, targets: TARGETS });
+    for (const d of dashboards) if (d.calls) reportCalls(d, { targets: TARGETS });
   }
   if (PARTS.has('otlp')) await otlpPart();
   if (PARTS.has('hostile')) await hostilePart();

@@ -1,12 +1,13 @@
 // Part `dashboards` of `npm run bench` (scripts/bench.mjs): BENCH_EVENTS llm_call events with their rollups
 // in a scratch database (load-llm-calls.ts), then the dashboard endpoints (dashboardEndpoints()) measured
 // with autocannon beside a bare Fastify route (bare-server.mjs) returning a small constant body and each
-// dashboard's own answer; with part `mixed` too, again while ingestion runs (mixed.mjs). On SQLite and,
-// with DATABASE_URL, PostgreSQL.
+// dashboard's own answer; with part `mixed` too, again while ingestion runs (mixed.mjs); with part `calls`,
+// the Calls list's first page under each filter (calls.mjs). On SQLite and, with DATABASE_URL, PostgreSQL.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../lib/build-stale.mjs';
 import { measureInterleaved } from './autocannon.mjs';
+import { measureCalls } from './calls.mjs';
 import { measureMixed } from './mixed.mjs';
 import { say } from './print.mjs';
 import { launch, load, scratchDir, scratchPostgres, shut } from './scratch.mjs';
@@ -125,7 +126,8 @@ async function benchDashboards(label, loaderEnv, serverEnv) {
     const mixed = PARTS.has('mixed')
       ? await measureMixed(server, session, endpoints.map(dashboardTarget))
       : null;
-    return { label, loaded, rows, mixed };
+    const calls = PARTS.has('calls') ? await measureCalls(server, session) : null;
+    return { label, loaded, rows, mixed, calls };
   } finally {
     session?.stop();
     await shut(bare);

@@ -98,6 +98,23 @@ export function reportMixed(d, { connections, targets }) {
   }
 }
 
+/** Part `calls`: the Calls list's first page per filter, beside its target (scripts/bench/calls.mjs). */
+export function reportCalls(d, { targets }) {
+  say('');
+  say(
+    `Calls on ${d.label} (${fmt(d.loaded.events)} calls): the first page of GET /api/metrics/llm/calls; ` +
+      `load average ${os.loadavg()[0].toFixed(2)}`,
+  );
+  say(`  ${'filters, range'.padEnd(44)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'req/s'.padStart(7)}`);
+  for (const row of d.calls) {
+    const limit = row.combined ? targets.callsCombinedP99Ms : targets.callsOneP99Ms;
+    say(
+      `  ${row.name.padEnd(44)} ${`${row.p50} ms`.padStart(7)} ${`${row.p99} ms`.padStart(7)} ` +
+        `${fmt(row.perSecond).padStart(7)}  p99 <= ${limit} ms: ${mark(row.p99 <= limit)}`,
+    );
+  }
+}
+
 /** Part `retention`: one retention run per database, as the server logged it (scripts/bench.mjs). */
 export function reportRetention(runs, { perDay, retentionDays }) {
   say('');

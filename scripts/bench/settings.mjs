@@ -51,9 +51,13 @@ export const TARGETS = {
   sendingPerSecond: 28.5,
   sendingMaxPerSecond: 30,
   alertPassMs: 1000,
+  callsOneP99Ms: 100,
+  callsCombinedP99Ms: 250,
 };
 /** How autocannon measures the dashboards: CONNECTIONS at once, DURATION seconds each, in ROUNDS rounds. */
 export const AUTOCANNON = { connections: CONNECTIONS, duration: DURATION, rounds: ROUNDS };
+/** Part `calls`: an operator or two paging through calls, not a crowd: 2 connections, 4 s per query in 2 rounds. */
+export const CALLS_AUTOCANNON = { connections: 2, duration: count('BENCH_CALLS_DURATION', 4), rounds: 2 };
 /** The ingestion and dashboard workloads as the report describes them beside their figures. */
 export const WORKLOAD = {
   batches: BATCHES,
@@ -65,7 +69,7 @@ export const WORKLOAD = {
 export const PARTS = new Set(
   (
     process.env.BENCH_PARTS ||
-    'ingest,otlp,dashboards,mixed,hostile,retention,cluster,deliveries,alerts,render-load'
+    'ingest,otlp,dashboards,mixed,calls,hostile,retention,cluster,deliveries,alerts,render-load'
   ).split(','),
 );
 

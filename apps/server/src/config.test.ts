@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       LUMI_ADMIN_USERNAME: 'admin',
       LUMI_SESSION_HOURS: 12,
       LUMI_AUTH_CACHE_SECONDS: 5,
+      LUMI_CONTENT_RETENTION_DAYS: 7,
       LUMI_TRUST_PROXY: false,
       LOG_LEVEL: 'info',
       RETENTION_DAYS: 30,

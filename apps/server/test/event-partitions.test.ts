@@ -100,7 +100,7 @@ describe.skipIf(!dialects.includes('postgres'))('raw event partitions on Postgre
     }
     expect(past).toBeGreaterThanOrEqual(2 * EVENT_TABLES.length);
     const pruned = await t.app.services.telemetryStore.retention.prune();
-    expect(pruned).toEqual({ events: 3, rollups: 0, minute_rollups: 4, partitions: past });
+    expect(pruned).toEqual({ events: 3, contents: 0, rollups: 0, minute_rollups: 4, partitions: past });
     expect(days2030(await partitionsOf('llm_calls'))).toEqual(['llm_calls_p20300312', 'llm_calls_p20300313']);
     // 00:30 is older than the cut, but its day is not wholly past: it goes with the day.
     expect(await rowsIn('llm_calls')).toBe(1);
