@@ -1,6 +1,11 @@
 import { LLM_CALLS_EXPORT_COLUMNS, type LlmCallDetail, type LlmCalls } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
 import { dialects, expectError, useTestApp } from './helper.js';
+import {
+  llmCallById,
+  llmCallsCount,
+  llmCallsPage,
+} from '../src/modules/telemetry-store/llm-calls.repository.js';
 import { adminGet, botKeyWithId, events, ingest, MINUTE } from './telemetry-helper.js';
 
 /**
@@ -8,6 +13,7 @@ import { adminGet, botKeyWithId, events, ingest, MINUTE } from './telemetry-help
  * /api/metrics/llm/calls/{id}, on both databases.
  */
 
+const DAY = 24 * 60 * MINUTE;
 const NOW = Date.parse('2026-11-20T12:30:00.000Z');
 const CALLS = '/api/metrics/llm/calls';
 
@@ -208,5 +214,41 @@ describe.each(dialects)('the calls behind the figures on %s', (dialect) => {
     }
     expectError(await ask(`${CALLS}/999999`), 404, 'not_found');
     expectError(await ask(`${CALLS}/abc`), 422, 'validation_failed');
+  });
+
+  it('reads at most scanMax calls for filters without an index, and a short page goes on from where it stopped', async () => {
+    await seed();
+    const range = { from: new Date(NOW - DAY).toISOString(), to: new Date(NOW).toISOString() };
+    const filters = { ...range, model: 'gpt-4o-mini' };
+    const ids = (rows: { id: number | string }[]) => rows.map((row) => String(row.id));
+    const clientIds = async (rows: { id: number | string }[]) =>
+      (await Promise.all(ids(rows).map((id) => llmCallById(t.app.db, id)))).map((row) => row!.client_id);
+
+    // The newest four calls are call-0 to call-3; two of them are gpt-4o-mini.
+    const first = await llmCallsPage(t.app.db, filters, null, 3, 4);
+    expect(await clientIds(first.rows)).toEqual(['call-1', 'call-3']);
+    expect(first.searchCut).toBe(true);
+    const second = await llmCallsPage(t.app.db, filters, first.next, 3, 4);
+    expect(await clientIds(second.rows)).toEqual(['call-5', 'call-7']);
+    const third = await llmCallsPage(t.app.db, filters, second.next, 3, 4);
+    expect(await clientIds(third.rows)).toEqual(['call-9']);
+    expect(third).toMatchObject({ next: null, searchCut: false });
+
+    // A full page continues from its last call; an indexed filter alone is never cut.
+    const full = await llmCallsPage(t.app.db, filters, null, 1, 4);
+    expect(await clientIds(full.rows)).toEqual(['call-1']);
+    expect(full.searchCut).toBe(false);
+    expect(await llmCallsPage(t.app.db, { ...range, chat_id: '-1002' }, null, 10, 2)).toMatchObject({
+      searchCut: false,
+      next: null,
+    });
+
+    expect(await llmCallsCount(t.app.db, filters, 100, 4)).toEqual({ count: 2, lowerBound: true });
+    expect(await llmCallsCount(t.app.db, filters, 100, 10)).toEqual({ count: 5, lowerBound: false });
+    expect(await llmCallsCount(t.app.db, filters, 3, 10)).toEqual({ count: 3, lowerBound: true });
+    expect(await llmCallsCount(t.app.db, { ...range, failed: 'true' }, 100, 1)).toEqual({
+      count: 2,
+      lowerBound: false,
+    });
   });
 });

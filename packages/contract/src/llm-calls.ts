@@ -16,6 +16,13 @@ export const LLM_CALLS_LIMITS = {
   countMax: 100_000,
   /** A CSV export holds at most this many calls, the newest. */
   exportMax: 100_000,
+  /**
+   * Filters without an index of their own (all but a chat, a user and the failures) are applied to at most
+   * this many calls of the range per page, newest first, and counted among at most countScanMax: a filter few
+   * calls match costs a bounded read. Such a page may hold fewer calls and still have a next_cursor.
+   */
+  scanMax: 20_000,
+  countScanMax: 50_000,
 } as const;
 
 /** The columns of the calls' CSV export, in order. */
@@ -102,9 +109,17 @@ export const llmCallsSchema = z
     calls: z.array(llmCallSchema),
     /** Pass as `cursor` for the next (older) page; null on the last page. */
     next_cursor: z.string().nullable(),
-    /** The matching calls in the range, counted up to LLM_CALLS_LIMITS.countMax. */
+    /**
+     * The matching calls in the range, counted up to LLM_CALLS_LIMITS.countMax (and, for filters without an
+     * index, among the newest countScanMax calls); `total_is_lower_bound` when there may be more.
+     */
     total: z.number(),
     total_is_lower_bound: z.boolean(),
+    /**
+     * Set when this page stopped at LLM_CALLS_LIMITS.scanMax before it was full: the time it searched back
+     * to; next_cursor searches on from there. Null otherwise.
+     */
+    searched_to: z.string().nullable(),
     /** The range read: [from, to). */
     from: z.string(),
     to: z.string(),

@@ -28,6 +28,7 @@ import {
   llmCallsCount,
   llmCallsPage,
   type CallCursor,
+  type CallsPage,
   type CallFilters,
   type LlmCallRow,
 } from '../telemetry-store/telemetry-store.js';
@@ -124,17 +125,16 @@ export class LlmCallsService {
   async list(query: Query): Promise<LlmCalls> {
     const { cursor, limit, ...rest } = query;
     const filters = this.filtersOf(rest);
-    const [rows, total] = await Promise.all([
-      llmCallsPage(this.db, filters, cursor ? decodeCursor(cursor) : null, limit),
-      llmCallsCount(this.db, filters, LLM_CALLS_LIMITS.countMax),
+    const [page, total] = await Promise.all([
+      llmCallsPage(this.db, filters, cursor ? decodeCursor(cursor) : null, limit, LLM_CALLS_LIMITS.scanMax),
+      llmCallsCount(this.db, filters, LLM_CALLS_LIMITS.countMax, LLM_CALLS_LIMITS.countScanMax),
     ]);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
     return {
-      calls: page.map(toCall),
-      next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
-      total,
-      total_is_lower_bound: total >= LLM_CALLS_LIMITS.countMax,
+      calls: page.rows.map(toCall),
+      next_cursor: page.next && encodeCursor(page.next),
+      total: total.count,
+      total_is_lower_bound: total.lowerBound,
+      searched_to: page.searchCut && page.next ? page.next.ts : null,
       from: filters.from,
       to: filters.to,
     };
@@ -165,13 +165,11 @@ export class LlmCallsService {
       let cursor: CallCursor | null = null;
       for (let read = 0; read < LLM_CALLS_LIMITS.exportMax;) {
         const size = Math.min(EXPORT_PAGE_SIZE, LLM_CALLS_LIMITS.exportMax - read);
-        const rows: LlmCallRow[] = (await llmCallsPage(db, filters, cursor, size)).slice(0, size);
-        if (rows.length === 0) return;
-        yield rows.map((row) => csvRow(toCall(row)));
-        read += rows.length;
-        const last: LlmCallRow = rows[rows.length - 1]!;
-        cursor = { ts: last.ts, id: String(last.id) };
-        if (rows.length < size) return;
+        const page: CallsPage = await llmCallsPage(db, filters, cursor, size, LLM_CALLS_LIMITS.scanMax);
+        if (page.rows.length > 0) yield page.rows.map((row) => csvRow(toCall(row)));
+        read += page.rows.length;
+        if (!page.next) return;
+        cursor = page.next;
       }
     }
     const chunks = await csvChunks(LLM_CALLS_EXPORT_COLUMNS, pages(), (error, written) =>

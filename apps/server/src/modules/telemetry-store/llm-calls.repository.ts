@@ -13,21 +13,48 @@ export interface CallCursor {
   id: string;
 }
 
+/**
+ * Any table with the calls' columns: llm_calls itself, or the candidates read from it (a derived table the
+ * type system cannot name).
+ */
 type CallsBuilder = ExpressionBuilder<Database, 'llm_calls'>;
 
-function matching(f: CallFilters) {
+/**
+ * The conditions that pick the candidates: the range, the cursor, and the filters with an index of their own
+ * in the order the list reads (migration 20261204090000-llm-call-explorer: a chat, a user, the failures).
+ */
+function candidates(f: CallFilters, cursor: CallCursor | null) {
   return (eb: CallsBuilder) => {
     const all = [eb('ts', '>=', f.from), eb('ts', '<', f.to)];
+    if (cursor) {
+      all.push(
+        eb.or([
+          eb('ts', '<', cursor.ts),
+          eb.and([eb('ts', '=', cursor.ts), eb('id', '<', cursor.id as never)]),
+        ]),
+      );
+    }
+    if (f.chat_id !== undefined) all.push(eb('chat_id', '=', f.chat_id));
+    if (f.user_id !== undefined) all.push(eb('user_id', '=', f.user_id));
+    if (f.failed === 'true' || f.error_type !== undefined) all.push(eb('success', '=', 0));
+    return eb.and(all);
+  };
+}
+
+/** The other filters, which no index narrows: applied to the candidates; null when there are none. */
+function others(f: CallFilters) {
+  const any =
+    f.provider ?? f.model ?? f.feature ?? f.no_feature ?? f.error_type ?? f.min_latency_ms ?? f.min_cost_usd;
+  if (any === undefined && f.failed !== 'false') return null;
+  return (eb: CallsBuilder) => {
+    const all = [];
     if (f.provider !== undefined) all.push(eb('provider', '=', f.provider));
     if (f.model !== undefined) all.push(eb('model', '=', f.model));
     if (f.feature !== undefined) all.push(eb('feature', '=', f.feature));
     if (f.no_feature !== undefined) all.push(eb('feature', 'is', null));
-    if (f.chat_id !== undefined) all.push(eb('chat_id', '=', f.chat_id));
-    if (f.user_id !== undefined) all.push(eb('user_id', '=', f.user_id));
-    if (f.failed !== undefined) all.push(eb('success', '=', f.failed === 'true' ? 0 : 1));
+    if (f.failed === 'false') all.push(eb('success', '=', 1));
     if (f.error_type !== undefined) {
       // The errors panel counts a failure reported without a type as LLM_UNKNOWN_ERROR_TYPE.
-      all.push(eb('success', '=', 0));
       all.push(
         f.error_type === LLM_UNKNOWN_ERROR_TYPE
           ? eb.or([eb('error_type', 'is', null), eb('error_type', '=', f.error_type)])
@@ -60,31 +87,113 @@ const LIST_COLUMNS = [
   'error_type',
 ] as const;
 
-/** A page of calls older than `cursor` (or the newest), one more than `limit` to tell whether more follow. */
-export function llmCallsPage(db: Executor, filters: CallFilters, cursor: CallCursor | null, limit: number) {
-  let query = db.selectFrom('llm_calls').select(LIST_COLUMNS).where(matching(filters));
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('ts', '<', cursor.ts),
-        eb.and([eb('ts', '=', cursor.ts), eb('id', '<', cursor.id as never)]),
-      ]),
-    );
-  }
-  return query
+function candidateRows(db: Executor, f: CallFilters, cursor: CallCursor | null) {
+  return db
+    .selectFrom('llm_calls')
+    .select(LIST_COLUMNS)
+    .where(candidates(f, cursor))
     .orderBy('ts', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
+    .orderBy('id', 'desc');
 }
 
-/** How many calls match, counting at most `max`. */
-export async function llmCallsCount(db: Executor, filters: CallFilters, max: number): Promise<number> {
+export type LlmCallRow = Awaited<ReturnType<ReturnType<typeof candidateRows>['execute']>>[number];
+
+export interface CallsPage {
+  /** Up to `limit` calls, newest first. */
+  rows: LlmCallRow[];
+  /** Where the next page starts (exclusive); null when no call of the range is left to read. */
+  next: CallCursor | null;
+  /** True when the page stopped at the scan bound before it was full: `next` continues the search. */
+  searchCut: boolean;
+}
+
+/**
+ * A page of calls older than `cursor` (or the newest). Filters without an index of their own are applied to
+ * at most `scanMax` candidates in time order, so a filter few calls match costs a bounded read, not the
+ * whole range: such a page may hold fewer than `limit` calls and still continue.
+ */
+export async function llmCallsPage(
+  db: Executor,
+  filters: CallFilters,
+  cursor: CallCursor | null,
+  limit: number,
+  scanMax: number,
+): Promise<CallsPage> {
+  const rest = others(filters);
+  const rows = rest
+    ? await db
+        .selectFrom(candidateRows(db, filters, cursor).limit(scanMax).as('c'))
+        .selectAll()
+        .where(rest as never)
+        .orderBy('ts', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit + 1)
+        .execute()
+    : await candidateRows(db, filters, cursor)
+        .limit(limit + 1)
+        .execute();
+  const page = (rows as LlmCallRow[]).slice(0, limit);
+  const cursorOf = (row: { ts: string; id: number | string }) => ({ ts: row.ts, id: String(row.id) });
+  if (rows.length > limit) return { rows: page, next: cursorOf(page.at(-1)!), searchCut: false };
+  if (!rest) return { rows: page, next: null, searchCut: false };
+  // A short page: the range is read to its end, or the scan stopped at its bound, at this candidate.
+  const last = await db
+    .selectFrom('llm_calls')
+    .select(['ts', 'id'])
+    .where(candidates(filters, cursor))
+    .orderBy('ts', 'desc')
+    .orderBy('id', 'desc')
+    .offset(scanMax - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return last
+    ? { rows: page, next: cursorOf(last), searchCut: true }
+    : { rows: page, next: null, searchCut: false };
+}
+
+/**
+ * How many calls match, counting at most `max`; filters without an index of their own are counted among at
+ * most `scanMax` candidates, the newest. `lowerBound` when there may be more than `count`.
+ */
+export async function llmCallsCount(
+  db: Executor,
+  filters: CallFilters,
+  max: number,
+  scanMax: number,
+): Promise<{ count: number; lowerBound: boolean }> {
+  const rest = others(filters);
+  if (!rest) {
+    const row = await db
+      .selectFrom((qb) =>
+        qb.selectFrom('llm_calls').select('id').where(candidates(filters, null)).limit(max).as('m'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const count = Number(row.n);
+    return { count, lowerBound: count >= max };
+  }
   const row = await db
-    .selectFrom((qb) => qb.selectFrom('llm_calls').select('id').where(matching(filters)).limit(max).as('m'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .selectFrom(
+      candidateRows(db, filters, null)
+        .limit(scanMax + 1)
+        .as('c'),
+    )
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('scanned'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(rest as never)
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('matched'),
+    ])
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const count = Math.min(Number(row.matched ?? 0), max);
+  return { count, lowerBound: Number(row.scanned) > scanMax || count >= max };
 }
 
 /** One call with everything Lumi keeps of it. */
@@ -95,5 +204,3 @@ export function llmCallById(db: Executor, id: string) {
     .where('id', '=', id as never)
     .executeTakeFirst();
 }
-
-export type LlmCallRow = Awaited<ReturnType<typeof llmCallsPage>>[number];

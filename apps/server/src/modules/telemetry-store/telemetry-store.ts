@@ -52,6 +52,7 @@ export {
   llmCallsCount,
   llmCallsPage,
   type CallCursor,
+  type CallsPage,
   type CallFilters,
   type LlmCallRow,
 } from './llm-calls.repository.js';

@@ -1,10 +1,11 @@
 import type { ApiKey } from '@lumi/contract';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState } from '@/components/ui/empty-state';
+import { RetryAlert } from '@/components/ui/load-error';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { useHasPermission } from '@/lib/permissions';
 import { useApiKeys } from '../api/list-api-keys';
 import { ApiKeysTable } from './api-keys-table';
@@ -48,28 +49,9 @@ export function ApiKeysSection({ className }: { className?: string }) {
         </div>
       </CardHeader>
       <CardContent>
-        {keys.isPending && (
-          <div role="status" aria-label="Loading API keys" className="space-y-2">
-            {Array.from({ length: 3 }, (_, index) => (
-              <Skeleton key={index} className="h-10 w-full" />
-            ))}
-          </div>
-        )}
-        {keys.isError && (
-          <Alert variant="error">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span>Failed to load API keys</span>
-              <Button variant="secondary" size="sm" onClick={() => void keys.refetch()}>
-                Retry
-              </Button>
-            </div>
-          </Alert>
-        )}
-        {keys.data?.length === 0 && (
-          <p className="rounded-md border border-dashed py-8 text-center text-sm text-muted-foreground">
-            No API keys yet
-          </p>
-        )}
+        {keys.isPending && <SkeletonList label="Loading API keys" rows={3} rowClassName="h-10" />}
+        {keys.isError && <RetryAlert onRetry={() => void keys.refetch()}>Failed to load API keys</RetryAlert>}
+        {keys.data?.length === 0 && <EmptyState>No API keys yet</EmptyState>}
         {keys.data && keys.data.length > 0 && (
           <ApiKeysTable
             keys={keys.data}

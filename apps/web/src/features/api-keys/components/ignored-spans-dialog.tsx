@@ -1,9 +1,9 @@
 import type { ApiKey, IgnoredSpan } from '@lumi/contract';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { RetryAlert } from '@/components/ui/load-error';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useIgnoredSpans } from '../api/list-ignored-spans';
@@ -47,27 +47,14 @@ export function IgnoredSpansDialog({
       description="The latest spans this key exported that were not stored as LLM calls, newest first."
       className="max-w-3xl"
     >
-      {spans.isPending && (
-        <div role="status" aria-label="Loading ignored spans" className="space-y-2">
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} className="h-10 w-full" />
-          ))}
-        </div>
-      )}
+      {spans.isPending && <SkeletonList label="Loading ignored spans" rows={3} rowClassName="h-10" />}
       {spans.isError && (
-        <Alert variant="error">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span>{errorMessage(spans.error, 'Failed to load ignored spans')}</span>
-            <Button variant="secondary" size="sm" onClick={() => void spans.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <RetryAlert onRetry={() => void spans.refetch()}>
+          {errorMessage(spans.error, 'Failed to load ignored spans')}
+        </RetryAlert>
       )}
       {spans.data?.spans.length === 0 && (
-        <p className="rounded-md border border-dashed py-8 text-center text-sm text-muted-foreground">
-          No ignored spans: every span this key exported was stored.
-        </p>
+        <EmptyState>No ignored spans: every span this key exported was stored.</EmptyState>
       )}
       {spans.data && spans.data.spans.length > 0 && (
         <div className="max-h-[60vh] overflow-y-auto">

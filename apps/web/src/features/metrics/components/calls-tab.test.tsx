@@ -36,6 +36,7 @@ const page = (calls: LlmCall[], next: string | null, total = 3): LlmCalls => ({
   next_cursor: next,
   total,
   total_is_lower_bound: false,
+  searched_to: null,
   from: '2025-06-01T00:00:00.000Z',
   to: '2025-06-02T00:00:00.000Z',
 });

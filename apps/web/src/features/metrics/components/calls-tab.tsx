@@ -223,6 +223,7 @@ export function CallsTab({
   const calls = useLlmCalls(range, filters);
   const first = calls.data?.pages[0];
   const rows = calls.data?.pages.flatMap((page) => page.calls) ?? [];
+  const searchedTo = calls.data?.pages.at(-1)?.searched_to ?? null;
   return (
     <div className="space-y-6">
       <MetricCard
@@ -246,7 +247,7 @@ export function CallsTab({
         }
         description={
           first
-            ? `${first.total_is_lower_bound ? 'More than ' : ''}${formatCount(first.total)} ${first.total === 1 ? 'call' : 'calls'}, newest first`
+            ? `${first.total_is_lower_bound ? 'At least ' : ''}${formatCount(first.total)} ${first.total === 1 && !first.total_is_lower_bound ? 'call' : 'calls'}, newest first`
             : 'Newest first'
         }
       >
@@ -256,7 +257,7 @@ export function CallsTab({
           {calls.isError && !calls.data && (
             <PanelError message={panelErrorMessage(calls.error)} onRetry={() => void calls.refetch()} />
           )}
-          {calls.data && rows.length === 0 && (
+          {calls.data && rows.length === 0 && !searchedTo && (
             <PanelEmpty>No calls match these filters in this range.</PanelEmpty>
           )}
           {rows.length > 0 && (
@@ -266,6 +267,12 @@ export function CallsTab({
               rows={rows}
               rowKey={(call) => call.id}
             />
+          )}
+          {searchedTo && (
+            <p className="text-sm text-muted-foreground">
+              Searched back to {formatDateTime(searchedTo)}: few calls match these filters. Show More Calls
+              searches further back.
+            </p>
           )}
           {calls.hasNextPage && (
             <Button
