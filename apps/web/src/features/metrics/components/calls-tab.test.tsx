@@ -128,6 +128,30 @@ describe('the Calls tab', () => {
     expect(screen.queryByRole('button', { name: 'Show More Calls' })).not.toBeInTheDocument();
   });
 
+  it('says how far back a page searched when few calls match, and searches on with Show More', async () => {
+    const api = serveMetrics();
+    api.route({
+      [`GET ${CALLS}`]: (request) =>
+        jsonResponse(
+          request.query.get('cursor') === 'older'
+            ? page([call(4)], null, 1)
+            : {
+                ...page([], 'older', 0),
+                total_is_lower_bound: true,
+                searched_to: '2025-06-01T09:30:00.000Z',
+              },
+        ),
+    });
+    renderAt('/metrics?tab=calls&min_latency_ms=5000');
+
+    expect(await screen.findByText(/^Searched back to .*few calls match these filters/)).toBeInTheDocument();
+    expect(screen.getByText('Newest first')).toBeInTheDocument();
+    expect(screen.queryByText('No calls match these filters in this range.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show More Calls' }));
+    expect(await screen.findByRole('table', { name: 'LLM calls' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Searched back to/)).not.toBeInTheDocument();
+  });
+
   it('writes the filters to the URL, refuses what the API would, and removes one by its chip', async () => {
     const api = serveMetrics();
     api.route({ [`GET ${CALLS}`]: () => jsonResponse(page([], null, 0)) });

@@ -246,7 +246,8 @@ export function CallsTab({
           />
         }
         description={
-          first
+          // A count cut short before it found any match says nothing of how many there are.
+          first && !(first.total_is_lower_bound && first.total === 0)
             ? `${first.total_is_lower_bound ? 'At least ' : ''}${formatCount(first.total)} ${first.total === 1 && !first.total_is_lower_bound ? 'call' : 'calls'}, newest first`
             : 'Newest first'
         }
