@@ -243,6 +243,16 @@ describe.each(dialects)('the calls behind the figures on %s', (dialect) => {
       next: null,
     });
 
+    // Two indexed filters: the chat's index reads the candidates, the failures are filtered among them.
+    const chatFailures = { ...range, chat_id: '-1001', failed: 'true' as const };
+    const cut = await llmCallsPage(t.app.db, chatFailures, null, 5, 2);
+    expect(cut.rows).toEqual([]);
+    expect(cut.searchCut).toBe(true);
+    expect(await clientIds((await llmCallsPage(t.app.db, chatFailures, cut.next, 5, 2)).rows)).toEqual([
+      'call-2',
+    ]);
+    expect(await llmCallsCount(t.app.db, chatFailures, 100, 2)).toEqual({ count: 1, lowerBound: true });
+
     expect(await llmCallsCount(t.app.db, filters, 100, 4)).toEqual({ count: 2, lowerBound: true });
     expect(await llmCallsCount(t.app.db, filters, 100, 10)).toEqual({ count: 5, lowerBound: false });
     expect(await llmCallsCount(t.app.db, filters, 3, 10)).toEqual({ count: 3, lowerBound: true });

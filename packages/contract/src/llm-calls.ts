@@ -13,7 +13,7 @@ export const LLM_CALLS_LIMITS = {
   pageDefault: 50,
   pageMax: 200,
   /** `total` counts at most this many matching calls; past it, `total_is_lower_bound` is true. */
-  countMax: 100_000,
+  countMax: 10_000,
   /** A CSV export holds at most this many calls, the newest. */
   exportMax: 100_000,
   /**

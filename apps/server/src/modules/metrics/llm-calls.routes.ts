@@ -30,7 +30,9 @@ export const llmCallsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Filters: provider, model, feature (or no_feature=true), chat_id, user_id, error_type (failures ' +
           'of that type; "unknown" for failures reported without one), failed, min_latency_ms, ' +
           'min_cost_usd. Pass next_cursor as cursor for the next page; limit up to 200. total counts the ' +
-          'matches up to 100,000 (total_is_lower_bound beyond).',
+          'matches up to 10,000 (total_is_lower_bound beyond). Filters other than a chat, a user and the ' +
+          'failures are applied to at most 20,000 calls per page and counted among at most 50,000: a page ' +
+          'may then hold fewer calls, with searched_to and a next_cursor that searches on.',
         querystring: llmCallsQuerySchema,
         response: { 200: llmCallsSchema },
       },

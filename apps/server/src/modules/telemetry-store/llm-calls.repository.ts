@@ -20,10 +20,19 @@ export interface CallCursor {
 type CallsBuilder = ExpressionBuilder<Database, 'llm_calls'>;
 
 /**
- * The conditions that pick the candidates: the range, the cursor, and the filters with an index of their own
- * in the order the list reads (migration 20261204090000-llm-call-explorer: a chat, a user, the failures).
+ * The filter whose index reads the candidates (migration 20261204090000-llm-call-explorer: a chat, a user,
+ * the failures, each in the order the list reads), the first of those given; null: the time index.
  */
+function indexedBy(f: CallFilters): 'chat_id' | 'user_id' | 'failed' | null {
+  if (f.chat_id !== undefined) return 'chat_id';
+  if (f.user_id !== undefined) return 'user_id';
+  if (f.failed === 'true' || f.error_type !== undefined) return 'failed';
+  return null;
+}
+
+/** The conditions that pick the candidates: the range, the cursor, and the one filter whose index reads them. */
 function candidates(f: CallFilters, cursor: CallCursor | null) {
+  const index = indexedBy(f);
   return (eb: CallsBuilder) => {
     const all = [eb('ts', '>=', f.from), eb('ts', '<', f.to)];
     if (cursor) {
@@ -34,20 +43,26 @@ function candidates(f: CallFilters, cursor: CallCursor | null) {
         ]),
       );
     }
-    if (f.chat_id !== undefined) all.push(eb('chat_id', '=', f.chat_id));
-    if (f.user_id !== undefined) all.push(eb('user_id', '=', f.user_id));
-    if (f.failed === 'true' || f.error_type !== undefined) all.push(eb('success', '=', 0));
+    if (index === 'chat_id') all.push(eb('chat_id', '=', f.chat_id!));
+    if (index === 'user_id') all.push(eb('user_id', '=', f.user_id!));
+    if (index === 'failed') all.push(eb('success', '=', 0));
     return eb.and(all);
   };
 }
 
-/** The other filters, which no index narrows: applied to the candidates; null when there are none. */
+/** The other filters, applied to the candidates; null when there are none. */
 function others(f: CallFilters) {
-  const any =
-    f.provider ?? f.model ?? f.feature ?? f.no_feature ?? f.error_type ?? f.min_latency_ms ?? f.min_cost_usd;
-  if (any === undefined && f.failed !== 'false') return null;
+  const index = indexedBy(f);
+  const rest = { ...f, from: undefined, to: undefined, [index ?? 'none']: undefined };
+  if (index === 'failed') rest.failed = undefined;
+  if (Object.values(rest).every((value) => value === undefined)) return null;
   return (eb: CallsBuilder) => {
     const all = [];
+    if (index !== 'chat_id' && f.chat_id !== undefined) all.push(eb('chat_id', '=', f.chat_id));
+    if (index !== 'user_id' && f.user_id !== undefined) all.push(eb('user_id', '=', f.user_id));
+    if (index !== 'failed' && (f.failed === 'true' || f.error_type !== undefined)) {
+      all.push(eb('success', '=', 0));
+    }
     if (f.provider !== undefined) all.push(eb('provider', '=', f.provider));
     if (f.model !== undefined) all.push(eb('model', '=', f.model));
     if (f.feature !== undefined) all.push(eb('feature', '=', f.feature));
