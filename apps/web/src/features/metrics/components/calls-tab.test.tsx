@@ -1,13 +1,11 @@
 import type { LlmCall, LlmCalls } from '@lumi/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse } from '@/test/render-with-providers';
+import { renderMetricsAt, search } from '../test/render-metrics-at';
 import { serveMetrics, signInAs, stubLayout } from '../test/metrics-fixtures';
-import { MetricsPage } from './metrics-page';
 
 const CALLS = '/api/metrics/llm/calls';
 
@@ -40,34 +38,6 @@ const page = (calls: LlmCall[], next: string | null, total = 3): LlmCalls => ({
   from: '2025-06-01T00:00:00.000Z',
   to: '2025-06-02T00:00:00.000Z',
 });
-
-function Search() {
-  return <p data-testid="search">{useLocation().search}</p>;
-}
-const search = () => new URLSearchParams(screen.getByTestId('search').textContent ?? '');
-
-function renderAt(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/metrics',
-        element: (
-          <>
-            <MetricsPage />
-            <Search />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [url] },
-  );
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
 
 describe('the Calls tab', () => {
   beforeEach(() => {
@@ -103,7 +73,7 @@ describe('the Calls tab', () => {
               ),
         ),
     });
-    renderAt('/metrics?tab=calls&chat_id=-1001&failed=true');
+    renderMetricsAt('/metrics?tab=calls&chat_id=-1001&failed=true');
 
     const table = await screen.findByRole('table', { name: 'LLM calls' });
     const [request] = api.requestsTo(CALLS);
@@ -142,7 +112,7 @@ describe('the Calls tab', () => {
               },
         ),
     });
-    renderAt('/metrics?tab=calls&min_latency_ms=5000');
+    renderMetricsAt('/metrics?tab=calls&min_latency_ms=5000');
 
     expect(await screen.findByText(/^Searched back to .*few calls match these filters/)).toBeInTheDocument();
     expect(screen.getByText('Newest first')).toBeInTheDocument();
@@ -155,7 +125,7 @@ describe('the Calls tab', () => {
   it('writes the filters to the URL, refuses what the API would, and removes one by its chip', async () => {
     const api = serveMetrics();
     api.route({ [`GET ${CALLS}`]: () => jsonResponse(page([], null, 0)) });
-    renderAt('/metrics?tab=calls');
+    renderMetricsAt('/metrics?tab=calls');
     expect(await screen.findByText('No calls match these filters in this range.')).toBeInTheDocument();
 
     const form = screen.getByRole('form', { name: 'Call filters' });
@@ -181,7 +151,7 @@ describe('the Calls tab', () => {
 
   it('opens from a figure: a top chat, an error type, a model or a feature links to its calls over the range', async () => {
     serveMetrics();
-    renderAt('/metrics?range=7d');
+    renderMetricsAt('/metrics?range=7d');
     const chat = await screen.findByRole('link', { name: 'Calls of chat -1001234567890123' });
     expect(new URLSearchParams(chat.getAttribute('href')!.split('?')[1])).toEqual(
       new URLSearchParams({ tab: 'calls', range: '7d', chat_id: '-1001234567890123' }),

@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse } from '@/test/render-with-providers';
 import { answers, failWith, serveMetrics, signInAs, stubLayout } from '../test/metrics-fixtures';
-import { MetricsPage } from './metrics-page';
+import { renderMetricsAt, search } from '../test/render-metrics-at';
 
 const LATENCY = '/api/metrics/llm/latency';
 const ERRORS = '/api/metrics/llm/errors';
@@ -14,35 +12,6 @@ const FEATURES = '/api/metrics/llm/features';
 const CHATS = '/api/metrics/llm/top-chats';
 const USERS = '/api/metrics/llm/top-users';
 const region = (name: string) => screen.getByRole('region', { name });
-
-function Search() {
-  return <p data-testid="search">{useLocation().search}</p>;
-}
-const search = () => new URLSearchParams(screen.getByTestId('search').textContent ?? '');
-
-/** The Metrics screen at `url`, with the URL's query string shown, as a reload or a shared link opens it. */
-function renderAt(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/metrics',
-        element: (
-          <>
-            <MetricsPage />
-            <Search />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [url] },
-  );
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
 
 describe('Metrics time range and auto-refresh', () => {
   beforeEach(() => {
@@ -57,7 +26,7 @@ describe('Metrics time range and auto-refresh', () => {
 
   it('asks for the last 24 hours by default, and writes another range and interval to the URL', async () => {
     const api = serveMetrics();
-    renderAt('/metrics');
+    renderMetricsAt('/metrics');
 
     const range = screen.getByLabelText('Time range');
     expect(range).toHaveValue('24h');
@@ -89,7 +58,7 @@ describe('Metrics time range and auto-refresh', () => {
       [CHATS]: jsonResponse({ ...answers[CHATS], from_day: '2025-05-31' }),
       [USERS]: jsonResponse({ ...answers[USERS], from_day: '2025-05-31' }),
     });
-    renderAt('/metrics');
+    renderMetricsAt('/metrics');
 
     // As the page reads: Intl's narrow spaces are spaces to the queries.
     const read = (text: string) => text.replace(/\s+/g, ' ');
@@ -112,7 +81,7 @@ describe('Metrics time range and auto-refresh', () => {
 
   it('reads the range and the interval from a shared link, and keeps the Gemini window beside them', async () => {
     const api = serveMetrics();
-    renderAt(
+    renderMetricsAt(
       '/metrics?range=custom&from=2025-06-01T00:00:00.000Z&to=2025-06-03T00:00:00.000Z&refresh=30s&hours=48',
     );
 
@@ -129,7 +98,7 @@ describe('Metrics time range and auto-refresh', () => {
 
   it('checks a custom range before applying it', async () => {
     serveMetrics();
-    renderAt('/metrics?range=7d');
+    renderMetricsAt('/metrics?range=7d');
     await userEvent.selectOptions(screen.getByLabelText('Time range'), 'custom');
     const form = screen.getByRole('form', { name: 'Custom range' });
     const from = within(form).getByLabelText('From');
@@ -165,7 +134,7 @@ describe('Metrics time range and auto-refresh', () => {
 
   it('shows each panel’s figures: percentiles, error rate, features, and ids in full with the rest as other', async () => {
     serveMetrics();
-    renderAt('/metrics');
+    renderMetricsAt('/metrics');
 
     const latency = await screen.findByRole('table', { name: 'Latency by model' });
     const pro = within(latency).getByRole('row', { name: /gemini \/ gemini-1\.5-pro/ });
@@ -201,7 +170,7 @@ describe('Metrics time range and auto-refresh', () => {
     serveMetrics();
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    renderAt('/metrics');
+    renderMetricsAt('/metrics');
 
     const chats = await screen.findByRole('table', { name: 'Top chats' });
     const copy = within(chats).getByRole('button', { name: 'Copy chat id -1001234567890123' });
@@ -214,7 +183,7 @@ describe('Metrics time range and auto-refresh', () => {
   it('says so when the clipboard is not available', async () => {
     serveMetrics();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
-    renderAt('/metrics');
+    renderMetricsAt('/metrics');
     const users = await screen.findByRole('table', { name: 'Top users' });
     await userEvent.click(within(users).getByRole('button', { name: 'Copy user id 987654321' }));
     expect(await within(users).findByRole('status')).toHaveTextContent('Copy not available');
@@ -231,7 +200,7 @@ describe('Metrics time range and auto-refresh', () => {
       [CHATS]: jsonResponse({ ...days, chats: [] }),
       [USERS]: jsonResponse({ ...days, users: [] }),
     });
-    renderAt('/metrics');
+    renderMetricsAt('/metrics');
 
     expect(await within(region('Latency')).findByText('No LLM calls in this range.')).toBeInTheDocument();
     expect(await within(region('Errors')).findByText('No LLM calls in this range.')).toBeInTheDocument();
@@ -253,7 +222,7 @@ describe('Metrics time range and auto-refresh', () => {
         breakdown: [],
       }),
     });
-    renderAt('/metrics');
+    renderMetricsAt('/metrics');
     const errors = region('Errors');
     expect(await within(errors).findByText('No errors in this range.')).toBeInTheDocument();
     expect(within(errors).getByRole('table', { name: 'Error rate by model' })).toHaveTextContent('0%');
@@ -262,7 +231,7 @@ describe('Metrics time range and auto-refresh', () => {
   it('shows loading, then the error state with Retry, for each panel', async () => {
     const never = () => new Promise<Response>(() => {});
     serveMetrics({ [LATENCY]: never, [ERRORS]: never, [FEATURES]: never, [CHATS]: never, [USERS]: never });
-    const { unmount } = renderAt('/metrics');
+    const { unmount } = renderMetricsAt('/metrics');
     for (const name of ['Latency', 'Errors', 'Cost by feature', 'Top chats', 'Top users'])
       expect(within(region(name)).getByRole('status', { name: `Loading ${name}` })).toBeInTheDocument();
     unmount();
@@ -274,7 +243,7 @@ describe('Metrics time range and auto-refresh', () => {
       [CHATS]: failWith(500),
       [USERS]: failWith(500),
     });
-    renderAt('/metrics');
+    renderMetricsAt('/metrics');
     expect(await within(region('Latency')).findByRole('alert')).toHaveTextContent('Failed to load data');
     expect(await within(region('Errors')).findByRole('alert')).toHaveTextContent('Service not available');
     expect(await within(region('Cost by feature')).findByRole('alert')).toHaveTextContent(
@@ -292,7 +261,7 @@ describe('Metrics time range and auto-refresh', () => {
   it('asks every panel again at the chosen interval, and not while the tab is hidden', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = serveMetrics();
-    renderAt('/metrics?refresh=10s');
+    renderMetricsAt('/metrics?refresh=10s');
     await waitFor(() => expect(api.requestsTo(USERS)).toHaveLength(1));
     await waitFor(() => expect(api.requestsTo('/api/metrics/gemini-usage')).toHaveLength(1));
 
@@ -317,7 +286,7 @@ describe('Metrics time range and auto-refresh', () => {
   it('does not ask again by itself when auto-refresh is off', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = serveMetrics();
-    renderAt('/metrics');
+    renderMetricsAt('/metrics');
     await waitFor(() => expect(api.requestsTo(LATENCY)).toHaveLength(1));
     await act(() => vi.advanceTimersByTimeAsync(300_000));
     expect(api.requestsTo(LATENCY)).toHaveLength(1);
