@@ -21,8 +21,8 @@ export const LLM_CALLS_LIMITS = {
    * this many calls of the range per page, newest first, and counted among at most countScanMax: a filter few
    * calls match costs a bounded read. Such a page may hold fewer calls and still have a next_cursor.
    */
-  scanMax: 20_000,
-  countScanMax: 50_000,
+  scanMax: 10_000,
+  countScanMax: 20_000,
 } as const;
 
 /** The columns of the calls' CSV export, in order. */

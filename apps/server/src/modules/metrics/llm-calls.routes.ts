@@ -30,7 +30,7 @@ export const llmCallsRoutes: FastifyPluginAsyncZod = async (app) => {
         'of that type; "unknown" for failures reported without one), failed, min_latency_ms, ' +
         'min_cost_usd. Pass next_cursor as cursor for the next page; limit up to 200. total counts the ' +
         'matches up to 10,000 (total_is_lower_bound beyond). Filters other than a chat, a user and the ' +
-        'failures are applied to at most 20,000 calls per page and counted among at most 50,000: a page ' +
+        'failures are applied to at most 10,000 calls per page and counted among at most 20,000: a page ' +
         'may then hold fewer calls, with searched_to and a next_cursor that searches on.',
       querystring: llmCallsQuerySchema,
       response: llmCallsSchema,
