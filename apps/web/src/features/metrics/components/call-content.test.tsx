@@ -60,7 +60,7 @@ describe('CallContent', () => {
     expect(prompt).toHaveTextContent('systemYou are Lumi.');
     expect(prompt).toHaveTextContent('My mail is [redacted]');
     expect(screen.getByRole('region', { name: 'Completion' })).toHaveTextContent('Noted.');
-    expect(screen.getByText(/1 matches redacted before storing/)).toBeInTheDocument();
+    expect(screen.getByText(/^1 match redacted before storing/)).toBeInTheDocument();
     expect(api.requests.map((r) => r.url)).toEqual(['/api/metrics/llm/calls/41/content']);
   });
 

@@ -31,7 +31,8 @@ function Shown({ content }: { content: LlmCallContent }) {
   return (
     <div className="space-y-4">
       <p className="text-xs text-muted-foreground">
-        {content.redactions > 0 && `${content.redactions} matches redacted before storing. `}
+        {content.redactions > 0 &&
+          `${content.redactions} ${content.redactions === 1 ? 'match' : 'matches'} redacted before storing. `}
         {content.truncated && 'Cut to the stored limit. '}
         Removed {formatDateTime(content.expires_at)}.
       </p>
