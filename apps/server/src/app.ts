@@ -27,6 +27,7 @@ import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.js';
+import { limitsRoutes } from './modules/limits/limits.routes.js';
 import { changeMarkersRoutes } from './modules/metrics/change-markers.routes.js';
 import { latencyRoutes } from './modules/metrics/latency.routes.js';
 import { llmCallsRoutes } from './modules/metrics/llm-calls.routes.js';
@@ -177,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(changeMarkersRoutes);
       await api.register(metricsExportRoutes);
       await api.register(budgetsRoutes);
+      await api.register(limitsRoutes);
       await api.register(messagingRoutes);
       await api.register(alertsRoutes);
     },

@@ -28,7 +28,7 @@ interface Logger {
  *   hours' latency histograms are folded into one row per hour and per day and key;
  * - retention: raw events past RETENTION_DAYS, deliveries past LUMI_DELIVERY_RETENTION_DAYS (never one
  *   still queued or sending), rollups past 400 days, alert history past 400 days and
- *   settled alert notifications past 90 days go;
+ *   settled alert notifications past 90 days go, and the limits' usage, grants and denials past 32 days;
  * - schedules: every due run of a schedule becomes one delivery (docs/bot-developers/deliveries.md,
  *   "Schedules");
  * - alerts: every enabled alert rule is evaluated, and what it changed is recorded and notified
@@ -78,6 +78,7 @@ export function clusterJobs(
         const ms = Math.round(performance.now() - started);
         options.log.info({ ...removed, ms }, 'telemetry retention: pruned old events and rollups');
         const alerts = await services.alerts.history.prune();
+        const limits = await services.limits.prune();
         const deliveries = await services.messaging.deliveries.prune(
           options.deliveryRetentionDays ?? DELIVERY_LIMITS.retentionDaysDefault,
         );
@@ -86,6 +87,7 @@ export function clusterJobs(
           deliveries,
           alert_history: alerts.history,
           alert_notifications: alerts.notifications,
+          limit_grants: limits,
         };
       },
     },

@@ -26,6 +26,9 @@ import { InProcessIngest, IngestWorker, type IngestDatabase } from './modules/in
 import { IngestionService } from './modules/ingestion/ingestion.service.js';
 import { OtlpTraceService } from './modules/ingestion/otlp.service.js';
 import { LlmCallsService } from './modules/metrics/llm-calls.service.js';
+import { AllowanceService } from './modules/limits/allowance.service.js';
+import { LimitsService } from './modules/limits/limits.service.js';
+import { UsageReader } from './modules/limits/usage-reader.js';
 import { IntegrationReporter } from './modules/ingestion/integration-reporter.js';
 import { createMessagingServices, type MessagingServices } from './modules/messaging/messaging.wiring.js';
 import type { SenderSettings } from './modules/messaging/deliveries/sender-settings.js';
@@ -64,6 +67,10 @@ export interface Services {
   botConfig: BotConfigService;
   apiKeys: ApiKeysService;
   budgets: BudgetsService;
+  /** Limits, bans and allowlists (docs/operators/limits.md). */
+  limits: LimitsService;
+  /** The decision a bot asks for before an LLM call (docs/bot-developers/limits.md). */
+  allowance: AllowanceService;
   /** A bot's events and OTLP spans, and Lumi's own calls, checked and stored (docs/bot-developers/ingestion.md). */
   ingestion: IngestionService;
   /** OTLP trace exports, and each API key's latest ignored spans (docs/bot-developers/otlp.md). */
@@ -190,6 +197,9 @@ export function createServices(options: {
     await invalidation.publish('telemetry');
   };
   const budgets = new BudgetsService(db, audit, now, options.telemetry, dashboardCache, telemetryChanged);
+  const usage = new UsageReader(db, options.telemetry.timezone);
+  const limits = new LimitsService(db, audit, now, usage, invalidation, options.telemetry.timezone);
+  const allowance = new AllowanceService(db, now, () => limits.book(), usage);
   const ingestWriter = options.ingestDatabase
     ? new IngestWorker({ database: options.ingestDatabase, timezone: options.telemetry.timezone })
     : new InProcessIngest(db, options.telemetry.timezone);
@@ -252,6 +262,8 @@ export function createServices(options: {
     botConfig,
     apiKeys,
     budgets,
+    limits,
+    allowance,
     ingestion,
     otlp,
     telemetryStore,

@@ -28,6 +28,8 @@ const CONFIG_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 
 const METRICS_READ: Row = { anonymous: 401, viewer: 'ok', operator: 'ok', admin: 'ok' };
 /** budgets:write: the operator and the admin. */
 const BUDGETS_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
+/** limits:write: the operator and the admin (docs/operators/limits.md). */
+const LIMITS_WRITE: Row = { anonymous: 401, viewer: 403, operator: 'ok', admin: 'ok' };
 /** templates:read: every seeded role. */
 const TEMPLATES_READ: Row = { anonymous: 401, viewer: 'ok', operator: 'ok', admin: 'ok' };
 /** templates:write, templates:send and channels:write: the operator and the admin, not the viewer. */
@@ -118,6 +120,20 @@ const MATRIX: Record<string, Row> = {
   'GET /api/config/model-prices': METRICS_READ,
   'PUT /api/config/model-prices/:model': BUDGETS_WRITE,
   'DELETE /api/config/model-prices/:model': BUDGETS_WRITE,
+  'GET /api/limits': METRICS_READ,
+  'POST /api/limits': LIMITS_WRITE,
+  'POST /api/limits/preview': LIMITS_WRITE,
+  'GET /api/limits/access-rules': METRICS_READ,
+  'POST /api/limits/access-rules': LIMITS_WRITE,
+  'DELETE /api/limits/access-rules/:id': LIMITS_WRITE,
+  'GET /api/limits/denials': METRICS_READ,
+  'GET /api/limits/subjects/:kind/:subject': METRICS_READ,
+  'GET /api/limits/:id': METRICS_READ,
+  'PUT /api/limits/:id': LIMITS_WRITE,
+  'DELETE /api/limits/:id': LIMITS_WRITE,
+  'POST /api/bot/allowance': KEYS_ONLY,
+  'GET /api/bot/limits': KEYS_ONLY,
+  'POST /api/bot/allowance/usage': KEYS_ONLY,
   'GET /api/v1/messaging/channels': TEMPLATES_READ,
   'POST /api/v1/messaging/channels': CHANNELS_WRITE,
   'PUT /api/v1/messaging/channels/:id': CHANNELS_WRITE,

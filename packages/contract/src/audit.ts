@@ -51,6 +51,7 @@ export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
 /** The kinds of resource audit entries are about, so the log's filter offers each of them. */
 export const AUDIT_RESOURCE_TYPES = [
+  'access_rule',
   'alert_contact_point',
   'alert_rule',
   'alert_silence',
@@ -59,6 +60,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'channel',
   'config_item',
   'delivery',
+  'limit',
   'llm_call',
   'metrics',
   'model_price',
@@ -111,6 +113,11 @@ export const AUDIT_ACTIONS = [
   'token_budget.deleted',
   'model_price.set',
   'model_price.deleted',
+  'limit.created',
+  'limit.updated',
+  'limit.deleted',
+  'access_rule.created',
+  'access_rule.deleted',
   'channel.created',
   'channel.updated',
   'channel.deleted',

@@ -7,6 +7,7 @@ export * from './config-items.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './json-limits.js';
+export * from './limits.js';
 export * from './llm-dimensions.js';
 export * from './llm-calls.js';
 export * from './llm-content.js';

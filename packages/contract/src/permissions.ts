@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   'metrics:read',
   'llm:content:read',
   'budgets:write',
+  'limits:write',
   'templates:read',
   'templates:write',
   'templates:send',
@@ -33,6 +34,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'metrics:read': 'View metrics',
   'llm:content:read': 'Read the prompts and completions of LLM calls, where an API key captures them',
   'budgets:write': 'Change token budgets and prices',
+  'limits:write': 'Change spend limits, bans and allowlists of chats and users',
   'templates:read': 'View message templates',
   'templates:write': 'Change message templates',
   'templates:send': 'Send messages: test sends, Send now, and the delivery queue (queue, cancel, retry)',
@@ -63,6 +65,7 @@ export const SEEDED_ROLES: ReadonlyArray<{
       'templates:send',
       'channels:write',
       'budgets:write',
+      'limits:write',
       'alerts:read',
       'alerts:write',
     ],
@@ -100,7 +103,13 @@ export function hasPermission(
  * What a bot's API key may do (docs/bot-developers/ingestion.md, "API keys"). A key reaches only routes that
  * name one of its scopes; no key reaches user, role, audit or key management routes.
  */
-export const API_KEY_SCOPES = ['ingest:write', 'config:read', 'templates:read', 'messages:send'] as const;
+export const API_KEY_SCOPES = [
+  'ingest:write',
+  'config:read',
+  'templates:read',
+  'messages:send',
+  'allowance:read',
+] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** What each scope lets a key do, in the words the Create API Key dialog shows under each checkbox. */
@@ -110,4 +119,6 @@ export const API_KEY_SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
   'config:read': 'Read the bot configuration (personalities, feature flags, moods and the rest).',
   'templates:read': 'Render message templates with the bot’s own data, ready to post to Telegram.',
   'messages:send': 'Send messages through Lumi: queue a template with data for delivery to Telegram.',
+  'allowance:read':
+    'Ask whether a chat or user may make an LLM call now (limits, bans and allowlists), and keep a copy of them.',
 };

@@ -126,6 +126,16 @@ export const CONSTRAINTS: Record<string, UniqueKey | ForeignKey> = {
     ['schedule_id', 'version'],
     () => VERSION_TAKEN,
   ),
+  limits_subject_uq: unique(
+    'limits',
+    ['scope', 'subject', 'metric', 'window'],
+    () => 'There is a limit on that subject, metric and window already; change it instead',
+  ),
+  access_rules_subject_uq: unique('access_rules', ['subject_kind', 'subject'], (v) =>
+    v('subject') === undefined
+      ? 'That chat or user has a ban or allowlist entry already; delete it first'
+      : `${v('subject_kind') === 'user' ? 'User' : 'Chat'} ${v('subject')} has a ban or allowlist entry already; delete it first`,
+  ),
   deliveries_idempotency_uq: unique(
     'deliveries',
     ['requester_key', 'idempotency_key'],

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { AlertTables } from './alert-tables.js';
+import type { LimitTables } from './limit-tables.js';
 import type { MessagingTables } from './messaging-tables.js';
 import type { TelemetryTables } from './telemetry-tables.js';
 
@@ -17,7 +18,7 @@ export type Executor = Kysely<Database> | Transaction<Database>;
  * (`2026-11-22T09:40:00.000Z`, fixed width, so text order is time order) and booleans as 0/1 integers,
  * which keeps every query identical on SQLite and PostgreSQL.
  */
-export interface Database extends TelemetryTables, MessagingTables, AlertTables {
+export interface Database extends TelemetryTables, MessagingTables, AlertTables, LimitTables {
   roles: RolesTable;
   users: UsersTable;
   user_roles: UserRolesTable;

@@ -25,6 +25,8 @@ import { feedback } from './migrations/20261202100000-feedback.js';
 import { llmPricing } from './migrations/20261203090000-llm-pricing.js';
 import { llmCallExplorer } from './migrations/20261204090000-llm-call-explorer.js';
 import { llmCallContent } from './migrations/20261205090000-llm-call-content.js';
+import { llmCallErrorIndex } from './migrations/20261206090000-llm-call-error-index.js';
+import { limits } from './migrations/20261207090000-limits.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -55,6 +57,8 @@ const migrations: Record<string, DialectMigration> = {
   '20261203090000-llm-pricing': llmPricing,
   '20261204090000-llm-call-explorer': llmCallExplorer,
   '20261205090000-llm-call-content': llmCallContent,
+  '20261206090000-llm-call-error-index': llmCallErrorIndex,
+  '20261207090000-limits': limits,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -50,7 +50,7 @@ export const LLM_DIMENSION_LIMITS = { featureMax: 64, errorTypeMax: 100 } as con
  * canonical form, no leading zeros or plus sign, so one chat is always one key in the rollups.
  */
 export const TELEGRAM_ID_PATTERN = /^(0|-?[1-9]\d{0,19})$/;
-const telegramId = z
+export const telegramIdSchema = z
   .string({ error: 'Must be a Telegram id sent as a string, such as "-1001234567890"' })
   .regex(
     TELEGRAM_ID_PATTERN,
@@ -65,6 +65,9 @@ const dimension = (max: number) =>
       .min(1, 'Must not be blank; leave the field out instead')
       .max(max, `Must be at most ${max} characters`),
   );
+
+/** A feature's name, as an llm_call reports it. */
+export const featureNameSchema = dimension(LLM_DIMENSION_LIMITS.featureMax);
 
 const common = {
   /** The bot's own id for the event: a retried event with the same type and id is stored once. */
@@ -84,8 +87,8 @@ export const llmCallEventSchema = z.object({
   latency_ms: milliseconds,
   cached: z.boolean(),
   success: z.boolean(),
-  chat_id: telegramId.optional(),
-  user_id: telegramId.optional(),
+  chat_id: telegramIdSchema.optional(),
+  user_id: telegramIdSchema.optional(),
   /** The bot's name for the kind of work: "reply", "digest", "summarize" … */
   feature: dimension(LLM_DIMENSION_LIMITS.featureMax).optional(),
   /** Why a failed call failed, in the bot's words ("timeout", "rate_limited" …); counted for failed calls. */
@@ -167,14 +170,14 @@ export const feedbackEventSchema = z
   .object({
     type: z.literal('feedback'),
     ...common,
-    chat_id: telegramId,
+    chat_id: telegramIdSchema,
     /** The Telegram message the feedback is about. */
     message_id: z
       .number()
       .int()
       .positive()
       .max(2 ** 53),
-    user_id: telegramId.optional(),
+    user_id: telegramIdSchema.optional(),
     /** An emoji or a custom emoji's id, as Telegram's message_reaction update gives it. */
     reaction: dimension(FEEDBACK_LIMITS.reactionMax).optional(),
     /** The bot's own scale: thumbs down -1, up 1, or 1 to 5 stars. */

@@ -8,9 +8,10 @@ import { notifyChannel } from '../../db/signals.js';
  * - `access`: signed-in principals (sign-out, password change, user, role and session changes);
  * - `telemetry`: dashboard answers (ingestion, retention, budget and price changes);
  * - `telemetry-history`: the settled hours' part of long-range answers
- *   (modules/telemetry-store/settled-hours.ts: events older than the current hour, retention, folding).
+ *   (modules/telemetry-store/settled-hours.ts: events older than the current hour, retention, folding);
+ * - `limits`: the limits and access rules the allowance decides by (modules/limits/limit-book.ts).
  */
-export const INVALIDATION_TOPICS = ['access', 'telemetry', 'telemetry-history'] as const;
+export const INVALIDATION_TOPICS = ['access', 'telemetry', 'telemetry-history', 'limits'] as const;
 export type InvalidationTopic = (typeof INVALIDATION_TOPICS)[number];
 
 /**

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/database.js';
 import { insertEvents, type RawRow, type RawTable } from './events.repository.js';
 import { insertFeedback, type FeedbackRow } from './feedback.repository.js';
 import { upsertLatencies } from './latency.repository.js';
+import { aggregateLimitUsage, upsertLimitUsage } from './limit-usage.repository.js';
 import { insertContents, type ContentRow } from './llm-call-contents.repository.js';
 import { aggregateLlmDimensions } from './llm-dimensions.js';
 import { upsertDimensionSums } from './llm-dimensions.repository.js';
@@ -50,7 +51,7 @@ function byClientId<T extends { client_id: string | null }>(rows: T[]): T[] {
 /**
  * Stores a batch's events in the ingest transaction `trx` (docs/bot-developers/ingestion.md, "Reporting
  * events"): inserts the rows, skipping those whose client id and time are stored already, then rolls up
- * those actually stored (hourly and minute rollups, latency histograms, dimension rollups). Returns how
+ * those actually stored (hourly and minute rollups, latency histograms, dimension rollups, the limits' usage). Returns how
  * many were stored. Takes the transaction and the rows and nothing else, so it runs in the server's thread
  * and in the SQLite ingest worker alike.
  */
@@ -80,6 +81,7 @@ export async function storeEvents(trx: Executor, rows: EventRows): Promise<numbe
   }
   await upsertLatencies(trx, storedLlm, storedIntegrations);
   await upsertDimensionSums(trx, aggregateLlmDimensions(storedLlm));
+  await upsertLimitUsage(trx, aggregateLimitUsage(storedLlm));
   await insert('heartbeats', rows.heartbeats);
   await insert('market_data_reports', rows.market);
   stored += await insertFeedback(trx, rows.feedback);

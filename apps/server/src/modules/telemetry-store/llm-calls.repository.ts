@@ -19,13 +19,18 @@ export interface CallCursor {
  */
 type CallsBuilder = ExpressionBuilder<Database, 'llm_calls'>;
 
+/** A failure reported without a type is listed under LLM_UNKNOWN_ERROR_TYPE, as the errors panel counts it. */
+const typedError = (f: CallFilters) => f.error_type !== undefined && f.error_type !== LLM_UNKNOWN_ERROR_TYPE;
+
 /**
- * The filter whose index reads the candidates (migration 20261204090000-llm-call-explorer: a chat, a user,
- * the failures, each in the order the list reads), the first of those given; null: the time index.
+ * The filter whose index reads the candidates (migrations 20261204090000-llm-call-explorer and
+ * 20261206090000-llm-call-error-index: a chat, a user, an error type, the failures, each in the order the
+ * list reads), the first of those given; null: the time index.
  */
-function indexedBy(f: CallFilters): 'chat_id' | 'user_id' | 'failed' | null {
+function indexedBy(f: CallFilters): 'chat_id' | 'user_id' | 'error_type' | 'failed' | null {
   if (f.chat_id !== undefined) return 'chat_id';
   if (f.user_id !== undefined) return 'user_id';
+  if (typedError(f)) return 'error_type';
   if (f.failed === 'true' || f.error_type !== undefined) return 'failed';
   return null;
 }
@@ -45,6 +50,7 @@ function candidates(f: CallFilters, cursor: CallCursor | null) {
     }
     if (index === 'chat_id') all.push(eb('chat_id', '=', f.chat_id!));
     if (index === 'user_id') all.push(eb('user_id', '=', f.user_id!));
+    if (index === 'error_type') all.push(eb('success', '=', 0), eb('error_type', '=', f.error_type!));
     if (index === 'failed') all.push(eb('success', '=', 0));
     return eb.and(all);
   };
@@ -54,13 +60,14 @@ function candidates(f: CallFilters, cursor: CallCursor | null) {
 function others(f: CallFilters) {
   const index = indexedBy(f);
   const rest = { ...f, from: undefined, to: undefined, [index ?? 'none']: undefined };
-  if (index === 'failed') rest.failed = undefined;
+  // The failures' indexes read failed calls only: failed=true is met already, failed=false stays a filter.
+  if ((index === 'failed' || index === 'error_type') && f.failed === 'true') rest.failed = undefined;
   if (Object.values(rest).every((value) => value === undefined)) return null;
   return (eb: CallsBuilder) => {
     const all = [];
     if (index !== 'chat_id' && f.chat_id !== undefined) all.push(eb('chat_id', '=', f.chat_id));
     if (index !== 'user_id' && f.user_id !== undefined) all.push(eb('user_id', '=', f.user_id));
-    if (index !== 'failed' && (f.failed === 'true' || f.error_type !== undefined)) {
+    if (index !== 'failed' && index !== 'error_type' && (f.failed === 'true' || f.error_type !== undefined)) {
       all.push(eb('success', '=', 0));
     }
     if (f.provider !== undefined) all.push(eb('provider', '=', f.provider));
@@ -68,12 +75,11 @@ function others(f: CallFilters) {
     if (f.feature !== undefined) all.push(eb('feature', '=', f.feature));
     if (f.no_feature !== undefined) all.push(eb('feature', 'is', null));
     if (f.failed === 'false') all.push(eb('success', '=', 1));
-    if (f.error_type !== undefined) {
-      // The errors panel counts a failure reported without a type as LLM_UNKNOWN_ERROR_TYPE.
+    if (index !== 'error_type' && f.error_type !== undefined) {
       all.push(
-        f.error_type === LLM_UNKNOWN_ERROR_TYPE
-          ? eb.or([eb('error_type', 'is', null), eb('error_type', '=', f.error_type)])
-          : eb('error_type', '=', f.error_type),
+        typedError(f)
+          ? eb('error_type', '=', f.error_type)
+          : eb.or([eb('error_type', 'is', null), eb('error_type', '=', f.error_type)]),
       );
     }
     if (f.min_latency_ms !== undefined) all.push(eb('latency_ms', '>=', f.min_latency_ms));

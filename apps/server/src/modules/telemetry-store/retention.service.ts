@@ -7,6 +7,7 @@ import { DAY_MS, hourKey, minuteKey } from '../../lib/hour-buckets.js';
 import { isoAfter, type Clock } from '../../lib/time.js';
 import { pruneEvents, RAW_TABLES } from './events.repository.js';
 import { pruneFeedback } from './feedback.repository.js';
+import { LIMIT_USAGE_KEEP_DAYS, pruneLimitUsage } from './limit-usage.repository.js';
 import { pruneContents } from './llm-call-contents.repository.js';
 import { pruneLatencies } from './latency.repository.js';
 import { pruneDimensionRollups } from './llm-dimensions.repository.js';
@@ -31,7 +32,7 @@ export class TelemetryRetentionService {
 
   /**
    * Removes raw events past RETENTION_DAYS, the content of calls past LUMI_CONTENT_RETENTION_DAYS, hourly
-   * rollups past 400 days and minute rollups past two days; run by the retention job. SQLite
+   * rollups past 400 days, minute rollups past two days and the limits' usage past 32 days; run by the retention job. SQLite
    * deletes the rows. PostgreSQL drops each day partition once the whole day is past (so a day's events
    * stay up to a day longer) and deletes only the few late events the default partitions hold.
    */
@@ -78,6 +79,8 @@ export class TelemetryRetentionService {
       hourKey(now - INGEST_LIMITS.rollupRetentionDays * DAY_MS),
     );
     const minutes = await pruneRollups(this.db, 'minute', minuteKey(now - MINUTE_ROLLUP_RETENTION_MS));
+    // The limits read at most a month back (docs/operators/limits.md, "What counts").
+    await pruneLimitUsage(this.db, hourKey(now - LIMIT_USAGE_KEEP_DAYS * DAY_MS));
     // The dashboards read only hourly rollups: the minutes going changes none of their answers.
     if (events > 0 || rollups + latencies + dimensions > 0) await this.telemetryChanged(true);
     return { events, rollups: rollups + latencies, minute_rollups: minutes, partitions, contents };

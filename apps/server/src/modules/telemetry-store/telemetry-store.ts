@@ -57,6 +57,16 @@ export {
   type LlmCallRow,
 } from './llm-calls.repository.js';
 
+// The usage the limits read (modules/limits): per chat, user and feature and hour, and the latest calls.
+export {
+  LIMIT_USAGE_KEEP_DAYS,
+  readUsage,
+  recentCalls,
+  topRecentSubjects,
+  topSubjects,
+  type SubjectUsage,
+} from './limit-usage.repository.js';
+
 // Reading feedback, and the panels' exports page by page.
 export { feedbackCounts } from './feedback.repository.js';
 export {

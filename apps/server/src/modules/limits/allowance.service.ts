@@ -1,0 +1,188 @@
+import type { Allowance, AllowanceRequest } from '@lumi/contract';
+import type { Kysely } from 'kysely';
+import type { Database, Executor } from '../../db/database.js';
+import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
+import { hourKey, minuteKey } from '../../lib/hour-buckets.js';
+import { isoTime, type Clock } from '../../lib/time.js';
+import { effectiveAmount, type AppliedLimit, type LimitBook } from './limit-book.js';
+import { grantOne, insertDenial } from './limit-grants.repository.js';
+import { secondsUntil } from './limit-windows.js';
+import type { Standing, UsageReader } from './usage-reader.js';
+
+/** Thrown inside the grant transaction to roll it back: this request limit has no room left. */
+class NoRoom extends Error {
+  constructor(readonly standing: Standing) {
+    super('no room');
+  }
+}
+
+interface GrantKey {
+  kind: UsageKind;
+  subject: string;
+  grain: UsageGrain;
+  bucket: string;
+}
+
+/**
+ * The decision a bot asks for before an LLM call (docs/operators/limits.md, "How a call is decided"): a
+ * ban denies; an allowlist entry admits without limits; else every limit on the chat, the user and the
+ * feature is read, a hard one used up denies, and an admitted call is counted at once, so parallel checks
+ * never admit more than a request limit allows (limit-usage.repository.ts, grantOne). Denials are recorded.
+ */
+export class AllowanceService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+    private readonly book: () => Promise<LimitBook>,
+    private readonly usage: UsageReader,
+  ) {}
+
+  async decide(request: AllowanceRequest): Promise<Allowance> {
+    const now = this.now();
+    const book = await this.book();
+    const ban = this.ruleOf(book, request, now, 'ban');
+    if (ban) {
+      const retry = ban.expires_at === null ? null : secondsUntil(Date.parse(ban.expires_at), now);
+      return this.deny(request, now, { reason: 'banned', limit: null, remaining: null, retry });
+    }
+    if (this.ruleOf(book, request, now, 'allow')) {
+      return {
+        allowed: true,
+        reason: 'allowlisted',
+        limit: null,
+        remaining: null,
+        retry_after_seconds: null,
+      };
+    }
+    const applied = book.applicable(request);
+    if (applied.length === 0) {
+      return { allowed: true, reason: 'no_limits', limit: null, remaining: null, retry_after_seconds: null };
+    }
+    const standings = await Promise.all(applied.map((one) => this.usage.standing(one, now)));
+    const spent = standings.find(
+      (s) => s.applied.limit.mode === 'hard' && s.used >= effectiveAmount(s.applied.limit, now),
+    );
+    if (spent) return this.denyBy(request, now, spent);
+    try {
+      await this.db.transaction().execute((trx) => this.grant(trx, standings, now));
+    } catch (error) {
+      if (error instanceof NoRoom) return this.denyBy(request, now, error.standing);
+      throw error;
+    }
+    const over = standings.some((s) => s.used >= effectiveAmount(s.applied.limit, now));
+    // The call just admitted counts for request limits.
+    const after = standings.map((s) => ({
+      ...s,
+      used: s.applied.limit.metric === 'requests' ? s.used + 1 : s.used,
+    }));
+    const tightest = after.reduce((a, b) => (share(b, now) > share(a, now) ? b : a));
+    return {
+      allowed: true,
+      reason: over ? 'over_soft_limit' : 'within_limits',
+      limit: describe(tightest, now),
+      remaining: remainingOf(tightest, now),
+      retry_after_seconds: null,
+    };
+  }
+
+  private ruleOf(book: LimitBook, request: AllowanceRequest, now: number, action: 'ban' | 'allow') {
+    const rules = [
+      request.chat_id !== undefined ? book.rule('chat', request.chat_id, now) : null,
+      request.user_id !== undefined ? book.rule('user', request.user_id, now) : null,
+    ];
+    return rules.find((rule) => rule?.action === action) ?? null;
+  }
+
+  /**
+   * Counts the admitted call: in the current minute for minute request limits, in the current hour for the
+   * rest (the in-flight estimate of cost and tokens reads the hour's grants too). A hard request limit's
+   * bucket is counted only while it has room, all or nothing.
+   */
+  private async grant(trx: Executor, standings: Standing[], now: number): Promise<void> {
+    const grants = new Map<string, { key: GrantKey; below: number | null; by: Standing | null }>();
+    const add = (key: GrantKey, below: number | null, by: Standing | null) => {
+      const id = `${key.kind}|${key.subject}|${key.grain}|${key.bucket}`;
+      const known = grants.get(id);
+      if (!known) grants.set(id, { key, below, by });
+      else if (below !== null && (known.below === null || below < known.below)) {
+        grants.set(id, { key, below, by });
+      }
+    };
+    for (const standing of standings) {
+      const { limit, kind, subject } = standing.applied;
+      const exact = limit.metric === 'requests' && limit.mode === 'hard';
+      const below = exact ? effectiveAmount(limit, now) - standing.before : null;
+      const minute = limit.window === 'minute';
+      if (minute)
+        add({ kind, subject, grain: 'minute', bucket: minuteKey(now) }, below, exact ? standing : null);
+      add(
+        { kind, subject, grain: 'hour', bucket: hourKey(now) },
+        minute ? null : below,
+        exact && !minute ? standing : null,
+      );
+    }
+    // In key order, so parallel grants on PostgreSQL lock rows in the same order.
+    const ordered = [...grants.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+    for (const [, { key, below, by }] of ordered) {
+      if (!(await grantOne(trx, key, below === null ? null : Math.floor(below)))) throw new NoRoom(by!);
+    }
+  }
+
+  private denyBy(request: AllowanceRequest, now: number, standing: Standing): Promise<Allowance> {
+    return this.deny(request, now, {
+      reason: 'limit_reached',
+      limit: describe(standing, now),
+      remaining: 0,
+      retry: secondsUntil(standing.span.end, now),
+    });
+  }
+
+  private async deny(
+    request: AllowanceRequest,
+    now: number,
+    decision: {
+      reason: 'banned' | 'limit_reached';
+      limit: Allowance['limit'];
+      remaining: number | null;
+      retry: number | null;
+    },
+  ): Promise<Allowance> {
+    await insertDenial(this.db, {
+      ts: isoTime(now),
+      chat_id: request.chat_id ?? null,
+      user_id: request.user_id ?? null,
+      feature: request.feature ?? null,
+      reason: decision.reason,
+      limit_id: decision.limit?.id ?? null,
+    });
+    return {
+      allowed: false,
+      reason: decision.reason,
+      limit: decision.limit,
+      remaining: decision.remaining,
+      retry_after_seconds: decision.retry,
+    };
+  }
+}
+
+function share(standing: Standing, now: number): number {
+  return standing.used / effectiveAmount(standing.applied.limit, now);
+}
+
+function remainingOf(standing: Standing, now: number): number {
+  return Math.max(0, effectiveAmount(standing.applied.limit, now) - standing.used);
+}
+
+export function describe({ applied, used }: { applied: AppliedLimit; used: number }, now: number) {
+  const { limit, subject } = applied;
+  return {
+    id: limit.id,
+    scope: limit.scope,
+    subject,
+    metric: limit.metric,
+    window: limit.window,
+    mode: limit.mode,
+    amount: effectiveAmount(limit, now),
+    used,
+  };
+}

@@ -1,0 +1,124 @@
+import type { AccessRuleValues, LimitDenialsQuery, LimitValues } from '@lumi/contract';
+import type { Executor } from '../../db/database.js';
+
+/** The limits, access rules and denials (migration 20261207090000-limits). */
+
+export const listLimitRows = (db: Executor) => db.selectFrom('limits').selectAll().orderBy('id').execute();
+
+export const findLimitRow = (db: Executor, id: number) =>
+  db.selectFrom('limits').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function countLimits(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('limits')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const columnsOf = (values: LimitValues) => ({
+  scope: values.scope,
+  subject: values.subject ?? '',
+  metric: values.metric,
+  window: values.window,
+  amount: values.amount,
+  mode: values.mode,
+  raise_amount: values.raise_amount,
+  raise_until: values.raise_until,
+  note: values.note,
+});
+
+export async function insertLimit(
+  db: Executor,
+  values: LimitValues,
+  by: { at: string; username: string | null },
+): Promise<number> {
+  const row = await db
+    .insertInto('limits')
+    .values({
+      ...columnsOf(values),
+      created_at: by.at,
+      created_by: by.username,
+      updated_at: by.at,
+      updated_by: by.username,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateLimit(
+  db: Executor,
+  id: number,
+  values: LimitValues,
+  by: { at: string; username: string | null },
+): Promise<void> {
+  await db
+    .updateTable('limits')
+    .set({ ...columnsOf(values), updated_at: by.at, updated_by: by.username })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteLimit(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('limits').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export const listRuleRows = (db: Executor) =>
+  db.selectFrom('access_rules').selectAll().orderBy('id', 'desc').execute();
+
+export const findRuleRow = (db: Executor, id: number) =>
+  db.selectFrom('access_rules').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function insertRule(
+  db: Executor,
+  values: AccessRuleValues,
+  by: { at: string; username: string | null },
+): Promise<number> {
+  const row = await db
+    .insertInto('access_rules')
+    .values({ ...values, created_at: by.at, created_by: by.username })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteRule(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('access_rules').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Denials per limit since `from`. */
+export async function denialCounts(db: Executor, from: string): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('limit_denials')
+    .select(['limit_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('ts', '>=', from)
+    .where('limit_id', 'is not', null)
+    .groupBy('limit_id')
+    .execute();
+  return new Map(rows.map((row) => [row.limit_id!, Number(row.n)]));
+}
+
+export async function countDenials(db: Executor, from: string): Promise<number> {
+  const row = await db
+    .selectFrom('limit_denials')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('ts', '>=', from)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A page of denials, newest first (by id, which grows with time). */
+export function denialsPage(db: Executor, query: LimitDenialsQuery) {
+  let select = db.selectFrom('limit_denials').selectAll();
+  if (query.cursor !== undefined) select = select.where('id', '<', query.cursor);
+  if (query.chat_id !== undefined) select = select.where('chat_id', '=', query.chat_id);
+  if (query.user_id !== undefined) select = select.where('user_id', '=', query.user_id);
+  if (query.limit_id !== undefined) select = select.where('limit_id', '=', query.limit_id);
+  return select
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+}

@@ -1,0 +1,354 @@
+import {
+  LIMIT_MESSAGES,
+  LIMITS_LIMITS,
+  type AccessRule,
+  type AccessRuleValues,
+  type BotLimitsSnapshot,
+  type BotUsageRequest,
+  type BotUsageResponse,
+  type Limit,
+  type LimitDenialsQuery,
+  type LimitDenialsResponse,
+  type LimitPreview,
+  type LimitUsage,
+  type LimitValues,
+  type SubjectLimits,
+} from '@lumi/contract';
+import type { Kysely } from 'kysely';
+import { AuditedEntity } from '../../db/audited-entity.js';
+import type { Database, Executor } from '../../db/database.js';
+import type { UsageKind } from '../../db/limit-tables.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { DAY_MS, hourKey } from '../../lib/hour-buckets.js';
+import { isoTime, type Clock } from '../../lib/time.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
+import type { Invalidation } from '../cluster/invalidation.js';
+import { describe } from './allowance.service.js';
+import {
+  effectiveAmount,
+  LimitBook,
+  ruleActive,
+  type AccessRuleRow,
+  type AppliedLimit,
+  type LimitRow,
+} from './limit-book.js';
+import { LIMIT_USAGE_KEEP_DAYS, topRecentSubjects, topSubjects } from '../telemetry-store/telemetry-store.js';
+import { pruneGrants } from './limit-grants.repository.js';
+import { windowSpan } from './limit-windows.js';
+import * as repo from './limits.repository.js';
+import type { UsageReader } from './usage-reader.js';
+
+/** How many subjects a limit on each chat or user shows as its top users, and a preview lists. */
+const TOP_SHOWN = 5;
+const PREVIEW_SCAN = 200;
+const PREVIEW_SHOWN = 20;
+const NEAR_SHARE = 0.8;
+
+const EACH_KIND: Record<string, UsageKind> = { each_chat: 'chat', each_user: 'user' };
+const OWN_KIND: Record<string, UsageKind> = { chat: 'chat', user: 'user', feature: 'feature' };
+
+/**
+ * Limits, bans and allowlists (docs/operators/limits.md): changed by operators with limits:write, every
+ * change audited; read by the allowance from an in-memory book that every instance reloads when any of
+ * them changes (the `limits` invalidation topic).
+ */
+export class LimitsService {
+  private readonly limits: AuditedEntity<Limit>;
+  private readonly rules: AuditedEntity<AccessRule>;
+  private loading: Promise<LimitBook> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    audit: AuditService,
+    private readonly now: Clock,
+    private readonly usage: UsageReader,
+    private readonly invalidation: Invalidation,
+    private readonly timezone: string,
+  ) {
+    this.limits = new AuditedEntity(audit, {
+      load: (db, id) => this.load(db, id),
+      delete: repo.deleteLimit,
+      resourceType: 'limit',
+      action: 'limit',
+      name: (limit) => nameOf(limit),
+    });
+    this.rules = new AuditedEntity(audit, {
+      load: (db, id) => this.loadRule(db, id),
+      delete: repo.deleteRule,
+      resourceType: 'access_rule',
+      action: 'access_rule',
+      name: (rule) => `${rule.action === 'ban' ? 'Ban' : 'Allow'} ${rule.subject_kind} ${rule.subject}`,
+    });
+    invalidation.on('limits', () => {
+      this.loading = null;
+    });
+  }
+
+  /** Every limit and rule, indexed; loaded once per change. */
+  book(): Promise<LimitBook> {
+    if (!this.loading) {
+      const loading = Promise.all([repo.listLimitRows(this.db), repo.listRuleRows(this.db)]).then(
+        ([limits, rules]) => new LimitBook(limits, rules),
+      );
+      loading.catch(() => {
+        if (this.loading === loading) this.loading = null;
+      });
+      this.loading = loading;
+    }
+    return this.loading;
+  }
+
+  async list(): Promise<Limit[]> {
+    const now = this.now();
+    const [rows, denials] = await Promise.all([
+      repo.listLimitRows(this.db),
+      repo.denialCounts(this.db, isoTime(now - DAY_MS)),
+    ]);
+    return Promise.all(rows.map((row) => this.toLimit(this.db, row, now, denials.get(row.id) ?? 0)));
+  }
+
+  get(id: number): Promise<Limit> {
+    return this.load(this.db, id);
+  }
+
+  async create(actor: Actor, values: LimitValues): Promise<Limit> {
+    this.check(values);
+    const created = await this.db.transaction().execute(async (trx) => {
+      if ((await repo.countLimits(trx)) >= LIMITS_LIMITS.limitsMax) {
+        throw new ConflictError(
+          `Lumi keeps at most ${LIMITS_LIMITS.limitsMax.toLocaleString('en-US')} limits; delete some first`,
+        );
+      }
+      return this.limits.create(trx, actor, () =>
+        repo.insertLimit(trx, values, { at: isoTime(this.now()), username: actor.username }),
+      );
+    });
+    await this.changed();
+    return created;
+  }
+
+  async update(actor: Actor, id: number, values: LimitValues): Promise<Limit> {
+    this.check(values);
+    const updated = await this.db
+      .transaction()
+      .execute((trx) =>
+        this.limits.update(trx, actor, id, () =>
+          repo.updateLimit(trx, id, values, { at: isoTime(this.now()), username: actor.username }),
+        ),
+      );
+    await this.changed();
+    return updated;
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.db.transaction().execute((trx) => this.limits.remove(trx, actor, id));
+    await this.changed();
+  }
+
+  /** Who is over, or near, a limit being written, in its current window. */
+  async preview(values: LimitValues): Promise<LimitPreview> {
+    this.check(values, false);
+    const now = this.now();
+    const row: LimitRow = {
+      id: 0,
+      ...values,
+      subject: values.subject ?? '',
+      created_at: '',
+      created_by: null,
+      updated_at: '',
+      updated_by: null,
+    };
+    const amount = effectiveAmount(row, now);
+    const span = windowSpan(values.window, now, this.timezone);
+    const usages = await this.usageOf(this.db, row, now, PREVIEW_SCAN);
+    const sorted = usages.sort((a, b) => b.used - a.used);
+    return {
+      over: sorted.filter((u) => u.used >= amount).slice(0, PREVIEW_SHOWN),
+      near: sorted.filter((u) => u.used < amount && u.used >= amount * NEAR_SHARE).slice(0, PREVIEW_SHOWN),
+      window_start: isoTime(span.start),
+      window_end: isoTime(span.end),
+    };
+  }
+
+  async listRules(): Promise<AccessRule[]> {
+    const now = this.now();
+    return (await repo.listRuleRows(this.db)).map((row) => toRule(row, now));
+  }
+
+  async createRule(actor: Actor, values: AccessRuleValues): Promise<AccessRule> {
+    if (values.expires_at !== null && Date.parse(values.expires_at) <= this.now()) {
+      throw ValidationError.field('expires_at', LIMIT_MESSAGES.expiryPassed);
+    }
+    const created = await this.db
+      .transaction()
+      .execute((trx) =>
+        this.rules.create(trx, actor, () =>
+          repo.insertRule(trx, values, { at: isoTime(this.now()), username: actor.username }),
+        ),
+      );
+    await this.changed();
+    return created;
+  }
+
+  async removeRule(actor: Actor, id: number): Promise<void> {
+    await this.db.transaction().execute((trx) => this.rules.remove(trx, actor, id));
+    await this.changed();
+  }
+
+  async denials(query: LimitDenialsQuery): Promise<LimitDenialsResponse> {
+    const [rows, total] = await Promise.all([
+      repo.denialsPage(this.db, query),
+      repo.countDenials(this.db, isoTime(this.now() - DAY_MS)),
+    ]);
+    const page = rows.slice(0, query.limit);
+    return {
+      denials: page,
+      next_cursor: rows.length > query.limit ? page.at(-1)!.id : null,
+      total_24h: total,
+    };
+  }
+
+  /** A chat's or user's ban or allowlist entry and every limit on it, with its usage now. */
+  async subject(kind: 'chat' | 'user', subject: string): Promise<SubjectLimits> {
+    const now = this.now();
+    const book = await this.book();
+    const standings = await Promise.all(
+      book.limitsOf(kind, subject).map((applied) => this.usage.standing(applied, now)),
+    );
+    const rule = book.rule(kind, subject, now);
+    return {
+      kind,
+      subject,
+      rule: rule ? toRule(rule, now) : null,
+      limits: standings.map((s) => ({ ...describe(s, now), window_end: isoTime(s.span.end) })),
+    };
+  }
+
+  /** What the bot SDK keeps a copy of (docs/bot-developers/limits.md). */
+  async snapshot(): Promise<BotLimitsSnapshot> {
+    const now = this.now();
+    const book = await this.book();
+    return {
+      limits: book.limits.map((limit) => {
+        const raised = effectiveAmount(limit, now) !== limit.amount;
+        return {
+          id: limit.id,
+          scope: limit.scope,
+          subject: limit.subject === '' ? null : limit.subject,
+          metric: limit.metric,
+          window: limit.window,
+          mode: limit.mode,
+          amount: effectiveAmount(limit, now),
+          amount_until: raised ? limit.raise_until : null,
+        };
+      }),
+      rules: book.activeRules(now).map((rule) => ({
+        action: rule.action,
+        subject_kind: rule.subject_kind,
+        subject: rule.subject,
+        expires_at: rule.expires_at,
+      })),
+      timezone: this.timezone,
+      server_time: isoTime(now),
+    };
+  }
+
+  /** Each limit on the subjects asked about, with its usage now, for the SDK's copy. */
+  async botUsage(request: BotUsageRequest): Promise<BotUsageResponse> {
+    const now = this.now();
+    const book = await this.book();
+    const applied: AppliedLimit[] = [
+      ...(request.chat_ids ?? []).flatMap((id) => book.limitsOf('chat', id)),
+      ...(request.user_ids ?? []).flatMap((id) => book.limitsOf('user', id)),
+      ...(request.features ?? []).flatMap((name) => book.limitsOf('feature', name)),
+    ];
+    const standings = await Promise.all(applied.map((one) => this.usage.standing(one, now)));
+    return {
+      usage: standings.map((s) => ({
+        limit_id: s.applied.limit.id,
+        ...usageOf(s.applied.subject, s.used, effectiveAmount(s.applied.limit, now), s.span),
+      })),
+      server_time: isoTime(now),
+    };
+  }
+
+  /** The retention job: grants and denials older than the longest window (and a day) go. */
+  prune(): Promise<number> {
+    return pruneGrants(this.db, hourKey(this.now() - LIMIT_USAGE_KEEP_DAYS * DAY_MS));
+  }
+
+  private async changed() {
+    await this.invalidation.publish('limits');
+  }
+
+  /** Rules the schema cannot see: what the usage can count, and a raise still to come. */
+  private check(values: LimitValues, refusePast = true) {
+    if (values.scope === 'feature' && values.window === 'minute' && values.metric !== 'requests') {
+      throw ValidationError.field(
+        'window',
+        'A feature’s limit over a minute counts requests; use an hour or longer for its cost and tokens',
+      );
+    }
+    if (refusePast && values.raise_until !== null && Date.parse(values.raise_until) <= this.now()) {
+      throw ValidationError.field('raise_until', LIMIT_MESSAGES.raiseEnded);
+    }
+  }
+
+  private async load(db: Executor, id: number): Promise<Limit> {
+    const row = await repo.findLimitRow(db, id);
+    if (!row) throw new NotFoundError(`There is no limit ${id}`);
+    const now = this.now();
+    const denials = await repo.denialCounts(db, isoTime(now - DAY_MS));
+    return this.toLimit(db, row, now, denials.get(id) ?? 0);
+  }
+
+  private async loadRule(db: Executor, id: number): Promise<AccessRule> {
+    const row = await repo.findRuleRow(db, id);
+    if (!row) throw new NotFoundError(`There is no ban or allowlist entry ${id}`);
+    return toRule(row, this.now());
+  }
+
+  private async toLimit(db: Executor, row: LimitRow, now: number, denials: number): Promise<Limit> {
+    return {
+      ...row,
+      subject: row.subject === '' ? null : row.subject,
+      effective_amount: effectiveAmount(row, now),
+      usage: await this.usageOf(db, row, now, TOP_SHOWN),
+      denials_24h: denials,
+    };
+  }
+
+  /** A limit on one subject: that subject's usage; on each chat or user: the `top` with the most. */
+  private async usageOf(db: Executor, row: LimitRow, now: number, top: number): Promise<LimitUsage[]> {
+    const amount = effectiveAmount(row, now);
+    const own = OWN_KIND[row.scope];
+    if (own) {
+      const s = await this.usage.standing({ limit: row, kind: own, subject: row.subject }, now, db);
+      return [usageOf(row.subject, s.used, amount, s.span)];
+    }
+    const kind = EACH_KIND[row.scope]! as 'chat' | 'user';
+    const span = windowSpan(row.window, now, this.timezone);
+    const candidates =
+      row.window === 'minute'
+        ? await topRecentSubjects(db, kind, row.metric, isoTime(span.start), top)
+        : await topSubjects(db, kind, row.metric, hourKey(span.start), hourKey(span.end), top);
+    // The candidates' standing as the allowance reads it (grants and calls in flight included).
+    const standings = await Promise.all(
+      candidates.map(({ subject }) => this.usage.standing({ limit: row, kind, subject }, now, db)),
+    );
+    return standings.map((s) => usageOf(s.applied.subject, s.used, amount, s.span));
+  }
+}
+
+function usageOf(subject: string, used: number, amount: number, span: { start: number; end: number }) {
+  return { subject, used, amount, window_start: isoTime(span.start), window_end: isoTime(span.end) };
+}
+
+function toRule(row: AccessRuleRow, now: number): AccessRule {
+  return { ...row, active: ruleActive(row, now) };
+}
+
+function nameOf(limit: Pick<Limit, 'scope' | 'subject' | 'metric' | 'window'>): string {
+  const who = limit.subject === null ? limit.scope.replace('_', ' ') : `${limit.scope} ${limit.subject}`;
+  return `${who}: ${limit.metric} per ${limit.window}`;
+}

@@ -1,0 +1,185 @@
+import type { LimitMetric } from '@lumi/contract';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
+import type { RawRow } from './events.repository.js';
+import { hourOfStored } from './llm-dimensions.js';
+
+/**
+ * The usage the limits read (migration 20261207090000-limits; docs/operators/limits.md, "What counts"):
+ * limit_usage sums the stored calls per chat, user and feature per UTC hour, written in the ingest
+ * transaction like the other rollups; a minute window reads the calls themselves through the chat and user
+ * indexes.
+ */
+
+const SEP = '\u0000';
+
+interface UsageSum {
+  kind: UsageKind;
+  subject: string;
+  grain: UsageGrain;
+  bucket: string;
+  requests: number;
+  tokens: number;
+  cost_usd: number;
+}
+
+/** A batch's calls summed per chat, user and feature and hour, sorted by key (the rollups' lock order). */
+export function aggregateLimitUsage(rows: RawRow<'llm_calls'>[]): UsageSum[] {
+  const sums = new Map<string, UsageSum>();
+  const add = (kind: UsageKind, subject: string, bucket: string, tokens: number, cost: number) => {
+    const key = kind + SEP + subject + SEP + bucket;
+    const sum = sums.get(key) ?? {
+      kind,
+      subject,
+      grain: 'hour',
+      bucket,
+      requests: 0,
+      tokens: 0,
+      cost_usd: 0,
+    };
+    sum.requests += 1;
+    sum.tokens += tokens;
+    sum.cost_usd += cost;
+    sums.set(key, sum);
+  };
+  for (const row of rows) {
+    const hour = hourOfStored(row.ts);
+    const tokens = row.input_tokens + row.output_tokens;
+    if (row.chat_id) add('chat', row.chat_id, hour, tokens, row.cost_usd);
+    if (row.user_id) add('user', row.user_id, hour, tokens, row.cost_usd);
+    if (row.feature) add('feature', row.feature, hour, tokens, row.cost_usd);
+  }
+  return [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, sum]) => sum);
+}
+
+const CHUNK = 200;
+
+export async function upsertLimitUsage(db: Executor, sums: UsageSum[]): Promise<void> {
+  for (let i = 0; i < sums.length; i += CHUNK) {
+    await db
+      .insertInto('limit_usage')
+      .values(sums.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['kind', 'subject', 'grain', 'bucket']).doUpdateSet({
+          requests: sql`limit_usage.requests + excluded.requests`,
+          tokens: sql`limit_usage.tokens + excluded.tokens`,
+          cost_usd: sql`limit_usage.cost_usd + excluded.cost_usd`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/** A subject's sums over the hour buckets from `from` (inclusive) to `to` (exclusive), ISO bucket names. */
+export interface SubjectUsage {
+  requests: number;
+  tokens: number;
+  cost_usd: number;
+}
+
+export async function readUsage(
+  db: Executor,
+  kind: UsageKind,
+  subject: string,
+  from: string,
+  to: string,
+): Promise<SubjectUsage> {
+  const usage = await db
+    .selectFrom('limit_usage')
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('requests').as('requests'),
+      eb.fn.sum<number | string | null>('tokens').as('tokens'),
+      eb.fn.sum<number | null>('cost_usd').as('cost_usd'),
+    ])
+    .where('kind', '=', kind)
+    .where('subject', '=', subject)
+    .where('grain', '=', 'hour')
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to)
+    .executeTakeFirstOrThrow();
+  return {
+    requests: Number(usage.requests ?? 0),
+    tokens: Number(usage.tokens ?? 0),
+    cost_usd: Number(usage.cost_usd ?? 0),
+  };
+}
+
+/** Cost and tokens of one chat's or user's calls since `from` (a minute window), read through its index. */
+export async function recentCalls(db: Executor, kind: 'chat' | 'user', subject: string, from: string) {
+  const row = await db
+    .selectFrom('llm_calls')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('requests'),
+      eb.fn.sum<number | string | null>(sql`input_tokens + output_tokens`).as('tokens'),
+      eb.fn.sum<number | null>('cost_usd').as('cost_usd'),
+    ])
+    .where(kind === 'chat' ? 'chat_id' : 'user_id', '=', subject)
+    .where('ts', '>=', from)
+    .executeTakeFirstOrThrow();
+  return {
+    requests: Number(row.requests),
+    tokens: Number(row.tokens ?? 0),
+    cost_usd: Number(row.cost_usd ?? 0),
+  };
+}
+
+/** The subjects with the highest usage of one metric over whole hours, for "who is near it". */
+export async function topSubjects(
+  db: Executor,
+  kind: UsageKind,
+  metric: LimitMetric,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<{ subject: string; used: number }[]> {
+  const column = metric === 'tokens' ? 'tokens' : metric === 'requests' ? 'requests' : 'cost_usd';
+  const rows = await db
+    .selectFrom('limit_usage')
+    .select(['subject', (eb) => eb.fn.sum<number | string>(column).as('used')])
+    .where('kind', '=', kind)
+    .where('grain', '=', 'hour')
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to)
+    .groupBy('subject')
+    .orderBy('used', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ subject: row.subject, used: Number(row.used) }));
+}
+
+/** As topSubjects, for the current minute: the calls since `from`, read through the time index. */
+export async function topRecentSubjects(
+  db: Executor,
+  kind: 'chat' | 'user',
+  metric: LimitMetric,
+  from: string,
+  limit: number,
+): Promise<{ subject: string; used: number }[]> {
+  const column = kind === 'chat' ? 'chat_id' : 'user_id';
+  const used =
+    metric === 'requests'
+      ? sql<number | string>`count(*)`
+      : metric === 'tokens'
+        ? sql<number | string>`sum(input_tokens + output_tokens)`
+        : sql<number | string>`sum(cost_usd)`;
+  const rows = await db
+    .selectFrom('llm_calls')
+    .select([sql<string>`${sql.ref(column)}`.as('subject'), used.as('used')])
+    .where('ts', '>=', from)
+    .where(column, 'is not', null)
+    .groupBy(column)
+    .orderBy('used', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ subject: row.subject, used: Number(row.used) }));
+}
+
+/** How long the limits' usage is kept: the longest window, a month, and a day to spare. */
+export const LIMIT_USAGE_KEEP_DAYS = 32;
+
+/** Removes the usage of hours before `before` (an ISO bucket name). */
+export async function pruneLimitUsage(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('limit_usage').where('bucket', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,365 @@
+import type {
+  AccessRule,
+  Allowance,
+  AuditLog,
+  BotLimitsSnapshot,
+  BotUsageResponse,
+  Limit,
+  LimitDenialsResponse,
+  LimitInput,
+  LimitPreview,
+  SubjectLimits,
+} from '@lumi/contract';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { dialects, expectError, useTestApp } from './helper.js';
+import { adminGet, botKey, events, HOUR, ingest, MINUTE } from './telemetry-helper.js';
+
+/**
+ * (docs/operators/limits.md, docs/bot-developers/limits.md) Limits, bans and allowlists, and the decision a
+ * bot asks for: POST /api/bot/allowance, exact under parallel checks, on both databases.
+ */
+
+const START = Date.parse('2026-11-20T12:30:00.000Z');
+const TZ = 'Europe/Berlin';
+
+describe.each(dialects)('limits and the allowance on %s', (dialect) => {
+  let clock = START;
+  const t = useTestApp(dialect, {
+    app: { now: () => clock, telemetry: { timezone: TZ } },
+  });
+
+  async function admin() {
+    return (await t.loginAdmin()).auth;
+  }
+  async function createLimit(input: LimitInput, headers?: Record<string, string>) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/limits',
+      headers: headers ?? (await admin()),
+      payload: input,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<Limit>();
+  }
+  async function allowanceKey() {
+    return botKey(t, ['allowance:read', 'ingest:write']);
+  }
+  function ask(app: FastifyInstance, key: Record<string, string>, body: Record<string, string>) {
+    return app.inject({ method: 'POST', url: '/api/bot/allowance', headers: key, payload: body });
+  }
+  async function decide(key: Record<string, string>, body: Record<string, string>) {
+    const res = await ask(t.app, key, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Allowance>();
+  }
+
+  it('admits a call no limit is on, and counts nothing for it', async () => {
+    clock = START;
+    const key = await allowanceKey();
+    expect(await decide(key, { chat_id: '-100', user_id: '7', feature: 'reply' })).toEqual({
+      allowed: true,
+      reason: 'no_limits',
+      limit: null,
+      remaining: null,
+      retry_after_seconds: null,
+    });
+  });
+
+  it('denies a chat over a hard cost limit until its day ends in LUMI_TIMEZONE, and records the denial', async () => {
+    clock = START;
+    const key = await allowanceKey();
+    const limit = await createLimit({
+      scope: 'chat',
+      subject: '-100',
+      metric: 'cost_usd',
+      window: 'day',
+      amount: 0.05,
+      mode: 'hard',
+    });
+    await ingest(
+      t.app,
+      key,
+      Array.from({ length: 4 }, (_, i) => events.llmCall(START - (i + 1) * MINUTE, { chat_id: '-100' })),
+    );
+    const within = await decide(key, { chat_id: '-100' });
+    expect(within).toMatchObject({ allowed: true, reason: 'within_limits', remaining: expect.any(Number) });
+    expect(within.limit).toMatchObject({ id: limit.id, subject: '-100', metric: 'cost_usd', amount: 0.05 });
+    await ingest(t.app, key, [events.llmCall(START - 10 * MINUTE, { chat_id: '-100' })]);
+    const denied = await decide(key, { chat_id: '-100', user_id: '7' });
+    // Berlin's next midnight is 23:00 UTC.
+    const untilMidnight = (Date.parse('2026-11-20T23:00:00.000Z') - START) / 1000;
+    expect(denied).toMatchObject({
+      allowed: false,
+      reason: 'limit_reached',
+      remaining: 0,
+      retry_after_seconds: untilMidnight,
+    });
+    expect(denied.limit!.used).toBeGreaterThanOrEqual(0.05);
+    // Another chat is not limited.
+    expect((await decide(key, { chat_id: '-200' })).reason).toBe('no_limits');
+    const denials = await adminGet<LimitDenialsResponse>(t, '/api/limits/denials');
+    expect(denials.total_24h).toBe(1);
+    expect(denials.denials[0]).toMatchObject({ chat_id: '-100', user_id: '7', limit_id: limit.id });
+    const listed = await adminGet<{ limits: Limit[] }>(t, '/api/limits');
+    expect(listed.limits[0]).toMatchObject({ denials_24h: 1, usage: [{ subject: '-100', amount: 0.05 }] });
+    // The next day starts from nothing.
+    clock = Date.parse('2026-11-20T23:00:01.000Z');
+    expect((await decide(key, { chat_id: '-100' })).allowed).toBe(true);
+  });
+
+  it('admits over a soft limit and says so; a raise lifts a hard one until it ends', async () => {
+    clock = START;
+    const key = await allowanceKey();
+    await createLimit({ scope: 'each_user', metric: 'tokens', window: 'hour', amount: 100, mode: 'soft' });
+    const hard = await createLimit({
+      scope: 'feature',
+      subject: 'digest',
+      metric: 'tokens',
+      window: 'hour',
+      amount: 100,
+      mode: 'hard',
+      raise_amount: 1000,
+      raise_until: new Date(START + 10 * MINUTE).toISOString(),
+    });
+    await ingest(t.app, key, [events.llmCall(START - MINUTE, { user_id: '7', feature: 'digest' })]);
+    const soft = await decide(key, { user_id: '7', feature: 'digest' });
+    expect(soft).toMatchObject({ allowed: true, reason: 'over_soft_limit' });
+    clock = START + 11 * MINUTE;
+    const denied = await decide(key, { user_id: '8', feature: 'digest' });
+    expect(denied).toMatchObject({
+      allowed: false,
+      reason: 'limit_reached',
+      limit: { id: hard.id, amount: 100 },
+    });
+    expect(denied.retry_after_seconds).toBe(19 * 60);
+  });
+
+  it('bans deny and allowlist entries admit past every limit; a ban wins; expired rules decide nothing', async () => {
+    clock = START;
+    const key = await allowanceKey();
+    const headers = await admin();
+    await createLimit({ scope: 'each_chat', metric: 'requests', window: 'minute', amount: 1, mode: 'hard' });
+    const rule = async (payload: Record<string, unknown>) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/limits/access-rules', headers, payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<AccessRule>();
+    };
+    await rule({
+      action: 'ban',
+      subject_kind: 'user',
+      subject: '666',
+      reason: 'spam',
+      expires_at: new Date(START + HOUR).toISOString(),
+    });
+    await rule({ action: 'allow', subject_kind: 'chat', subject: '-1', reason: 'our own team chat' });
+    expect(await decide(key, { chat_id: '-1', user_id: '666' })).toMatchObject({
+      allowed: false,
+      reason: 'banned',
+      retry_after_seconds: 3600,
+    });
+    for (let i = 0; i < 3; i++) {
+      expect((await decide(key, { chat_id: '-1', user_id: '5' })).reason).toBe('allowlisted');
+    }
+    expect((await decide(key, { chat_id: '-2' })).allowed).toBe(true);
+    expect((await decide(key, { chat_id: '-2' })).allowed).toBe(false);
+    // The same entry twice is a 409 in words; a past expiry a field error.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/limits/access-rules',
+      headers,
+      payload: { action: 'allow', subject_kind: 'chat', subject: '-1', reason: 'again' },
+    });
+    expect(expectError(again, 409).detail).toMatch(/Chat -1 has a ban or allowlist entry already/);
+    const past = await t.app.inject({
+      method: 'POST',
+      url: '/api/limits/access-rules',
+      headers,
+      payload: {
+        action: 'ban',
+        subject_kind: 'chat',
+        subject: '-3',
+        reason: 'x',
+        expires_at: new Date(START - 1).toISOString(),
+      },
+    });
+    expectError(past, 422, 'validation_failed');
+    clock = START + HOUR + 1;
+    expect((await decide(key, { user_id: '666' })).reason).toBe('no_limits');
+    const rules = await adminGet<{ rules: AccessRule[] }>(t, '/api/limits/access-rules');
+    expect(rules.rules.find((r) => r.subject === '666')?.active).toBe(false);
+  });
+
+  it('admits exactly as many of 50 parallel checks as a request limit has left', async () => {
+    clock = START;
+    const key = await allowanceKey();
+    await createLimit({ scope: 'each_chat', metric: 'requests', window: 'day', amount: 15, mode: 'hard' });
+    for (let i = 0; i < 5; i++) expect((await decide(key, { chat_id: '-9' })).allowed).toBe(true);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => ask(t.app, key, { chat_id: '-9', feature: 'reply' })),
+    );
+    expect(answers.map((res) => res.statusCode).every((status) => status === 200)).toBe(true);
+    const decisions = answers.map((res) => res.json<Allowance>());
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
+    expect(decisions.filter((d) => !d.allowed).every((d) => d.reason === 'limit_reached')).toBe(true);
+    // The hour's grants count on towards the day.
+    clock = START + HOUR;
+    expect((await decide(key, { chat_id: '-9' })).allowed).toBe(false);
+  });
+
+  it.runIf(dialect === 'postgres')('admits exactly as many across two instances', async () => {
+    clock = START;
+    const key = await allowanceKey();
+    await createLimit({
+      scope: 'user',
+      subject: '42',
+      metric: 'requests',
+      window: 'hour',
+      amount: 10,
+      mode: 'hard',
+    });
+    const other = await t.secondInstance();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => ask(i % 2 ? other : t.app, key, { user_id: '42' })),
+    );
+    expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    expect(answers.filter((res) => res.json<Allowance>().allowed)).toHaveLength(10);
+  });
+
+  it('a chat’s own limit replaces the each-chat default of the same metric and window', async () => {
+    clock = START;
+    const key = await allowanceKey();
+    await createLimit({ scope: 'each_chat', metric: 'requests', window: 'hour', amount: 1, mode: 'hard' });
+    await createLimit({
+      scope: 'chat',
+      subject: '-5',
+      metric: 'requests',
+      window: 'hour',
+      amount: 3,
+      mode: 'hard',
+    });
+    const allowed = async (chat: string) => (await decide(key, { chat_id: chat })).allowed;
+    expect([await allowed('-5'), await allowed('-5'), await allowed('-5'), await allowed('-5')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect([await allowed('-6'), await allowed('-6')]).toEqual([true, false]);
+    const standing = await adminGet<SubjectLimits>(t, '/api/limits/subjects/chat/-5');
+    expect(standing.limits).toEqual([expect.objectContaining({ scope: 'chat', amount: 3, used: 3 })]);
+  });
+
+  it('previews who is over a limit being written, and keeps the SDK’s copy in step', async () => {
+    clock = START;
+    const key = await allowanceKey();
+    await ingest(t.app, key, [
+      ...Array.from({ length: 3 }, () => events.llmCall(START - MINUTE, { chat_id: '-1', cost_usd: 1 })),
+      events.llmCall(START - MINUTE, { chat_id: '-2', cost_usd: 0.85 }),
+      events.llmCall(START - MINUTE, { chat_id: '-3', cost_usd: 0.1 }),
+    ]);
+    const headers = await admin();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/limits/preview',
+      headers,
+      payload: { scope: 'each_chat', metric: 'cost_usd', window: 'month', amount: 1, mode: 'hard' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json<LimitPreview>();
+    expect(preview.over.map((u) => u.subject)).toEqual(['-1']);
+    expect(preview.near.map((u) => u.subject)).toEqual(['-2']);
+    expect(preview.window_start).toBe('2026-10-31T23:00:00.000Z');
+    const limit = await createLimit({
+      scope: 'each_chat',
+      metric: 'cost_usd',
+      window: 'month',
+      amount: 1,
+      mode: 'hard',
+    });
+    const snapshot = await t.app.inject({ method: 'GET', url: '/api/bot/limits', headers: key });
+    expect(snapshot.json<BotLimitsSnapshot>()).toMatchObject({
+      limits: [{ id: limit.id, scope: 'each_chat', subject: null, amount: 1, amount_until: null }],
+      rules: [],
+      timezone: TZ,
+    });
+    const usage = await t.app.inject({
+      method: 'POST',
+      url: '/api/bot/allowance/usage',
+      headers: key,
+      payload: { chat_ids: ['-1', '-3'] },
+    });
+    expect(usage.json<BotUsageResponse>().usage).toEqual([
+      expect.objectContaining({ limit_id: limit.id, subject: '-1', used: 3, amount: 1 }),
+      expect.objectContaining({ limit_id: limit.id, subject: '-3', used: 0.1 }),
+    ]);
+    const tooMany = await t.app.inject({
+      method: 'POST',
+      url: '/api/bot/allowance/usage',
+      headers: key,
+      payload: { chat_ids: Array.from({ length: 501 }, (_, i) => String(i)) },
+    });
+    expectError(tooMany, 422, 'validation_failed');
+  });
+
+  it('checks what it is given, audits every change, and answers races with 409', async () => {
+    clock = START;
+    const headers = await admin();
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/limits', headers, payload });
+    const fieldOf = (res: Awaited<ReturnType<typeof post>>) =>
+      expectError(res, 422, 'validation_failed').errors!.map((e) => `${e.path}: ${e.message}`);
+    const base = { metric: 'cost_usd', window: 'day', amount: 5, mode: 'hard' };
+    expect(fieldOf(await post({ ...base, scope: 'chat' }))).toEqual([
+      'subject: Name the chat, user or feature this limit is on',
+    ]);
+    expect(fieldOf(await post({ ...base, scope: 'chat', subject: 'abc' }))[0]).toMatch(/Telegram chat id/);
+    expect(fieldOf(await post({ ...base, scope: 'each_chat', raise_amount: 10 }))[0]).toMatch(
+      /raise needs both/,
+    );
+    expect(fieldOf(await post({ ...base, scope: 'each_chat', amount: -1 }))[0]).toMatch(/above 0/);
+    expect(fieldOf(await post({ ...base, scope: 'feature', subject: 'x', window: 'minute' }))[0]).toMatch(
+      /counts requests/,
+    );
+    const races = await Promise.all(Array.from({ length: 5 }, () => post({ ...base, scope: 'each_user' })));
+    expect(races.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const res of races.filter((r) => r.statusCode === 409)) {
+      expect(expectError(res, 409).detail).toMatch(/There is a limit on that subject/);
+    }
+    const created = races.find((r) => r.statusCode === 201)!.json<Limit>();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/limits/${created.id}`,
+      headers,
+      payload: { ...base, scope: 'each_user', amount: 7 },
+    });
+    expect(put.json<Limit>()).toMatchObject({ amount: 7, updated_by: 'admin' });
+    const removed = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        t.app.inject({ method: 'DELETE', url: `/api/limits/${created.id}`, headers }),
+      ),
+    );
+    expect(removed.map((r) => r.statusCode).sort()).toEqual([200, 404, 404]);
+    const audit = await adminGet<{ logs: AuditLog[] }>(t, '/api/admin/audit-logs?resource_type=limit');
+    expect(audit.logs.map((log) => log.action)).toEqual(['limit.deleted', 'limit.updated', 'limit.created']);
+  });
+
+  it('lets viewers read, operators write, and only allowance keys ask', async () => {
+    clock = START;
+    const viewer = await t.signInAs(['viewer'], 'vera');
+    const operator = await t.signInAs(['operator'], 'otto');
+    const payload = { scope: 'each_chat', metric: 'requests', window: 'hour', amount: 5, mode: 'hard' };
+    expect((await t.app.inject({ method: 'GET', url: '/api/limits', headers: viewer.auth })).statusCode).toBe(
+      200,
+    );
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/limits', headers: viewer.auth, payload }),
+      403,
+    );
+    await createLimit(payload as LimitInput, operator.auth);
+    const ingestOnly = await botKey(t, ['ingest:write']);
+    expectError(await ask(t.app, ingestOnly, { chat_id: '-1' }), 403);
+    expectError(await ask(t.app, await allowanceKey(), { chat_id: 'x' }), 422, 'validation_failed');
+    expectError(await ask(t.app, viewer.auth, { chat_id: '-1' }), 403);
+  });
+});
