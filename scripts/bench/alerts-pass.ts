@@ -97,6 +97,7 @@ async function enginePasses(handle: DatabaseHandle) {
     metrics: app.services.metricsReads,
     budgets: app.services.budgets,
     deliveries: app.services.messaging.deliveries,
+    limits: app.services.limits,
   };
 
   const rules = Array.from({ length: RULES }, (_, i) => ({

@@ -240,6 +240,7 @@ export function createServices(options: {
     messaging,
     metrics: metricsReads,
     budgets,
+    limits,
     timezone: options.telemetry.timezone,
     settings: options.alerts,
     log: options.log,

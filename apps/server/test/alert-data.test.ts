@@ -23,6 +23,7 @@ describe.each(dialects)('alert data on %s', (dialect) => {
     metrics: t.app.services.metricsReads,
     budgets: t.app.services.budgets,
     deliveries: t.app.services.messaging.deliveries,
+    limits: t.app.services.limits,
   });
   const data = () => createAlertData(sources(), NOW, { timezone: TIMEZONE });
 

@@ -125,6 +125,10 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     await ingest(t.app, key, [events.llmCall(START - MINUTE, { user_id: '7', feature: 'digest' })]);
     const soft = await decide(key, { user_id: '7', feature: 'digest' });
     expect(soft).toMatchObject({ allowed: true, reason: 'over_soft_limit' });
+    // A call over a soft limit is not a denial, but it did reach the limit (the alert condition).
+    expect((await adminGet<LimitDenialsResponse>(t, '/api/limits/denials')).total_24h).toBe(0);
+    expect(await t.app.services.limits.reachedSince(new Date(START - MINUTE).toISOString(), null)).toBe(1);
+    expect(await t.app.services.limits.reachedSince(new Date(START - MINUTE).toISOString(), hard.id)).toBe(0);
     clock = START + 11 * MINUTE;
     const denied = await decide(key, { user_id: '8', feature: 'digest' });
     expect(denied).toMatchObject({
@@ -300,6 +304,27 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
       payload: { chat_ids: Array.from({ length: 501 }, (_, i) => String(i)) },
     });
     expectError(tooMany, 422, 'validation_failed');
+  });
+
+  it('finds the chats and users spending far above their own usual, for the alert condition', async () => {
+    clock = START;
+    const key = await allowanceKey();
+    const day = 24 * HOUR;
+    await ingest(t.app, key, [
+      // A week of $0.10 a day for chat -1, then $3 in the last hour; user 9 is new.
+      ...Array.from({ length: 7 }, (_, i) =>
+        events.llmCall(START - (i + 1) * day, { chat_id: '-1', cost_usd: 0.1 }),
+      ),
+      events.llmCall(START - MINUTE, { chat_id: '-1', cost_usd: 3 }),
+      events.llmCall(START - 2 * MINUTE, { user_id: '9', cost_usd: 0.5 }),
+    ]);
+    const spenders = await t.app.services.limits.spenders(START);
+    expect(spenders).toEqual(
+      expect.arrayContaining([
+        { kind: 'chat', subject: '-1', spent: 3, usual: expect.closeTo(0.7 / 84, 6) },
+        { kind: 'user', subject: '9', spent: 0.5, usual: 0 },
+      ]),
+    );
   });
 
   it('checks what it is given, audits every change, and answers races with 409', async () => {

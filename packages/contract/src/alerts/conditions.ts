@@ -105,6 +105,35 @@ export const alertConditionSchema = z.discriminatedUnion(
     z.object({ type: z.literal('cache_hit_rate'), percent, minutes, min_lookups: minCalls.default(1) }),
     /** More than `count` deliveries failed or were refused in the last `minutes`. */
     z.object({ type: z.literal('delivery_failures'), count, minutes }),
+    /**
+     * A call reached a limit in the last `minutes` (docs/operators/limits.md): denied by a hard one or over
+     * a soft one; of one limit, or of any.
+     */
+    z.object({
+      type: z.literal('limit_reached'),
+      minutes,
+      limit_id: z
+        .number({ error: ALERT_MESSAGES.limitId })
+        .int(ALERT_MESSAGES.limitId)
+        .positive(ALERT_MESSAGES.limitId)
+        .nullish()
+        .transform((v) => v ?? null),
+    }),
+    /**
+     * A chat or user spent at least `usd` in the current and previous hour, and at least `factor` times its
+     * own usual for two hours (its average over the 7 days before).
+     */
+    z.object({
+      type: z.literal('spend_spike'),
+      factor: z
+        .number({ error: ALERT_MESSAGES.factor })
+        .min(2, ALERT_MESSAGES.factor)
+        .max(1000, ALERT_MESSAGES.factor),
+      usd: z
+        .number({ error: ALERT_MESSAGES.usd })
+        .positive(ALERT_MESSAGES.usd)
+        .max(ALERT_LIMITS.usdMax, ALERT_MESSAGES.usd),
+    }),
   ],
   { error: ALERT_MESSAGES.conditionType },
 );
@@ -160,6 +189,8 @@ export const alertConditionAnswerSchema = z
       min_lookups: z.number(),
     }),
     z.object({ type: z.literal('delivery_failures'), count: z.number(), minutes: z.number() }),
+    z.object({ type: z.literal('limit_reached'), minutes: z.number(), limit_id: z.number().nullable() }),
+    z.object({ type: z.literal('spend_spike'), factor: z.number(), usd: z.number() }),
   ])
   .meta({ id: 'AlertCondition' });
 

@@ -27,6 +27,8 @@ export const ALERT_CONDITION_TYPES = [
   'market_data_stale',
   'cache_hit_rate',
   'delivery_failures',
+  'limit_reached',
+  'spend_spike',
 ] as const;
 export type AlertConditionType = (typeof ALERT_CONDITION_TYPES)[number];
 
@@ -42,6 +44,8 @@ export const ALERT_CONDITION_LABELS: Record<AlertConditionType, string> = {
   market_data_stale: 'Market data stale',
   cache_hit_rate: 'Cache hit rate',
   delivery_failures: 'Failed or refused deliveries',
+  limit_reached: 'Limit reached',
+  spend_spike: 'A chat’s or user’s spend far above its usual',
 };
 
 export const ALERT_LIMITS = {
@@ -77,6 +81,8 @@ export const ALERT_MESSAGES = {
   count: 'A whole number, 0 or more',
   minCalls: 'A whole number, 1 or more',
   usd: 'An amount in US dollars above 0',
+  limitId: 'A limit’s id: a whole number above 0, or empty for every limit',
+  factor: 'A factor from 2 to 1,000',
   percent: 'A percentage from 0 to 100',
   budgetPercent: `A percentage from 1 to ${ALERT_LIMITS.budgetPercentMax}`,
   latencyMs: 'A latency in milliseconds above 0',

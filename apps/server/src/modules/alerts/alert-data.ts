@@ -4,6 +4,7 @@ import { isoTime } from '../../lib/time.js';
 import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
 import type { BudgetsService } from '../budgets/budgets.service.js';
 import type { DeliveriesService } from '../messaging/deliveries/deliveries.service.js';
+import type { LimitsService, Spender } from '../limits/limits.service.js';
 import type { LlmModelSums, MetricsReadService } from '../metrics/metrics-read.service.js';
 
 /**
@@ -53,9 +54,13 @@ export interface AlertData {
   cache(minutes: number): Promise<{ hits: number; misses: number }>;
   /** Deliveries that failed or were refused in the last `minutes`. */
   failedDeliveries(minutes: number): Promise<number>;
+  /** Calls that reached a limit in the last `minutes`, of one limit or any. */
+  limitReached(minutes: number, limitId: number | null): Promise<number>;
+  /** The top spenders of the current and previous hour, each with its usual. */
+  spenders(): Promise<Spender[]>;
 }
 
-/** Where the figures come from: the metrics' reads of the telemetry, the budgets, the deliveries. */
+/** Where the figures come from: the metrics' reads of the telemetry, the budgets, the deliveries, the limits. */
 export interface AlertSources {
   metrics: Pick<
     MetricsReadService,
@@ -68,6 +73,7 @@ export interface AlertSources {
   >;
   budgets: Pick<BudgetsService, 'activeBudgets'>;
   deliveries: Pick<DeliveriesService, 'failedSince'>;
+  limits: Pick<LimitsService, 'reachedSince' | 'spenders'>;
 }
 
 const ZERO_LLM: LlmTotals = { requests: 0, failed: 0, costUsd: 0, latencyMsTotal: 0 };
@@ -163,5 +169,12 @@ export function createAlertData(
 
     failedDeliveries: (minutes) =>
       once(`deliveries:${minutes}`, () => sources.deliveries.failedSince(isoTime(now - minutes * MINUTE_MS))),
+
+    limitReached: (minutes, limitId) =>
+      once(`limits:${minutes}:${limitId}`, () =>
+        sources.limits.reachedSince(isoTime(now - minutes * MINUTE_MS), limitId),
+      ),
+
+    spenders: () => once('spenders', () => sources.limits.spenders(now)),
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../lib/time.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { LimitsService } from '../limits/limits.service.js';
 import type { BudgetsService } from '../budgets/budgets.service.js';
 import type { MessagingServices } from '../messaging/messaging.wiring.js';
 import type { MetricsReadService } from '../metrics/metrics-read.service.js';
@@ -50,6 +51,8 @@ export function createAlertServices(options: {
   metrics: MetricsReadService;
   /** The token budgets (a "budget usage" condition). */
   budgets: BudgetsService;
+  /** The limits (the "limit reached" and "spend far above its usual" conditions). */
+  limits: LimitsService;
   /** LUMI_TIMEZONE. */
   timezone: string;
   settings: AlertSettings;
@@ -67,6 +70,7 @@ export function createAlertServices(options: {
     metrics: options.metrics,
     budgets: options.budgets,
     deliveries: messaging.deliveries,
+    limits: options.limits,
   };
   const rules = new AlertRulesService(db, audit, now, silences, sources, timezone);
   const contactPoints = new ContactPointsService(

@@ -1,6 +1,7 @@
 import { alertConditionSchema, type AlertConditionInput, type AlertEvaluation } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
 import type { AlertData, LlmFilter, LlmTotals } from './alert-data.js';
+import type { Spender } from '../limits/limits.service.js';
 import { evaluateCondition } from './conditions.js';
 
 const NOW = Date.parse('2026-11-20T12:30:00.000Z');
@@ -19,6 +20,9 @@ interface World {
   integrations: Record<string, { total: number; success: number }>;
   cache: { hits: number; misses: number };
   failedDeliveries: number;
+  /** Calls that reached each limit (by id), in any window. */
+  reached: Record<number, number>;
+  spenders: Spender[];
 }
 
 const EMPTY: World = {
@@ -31,6 +35,8 @@ const EMPTY: World = {
   integrations: {},
   cache: { hits: 0, misses: 0 },
   failedDeliveries: 0,
+  reached: {},
+  spenders: [],
 };
 
 const sum = (byKey: Record<string, LlmTotals>, filter: LlmFilter): LlmTotals => {
@@ -78,6 +84,14 @@ function fake(world: Partial<World>, windows: number[] = []): AlertData {
       windows.push(minutes);
       return w.failedDeliveries;
     },
+    limitReached: async (minutes, limitId) => {
+      windows.push(minutes);
+      return Object.entries(w.reached).reduce(
+        (n, [id, count]) => (limitId === null || Number(id) === limitId ? n + count : n),
+        0,
+      );
+    },
+    spenders: async () => w.spenders,
   };
 }
 
@@ -481,6 +495,73 @@ const cases: Case[] = [
     condition: { type: 'delivery_failures', count: 0, minutes: 30 },
     world: {},
     expected: { value: 0, holds: false },
+  },
+  // limit_reached: any call reached the limit (or any limit)
+  {
+    name: 'limit reached: a call of limit 3 holds for limit 3 and for any',
+    condition: { type: 'limit_reached', minutes: 15, limit_id: 3 },
+    world: { reached: { 3: 2, 4: 5 } },
+    expected: {
+      value: 2,
+      threshold: 0,
+      holds: true,
+      unit: 'count',
+      summary: '2 calls reached limit 3 in the last 15 min',
+    },
+  },
+  {
+    name: 'limit reached: every limit when none is named',
+    condition: { type: 'limit_reached', minutes: 15 },
+    world: { reached: { 3: 2, 4: 5 } },
+    expected: { value: 7, holds: true, summary: '7 calls reached a limit in the last 15 min' },
+  },
+  {
+    name: 'limit reached: none does not hold',
+    condition: { type: 'limit_reached', minutes: 15, limit_id: 9 },
+    world: { reached: { 3: 2 } },
+    expected: { value: 0, holds: false },
+  },
+  // spend_spike: the spender furthest above its usual, over the floor
+  {
+    name: 'spend spike: 20 times its usual holds at factor 10',
+    condition: { type: 'spend_spike', factor: 10, usd: 5 },
+    world: {
+      spenders: [
+        { kind: 'chat', subject: '-100', spent: 50, usual: 40 },
+        { kind: 'user', subject: '7', spent: 20, usual: 1 },
+      ],
+    },
+    expected: {
+      value: 20,
+      threshold: 10,
+      unit: 'usd',
+      holds: true,
+      summary:
+        'User 7 spent $20.00 in the last two hours; its usual is $1.00 (threshold: 10 times its usual, at least $5.00)',
+    },
+  },
+  {
+    name: 'spend spike: a new spender over the floor holds, one under it is not looked at',
+    condition: { type: 'spend_spike', factor: 10, usd: 5 },
+    world: {
+      spenders: [
+        { kind: 'chat', subject: '-1', spent: 6, usual: 0 },
+        { kind: 'chat', subject: '-2', spent: 4, usual: 0.01 },
+      ],
+    },
+    expected: { value: 6, threshold: 5, holds: true },
+  },
+  {
+    name: 'spend spike: twice the usual does not hold at factor 10',
+    condition: { type: 'spend_spike', factor: 10, usd: 5 },
+    world: { spenders: [{ kind: 'chat', subject: '-1', spent: 60, usual: 30 }] },
+    expected: { value: 60, threshold: 300, holds: false },
+  },
+  {
+    name: 'spend spike: nobody over the floor does not hold',
+    condition: { type: 'spend_spike', factor: 10, usd: 5 },
+    world: { spenders: [{ kind: 'chat', subject: '-1', spent: 1, usual: 0 }] },
+    expected: { value: 0, threshold: 5, holds: false },
   },
 ];
 

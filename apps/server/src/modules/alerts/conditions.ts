@@ -233,6 +233,45 @@ const deliveryFailures: Evaluator<'delivery_failures'> = async (c, data) => {
   };
 };
 
+const limitReached: Evaluator<'limit_reached'> = async (c, data) => {
+  const reached = await data.limitReached(c.minutes, c.limit_id);
+  const which = c.limit_id === null ? 'a limit' : `limit ${c.limit_id}`;
+  return {
+    value: reached,
+    threshold: 0,
+    unit: 'count',
+    holds: reached > 0,
+    summary: `${plural(reached, 'call', 'calls')} reached ${which} ${lastMinutes(c.minutes)}`,
+  };
+};
+
+/** The spender furthest above its usual among those over the floor; a new spender's usual is 0. */
+const spendSpike: Evaluator<'spend_spike'> = async (c, data) => {
+  const spenders = (await data.spenders()).filter((s) => s.spent >= c.usd);
+  const ratio = (s: { spent: number; usual: number }) => (s.usual > 0 ? s.spent / s.usual : Infinity);
+  const worst = spenders.reduce<(typeof spenders)[number] | null>(
+    (a, b) => (a === null || ratio(b) > ratio(a) ? b : a),
+    null,
+  );
+  if (!worst) {
+    return {
+      value: 0,
+      threshold: c.usd,
+      unit: 'usd',
+      holds: false,
+      summary: `No chat or user spent ${usd(c.usd)} or more in the last two hours`,
+    };
+  }
+  const threshold = Math.max(c.usd, worst.usual * c.factor);
+  return {
+    value: worst.spent,
+    threshold,
+    unit: 'usd',
+    holds: worst.spent >= threshold,
+    summary: `${worst.kind === 'chat' ? 'Chat' : 'User'} ${worst.subject} spent ${usd(worst.spent)} in the last two hours; its usual is ${usd(worst.usual)} (threshold: ${format(c.factor)} times its usual, at least ${usd(c.usd)})`,
+  };
+};
+
 const evaluators: { [T in AlertCondition['type']]: Evaluator<T> } = {
   heartbeat_missing: heartbeatMissing,
   telegram_disconnected: telegramDisconnected,
@@ -245,6 +284,8 @@ const evaluators: { [T in AlertCondition['type']]: Evaluator<T> } = {
   market_data_stale: marketDataStale,
   cache_hit_rate: cacheHitRate,
   delivery_failures: deliveryFailures,
+  limit_reached: limitReached,
+  spend_spike: spendSpike,
 };
 
 /** What `condition` comes to with the data of one evaluation pass. */

@@ -1,4 +1,4 @@
-import type { Allowance, AllowanceRequest } from '@lumi/contract';
+import type { Allowance, AllowanceReason, AllowanceRequest } from '@lumi/contract';
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
@@ -27,7 +27,8 @@ interface GrantKey {
  * The decision a bot asks for before an LLM call (docs/operators/limits.md, "How a call is decided"): a
  * ban denies; an allowlist entry admits without limits; else every limit on the chat, the user and the
  * feature is read, a hard one used up denies, and an admitted call is counted at once, so parallel checks
- * never admit more than a request limit allows (limit-usage.repository.ts, grantOne). Denials are recorded.
+ * never admit more than a request limit allows (limit-grants.repository.ts, grantOne). Denials, and calls
+ * admitted over a soft limit, are recorded.
  */
 export class AllowanceService {
   constructor(
@@ -69,7 +70,9 @@ export class AllowanceService {
       if (error instanceof NoRoom) return this.denyBy(request, now, error.standing);
       throw error;
     }
-    const over = standings.some((s) => s.used >= effectiveAmount(s.applied.limit, now));
+    const over = standings.find((s) => s.used >= effectiveAmount(s.applied.limit, now));
+    // Recorded beside the denials for the "limit reached" alert condition; not listed as a denial.
+    if (over) await insertDenial(this.db, this.event(request, now, 'over_soft_limit', over.applied.limit.id));
     // The call just admitted counts for request limits.
     const after = standings.map((s) => ({
       ...s,
@@ -82,6 +85,17 @@ export class AllowanceService {
       limit: describe(tightest, now),
       remaining: remainingOf(tightest, now),
       retry_after_seconds: null,
+    };
+  }
+
+  private event(request: AllowanceRequest, now: number, reason: AllowanceReason, limitId: number | null) {
+    return {
+      ts: isoTime(now),
+      chat_id: request.chat_id ?? null,
+      user_id: request.user_id ?? null,
+      feature: request.feature ?? null,
+      reason,
+      limit_id: limitId,
     };
   }
 
@@ -147,14 +161,7 @@ export class AllowanceService {
       retry: number | null;
     },
   ): Promise<Allowance> {
-    await insertDenial(this.db, {
-      ts: isoTime(now),
-      chat_id: request.chat_id ?? null,
-      user_id: request.user_id ?? null,
-      feature: request.feature ?? null,
-      reason: decision.reason,
-      limit_id: decision.limit?.id ?? null,
-    });
+    await insertDenial(this.db, this.event(request, now, decision.reason, decision.limit?.id ?? null));
     return {
       allowed: false,
       reason: decision.reason,

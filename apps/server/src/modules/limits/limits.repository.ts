@@ -89,12 +89,16 @@ export async function deleteRule(db: Executor, id: number): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
+/** limit_denials also keeps calls admitted over a soft limit (for the alerts); these are not denials. */
+const SOFT = 'over_soft_limit';
+
 /** Denials per limit since `from`. */
 export async function denialCounts(db: Executor, from: string): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('limit_denials')
     .select(['limit_id', (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('ts', '>=', from)
+    .where('reason', '!=', SOFT)
     .where('limit_id', 'is not', null)
     .groupBy('limit_id')
     .execute();
@@ -106,13 +110,26 @@ export async function countDenials(db: Executor, from: string): Promise<number> 
     .selectFrom('limit_denials')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('ts', '>=', from)
+    .where('reason', '!=', SOFT)
     .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Calls that reached a limit since `from` (denied by a hard one or over a soft one), of one limit or any. */
+export async function countReached(db: Executor, from: string, limitId: number | null): Promise<number> {
+  let select = db
+    .selectFrom('limit_denials')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('ts', '>=', from)
+    .where('reason', 'in', ['limit_reached', SOFT]);
+  if (limitId !== null) select = select.where('limit_id', '=', limitId);
+  const row = await select.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** A page of denials, newest first (by id, which grows with time). */
 export function denialsPage(db: Executor, query: LimitDenialsQuery) {
-  let select = db.selectFrom('limit_denials').selectAll();
+  let select = db.selectFrom('limit_denials').selectAll().where('reason', '!=', SOFT);
   if (query.cursor !== undefined) select = select.where('id', '<', query.cursor);
   if (query.chat_id !== undefined) select = select.where('chat_id', '=', query.chat_id);
   if (query.user_id !== undefined) select = select.where('user_id', '=', query.user_id);

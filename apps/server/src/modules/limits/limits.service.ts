@@ -19,7 +19,7 @@ import { AuditedEntity } from '../../db/audited-entity.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { UsageKind } from '../../db/limit-tables.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { DAY_MS, hourKey } from '../../lib/hour-buckets.js';
+import { DAY_MS, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { Invalidation } from '../cluster/invalidation.js';
@@ -32,7 +32,12 @@ import {
   type AppliedLimit,
   type LimitRow,
 } from './limit-book.js';
-import { LIMIT_USAGE_KEEP_DAYS, topRecentSubjects, topSubjects } from '../telemetry-store/telemetry-store.js';
+import {
+  LIMIT_USAGE_KEEP_DAYS,
+  readUsage,
+  topRecentSubjects,
+  topSubjects,
+} from '../telemetry-store/telemetry-store.js';
 import { pruneGrants } from './limit-grants.repository.js';
 import { windowSpan } from './limit-windows.js';
 import * as repo from './limits.repository.js';
@@ -43,6 +48,19 @@ const TOP_SHOWN = 5;
 const PREVIEW_SCAN = 200;
 const PREVIEW_SHOWN = 20;
 const NEAR_SHARE = 0.8;
+
+/** The spend far above its usual: the top spenders looked at, and the days their usual is taken over. */
+const SPIKE_CANDIDATES = 20;
+const SPIKE_HISTORY_DAYS = 7;
+
+export interface Spender {
+  kind: 'chat' | 'user';
+  subject: string;
+  /** Spent in the current and previous hour (USD). */
+  spent: number;
+  /** Its average spend per two hours over the 7 days before. */
+  usual: number;
+}
 
 const EACH_KIND: Record<string, UsageKind> = { each_chat: 'chat', each_user: 'user' };
 const OWN_KIND: Record<string, UsageKind> = { chat: 'chat', user: 'user', feature: 'feature' };
@@ -270,6 +288,34 @@ export class LimitsService {
       })),
       server_time: isoTime(now),
     };
+  }
+
+  /** Calls that reached a limit since `from` (the "limit reached" alert condition). */
+  reachedSince(from: string, limitId: number | null): Promise<number> {
+    return repo.countReached(this.db, from, limitId);
+  }
+
+  /**
+   * The chats and users that spent the most in the current and previous hour, each with its usual for two
+   * hours: its average over the 7 days before (the "spend far above its usual" alert condition).
+   */
+  async spenders(now: number): Promise<Spender[]> {
+    const from = hourKey(now - HOUR_MS);
+    const to = hourKey(now + HOUR_MS);
+    const historyFrom = hourKey(now - HOUR_MS - SPIKE_HISTORY_DAYS * DAY_MS);
+    const kinds = ['chat', 'user'] as const;
+    const found = await Promise.all(
+      kinds.map(async (kind) => {
+        const top = await topSubjects(this.db, kind, 'cost_usd', from, to, SPIKE_CANDIDATES);
+        return Promise.all(
+          top.map(async ({ subject, used }) => {
+            const history = await readUsage(this.db, kind, subject, historyFrom, from);
+            return { kind, subject, spent: used, usual: history.cost_usd / ((SPIKE_HISTORY_DAYS * 24) / 2) };
+          }),
+        );
+      }),
+    );
+    return found.flat();
   }
 
   /** The retention job: grants and denials older than the longest window (and a day) go. */

@@ -113,6 +113,26 @@ export const CONDITION_FIELDS: Record<AlertConditionType, readonly ConditionFiel
     },
     minutes,
   ],
+  limit_reached: [
+    minutes,
+    {
+      name: 'limit_id',
+      label: 'Limit id',
+      kind: 'number',
+      hint: 'Leave empty for every limit; the id is on the Limits screen',
+    },
+  ],
+  spend_spike: [
+    {
+      name: 'factor',
+      label: 'Spend at least',
+      kind: 'number',
+      unit: 'times its usual',
+      required: true,
+      hint: 'A chat’s or user’s spend in the last two hours against its average over the 7 days before',
+    },
+    { name: 'usd', label: 'And at least', kind: 'number', unit: 'USD', required: true },
+  ],
 };
 
 /** A new condition of each type, with thresholds an operator would start from. */
@@ -141,6 +161,8 @@ export const CONDITION_DEFAULTS: Record<AlertConditionType, AlertConditionInput>
   market_data_stale: { type: 'market_data_stale', minutes: 5, websocket: true },
   cache_hit_rate: { type: 'cache_hit_rate', percent: 50, minutes: 30, min_lookups: 20 },
   delivery_failures: { type: 'delivery_failures', count: 0, minutes: 15 },
+  limit_reached: { type: 'limit_reached', minutes: 15, limit_id: null },
+  spend_spike: { type: 'spend_spike', factor: 10, usd: 5 },
 };
 
 const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
@@ -180,5 +202,9 @@ export function describeCondition(condition: AlertCondition): string {
       return `Cache hit rate below ${number.format(condition.percent)}\u00a0% in ${condition.minutes} min (at least ${number.format(condition.min_lookups)} lookups)`;
     case 'delivery_failures':
       return `More than ${number.format(condition.count)} failed or refused deliveries in ${condition.minutes} min`;
+    case 'limit_reached':
+      return `A call reached ${condition.limit_id === null ? 'a limit' : `limit ${condition.limit_id}`} in ${condition.minutes} min`;
+    case 'spend_spike':
+      return `A chat or user spent ${number.format(condition.factor)}× its usual and at least ${usd.format(condition.usd)} in 2 hours`;
   }
 }
