@@ -61,7 +61,8 @@ describe.each(dialects)('the alerts migration on %s', (dialect) => {
         .execute();
       expect(roles.map((r) => [r.name, JSON.parse(r.permissions)])).toEqual([
         ['auditor', ['admin:audit:read']],
-        ['operator', ['metrics:read', 'alerts:read', 'alerts:write']],
+        // The limits migration (20261207090000) grants the operator limits:write the same way.
+        ['operator', ['metrics:read', 'alerts:read', 'alerts:write', 'limits:write']],
         ['viewer', ['metrics:read', 'alerts:read']],
       ]);
       const rows = await handle.db.selectFrom('messaging_variables').selectAll().execute();

@@ -26,6 +26,9 @@ const SCREENS = [
   '/admin/alerts?view=contact-points',
   '/admin/alerts?view=silences',
   '/admin/alerts?view=history',
+  '/admin/limits',
+  '/admin/limits?view=access',
+  '/admin/limits?view=denials',
   '/admin/users',
   '/admin/admin',
   '/admin/admin?tab=api-keys',
@@ -134,6 +137,25 @@ async function arrangeContent(request: APIRequestContext) {
     condition: { type: 'llm_cost', usd: 0.001, window: 'day' },
     severity: 'critical',
     contact_point_ids: [contactPoint.id],
+  });
+  // A limit with a raise and a ban, on chats of this run only, so no other test's calls meet them.
+  const chat = `-100${Date.now()}`;
+  await post('/api/limits', {
+    scope: 'chat',
+    subject: chat,
+    metric: 'cost_usd',
+    window: 'day',
+    amount: 5,
+    mode: 'hard',
+    raise_amount: 10,
+    raise_until: new Date(Date.now() + 86_400_000).toISOString(),
+    note: `${run}: a group that floods the bot with requests at the market open`,
+  });
+  await post('/api/limits/access-rules', {
+    action: 'ban',
+    subject_kind: 'chat',
+    subject: `${chat}1`,
+    reason: 'Spam waves every few minutes, reported by several members of the group',
   });
   await post('/api/alerts/silences', {
     kind: 'recurring',

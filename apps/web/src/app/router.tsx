@@ -20,6 +20,7 @@ const MessagesRoute = lazy(() =>
   import('./routes/messages-route').then((m) => ({ default: m.MessagesRoute })),
 );
 const AlertsRoute = lazy(() => import('./routes/alerts-route').then((m) => ({ default: m.AlertsRoute })));
+const LimitsRoute = lazy(() => import('./routes/limits-route').then((m) => ({ default: m.LimitsRoute })));
 const AccountSetupRoute = lazy(() =>
   import('./routes/account-setup-route').then((m) => ({ default: m.AccountSetupRoute })),
 );
@@ -69,6 +70,7 @@ export const router = createBrowserRouter(
         { path: 'config', element: <ConfigRoute /> },
         { path: 'messages', element: <MessagesRoute /> },
         { path: 'alerts', element: <AlertsRoute /> },
+        { path: 'limits', element: <LimitsRoute /> },
         { path: 'admin', element: <AdminRoute /> },
         { path: 'profile', element: <ProfileRoute /> },
         { path: 'users', element: <UsersRoute /> },

@@ -31,12 +31,20 @@ describe('usePermittedNavItems', () => {
   it('shows Alerts to a user who may read alerts', () => {
     signIn(withPermissions(['metrics:read', 'alerts:read']));
     render(<Labels />);
-    expect(screen.getByText('Overview, Metrics, Configuration, Messages, Alerts')).toBeInTheDocument();
+    expect(
+      screen.getByText('Overview, Metrics, Configuration, Messages, Alerts, Limits'),
+    ).toBeInTheDocument();
   });
 
   it('leaves Alerts out for a user who may not', () => {
     signIn(withPermissions(['metrics:read']));
     render(<Labels />);
-    expect(screen.getByText('Overview, Metrics, Configuration, Messages')).toBeInTheDocument();
+    expect(screen.getByText('Overview, Metrics, Configuration, Messages, Limits')).toBeInTheDocument();
+  });
+
+  it('leaves Limits out for a user who may not read metrics', () => {
+    signIn(withPermissions(['alerts:read']));
+    render(<Labels />);
+    expect(screen.getByText('Overview, Metrics, Configuration, Messages, Alerts')).toBeInTheDocument();
   });
 });

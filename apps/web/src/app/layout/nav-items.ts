@@ -2,6 +2,7 @@ import type { Permission } from '@lumi/contract';
 import {
   BarChart3,
   BellRing,
+  Gauge,
   LayoutDashboard,
   MessageSquare,
   Settings2,
@@ -26,6 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Configuration', to: '/config', icon: Settings2 },
   { label: 'Messages', to: '/messages', icon: MessageSquare },
   { label: 'Alerts', to: '/alerts', icon: BellRing, permission: 'alerts:read' },
+  { label: 'Limits', to: '/limits', icon: Gauge, permission: 'metrics:read' },
   { label: 'Users', to: '/users', icon: Users, permission: 'users:read' },
   { label: 'Admin', to: '/admin', icon: ShieldCheck, permission: 'admin:audit:read' },
 ];
@@ -34,6 +36,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export function usePermittedNavItems(): NavItem[] {
   const granted: Partial<Record<Permission, boolean>> = {
     'alerts:read': useHasPermission('alerts:read'),
+    'metrics:read': useHasPermission('metrics:read'),
     'users:read': useHasPermission('users:read'),
     'admin:audit:read': useHasPermission('admin:audit:read'),
   };

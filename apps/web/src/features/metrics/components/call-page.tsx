@@ -14,6 +14,7 @@ import { CallContent } from './call-content';
 import { CopyIdButton } from './copy-id-button';
 import { MetricCard } from './metric-card';
 import { PanelError, PanelSkeleton } from './panel-states';
+import { SubjectActions } from './subject-actions';
 
 const COST_SOURCES = {
   bot: 'Reported by the bot',
@@ -101,9 +102,19 @@ function CallSummary({ call }: { call: LlmCallDetail }) {
           </Row>
           <Row label="Chat">
             <Related value={call.chat_id} filter="chat_id" ts={call.ts} />
+            {call.chat_id && (
+              <span className="ml-1">
+                <SubjectActions kind="chat" id={call.chat_id} />
+              </span>
+            )}
           </Row>
           <Row label="User">
             <Related value={call.user_id} filter="user_id" ts={call.ts} />
+            {call.user_id && (
+              <span className="ml-1">
+                <SubjectActions kind="user" id={call.user_id} />
+              </span>
+            )}
           </Row>
         </dl>
       </MetricCard>

@@ -9,6 +9,7 @@ import { panelErrorMessage } from '../lib/panel-error';
 import { describeUtcDays, type TimeRange } from '../lib/time-range';
 import { CopyIdButton } from './copy-id-button';
 import { CallsLink } from './calls-link';
+import { SubjectActions } from './subject-actions';
 import { MetricCard, Totals } from './metric-card';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 
@@ -46,6 +47,7 @@ function columns(words: Words, range: TimeRange): ReadonlyArray<ResponsiveColumn
           <span className="inline-flex flex-wrap items-center gap-x-1">
             <span className="font-mono text-xs break-all">{row.id}</span>
             <CopyIdButton value={row.id} name={words.idName} />
+            <SubjectActions kind={words.filter === 'chat_id' ? 'chat' : 'user'} id={row.id} />
           </span>
         ),
     },

@@ -1,0 +1,181 @@
+import { TELEGRAM_ID_PATTERN, type Limit, type LimitDenial } from '@lumi/contract';
+import { X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
+import { LoadMore } from '@/components/ui/load-more';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { ViewSection } from '@/components/ui/view-section';
+import { formatDateTime } from '@/lib/format';
+import { useDenials } from '../api/list-denials';
+import { useLimits } from '../api/list-limits';
+import { useDenialFilters, type DenialFilters } from '../hooks/use-denial-filters';
+import { ALLOWANCE_REASON_LABELS, describeLimit, describeWho } from '../lib/limit-text';
+
+const ID_PROBLEM = 'Must be a Telegram id such as -1001234567890';
+
+type TypedFilter = 'chatId' | 'userId';
+const TYPED: ReadonlyArray<{ name: TypedFilter; label: string; placeholder: string }> = [
+  { name: 'chatId', label: 'Chat id', placeholder: '-1001234567890' },
+  { name: 'userId', label: 'User id', placeholder: '123456789' },
+];
+
+interface FilterFormProps {
+  filters: DenialFilters;
+  onApply: (values: Record<TypedFilter, string | null>) => void;
+}
+
+/** The chat and user ids typed, applied together (a half-typed id is not asked for). */
+function FilterForm({ filters, onApply }: FilterFormProps) {
+  const [values, setValues] = useState({ chatId: filters.chatId ?? '', userId: filters.userId ?? '' });
+  const [errors, setErrors] = useState<Partial<Record<TypedFilter, string>>>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems: Partial<Record<TypedFilter, string>> = {};
+    const next: Record<TypedFilter, string | null> = { chatId: null, userId: null };
+    for (const { name } of TYPED) {
+      const value = values[name].trim();
+      if (!value) continue;
+      if (TELEGRAM_ID_PATTERN.test(value)) next[name] = value;
+      else problems[name] = ID_PROBLEM;
+    }
+    setErrors(problems);
+    if (Object.keys(problems).length === 0) onApply(next);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Filter the denials"
+      className="flex flex-wrap items-start gap-3"
+    >
+      {TYPED.map(({ name, label, placeholder }) => (
+        <Field key={name} label={label} error={errors[name]} className="w-full sm:w-56">
+          <Input
+            value={values[name]}
+            placeholder={placeholder}
+            inputMode="numeric"
+            autoComplete="off"
+            onChange={(event) => setValues((previous) => ({ ...previous, [name]: event.target.value }))}
+          />
+        </Field>
+      ))}
+      <Button type="submit" size="sm" variant="secondary" className="sm:mt-7">
+        Apply Filters
+      </Button>
+    </form>
+  );
+}
+
+/** The limit a denial names, in words; one deleted since is named by its number. */
+function LimitCell({ id, limits }: { id: number | null; limits: Map<number, Limit> }) {
+  if (id === null) return <span className="text-muted-foreground">—</span>;
+  const limit = limits.get(id);
+  if (!limit) return <span className="text-muted-foreground">Limit {id} (deleted)</span>;
+  return (
+    <span className="max-sm:text-right">
+      {describeWho(limit.scope, limit.subject)}: {describeLimit(limit)}
+    </span>
+  );
+}
+
+function DenialsTable({ denials, limits }: { denials: LimitDenial[]; limits: Map<number, Limit> }) {
+  const dash = <span className="text-muted-foreground">—</span>;
+  return (
+    <ResponsiveTable
+      aria-label="Denied calls"
+      rows={denials}
+      rowKey={(denial) => denial.id}
+      columns={[
+        {
+          header: 'Time',
+          primary: true,
+          className: 'whitespace-nowrap',
+          cell: (denial) => <time dateTime={denial.ts}>{formatDateTime(denial.ts)}</time>,
+        },
+        { header: 'Chat', className: 'font-mono text-xs', cell: (denial) => denial.chat_id ?? dash },
+        { header: 'User', className: 'font-mono text-xs', cell: (denial) => denial.user_id ?? dash },
+        { header: 'Feature', cell: (denial) => denial.feature ?? dash },
+        {
+          header: 'Reason',
+          cell: (denial) => <Badge variant="destructive">{ALLOWANCE_REASON_LABELS[denial.reason]}</Badge>,
+        },
+        { header: 'Limit', cell: (denial) => <LimitCell id={denial.limit_id} limits={limits} /> },
+      ]}
+    />
+  );
+}
+
+/**
+ * Limits > Denials (docs/operators/limits.md): the calls a ban or a hard limit denied, newest first, with
+ * how many in the last 24 hours; filtered by chat, user or limit (all in the URL), 50 at a time.
+ */
+export function DenialsView() {
+  const { filters, setFilter, setFilters, clearFilters } = useDenialFilters();
+  const denials = useDenials(filters);
+  const limits = useLimits();
+  const byId = new Map((limits.data?.limits ?? []).map((limit) => [limit.id, limit]));
+  const rows = denials.data?.pages.flatMap((page) => page.denials) ?? [];
+  const total = denials.data?.pages[0]?.total_24h;
+  const filtered = Object.values(filters).some((value) => value !== null);
+  const filteredLimit = filters.limitId === null ? null : byId.get(filters.limitId);
+
+  return (
+    <ViewSection
+      id="denials-heading"
+      title="Denials"
+      description={
+        total === undefined
+          ? 'Calls a ban or a hard limit denied'
+          : `${total.toLocaleString()} ${total === 1 ? 'call' : 'calls'} denied in the last 24 hours`
+      }
+      actions={
+        filtered && (
+          <Button variant="secondary" size="sm" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        )
+      }
+    >
+      <FilterForm
+        // A new set of filters from the URL (Clear filters, a link) starts the inputs again.
+        key={`${filters.chatId}|${filters.userId}`}
+        filters={filters}
+        onApply={setFilters}
+      />
+      {filters.limitId !== null && (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span>
+            Denied by{' '}
+            {filteredLimit
+              ? `${describeWho(filteredLimit.scope, filteredLimit.subject)}: ${describeLimit(filteredLimit)}`
+              : `limit ${filters.limitId}`}
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label="Show the denials of every limit"
+            onClick={() => setFilter('limitId', null)}
+          >
+            <X aria-hidden />
+          </Button>
+        </p>
+      )}
+      {denials.isPending ? (
+        <SkeletonList label="Loading denials" rows={4} rowClassName="h-10" />
+      ) : denials.isError && !denials.data ? (
+        <LoadError title="Failed to load the denials" query={denials} />
+      ) : rows.length === 0 ? (
+        <EmptyState>{filtered ? 'No denials match these filters' : 'No calls have been denied.'}</EmptyState>
+      ) : (
+        <DenialsTable denials={rows} limits={byId} />
+      )}
+      <LoadMore pages={denials} failure="Failed to load more denials" />
+    </ViewSection>
+  );
+}

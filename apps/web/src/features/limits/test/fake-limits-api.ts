@@ -1,0 +1,149 @@
+import { API_PREFIX } from '@lumi/contract';
+import type {
+  AccessRule,
+  Limit,
+  LimitDenial,
+  LimitPreview,
+  SessionUser,
+  SubjectLimits,
+} from '@lumi/contract';
+import { fakeApi, type FakeRoutes } from '@/test/fake-api';
+import { jsonResponse } from '@/test/render-with-providers';
+
+/** The limits endpoints as the server answers them (GET and POST /api/limits/…). */
+
+/** Reads the limits (metrics:read) and may change nothing. */
+export const viewer: SessionUser = {
+  id: 2,
+  username: 'viewer',
+  email: 'viewer@example.com',
+  name: 'Viewer',
+  role: 'viewer',
+  roles: [{ id: 3, name: 'viewer', permissions: ['metrics:read'] }],
+  pending_action: null,
+};
+
+const stamp = '2026-11-25T08:00:00.000Z';
+const windowStart = '2026-11-25T00:00:00.000Z';
+const windowEnd = '2026-11-26T00:00:00.000Z';
+
+export function limit(id: number, overrides: Partial<Limit> = {}): Limit {
+  return {
+    id,
+    scope: 'chat',
+    subject: '-100123',
+    metric: 'cost_usd',
+    window: 'day',
+    amount: 5,
+    mode: 'hard',
+    raise_amount: null,
+    raise_until: null,
+    effective_amount: overrides.amount ?? 5,
+    note: '',
+    created_at: stamp,
+    created_by: 'admin',
+    updated_at: stamp,
+    updated_by: 'admin',
+    usage: [],
+    denials_24h: 0,
+    ...overrides,
+  };
+}
+
+export function usage(subject: string, used: number, amount: number) {
+  return { subject, used, amount, window_start: windowStart, window_end: windowEnd };
+}
+
+export function accessRule(id: number, overrides: Partial<AccessRule> = {}): AccessRule {
+  return {
+    id,
+    action: 'ban',
+    subject_kind: 'chat',
+    subject: '-100999',
+    reason: 'Spam',
+    expires_at: null,
+    active: true,
+    created_at: stamp,
+    created_by: 'admin',
+    ...overrides,
+  };
+}
+
+export function denial(id: number, overrides: Partial<LimitDenial> = {}): LimitDenial {
+  return {
+    id,
+    ts: stamp,
+    chat_id: '-100123',
+    user_id: '42',
+    feature: 'reply',
+    reason: 'limit_reached',
+    limit_id: 1,
+    ...overrides,
+  };
+}
+
+export function preview(overrides: Partial<LimitPreview> = {}): LimitPreview {
+  return { over: [], near: [], window_start: windowStart, window_end: windowEnd, ...overrides };
+}
+
+interface FakeLimitsApiOptions {
+  limits?: Limit[];
+  rules?: AccessRule[];
+  /** The denials, newest first. */
+  denials?: LimitDenial[];
+  denialsPageSize?: number;
+  total24h?: number;
+  preview?: LimitPreview;
+  subjects?: Record<string, SubjectLimits>;
+  /** The test's own routes, paths as under /api; they win over the defaults. */
+  routes?: FakeRoutes;
+}
+
+/**
+ * The limits API on the fake API: the lists, the denials filtered and paged by cursor as the server does,
+ * the preview's one answer and each subject's standing (keyed 'chat/-100123').
+ */
+export function fakeLimitsApi({
+  limits = [],
+  rules = [],
+  denials = [],
+  denialsPageSize = 50,
+  total24h = denials.length,
+  preview: previewAnswer = preview(),
+  subjects = {},
+  routes = {},
+}: FakeLimitsApiOptions = {}) {
+  return fakeApi(
+    {
+      'GET /limits': () => jsonResponse({ limits }),
+      'POST /limits/preview': () => jsonResponse(previewAnswer),
+      'GET /limits/access-rules': () => jsonResponse({ rules }),
+      'GET /limits/denials': ({ query }) => {
+        const cursor = query.get('cursor');
+        const matching = denials.filter(
+          (entry) =>
+            (!query.has('chat_id') || entry.chat_id === query.get('chat_id')) &&
+            (!query.has('user_id') || entry.user_id === query.get('user_id')) &&
+            (!query.has('limit_id') || entry.limit_id === Number(query.get('limit_id'))) &&
+            (!cursor || entry.id < Number(cursor)),
+        );
+        const size = Math.min(denialsPageSize, Number(query.get('limit') ?? 50));
+        const page = matching.slice(0, size);
+        const last = page.at(-1);
+        return jsonResponse({
+          denials: page,
+          next_cursor: matching.length > size && last ? last.id : null,
+          total_24h: total24h,
+        });
+      },
+      'GET /limits/subjects/:kind/:subject': (_request, { kind, subject }) => {
+        const standing = subjects[`${kind}/${decodeURIComponent(subject!)}`];
+        return standing
+          ? jsonResponse(standing)
+          : jsonResponse({ kind, subject: decodeURIComponent(subject!), rule: null, limits: [] });
+      },
+      ...routes,
+    },
+    { base: API_PREFIX },
+  );
+}
