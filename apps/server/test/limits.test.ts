@@ -252,6 +252,10 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect([await allowed('-6'), await allowed('-6')]).toEqual([true, false]);
     const standing = await adminGet<SubjectLimits>(t, '/api/limits/subjects/chat/-5');
     expect(standing.limits).toEqual([expect.objectContaining({ scope: 'chat', amount: 3, used: 3 })]);
+    // The default's list shows the chats under it (by the calls admitted), not the one with its own limit.
+    const listed = await adminGet<{ limits: Limit[] }>(t, '/api/limits');
+    const each = listed.limits.find((limit) => limit.scope === 'each_chat')!;
+    expect(each.usage.map((u) => [u.subject, u.used])).toEqual([['-6', 1]]);
   });
 
   it('previews who is over a limit being written, and keeps the SDK’s copy in step', async () => {

@@ -177,7 +177,12 @@ function share(standing: Standing, now: number): number {
 }
 
 function remainingOf(standing: Standing, now: number): number {
-  return Math.max(0, effectiveAmount(standing.applied.limit, now) - standing.used);
+  return rounded(Math.max(0, effectiveAmount(standing.applied.limit, now) - standing.used));
+}
+
+/** Usage as answers carry it: sums of dollars in binary floating point, rounded to a millionth. */
+export function rounded(used: number): number {
+  return Math.round(used * 1e6) / 1e6;
 }
 
 export function describe({ applied, used }: { applied: AppliedLimit; used: number }, now: number) {
@@ -190,6 +195,6 @@ export function describe({ applied, used }: { applied: AppliedLimit; used: numbe
     window: limit.window,
     mode: limit.mode,
     amount: effectiveAmount(limit, now),
-    used,
+    used: rounded(used),
   };
 }

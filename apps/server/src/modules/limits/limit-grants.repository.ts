@@ -67,3 +67,25 @@ export async function pruneGrants(db: Executor, before: string): Promise<number>
   const denials = await db.deleteFrom('limit_denials').where('ts', '<', before).executeTakeFirst();
   return Number(grants.numDeletedRows) + Number(denials.numDeletedRows);
 }
+
+/** The subjects the allowance admitted the most calls for over whole hours, for a request limit's list. */
+export async function topGranted(
+  db: Executor,
+  kind: UsageKind,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<{ subject: string; used: number }[]> {
+  const rows = await db
+    .selectFrom('limit_grants')
+    .select(['subject', (eb) => eb.fn.sum<number | string>('granted').as('used')])
+    .where('kind', '=', kind)
+    .where('grain', '=', 'hour')
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to)
+    .groupBy('subject')
+    .orderBy('used', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ subject: row.subject, used: Number(row.used) }));
+}

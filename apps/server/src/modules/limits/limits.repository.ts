@@ -1,4 +1,10 @@
-import type { AccessRuleValues, LimitDenialsQuery, LimitValues } from '@lumi/contract';
+import type {
+  AccessRuleValues,
+  LimitDenialsQuery,
+  LimitMetric,
+  LimitValues,
+  LimitWindow,
+} from '@lumi/contract';
 import type { Executor } from '../../db/database.js';
 
 /** The limits, access rules and denials (migration 20261207090000-limits). */
@@ -7,6 +13,23 @@ export const listLimitRows = (db: Executor) => db.selectFrom('limits').selectAll
 
 export const findLimitRow = (db: Executor, id: number) =>
   db.selectFrom('limits').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The chats (users) with a limit of their own of this metric and window, which replaces the default. */
+export async function subjectsWithOwn(
+  db: Executor,
+  kind: 'chat' | 'user',
+  metric: LimitMetric,
+  window: LimitWindow,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('limits')
+    .select('subject')
+    .where('scope', '=', kind)
+    .where('metric', '=', metric)
+    .where('window', '=', window)
+    .execute();
+  return new Set(rows.map((row) => row.subject));
+}
 
 export async function countLimits(db: Executor): Promise<number> {
   const row = await db

@@ -23,7 +23,7 @@ import { DAY_MS, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { Invalidation } from '../cluster/invalidation.js';
-import { describe } from './allowance.service.js';
+import { describe, rounded } from './allowance.service.js';
 import {
   effectiveAmount,
   LimitBook,
@@ -38,7 +38,7 @@ import {
   topRecentSubjects,
   topSubjects,
 } from '../telemetry-store/telemetry-store.js';
-import { pruneGrants } from './limit-grants.repository.js';
+import { pruneGrants, topGranted } from './limit-grants.repository.js';
 import { windowSpan } from './limit-windows.js';
 import * as repo from './limits.repository.js';
 import type { UsageReader } from './usage-reader.js';
@@ -47,6 +47,8 @@ import type { UsageReader } from './usage-reader.js';
 const TOP_SHOWN = 5;
 const PREVIEW_SCAN = 200;
 const PREVIEW_SHOWN = 20;
+/** How many more top subjects a default's usage reads, for those with limits of their own. */
+const OWN_SPARE = 20;
 const NEAR_SHARE = 0.8;
 
 /** The spend far above its usual: the top spenders looked at, and the days their usual is taken over. */
@@ -374,20 +376,40 @@ export class LimitsService {
     }
     const kind = EACH_KIND[row.scope]! as 'chat' | 'user';
     const span = windowSpan(row.window, now, this.timezone);
-    const candidates =
+    // A subject with a limit of its own of this metric and window is not under the default: read a few
+    // more than shown, and leave those out.
+    const ownLimit = await repo.subjectsWithOwn(db, kind, row.metric, row.window);
+    const read = top + OWN_SPARE;
+    const [from, to] = [hourKey(span.start), hourKey(span.end)];
+    const found =
       row.window === 'minute'
-        ? await topRecentSubjects(db, kind, row.metric, isoTime(span.start), top)
-        : await topSubjects(db, kind, row.metric, hourKey(span.start), hourKey(span.end), top);
+        ? await topRecentSubjects(db, kind, row.metric, isoTime(span.start), read)
+        : await topSubjects(db, kind, row.metric, from, to, read);
+    // A request limit counts the calls admitted too: the subjects with the most of those are candidates.
+    const granted =
+      row.metric === 'requests' ? await topGranted(db, kind, from, hourKey(span.end + HOUR_MS), read) : [];
+    const candidates = [...new Set([...found, ...granted].map(({ subject }) => subject))]
+      .map((subject) => ({ subject }))
+      .filter(({ subject }) => !ownLimit.has(subject));
     // The candidates' standing as the allowance reads it (grants and calls in flight included).
     const standings = await Promise.all(
       candidates.map(({ subject }) => this.usage.standing({ limit: row, kind, subject }, now, db)),
     );
-    return standings.map((s) => usageOf(s.applied.subject, s.used, amount, s.span));
+    return standings
+      .sort((a, b) => b.used - a.used)
+      .slice(0, top)
+      .map((s) => usageOf(s.applied.subject, s.used, amount, s.span));
   }
 }
 
 function usageOf(subject: string, used: number, amount: number, span: { start: number; end: number }) {
-  return { subject, used, amount, window_start: isoTime(span.start), window_end: isoTime(span.end) };
+  return {
+    subject,
+    used: rounded(used),
+    amount,
+    window_start: isoTime(span.start),
+    window_end: isoTime(span.end),
+  };
 }
 
 function toRule(row: AccessRuleRow, now: number): AccessRule {
