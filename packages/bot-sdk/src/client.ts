@@ -1,3 +1,6 @@
+import type { LocalAllowance } from './allowance/decide.js';
+import type { LimitsOptions } from './allowance/limits-options.js';
+import { LumiLimits } from './allowance/lumi-limits.js';
 import { LumiConfig, type ConfigOptions } from './config.js';
 import { ContextStore, type LumiContext } from './context.js';
 import { sendDelivery, type SendInput, type SendOptions } from './deliveries.js';
@@ -9,6 +12,7 @@ import {
   integrationCallEvent,
   llmCallEvent,
   marketDataEvent,
+  type Attribution,
   type CacheStatsInput,
   type ErrorOptions,
   type FeedbackInput,
@@ -35,7 +39,10 @@ import type { ActiveLock, BudgetStatus, Delivery, IngestResult, TelemetryEvent }
 export interface LumiOptions {
   /** Lumi's address, e.g. `https://lumi.example.com`. */
   url: string;
-  /** An API key (`lumi_…`) with `ingest:write`, plus `config:read` for `config` and `messages:send` for `send`. */
+  /**
+   * An API key (`lumi_…`) with `ingest:write`, plus `config:read` for `config`, `messages:send` for `send`
+   * and `allowance:read` for `allow` and `allowance`.
+   */
   apiKey: string;
   /** Seconds between heartbeats while started. Default 30 (Lumi calls a bot silent after 120). */
   heartbeatSeconds?: number;
@@ -48,6 +55,11 @@ export interface LumiOptions {
   /** Time limit of one request to Lumi. Default 10,000 ms. */
   requestTimeoutMs?: number;
   config?: ConfigOptions;
+  /**
+   * The local checks of `allow()` (docs/bot-developers/limits.md). Given (`{}` for the defaults), `start()`
+   * reads the limits at once; left out, they are read on the first `allow()`.
+   */
+  limits?: LimitsOptions;
   /** The `source` of errors that name neither a source nor a feature. Default "bot". */
   errorSource?: string;
   /**
@@ -68,6 +80,8 @@ export interface LumiStats extends QueueStats {
 export class Lumi {
   /** The bot configuration from Lumi (`GET /api/bot/config`). */
   readonly config: LumiConfig;
+  /** The copy of Lumi's limits `allow()` decides from. */
+  readonly limits: LumiLimits;
   readonly #options: LumiOptions;
   readonly #http: HttpOptions;
   readonly #queue: EventQueue;
@@ -95,9 +109,16 @@ export class Lumi {
       onProblem: (error, willRetry) => this.#onProblem(error, willRetry),
     });
     this.config = new LumiConfig(this.#http, options.config ?? {}, (error) => this.#tell(error));
+    this.limits = new LumiLimits(this.#http, options.limits ?? {}, {
+      report: (error) => this.#tell(error),
+      context: () => this.#context.current(),
+    });
   }
 
-  /** Sends a heartbeat now and every `heartbeatSeconds`, and refreshes the configuration in the background. */
+  /**
+   * Sends a heartbeat now and every `heartbeatSeconds`, and refreshes the configuration (and, with `limits`
+   * set, the limits) in the background.
+   */
   start(): this {
     if (this.#heartbeat) return this;
     this.#startedAt = new Date();
@@ -105,6 +126,7 @@ export class Lumi {
     this.#heartbeat = setInterval(() => this.heartbeat(), (this.#options.heartbeatSeconds ?? 30) * 1000);
     this.#heartbeat.unref?.();
     this.config.start();
+    if (this.#options.limits) this.limits.start();
     return this;
   }
 
@@ -118,6 +140,7 @@ export class Lumi {
     if (this.#heartbeat) clearInterval(this.#heartbeat);
     this.#heartbeat = null;
     this.config.stop();
+    this.limits.stop();
     await Promise.all(this.#otel.map((otel) => otel.shutdown().catch((error: Error) => this.#tell(error))));
     return this.#queue.close(timeoutMs);
   }
@@ -235,6 +258,22 @@ export class Lumi {
     });
   }
 
+  // Limits.
+
+  /**
+   * May this chat, user and feature make an LLM call now? Decided at once from the local copy of Lumi's
+   * limits (docs/bot-developers/limits.md); chat, user and feature default to the current context. An
+   * allowed check counts as one request.
+   */
+  allow(input?: Attribution): LocalAllowance {
+    return this.limits.allow(input);
+  }
+
+  /** Lumi's exact decision (`POST /api/bot/allowance`); `unavailable` as `onUnavailable` says when unreachable. */
+  allowance(input?: Attribution): Promise<LocalAllowance> {
+    return this.limits.allowance(input);
+  }
+
   // Deliveries.
 
   /** Queues a message made from a Lumi template; resolves with the delivery, rejects with DeliveryRefused or LumiError. */
@@ -275,6 +314,7 @@ export class Lumi {
         error: (error, errorOptions) => this.error(error, errorOptions),
         feedback: (input) => this.feedback(input),
         configVersion: () => this.config.version,
+        allow: () => this.allow(),
       },
       options,
     );

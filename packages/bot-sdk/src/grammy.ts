@@ -1,3 +1,4 @@
+import type { LocalAllowance } from './allowance/decide.js';
 import type { ContextStore, LumiContext } from './context.js';
 import type { ErrorOptions, FeedbackInput, IntegrationCallInput, TelegramId } from './events.js';
 
@@ -12,7 +13,9 @@ import type { ErrorOptions, FeedbackInput, IntegrationCallInput, TelegramId } fr
  *  - turns `message_reaction` updates on the bot's own messages into `feedback` events. The bot's messages
  *    are the ones it sent through the Bot API while the plugin watched (the newest `rememberMessages`);
  *    Telegram sends these updates only when `allowed_updates` asks for `message_reaction` and, in groups,
- *    to administrators.
+ *    to administrators;
+ *  - with `allowance`, checks the update's chat, user and feature with `lumi.allow()` before the handlers
+ *    and, when denied, calls `onDenied` instead of them (docs/bot-developers/limits.md).
  * grammY itself is not imported: the plugin works with any grammY version's context.
  */
 
@@ -27,6 +30,15 @@ export interface GrammyOptions<C = never> {
   reactions?: 'bot-messages' | 'all' | false;
   /** How many sent messages to remember for reactions. Default 10,000. */
   rememberMessages?: number;
+  /**
+   * Check `lumi.allow()` before the handlers of each update that leads to an LLM call; a denied update
+   * goes to `onDenied` (to tell the user, say) and not to the handlers. Off by default.
+   */
+  allowance?: {
+    /** Which updates to check. Default: every update. */
+    when?: (ctx: C) => boolean;
+    onDenied?: (ctx: C, allowance: LocalAllowance) => unknown;
+  };
 }
 
 /** What a grammY context has that the plugin reads; a grammY `Context` has it all. */
@@ -47,6 +59,8 @@ export interface GrammyDeps<L> {
   error(error: unknown, options: ErrorOptions): void;
   feedback(input: FeedbackInput): void;
   configVersion(): string | null;
+  /** `lumi.allow()` in the update's context. */
+  allow(): LocalAllowance;
 }
 
 type ReactionType =
@@ -178,9 +192,14 @@ export function grammyPlugin<L, C extends GrammyContextLike>(
         userId,
         updateType,
       });
+    const gate = options.allowance;
     try {
-      await deps.context.run({ chatId, userId, feature }, () => {
+      await deps.context.run({ chatId, userId, feature }, async () => {
         store = deps.context.current();
+        if (gate && (gate.when?.(ctx) ?? true)) {
+          const allowance = deps.allow();
+          if (!allowance.allowed) return void (await gate.onDenied?.(ctx, allowance));
+        }
         return next();
       });
     } catch (error) {

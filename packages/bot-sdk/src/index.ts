@@ -2,6 +2,9 @@
  * @lumi/bot: connects a Telegram bot to Lumi in a few lines. See README.md, and
  * docs/bot-developers/connect-your-bot.md in the Lumi repository.
  */
+export type { LocalAllowance } from './allowance/decide.js';
+export { LIMITS_DEFAULTS, type LimitsOptions, type LimitsStats } from './allowance/limits-options.js';
+export { LumiLimits } from './allowance/lumi-limits.js';
 export { createLumi, Lumi, type LumiOptions, type LumiStats } from './client.js';
 export { LumiConfig, type ConfigListener, type ConfigOptions } from './config.js';
 export type { LumiContext } from './context.js';
@@ -25,11 +28,18 @@ export type { OpenAILike } from './llm/openai.js';
 export type { WrapOptions } from './llm/report.js';
 export type { LumiOtel, OtelOptions } from './otel.js';
 export { QUEUE_DEFAULTS, type QueueOptions, type QueueStats } from './queue.js';
-export { CONFIG_DOMAINS } from './wire.js';
+export { ALLOWANCE_REASONS, CONFIG_DOMAINS } from './wire.js';
 export type {
   ActiveLock,
+  Allowance,
+  AllowanceLimit,
+  AllowanceReason,
+  AllowanceRequest,
   BotConfig,
   BotConfigItem,
+  BotLimitsSnapshot,
+  BotUsageRequest,
+  BotUsageResponse,
   BudgetStatus,
   CacheStatsEvent,
   ConfigDomain,
@@ -42,6 +52,10 @@ export type {
   IngestResult,
   IntegrationCallEvent,
   IntegrationStatus,
+  LimitMetric,
+  LimitMode,
+  LimitScope,
+  LimitWindow,
   LlmCallEvent,
   MarketDataEvent,
   TelemetryEvent,

@@ -1,7 +1,8 @@
 /**
  * What travels between the bot and Lumi, in the HTTP APIs' own (snake_case) field names: the ingestion
  * events (`POST /api/ingest/events`, docs/bot-developers/ingestion.md), the bot configuration
- * (`GET /api/bot/config`) and deliveries (`POST /api/v1/messaging/deliveries`). Written out here so the
+ * (`GET /api/bot/config`), deliveries (`POST /api/v1/messaging/deliveries`) and the allowance with the
+ * copy of the limits the SDK decides from (docs/bot-developers/limits.md). Written out here so the
  * published package stands alone; test/contract.test.ts checks every type against @lumi/contract, the
  * schemas the server validates with.
  */
@@ -219,4 +220,98 @@ export interface Delivery {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
+}
+
+export type LimitScope = 'chat' | 'user' | 'feature' | 'each_chat' | 'each_user';
+export type LimitMetric = 'cost_usd' | 'tokens' | 'requests';
+/** The current calendar minute or hour (UTC), or day or month (in the snapshot's `timezone`). */
+export type LimitWindow = 'minute' | 'hour' | 'day' | 'month';
+export type LimitMode = 'soft' | 'hard';
+
+/** Why the allowance decided as it did. */
+export const ALLOWANCE_REASONS = [
+  'no_limits',
+  'within_limits',
+  'over_soft_limit',
+  'allowlisted',
+  'banned',
+  'limit_reached',
+] as const;
+export type AllowanceReason = (typeof ALLOWANCE_REASONS)[number];
+
+/** `POST /api/bot/allowance`: the call's chat, user and feature; each may be left out. */
+export interface AllowanceRequest {
+  chat_id?: TelegramIdText;
+  user_id?: TelegramIdText;
+  feature?: string;
+}
+
+/** The limit a decision names: the one that denied, else the one closest to its amount. */
+export interface AllowanceLimit {
+  id: number;
+  scope: LimitScope;
+  /** The chat id, user id or feature it was applied to. */
+  subject: string;
+  metric: LimitMetric;
+  window: LimitWindow;
+  mode: LimitMode;
+  amount: number;
+  used: number;
+}
+
+/** Lumi's answer to `POST /api/bot/allowance`. */
+export interface Allowance {
+  allowed: boolean;
+  reason: AllowanceReason;
+  limit: AllowanceLimit | null;
+  /** What is left of `limit` in its window (never below 0); null without a limit. */
+  remaining: number | null;
+  /** For a denial: when asking again can succeed (the window's end, a ban's expiry); null: not by waiting. */
+  retry_after_seconds: number | null;
+}
+
+/** `GET /api/bot/limits`: every limit with the amount in force, and the bans and allowlist entries in force. */
+export interface BotLimitsSnapshot {
+  limits: Array<{
+    id: number;
+    scope: LimitScope;
+    /** Null for each_chat and each_user. */
+    subject: string | null;
+    metric: LimitMetric;
+    window: LimitWindow;
+    mode: LimitMode;
+    /** The amount in force (a raise's while it lasts) and, when a raise ends, until when. */
+    amount: number;
+    amount_until: string | null;
+  }>;
+  rules: Array<{
+    action: 'ban' | 'allow';
+    subject_kind: 'chat' | 'user';
+    subject: string;
+    /** Null: until deleted. */
+    expires_at: string | null;
+  }>;
+  /** LUMI_TIMEZONE: where days and months begin. */
+  timezone: string;
+  server_time: string;
+}
+
+/** `POST /api/bot/allowance/usage`: at most 500 of each. */
+export interface BotUsageRequest {
+  chat_ids?: TelegramIdText[];
+  user_ids?: TelegramIdText[];
+  features?: string[];
+}
+
+/** Each limit that applies to the subjects asked about, with its usage in the current window. */
+export interface BotUsageResponse {
+  usage: Array<{
+    limit_id: number;
+    subject: string;
+    used: number;
+    amount: number;
+    window_start: string;
+    window_end: string;
+  }>;
+  server_time: string;
 }

@@ -1,6 +1,11 @@
-import { CONFIG_DOMAINS, telemetryEventSchema, type ConfigDomain } from '@lumi/contract';
+import { ALLOWANCE_REASONS, CONFIG_DOMAINS, telemetryEventSchema, type ConfigDomain } from '@lumi/contract';
 import type {
+  allowanceRequestSchema,
+  allowanceSchema,
   botConfigSchema,
+  botLimitsSnapshotSchema,
+  botUsageRequestSchema,
+  botUsageResponseSchema,
   cacheStatsEventSchema,
   deliveryRequestSchema,
   deliverySchema,
@@ -11,6 +16,10 @@ import type {
   integrationCallEventSchema,
   llmCallEventSchema,
   marketDataEventSchema,
+  LIMIT_METRICS,
+  LIMIT_MODES,
+  LIMIT_SCOPES,
+  LIMIT_WINDOWS,
 } from '@lumi/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
@@ -26,7 +35,10 @@ import {
   marketDataEvent,
   telegramId,
 } from '../src/events.js';
-import { CONFIG_DOMAINS as WIRE_CONFIG_DOMAINS } from '../src/wire.js';
+import {
+  ALLOWANCE_REASONS as WIRE_ALLOWANCE_REASONS,
+  CONFIG_DOMAINS as WIRE_CONFIG_DOMAINS,
+} from '../src/wire.js';
 import type * as Wire from '../src/wire.js';
 
 /**
@@ -71,6 +83,19 @@ describe('the wire types match @lumi/contract', () => {
     expectTypeOf<KeysOf<Wire.DeliveryRequest>>().toEqualTypeOf<
       KeysOf<z.input<typeof deliveryRequestSchema>>
     >();
+  });
+
+  it('has the allowance, the limits snapshot and the usage of the contract', () => {
+    expectTypeOf<z.output<typeof allowanceSchema>>().toEqualTypeOf<Wire.Allowance>();
+    expectTypeOf<z.input<typeof allowanceRequestSchema>>().toEqualTypeOf<Wire.AllowanceRequest>();
+    expectTypeOf<z.output<typeof botLimitsSnapshotSchema>>().toEqualTypeOf<Wire.BotLimitsSnapshot>();
+    expectTypeOf<z.output<typeof botUsageResponseSchema>>().toEqualTypeOf<Wire.BotUsageResponse>();
+    expectTypeOf<Wire.BotUsageRequest>().toEqualTypeOf<z.input<typeof botUsageRequestSchema>>();
+    expectTypeOf<Wire.LimitScope>().toEqualTypeOf<(typeof LIMIT_SCOPES)[number]>();
+    expectTypeOf<Wire.LimitMetric>().toEqualTypeOf<(typeof LIMIT_METRICS)[number]>();
+    expectTypeOf<Wire.LimitWindow>().toEqualTypeOf<(typeof LIMIT_WINDOWS)[number]>();
+    expectTypeOf<Wire.LimitMode>().toEqualTypeOf<(typeof LIMIT_MODES)[number]>();
+    expect(WIRE_ALLOWANCE_REASONS).toEqual(ALLOWANCE_REASONS);
   });
 
   it('has the configuration domains of the contract, in its order', () => {

@@ -1,12 +1,22 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BotConfig, TelemetryEvent } from '../src/wire.js';
+import type {
+  Allowance,
+  BotConfig,
+  BotLimitsSnapshot,
+  BotUsageRequest,
+  TelemetryEvent,
+} from '../src/wire.js';
 
 /**
  * A local stand-in for Lumi's bot-facing API, for the SDK's unit tests: `POST /api/ingest/events` (with
  * Lumi's dedupe on type, id and time), `GET /api/bot/config` (with the ETag), `POST
- * /api/v1/messaging/deliveries` (with the idempotency key) and `POST /api/otlp/v1/traces` (kept as sent).
+ * /api/v1/messaging/deliveries` (with the idempotency key), `POST /api/otlp/v1/traces` (kept as sent), and
+ * the limits: `GET /api/bot/limits` (from `limits`), `POST /api/bot/allowance/usage` (each limit that
+ * applies to each subject asked about, a chat's own limit replacing the default, with the usage set in
+ * `usage` and the current UTC window; days and months in UTC only) and `POST /api/bot/allowance` (answers
+ * `allowance`).
  * Queued replies answer the next requests instead: a status with a body and headers, `hang` (no answer)
  * or `store-then-fail` (stores the batch, then answers 502, as when an answer is lost on the way).
  * test/integration.test.ts runs the SDK against the real server.
@@ -28,6 +38,17 @@ export class FakeLumi {
   /** Every event stored once, in order. */
   readonly stored: TelemetryEvent[] = [];
   config: BotConfig = { version: 'v1', domains: { personalities: [] } };
+  /** What `GET /api/bot/limits` answers, with `server_time` now. */
+  limits: Omit<BotLimitsSnapshot, 'server_time'> = { limits: [], rules: [], timezone: 'UTC' };
+  /** The usage in the current window by limit id and subject (`"7|-100"`); 0 when not set. */
+  readonly usage = new Map<string, number>();
+  allowance: Allowance = {
+    allowed: true,
+    reason: 'no_limits',
+    limit: null,
+    remaining: null,
+    retry_after_seconds: null,
+  };
   /** Drops every connection at once, as a server that is down behind its address. */
   offline = false;
   /** Event types it refuses one by one, as a server that does not know them. */
@@ -111,7 +132,44 @@ export class FakeLumi {
       return send(res, 202, delivery);
     }
     if (path === '/api/otlp/v1/traces') return send(res, 200, {});
+    if (path === '/api/bot/limits' && req.method === 'GET') {
+      return send(res, 200, { ...this.limits, server_time: new Date().toISOString() });
+    }
+    if (path === '/api/bot/allowance/usage' && req.method === 'POST') {
+      return send(res, 200, this.usageOf(body as BotUsageRequest));
+    }
+    if (path === '/api/bot/allowance' && req.method === 'POST') return send(res, 200, this.allowance);
     return send(res, 404, { detail: 'Not found' });
+  }
+
+  private usageOf(request: BotUsageRequest) {
+    const now = Date.now();
+    const limits = this.limits.limits;
+    const applying = (kind: 'chat' | 'user' | 'feature', subject: string) => {
+      const own = limits.filter((l) => l.scope === kind && l.subject === subject);
+      const defaults = limits.filter(
+        (l) => l.scope === `each_${kind}` && !own.some((o) => o.metric === l.metric && o.window === l.window),
+      );
+      return [...own, ...defaults].map((limit) => {
+        const [start, end] = utcWindow(limit.window, now);
+        return {
+          limit_id: limit.id,
+          subject,
+          used: this.usage.get(`${limit.id}|${subject}`) ?? 0,
+          amount: limit.amount,
+          window_start: new Date(start).toISOString(),
+          window_end: new Date(end).toISOString(),
+        };
+      });
+    };
+    return {
+      usage: [
+        ...(request.chat_ids ?? []).flatMap((id) => applying('chat', id)),
+        ...(request.user_ids ?? []).flatMap((id) => applying('user', id)),
+        ...(request.features ?? []).flatMap((name) => applying('feature', name)),
+      ],
+      server_time: new Date(now).toISOString(),
+    };
   }
 
   private ingest(events: TelemetryEvent[]) {
@@ -134,6 +192,20 @@ export class FakeLumi {
       budgets: [{ provider: 'openai', usage_percentage: 120, exceeded: true }],
     };
   }
+}
+
+/** The current minute, hour, day or month in UTC: [start, end) in ms. */
+function utcWindow(window: 'minute' | 'hour' | 'day' | 'month', now: number): [number, number] {
+  const d = new Date(now);
+  if (window === 'month') {
+    return [
+      Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
+      Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1),
+    ];
+  }
+  const size = { minute: 60_000, hour: 3_600_000, day: 86_400_000 }[window];
+  const start = Math.floor(now / size) * size;
+  return [start, start + size];
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

@@ -4,7 +4,13 @@ import type { Update, UserFromGetMe } from 'grammy/types';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIStandIn, type OpenAIStandIn } from '../../../examples/grammy-bot/stand-ins/openai.js';
-import { createLumi, type Lumi, type LumiFlavor, type TelemetryEvent } from '../src/index.js';
+import {
+  createLumi,
+  type LocalAllowance,
+  type Lumi,
+  type LumiFlavor,
+  type TelemetryEvent,
+} from '../src/index.js';
 import { FakeLumi } from './fake-lumi.js';
 
 /**
@@ -171,5 +177,60 @@ describe('lumi.grammy()', () => {
     });
     await other.handleUpdate(message('hi'));
     expect(seen).toEqual({ chatId: chat.id, userId: alice.id });
+  });
+
+  it('checks lumi.allow() before the handlers with `allowance`, and ctx.lumi.allow() reads the update’s chat and user', async () => {
+    lumi.limits = {
+      limits: [
+        {
+          id: 1,
+          scope: 'chat',
+          subject: String(chat.id),
+          metric: 'requests',
+          window: 'day',
+          mode: 'hard',
+          amount: 1,
+          amount_until: null,
+        },
+      ],
+      rules: [{ action: 'ban', subject_kind: 'user', subject: String(alice.id), expires_at: null }],
+      timezone: 'UTC',
+    };
+    const limited = createLumi({ url: lumi.url, apiKey: 'lumi_test', onError: () => undefined, limits: {} });
+    try {
+      await limited.limits.load();
+      const denied: LocalAllowance[] = [];
+      const inside: LocalAllowance[] = [];
+      const gated = new Bot<MyContext>('123:test-token', { botInfo, client: { apiRoot: botApi.url } });
+      gated.use(
+        limited.grammy({
+          allowance: {
+            when: (ctx) => ctx.has('message:text'),
+            onDenied: (_ctx, allowance) => void denied.push(allowance),
+          },
+        }),
+      );
+      gated.on('message:text', (ctx) => void inside.push(ctx.lumi.allow({ feature: 'reply' })));
+
+      await gated.handleUpdate(message('hi'));
+      expect(denied.map((a) => a.reason)).toEqual(['banned']);
+      expect(inside).toEqual([]);
+
+      lumi.limits.rules = [];
+      await limited.limits.load();
+      // The plugin's check takes the one request the chat has; the handler's own check finds none left.
+      await gated.handleUpdate(message('hi again'));
+      expect(inside).toEqual([
+        expect.objectContaining({
+          allowed: false,
+          reason: 'limit_reached',
+          limit: expect.objectContaining({ subject: String(chat.id) }),
+        }),
+      ]);
+      await gated.handleUpdate(message('and again'));
+      expect(denied.map((a) => a.reason)).toEqual(['banned', 'limit_reached']);
+    } finally {
+      await limited.close(0);
+    }
   });
 });

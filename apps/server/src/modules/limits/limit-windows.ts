@@ -18,6 +18,16 @@ function nextMonth(date: string): string {
   return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
 }
 
+/**
+ * The local day whose hours hold `now`'s hour: where the offset is not a whole hour, the hour that straddles
+ * midnight is the new day's, so from its start on (local 23:30 in India) it is already tomorrow.
+ */
+function dayOfHour(now: number, timeZone: string): string {
+  const today = localDate(now, timeZone);
+  const tomorrow = addDays(today, 1);
+  return floorHour(now) >= firstHourOfLocalDate(tomorrow, timeZone) ? tomorrow : today;
+}
+
 export function windowSpan(window: LimitWindow, now: number, timeZone: string): WindowSpan {
   switch (window) {
     case 'minute': {
@@ -29,14 +39,14 @@ export function windowSpan(window: LimitWindow, now: number, timeZone: string): 
       return { start, end: start + HOUR_MS };
     }
     case 'day': {
-      const today = localDate(now, timeZone);
+      const today = dayOfHour(now, timeZone);
       return {
         start: firstHourOfLocalDate(today, timeZone),
         end: firstHourOfLocalDate(addDays(today, 1), timeZone),
       };
     }
     case 'month': {
-      const first = `${localDate(now, timeZone).slice(0, 8)}01`;
+      const first = `${dayOfHour(now, timeZone).slice(0, 8)}01`;
       return {
         start: firstHourOfLocalDate(first, timeZone),
         end: firstHourOfLocalDate(nextMonth(first), timeZone),
