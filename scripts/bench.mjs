@@ -40,13 +40,20 @@
 //  10. Calls: with part `dashboards`, on its loaded database, the first page of the Calls list under each
 //     filter alone and combined, over 24 hours and 30 days (scripts/bench/calls.mjs); targets p99 100 ms for
 //     one filter, 250 ms combined.
+//  11. Allowance: the usage of BENCH_ALLOWANCE_CHATS (default 1,000,000) chats and BENCH_ALLOWANCE_USERS
+//     (100,000) users in the current month and BENCH_ALLOWANCE_LIMITS (10,000) limits in a scratch database
+//     (scripts/bench/load-allowance-data.ts), then POST /api/bot/allowance at an even BENCH_ALLOWANCE_RATE
+//     (2,000) checks a second for BENCH_ALLOWANCE_DURATION seconds (scripts/bench/allowance.mjs) beside a bare
+//     route answering at the same pace, and the most it answers with 10 connections; on SQLite (and
+//     PostgreSQL). Target: p99 ≤ 5 ms at 2,000/s.
 // BENCH_PARTS chooses parts (default `ingest,otlp,dashboards,mixed,calls,hostile,retention,cluster,
-// deliveries,alerts,render-load`; cluster needs DATABASE_URL, mixed and calls run with dashboards).
+// deliveries,alerts,render-load,allowance`; cluster needs DATABASE_URL, mixed and calls run with dashboards).
 // Each part lives in scripts/bench/<part>.mjs; the BENCH_* settings in scripts/bench/settings.mjs. Everything
 // scratch (scripts/bench/scratch.mjs) is removed at the end, also on Ctrl+C.
 import os from 'node:os';
 import { buildStale } from './lib/build-stale.mjs';
 import { alertsPart } from './bench/alerts.mjs';
+import { allowancePart } from './bench/allowance.mjs';
 import { clusterPart } from './bench/cluster.mjs';
 import { dashboardsPart } from './bench/dashboards.mjs';
 import { deliveriesPart } from './bench/deliveries.mjs';
@@ -101,6 +108,7 @@ async function main() {
   if (PARTS.has('deliveries')) await deliveriesPart();
   if (PARTS.has('render-load')) await renderLoadPart();
   if (PARTS.has('alerts')) await alertsPart();
+  if (PARTS.has('allowance')) await allowancePart();
 }
 
 try {

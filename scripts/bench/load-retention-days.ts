@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { utcDay } from '../../apps/server/src/db/event-partitions.js';
 import { LLM_MODELS } from '../demo/simulated-bot.mjs';
 import { createProgress } from '../lib/progress.mjs';
-import { createDayPartitions, DAY_MS, openScratch } from './scratch-db.js';
+import { createDayPartitions, DAY_MS, openScratch, SERIES_SQL } from './scratch-db.js';
 
 /** Rows per INSERT … SELECT: a transaction of its own, and a progress step. */
 const CHUNK = 250_000;
@@ -47,26 +47,9 @@ const models = LLM_MODELS as { provider: string; model: string }[];
 const pick = (field: 'provider' | 'model') =>
   `CASE i % ${models.length} ${models.map((m, k) => `WHEN ${k} THEN '${m[field]}'`).join(' ')} END`;
 
-/** What differs between the databases in the generating SQL: the row numbers, and text from numbers. */
-const SQL_OF = {
-  postgres: {
-    series: (from: number, to: number) => `generate_series(${from}::bigint, ${to - 1}) AS n(i)`,
-    padded: `lpad(i::text, 8, '0')`,
-    iso: (ms: string) =>
-      `to_char(timestamp 'epoch' + ${ms} * interval '1 millisecond', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  },
-  sqlite: {
-    series: (from: number, to: number) =>
-      `(WITH RECURSIVE s(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM s WHERE i < ${to - 1}) SELECT i FROM s) AS n`,
-    padded: `printf('%08d', i)`,
-    iso: (ms: string) =>
-      `strftime('%Y-%m-%dT%H:%M:%S', ${ms} / 1000, 'unixepoch') || printf('.%03dZ', ${ms} % 1000)`,
-  },
-};
-
 /** Rows `from` to `to` (exclusive) of a day's `perDay`, evenly spread over it, in time order. */
-function insertRows(dialect: keyof typeof SQL_OF, day: string, from: number, to: number) {
-  const d = SQL_OF[dialect];
+function insertRows(dialect: keyof typeof SERIES_SQL, day: string, from: number, to: number) {
+  const d = SERIES_SQL[dialect];
   const ms = `(${Date.parse(day)} + i * ${DAY_MS} / ${perDay})`;
   const input = '(300 + (i * 7919) % 2500)';
   const output = '(50 + (i * 104729) % 600)';

@@ -267,3 +267,61 @@ export function reportDeliveries(
     );
   }
 }
+
+/** Part `allowance`: checks at a steady rate, beside a bare route, and the ceiling (scripts/bench/allowance.mjs). */
+export function reportAllowance(
+  runs,
+  { chats, users, limits, rate, seconds, connections, maxInFlight, ceilingConnections, targets },
+) {
+  const pct = (n, of) => `${((100 * n) / Math.max(1, of)).toFixed(1)} %`;
+  const ms = (n) => `${n.toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ms`;
+  const latency = ({ latency: l }) => `p50 ${ms(l.p50)}, p99 ${ms(l.p99)}, max ${ms(l.max)}`;
+  const row = (name, text) => say(`    ${name.padEnd(13)} ${text}`);
+  say('');
+  say(
+    `Allowance: POST /api/bot/allowance with ${fmt(limits)} limits and the month's usage of ${fmt(chats)} chats ` +
+      `and ${fmt(users)} users, each check naming a chat, a user and a feature; ${fmt(rate)} checks/s sent at ` +
+      `an even pace over ${connections} connections for ${seconds} s; load average ${os.loadavg()[0].toFixed(2)}`,
+  );
+  for (const r of runs) {
+    const s = r.steady;
+    const answered = s.allowed + s.denied;
+    const failed = s.sent - answered;
+    // The target holds only if the server kept up: every check sent, answered with 2xx, at the rate asked.
+    const keptUp = s.skipped === 0 && failed === 0 && s.answeredPerSecond >= 0.98 * rate;
+    const met = keptUp && s.latency.p99 <= targets.allowanceP99Ms;
+    say(
+      `  ${r.label} (${fmt(r.loaded.usageRows)} usage rows and ${fmt(r.loaded.limits)} limits loaded with SQL ` +
+        `in ${r.loaded.loadSeconds.toFixed(0)} s, one more limit through the API)`,
+    );
+    const skipped = s.skipped > 0 ? `; ${fmt(s.skipped)} not sent, ${fmt(maxInFlight)} being unanswered` : '';
+    row(
+      'the server',
+      `${latency(s)}; ${fmt(s.answeredPerSecond)} answered/s${skipped}; ${fmt(failed)} without a 2xx answer  ` +
+        `p99 <= ${targets.allowanceP99Ms} ms at ${fmt(rate)}/s: ${mark(met)}${keptUp ? '' : ' (it did not keep up)'}`,
+    );
+    for (const [detail, n] of Object.entries(s.failures).slice(0, 5)) row('', `${fmt(n)} × ${detail}`);
+    for (const [message, n] of Object.entries(s.errors)) row('', `${fmt(n)} × ${message}`);
+    row(
+      'bare route',
+      `${latency(r.bare)}; ${fmt(r.bare.answeredPerSecond)} answered/s (the same requests answered with a ` +
+        `constant body by a bare Fastify route: what this machine and the load generator take)`,
+    );
+    const reasons = Object.entries(s.reasons)
+      .sort(([, a], [, b]) => b - a)
+      .map(([reason, n]) => `${reason} ${pct(n, answered)}`)
+      .join(', ');
+    row(
+      'decisions',
+      `${pct(s.allowed, answered)} allowed, ${pct(s.denied, answered)} denied (${reasons}); the checks left ` +
+        `up to ${ms(s.lag.p99)} late at p99 (max ${ms(s.lag.max)})`,
+    );
+    const c = r.ceiling;
+    const refused = c.non2xx + c.errors > 0 ? `; ${fmt(c.non2xx)} not 2xx, ${fmt(c.errors)} errors` : '';
+    row(
+      'ceiling',
+      `${fmt(c.perSecond)} checks/s with ${ceilingConnections} connections (p50 ${c.p50} ms, p99 ${c.p99} ms` +
+        `${refused}); a figure, no target`,
+    );
+  }
+}

@@ -1,6 +1,7 @@
 /**
- * What the benchmark's generators (load-llm-calls.ts, load-retention-days.ts) share: opening the scratch
- * database named by BENCH_SQLITE_FILE or BENCH_DATABASE_URL, migrated, and PostgreSQL's day partitions.
+ * What the benchmark's generators (load-llm-calls.ts, load-retention-days.ts, load-allowance-data.ts) share:
+ * opening the scratch database named by BENCH_SQLITE_FILE or BENCH_DATABASE_URL, migrated, PostgreSQL's day
+ * partitions, and the SQL that has the database generate rows itself.
  */
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -52,3 +53,23 @@ export async function createDayPartitions(handle: DatabaseHandle, fromMs: number
     });
   }
 }
+
+/**
+ * What differs between the databases in SQL that generates rows itself (INSERT … SELECT over a series): the
+ * row numbers `i` from `from` to `to` (exclusive), `i` as 8-digit text, and ISO 8601 UTC text from ms.
+ */
+export const SERIES_SQL = {
+  postgres: {
+    series: (from: number, to: number) => `generate_series(${from}::bigint, ${to - 1}) AS n(i)`,
+    padded: `lpad(i::text, 8, '0')`,
+    iso: (ms: string) =>
+      `to_char(timestamp 'epoch' + ${ms} * interval '1 millisecond', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  },
+  sqlite: {
+    series: (from: number, to: number) =>
+      `(WITH RECURSIVE s(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM s WHERE i < ${to - 1}) SELECT i FROM s) AS n`,
+    padded: `printf('%08d', i)`,
+    iso: (ms: string) =>
+      `strftime('%Y-%m-%dT%H:%M:%S', ${ms} / 1000, 'unixepoch') || printf('.%03dZ', ${ms} % 1000)`,
+  },
+};

@@ -37,6 +37,24 @@ export const DELIVERIES = {
   deliveries: count('BENCH_SEND_DELIVERIES', 900),
   chats: count('BENCH_SEND_CHATS', 60),
 };
+/**
+ * Part `allowance`: the usage of `chats` chats and `users` users and `limits` limits loaded, then
+ * POST /api/bot/allowance at a steady `rate` a second for `seconds` (BENCH_ALLOWANCE_DURATION, else
+ * BENCH_DURATION when set, else 20) over `connections` connections (a request finding them busy waits for
+ * one; none is sent while `maxInFlight` are unanswered), beside a bare route answering at the same pace;
+ * then the ceiling with autocannon, `ceilingConnections` connections for `ceilingSeconds`.
+ */
+export const ALLOWANCE = {
+  chats: count('BENCH_ALLOWANCE_CHATS', 1_000_000),
+  users: count('BENCH_ALLOWANCE_USERS', 100_000),
+  limits: count('BENCH_ALLOWANCE_LIMITS', 10_000),
+  rate: count('BENCH_ALLOWANCE_RATE', 2_000),
+  seconds: count('BENCH_ALLOWANCE_DURATION', process.env.BENCH_DURATION ? DURATION : 20),
+  connections: 32,
+  maxInFlight: 1_000,
+  ceilingConnections: 10,
+  ceilingSeconds: count('BENCH_ALLOWANCE_CEILING_DURATION', 5),
+};
 export const RENDER_LOAD = {
   requests: count('BENCH_RENDER_REQUESTS', 200),
   hogs: count('BENCH_RENDER_HOGS', 2),
@@ -53,6 +71,7 @@ export const TARGETS = {
   alertPassMs: 1000,
   callsOneP99Ms: 100,
   callsCombinedP99Ms: 250,
+  allowanceP99Ms: 5,
 };
 /** How autocannon measures the dashboards: CONNECTIONS at once, DURATION seconds each, in ROUNDS rounds. */
 export const AUTOCANNON = { connections: CONNECTIONS, duration: DURATION, rounds: ROUNDS };
@@ -69,7 +88,7 @@ export const WORKLOAD = {
 export const PARTS = new Set(
   (
     process.env.BENCH_PARTS ||
-    'ingest,otlp,dashboards,mixed,calls,hostile,retention,cluster,deliveries,alerts,render-load'
+    'ingest,otlp,dashboards,mixed,calls,hostile,retention,cluster,deliveries,alerts,render-load,allowance'
   ).split(','),
 );
 
