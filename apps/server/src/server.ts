@@ -111,6 +111,7 @@ async function main() {
       .then(() => app.services.integrations.flush())
       // After the last report: the batches in hand are stored, then the ingest worker stops.
       .then(() => app.services.ingestion.close())
+      .then(() => app.services.limits.close())
       .then(() => invalidation.close())
       .then(() => handle.db.destroy())
       .then(() => process.exit(0))

@@ -29,6 +29,7 @@ import { LlmCallsService } from './modules/metrics/llm-calls.service.js';
 import { AllowanceService } from './modules/limits/allowance.service.js';
 import { LimitsService } from './modules/limits/limits.service.js';
 import { UsageReader } from './modules/limits/usage-reader.js';
+import { LimitEvents } from './modules/limits/limit-events.js';
 import { IntegrationReporter } from './modules/ingestion/integration-reporter.js';
 import { createMessagingServices, type MessagingServices } from './modules/messaging/messaging.wiring.js';
 import type { SenderSettings } from './modules/messaging/deliveries/sender-settings.js';
@@ -197,9 +198,19 @@ export function createServices(options: {
     await invalidation.publish('telemetry');
   };
   const budgets = new BudgetsService(db, audit, now, options.telemetry, dashboardCache, telemetryChanged);
-  const usage = new UsageReader(db, options.telemetry.timezone);
-  const limits = new LimitsService(db, audit, now, usage, invalidation, options.telemetry.timezone);
-  const allowance = new AllowanceService(db, now, () => limits.book(), usage);
+  const usage = new UsageReader(db, options.telemetry.timezone, now);
+  invalidation.on('telemetry', () => usage.forget());
+  const limitEvents = new LimitEvents(db);
+  const limits = new LimitsService(
+    db,
+    audit,
+    now,
+    usage,
+    invalidation,
+    options.telemetry.timezone,
+    limitEvents,
+  );
+  const allowance = new AllowanceService(db, now, () => limits.book(), usage, limitEvents);
   const ingestWriter = options.ingestDatabase
     ? new IngestWorker({ database: options.ingestDatabase, timezone: options.telemetry.timezone })
     : new InProcessIngest(db, options.telemetry.timezone);

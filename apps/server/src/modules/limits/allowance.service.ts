@@ -1,11 +1,11 @@
 import type { Allowance, AllowanceReason, AllowanceRequest } from '@lumi/contract';
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
-import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
 import { hourKey, minuteKey } from '../../lib/hour-buckets.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import { effectiveAmount, type AppliedLimit, type LimitBook } from './limit-book.js';
-import { grantOne, insertDenial } from './limit-grants.repository.js';
+import { grantOne } from './limit-grants.repository.js';
+import type { GrantKey, LimitEvents } from './limit-events.js';
 import { secondsUntil } from './limit-windows.js';
 import type { Standing, UsageReader } from './usage-reader.js';
 
@@ -14,13 +14,6 @@ class NoRoom extends Error {
   constructor(readonly standing: Standing) {
     super('no room');
   }
-}
-
-interface GrantKey {
-  kind: UsageKind;
-  subject: string;
-  grain: UsageGrain;
-  bucket: string;
 }
 
 /**
@@ -36,6 +29,7 @@ export class AllowanceService {
     private readonly now: Clock,
     private readonly book: () => Promise<LimitBook>,
     private readonly usage: UsageReader,
+    private readonly events: LimitEvents,
   ) {}
 
   async decide(request: AllowanceRequest): Promise<Allowance> {
@@ -65,14 +59,14 @@ export class AllowanceService {
     );
     if (spent) return this.denyBy(request, now, spent);
     try {
-      await this.db.transaction().execute((trx) => this.grant(trx, standings, now));
+      await this.grant(standings, now);
     } catch (error) {
       if (error instanceof NoRoom) return this.denyBy(request, now, error.standing);
       throw error;
     }
     const over = standings.find((s) => s.used >= effectiveAmount(s.applied.limit, now));
     // Recorded beside the denials for the "limit reached" alert condition; not listed as a denial.
-    if (over) await insertDenial(this.db, this.event(request, now, 'over_soft_limit', over.applied.limit.id));
+    if (over) this.events.deny(this.event(request, now, 'over_soft_limit', over.applied.limit.id));
     // The call just admitted counts for request limits.
     const after = standings.map((s) => ({
       ...s,
@@ -110,9 +104,10 @@ export class AllowanceService {
   /**
    * Counts the admitted call: in the current minute for minute request limits, in the current hour for the
    * rest (the in-flight estimate of cost and tokens reads the hour's grants too). A hard request limit's
-   * bucket is counted only while it has room, all or nothing.
+   * bucket is counted in the database at once, only while it has room, all such buckets or none; the rest
+   * are buffered (limit-events.ts).
    */
-  private async grant(trx: Executor, standings: Standing[], now: number): Promise<void> {
+  private async grant(standings: Standing[], now: number): Promise<void> {
     const grants = new Map<string, { key: GrantKey; below: number | null; by: Standing | null }>();
     const add = (key: GrantKey, below: number | null, by: Standing | null) => {
       const id = `${key.kind}|${key.subject}|${key.grain}|${key.bucket}`;
@@ -136,9 +131,21 @@ export class AllowanceService {
       );
     }
     // In key order, so parallel grants on PostgreSQL lock rows in the same order.
-    const ordered = [...grants.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-    for (const [, { key, below, by }] of ordered) {
-      if (!(await grantOne(trx, key, below === null ? null : Math.floor(below)))) throw new NoRoom(by!);
+    const ordered = [...grants.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, grant]) => grant);
+    const exact = ordered.filter((grant) => grant.below !== null);
+    const conditioned = async (db: Executor) => {
+      for (const { key, below, by } of exact) {
+        if (!(await grantOne(db, key, Math.floor(below!)))) throw new NoRoom(by!);
+      }
+    };
+    if (exact.length === 1) await conditioned(this.db);
+    else if (exact.length > 1) await this.db.transaction().execute(conditioned);
+    for (const { key, below } of ordered) {
+      if (below === null) this.events.grant(key);
+    }
+    for (const subject of new Set(standings.map((s) => `${s.applied.kind}|${s.applied.subject}`))) {
+      const [kind, id] = subject.split('|') as [GrantKey['kind'], string];
+      this.usage.admitted(kind, id, now);
     }
   }
 
@@ -161,7 +168,7 @@ export class AllowanceService {
       retry: number | null;
     },
   ): Promise<Allowance> {
-    await insertDenial(this.db, this.event(request, now, decision.reason, decision.limit?.id ?? null));
+    this.events.deny(this.event(request, now, decision.reason, decision.limit?.id ?? null));
     return {
       allowed: false,
       reason: decision.reason,

@@ -8,26 +8,6 @@ import type { LimitDenialsTable, UsageGrain, UsageKind } from '../../db/limit-ta
  * hour; limit_denials keeps each call it denied.
  */
 
-export async function grantedBetween(
-  db: Executor,
-  kind: UsageKind,
-  subject: string,
-  grain: UsageGrain,
-  from: string,
-  to: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom('limit_grants')
-    .select((eb) => eb.fn.sum<number | string | null>('granted').as('granted'))
-    .where('kind', '=', kind)
-    .where('subject', '=', subject)
-    .where('grain', '=', grain)
-    .where('bucket', '>=', from)
-    .where('bucket', '<', to)
-    .executeTakeFirstOrThrow();
-  return Number(row.granted ?? 0);
-}
-
 /**
  * Counts one grant in a bucket, only while the bucket's count stays below `below` (null: always): the
  * request limits' exact check. Of parallel grants, the database admits exactly as many as fit (PostgreSQL
@@ -51,14 +31,6 @@ export async function grantOne(
     .returning('granted')
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Records a denied call. */
-export async function insertDenial(
-  db: Executor,
-  denial: Omit<Insertable<LimitDenialsTable>, 'id'>,
-): Promise<void> {
-  await db.insertInto('limit_denials').values(denial).execute();
 }
 
 /** Removes the grants of buckets before `before` (an ISO bucket name) and the denials before it. */
@@ -88,4 +60,55 @@ export async function topGranted(
     .limit(limit)
     .execute();
   return rows.map((row) => ({ subject: row.subject, used: Number(row.used) }));
+}
+
+/** A subject's grants per hour from the hour `from` on, and in the minute `minute`. */
+export async function grantRows(
+  db: Executor,
+  kind: UsageKind,
+  subject: string,
+  from: string,
+  minute: string,
+) {
+  const rows = await db
+    .selectFrom('limit_grants')
+    .select(['grain', 'bucket', 'granted'])
+    .where('kind', '=', kind)
+    .where('subject', '=', subject)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('grain', '=', 'hour'), eb('bucket', '>=', from)]),
+        eb.and([eb('grain', '=', 'minute'), eb('bucket', '=', minute)]),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => ({ grain: row.grain, bucket: row.bucket, granted: Number(row.granted) }));
+}
+
+/** Adds counted grants, one upsert per key (sorted, so parallel flushes lock rows in the same order). */
+export async function addGrants(
+  db: Executor,
+  grants: { kind: UsageKind; subject: string; grain: UsageGrain; bucket: string; granted: number }[],
+): Promise<void> {
+  for (let i = 0; i < grants.length; i += 200) {
+    await db
+      .insertInto('limit_grants')
+      .values(grants.slice(i, i + 200))
+      .onConflict((oc) =>
+        oc
+          .columns(['kind', 'subject', 'grain', 'bucket'])
+          .doUpdateSet({ granted: sql`limit_grants.granted + excluded.granted` }),
+      )
+      .execute();
+  }
+}
+
+/** Records denied calls (and calls admitted over a soft limit). */
+export async function insertDenials(db: Executor, denials: Omit<Insertable<LimitDenialsTable>, 'id'>[]) {
+  for (let i = 0; i < denials.length; i += 200) {
+    await db
+      .insertInto('limit_denials')
+      .values(denials.slice(i, i + 200))
+      .execute();
+  }
 }

@@ -41,6 +41,7 @@ import {
 import { pruneGrants, topGranted } from './limit-grants.repository.js';
 import { windowSpan } from './limit-windows.js';
 import * as repo from './limits.repository.js';
+import type { LimitEvents } from './limit-events.js';
 import type { UsageReader } from './usage-reader.js';
 
 /** How many subjects a limit on each chat or user shows as its top users, and a preview lists. */
@@ -84,6 +85,7 @@ export class LimitsService {
     private readonly usage: UsageReader,
     private readonly invalidation: Invalidation,
     private readonly timezone: string,
+    private readonly events: LimitEvents,
   ) {
     this.limits = new AuditedEntity(audit, {
       load: (db, id) => this.load(db, id),
@@ -119,6 +121,7 @@ export class LimitsService {
   }
 
   async list(): Promise<Limit[]> {
+    await this.events.flush();
     const now = this.now();
     const [rows, denials] = await Promise.all([
       repo.listLimitRows(this.db),
@@ -216,6 +219,7 @@ export class LimitsService {
   }
 
   async denials(query: LimitDenialsQuery): Promise<LimitDenialsResponse> {
+    await this.events.flush();
     const [rows, total] = await Promise.all([
       repo.denialsPage(this.db, query),
       repo.countDenials(this.db, isoTime(this.now() - DAY_MS)),
@@ -293,8 +297,14 @@ export class LimitsService {
   }
 
   /** Calls that reached a limit since `from` (the "limit reached" alert condition). */
-  reachedSince(from: string, limitId: number | null): Promise<number> {
+  async reachedSince(from: string, limitId: number | null): Promise<number> {
+    await this.events.flush();
     return repo.countReached(this.db, from, limitId);
+  }
+
+  /** Writes what the allowance buffered (at shutdown). */
+  close(): Promise<void> {
+    return this.events.flush();
   }
 
   /**

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import type { UsageKind } from '../../db/limit-tables.js';
 import { HOUR_MS, floorHour, hourKey, minuteKey } from '../../lib/hour-buckets.js';
-import { isoTime } from '../../lib/time.js';
+import { isoTime, type Clock } from '../../lib/time.js';
+import { limitUsageRows, recentCalls } from '../telemetry-store/telemetry-store.js';
 import type { AppliedLimit } from './limit-book.js';
-import { readUsage, recentCalls, type SubjectUsage } from '../telemetry-store/telemetry-store.js';
-import { grantedBetween } from './limit-grants.repository.js';
+import { grantRows } from './limit-grants.repository.js';
 import { windowSpan, type WindowSpan } from './limit-windows.js';
 
 /** One limit's standing for one subject now (docs/operators/limits.md, "What counts"). */
@@ -20,71 +20,188 @@ export interface Standing {
   before: number;
 }
 
+interface HourSums {
+  requests: number;
+  tokens: number;
+  cost_usd: number;
+  granted: number;
+}
+
+/**
+ * What one chat, user or feature used this month, read in two queries and kept briefly: the stored usage
+ * and the calls admitted per hour, the calls admitted in the current minute, and (for a chat or user
+ * whose limits count a minute) its calls of the current minute.
+ */
+interface Snapshot {
+  hours: Map<number, HourSums>;
+  minute: string;
+  minuteGranted: number;
+  recent: { requests: number; tokens: number; cost_usd: number } | null;
+  expires: number;
+}
+
+/** How long a subject's snapshot answers before it is read again, and how many are kept. */
+export const SNAPSHOT_TTL_MS = 1_000;
+const SNAPSHOTS_MAX = 100_000;
+
+const ZERO: HourSums = { requests: 0, tokens: 0, cost_usd: 0, granted: 0 };
+
 /**
  * A window's cost or tokens: what ingestion stored, plus the calls admitted but not reported yet (grants
  * beyond the calls stored), each counted at the window's average cost per call. So a limit is reached a
  * little before its last calls are reported; the overshoot is bounded by the calls in flight.
  */
-type Usage = SubjectUsage & { granted: number };
-
-function withInFlight(usage: Usage, reported: number): number {
+function withInFlight(usage: HourSums, reported: number): number {
   const inFlight = Math.max(0, usage.granted - usage.requests);
   return usage.requests > 0 ? reported + (inFlight * reported) / usage.requests : reported;
 }
 
-const requestsOf = (usage: Usage) => Math.max(usage.granted, usage.requests);
+const requestsOf = (usage: HourSums) => Math.max(usage.granted, usage.requests);
 
+function sumHours(snapshot: Snapshot, from: number, to: number): HourSums {
+  const total = { ...ZERO };
+  for (const [hour, sums] of snapshot.hours) {
+    if (hour < from || hour >= to) continue;
+    total.requests += sums.requests;
+    total.tokens += sums.tokens;
+    total.cost_usd += sums.cost_usd;
+    total.granted += sums.granted;
+  }
+  return total;
+}
+
+/**
+ * Reads the subjects' usage for the allowance and the limits' lists. A decision reads each subject it
+ * names once (two queries, whatever its limits), and a subject asked about again within SNAPSHOT_TTL_MS is
+ * answered from memory, with the calls this instance admitted since added. So cost and tokens may lag the
+ * stored usage by that long; a request limit stays exact, as its grant is conditioned in the database
+ * (allowance.service.ts).
+ */
 export class UsageReader {
+  private readonly snapshots = new Map<string, Snapshot>();
+  private readonly reading = new Map<string, Promise<Snapshot>>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly timezone: string,
+    private readonly now: Clock,
   ) {}
 
-  /** What ingestion stored over whole hours, and the calls admitted in them. */
-  private async hours(
-    db: Executor,
-    kind: UsageKind,
-    subject: string,
-    from: string,
-    to: string,
-  ): Promise<Usage> {
-    const [usage, granted] = await Promise.all([
-      readUsage(db, kind, subject, from, to),
-      grantedBetween(db, kind, subject, 'hour', from, to),
-    ]);
-    return { ...usage, granted };
+  async standing(applied: AppliedLimit, now: number, db: Executor = this.db): Promise<Standing> {
+    const snapshot = await this.snapshot(applied, now, db);
+    return this.standingIn(snapshot, applied, now);
   }
 
-  async standing(applied: AppliedLimit, now: number, db: Executor = this.db): Promise<Standing> {
-    const { limit, kind, subject } = applied;
+  /** Counts a call this instance admitted in the subject's snapshot, so its next check sees it at once. */
+  admitted(kind: UsageKind, subject: string, now: number): void {
+    const snapshot = this.snapshots.get(`${kind}|${subject}`);
+    if (!snapshot) return;
+    const hour = floorHour(now);
+    const sums = snapshot.hours.get(hour) ?? { ...ZERO };
+    sums.granted += 1;
+    snapshot.hours.set(hour, sums);
+    if (snapshot.minute === minuteKey(now)) snapshot.minuteGranted += 1;
+  }
+
+  /** Forgets every snapshot: new usage was stored (the `telemetry` invalidation). */
+  forget(): void {
+    this.snapshots.clear();
+  }
+
+  private standingIn(snapshot: Snapshot, applied: AppliedLimit, now: number): Standing {
+    const { limit } = applied;
     const span = windowSpan(limit.window, now, this.timezone);
     if (limit.window === 'minute') {
-      const minute = minuteKey(now);
-      const granted = await grantedBetween(db, kind, subject, 'minute', minute, minuteKey(now + 60_000));
-      if (kind === 'feature') return { applied, span, used: granted, before: 0 };
-      const calls = await recentCalls(db, kind, subject, isoTime(span.start));
+      const calls = snapshot.recent;
+      const granted = snapshot.minuteGranted;
       const used =
         limit.metric === 'requests'
-          ? Math.max(granted, calls.requests)
+          ? Math.max(granted, calls?.requests ?? 0)
           : limit.metric === 'tokens'
-            ? calls.tokens
-            : calls.cost_usd;
+            ? (calls?.tokens ?? 0)
+            : (calls?.cost_usd ?? 0);
       return { applied, span, used, before: 0 };
     }
     const current = floorHour(now);
-    const from = hourKey(span.start);
-    const hour = hourKey(current);
-    const next = hourKey(current + HOUR_MS);
     if (limit.metric === 'requests') {
-      const [earlier, latest] = await Promise.all([
-        span.start < current ? this.hours(db, kind, subject, from, hour) : null,
-        this.hours(db, kind, subject, hour, next),
-      ]);
-      const before = earlier ? requestsOf(earlier) : 0;
-      return { applied, span, used: before + requestsOf(latest), before };
+      const before = requestsOf(sumHours(snapshot, span.start, current));
+      const latest = requestsOf(sumHours(snapshot, current, current + HOUR_MS));
+      return { applied, span, used: before + latest, before };
     }
-    const usage = await this.hours(db, kind, subject, from, hourKey(span.end));
+    const usage = sumHours(snapshot, span.start, span.end);
     const reported = limit.metric === 'tokens' ? usage.tokens : usage.cost_usd;
     return { applied, span, used: withInFlight(usage, reported), before: 0 };
+  }
+
+  /**
+   * The subject's snapshot: from memory while it is fresh (and, inside a transaction, never: a write's
+   * checks read what the transaction sees), else read since the start of the month, the longest window.
+   */
+  private async snapshot(applied: AppliedLimit, now: number, db: Executor): Promise<Snapshot> {
+    const { kind, subject, limit } = applied;
+    const key = `${kind}|${subject}`;
+    const needsRecent = limit.window === 'minute' && kind !== 'feature';
+    const cached = db === this.db ? this.snapshots.get(key) : undefined;
+    if (
+      cached &&
+      cached.expires > this.now() &&
+      cached.minute === minuteKey(now) &&
+      (!needsRecent || cached.recent)
+    ) {
+      return cached;
+    }
+    if (db !== this.db) return this.read(kind, subject, now, needsRecent, db);
+    // Of the parallel reads of one decision (one per limit), the first reads and the rest wait for it.
+    const pending = this.reading.get(key);
+    if (pending && !needsRecent) return pending;
+    const reading = this.read(kind, subject, now, needsRecent, db).finally(() => {
+      if (this.reading.get(key) === reading) this.reading.delete(key);
+    });
+    this.reading.set(key, reading);
+    const snapshot = await reading;
+    if (this.snapshots.size >= SNAPSHOTS_MAX) this.snapshots.delete(this.snapshots.keys().next().value!);
+    this.snapshots.delete(key);
+    this.snapshots.set(key, snapshot);
+    return snapshot;
+  }
+
+  private async read(
+    kind: UsageKind,
+    subject: string,
+    now: number,
+    needsRecent: boolean,
+    db: Executor,
+  ): Promise<Snapshot> {
+    const minute = minuteKey(now);
+    const month = windowSpan('month', now, this.timezone);
+    const from = hourKey(month.start);
+    const [usage, grants, recent] = await Promise.all([
+      limitUsageRows(db, kind, subject, from),
+      grantRows(db, kind, subject, from, minute),
+      needsRecent
+        ? recentCalls(db, kind as 'chat' | 'user', subject, isoTime(Math.floor(now / 60_000) * 60_000))
+        : null,
+    ]);
+    const hours = new Map<number, HourSums>();
+    for (const row of usage) {
+      hours.set(Date.parse(row.bucket), {
+        requests: row.requests,
+        tokens: row.tokens,
+        cost_usd: row.cost_usd,
+        granted: 0,
+      });
+    }
+    let minuteGranted = 0;
+    for (const row of grants) {
+      if (row.grain === 'minute') {
+        minuteGranted = row.granted;
+        continue;
+      }
+      const hour = Date.parse(row.bucket);
+      const sums = hours.get(hour) ?? { ...ZERO };
+      sums.granted = row.granted;
+      hours.set(hour, sums);
+    }
+    return { hours, minute, minuteGranted, recent, expires: this.now() + SNAPSHOT_TTL_MS };
   }
 }

@@ -105,6 +105,24 @@ export async function readUsage(
   };
 }
 
+/** A subject's stored usage per hour from the hour `from` on. */
+export async function limitUsageRows(db: Executor, kind: UsageKind, subject: string, from: string) {
+  const rows = await db
+    .selectFrom('limit_usage')
+    .select(['bucket', 'requests', 'tokens', 'cost_usd'])
+    .where('kind', '=', kind)
+    .where('subject', '=', subject)
+    .where('grain', '=', 'hour')
+    .where('bucket', '>=', from)
+    .execute();
+  return rows.map((row) => ({
+    bucket: row.bucket,
+    requests: Number(row.requests),
+    tokens: Number(row.tokens),
+    cost_usd: row.cost_usd,
+  }));
+}
+
 /** Cost and tokens of one chat's or user's calls since `from` (a minute window), read through its index. */
 export async function recentCalls(db: Executor, kind: 'chat' | 'user', subject: string, from: string) {
   const row = await db

@@ -64,6 +64,7 @@ export {
   recentCalls,
   topRecentSubjects,
   topSubjects,
+  limitUsageRows,
   type SubjectUsage,
 } from './limit-usage.repository.js';
 
