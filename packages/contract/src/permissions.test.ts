@@ -48,6 +48,7 @@ describe('seeded roles', () => {
         'templates:send',
         'channels:write',
         'budgets:write',
+        'limits:write',
         'alerts:read',
         'alerts:write',
       ],
