@@ -9,25 +9,25 @@ import type { LimitDenialsTable, UsageGrain, UsageKind } from '../../db/limit-ta
  */
 
 /**
- * Counts one grant in a bucket, only while the bucket's count stays below `below` (null: always): the
+ * Counts one grant in a bucket, only while the bucket's count stays below `below`: the
  * request limits' exact check. Of parallel grants, the database admits exactly as many as fit (PostgreSQL
  * re-checks the condition on the row it locked; SQLite runs them one at a time). False when it did not fit.
  */
 export async function grantOne(
   db: Executor,
   key: { kind: UsageKind; subject: string; grain: UsageGrain; bucket: string },
-  below: number | null,
+  below: number,
 ): Promise<boolean> {
-  if (below !== null && below < 1) return false;
+  if (below < 1) return false;
   const row = await db
     .insertInto('limit_grants')
     .values({ ...key, granted: 1 })
-    .onConflict((oc) => {
-      const update = oc.columns(['kind', 'subject', 'grain', 'bucket']).doUpdateSet({
-        granted: sql`limit_grants.granted + 1`,
-      });
-      return below === null ? update : update.where('limit_grants.granted', '<', below);
-    })
+    .onConflict((oc) =>
+      oc
+        .columns(['kind', 'subject', 'grain', 'bucket'])
+        .doUpdateSet({ granted: sql`limit_grants.granted + 1` })
+        .where('limit_grants.granted', '<', below),
+    )
     .returning('granted')
     .executeTakeFirst();
   return row !== undefined;
