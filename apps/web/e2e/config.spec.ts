@@ -129,6 +129,9 @@ test('a save that meets a newer version shows both and overwrites knowingly', as
   browser,
   request,
 }) => {
+  // Two signed-in browsers, each loading the editor twice: 35 s on a quiet 2-core machine, near a minute
+  // while the other worker runs, so it gets the longer budget.
+  test.setTimeout(150_000);
   const name = unique('mood');
   await createItem(request, 'moods', { name, content: { tone: 'calm' }, priority: 2 });
   const first = await openAsAdmin(browser, '/admin/config?tab=moods');
