@@ -53,7 +53,7 @@ export class AllowanceService {
     if (applied.length === 0) {
       return { allowed: true, reason: 'no_limits', limit: null, remaining: null, retry_after_seconds: null };
     }
-    const standings = await Promise.all(applied.map((one) => this.usage.standing(one, now)));
+    const standings = await this.usage.standings(applied, now);
     const spent = standings.find(
       (s) => s.applied.limit.mode === 'hard' && s.used >= effectiveAmount(s.applied.limit, now),
     );
@@ -135,7 +135,7 @@ export class AllowanceService {
     const exact = ordered.filter((grant) => grant.below !== null);
     const conditioned = async (db: Executor) => {
       for (const { key, below, by } of exact) {
-        if (!(await grantOne(db, key, Math.floor(below!)))) throw new NoRoom(by!);
+        if (!(await grantOne(this.db, key, Math.floor(below!), db))) throw new NoRoom(by!);
       }
     };
     if (exact.length === 1) await conditioned(this.db);

@@ -1,5 +1,6 @@
-import { sql, type Insertable } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database, Executor } from '../../db/database.js';
+import { ReusableQuery } from '../../db/reusable-query.js';
 import type { LimitDenialsTable, UsageGrain, UsageKind } from '../../db/limit-tables.js';
 
 /**
@@ -8,29 +9,36 @@ import type { LimitDenialsTable, UsageGrain, UsageKind } from '../../db/limit-ta
  * hour; limit_denials keeps each call it denied.
  */
 
+const grantOneQuery = new ReusableQuery(
+  5,
+  (db, kind: UsageKind, subject: string, grain: UsageGrain, bucket: string, below: number) =>
+    db
+      .insertInto('limit_grants')
+      .values({ kind, subject, grain, bucket, granted: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['kind', 'subject', 'grain', 'bucket'])
+          .doUpdateSet({ granted: sql`limit_grants.granted + 1` })
+          .where('limit_grants.granted', '<', below),
+      )
+      .returning('granted'),
+);
+
 /**
- * Counts one grant in a bucket, only while the bucket's count stays below `below`: the
- * request limits' exact check. Of parallel grants, the database admits exactly as many as fit (PostgreSQL
- * re-checks the condition on the row it locked; SQLite runs them one at a time). False when it did not fit.
+ * Counts one grant in a bucket, only while the bucket's count stays below `below`: the request limits'
+ * exact check. Of parallel grants, the database admits exactly as many as fit (PostgreSQL re-checks the
+ * condition on the row it locked; SQLite runs them one at a time). False when it did not fit. Run on `on`,
+ * `db` or a transaction of it.
  */
 export async function grantOne(
-  db: Executor,
+  db: Kysely<Database>,
   key: { kind: UsageKind; subject: string; grain: UsageGrain; bucket: string },
   below: number,
+  on: Executor = db,
 ): Promise<boolean> {
   if (below < 1) return false;
-  const row = await db
-    .insertInto('limit_grants')
-    .values({ ...key, granted: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(['kind', 'subject', 'grain', 'bucket'])
-        .doUpdateSet({ granted: sql`limit_grants.granted + 1` })
-        .where('limit_grants.granted', '<', below),
-    )
-    .returning('granted')
-    .executeTakeFirst();
-  return row !== undefined;
+  const rows = await grantOneQuery.execute(db, [key.kind, key.subject, key.grain, key.bucket, below], on);
+  return rows.length > 0;
 }
 
 /** Removes the grants of buckets before `before` (an ISO bucket name) and the denials before it. */
@@ -62,26 +70,32 @@ export async function topGranted(
   return rows.map((row) => ({ subject: row.subject, used: Number(row.used) }));
 }
 
+const grantRowsQuery = new ReusableQuery(
+  4,
+  (db, kind: UsageKind, subject: string, from: string, minute: string) =>
+    db
+      .selectFrom('limit_grants')
+      .select(['grain', 'bucket', 'granted'])
+      .where('kind', '=', kind)
+      .where('subject', '=', subject)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('grain', '=', 'hour'), eb('bucket', '>=', from)]),
+          eb.and([eb('grain', '=', 'minute'), eb('bucket', '=', minute)]),
+        ]),
+      ),
+);
+
 /** A subject's grants per hour from the hour `from` on, and in the minute `minute`. */
 export async function grantRows(
-  db: Executor,
+  db: Kysely<Database>,
   kind: UsageKind,
   subject: string,
   from: string,
   minute: string,
+  on: Executor = db,
 ) {
-  const rows = await db
-    .selectFrom('limit_grants')
-    .select(['grain', 'bucket', 'granted'])
-    .where('kind', '=', kind)
-    .where('subject', '=', subject)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('grain', '=', 'hour'), eb('bucket', '>=', from)]),
-        eb.and([eb('grain', '=', 'minute'), eb('bucket', '=', minute)]),
-      ]),
-    )
-    .execute();
+  const rows = await grantRowsQuery.execute(db, [kind, subject, from, minute], on);
   return rows.map((row) => ({ grain: row.grain, bucket: row.bucket, granted: Number(row.granted) }));
 }
 

@@ -236,9 +236,7 @@ export class LimitsService {
   async subject(kind: 'chat' | 'user', subject: string): Promise<SubjectLimits> {
     const now = this.now();
     const book = await this.book();
-    const standings = await Promise.all(
-      book.limitsOf(kind, subject).map((applied) => this.usage.standing(applied, now)),
-    );
+    const standings = await this.usage.standings(book.limitsOf(kind, subject), now);
     const rule = book.rule(kind, subject, now);
     return {
       kind,
@@ -286,7 +284,7 @@ export class LimitsService {
       ...(request.user_ids ?? []).flatMap((id) => book.limitsOf('user', id)),
       ...(request.features ?? []).flatMap((name) => book.limitsOf('feature', name)),
     ];
-    const standings = await Promise.all(applied.map((one) => this.usage.standing(one, now)));
+    const standings = await this.usage.standings(applied, now);
     return {
       usage: standings.map((s) => ({
         limit_id: s.applied.limit.id,

@@ -88,8 +88,31 @@ export class UsageReader {
   ) {}
 
   async standing(applied: AppliedLimit, now: number, db: Executor = this.db): Promise<Standing> {
-    const snapshot = await this.snapshot(applied, now, db);
-    return this.standingIn(snapshot, applied, now);
+    const [standing] = await this.standings([applied], now, db);
+    return standing!;
+  }
+
+  /** The standings of several limits, each subject read once (with its minute's calls if one needs them). */
+  async standings(applied: AppliedLimit[], now: number, db: Executor = this.db): Promise<Standing[]> {
+    const subjects = new Map<string, { kind: UsageKind; subject: string; recent: boolean }>();
+    for (const { kind, subject, limit } of applied) {
+      const key = `${kind}|${subject}`;
+      const recent = limit.window === 'minute' && kind !== 'feature';
+      const known = subjects.get(key);
+      if (known) known.recent ||= recent;
+      else subjects.set(key, { kind, subject, recent });
+    }
+    const snapshots = new Map(
+      [...subjects].map(([key, { kind, subject, recent }]) => [
+        key,
+        this.snapshot(kind, subject, recent, now, db),
+      ]),
+    );
+    return Promise.all(
+      applied.map(async (one) =>
+        this.standingIn(await snapshots.get(`${one.kind}|${one.subject}`)!, one, now),
+      ),
+    );
   }
 
   /** Counts a call this instance admitted in the subject's snapshot, so its next check sees it at once. */
@@ -137,10 +160,14 @@ export class UsageReader {
    * The subject's snapshot: from memory while it is fresh (and, inside a transaction, never: a write's
    * checks read what the transaction sees), else read since the start of the month, the longest window.
    */
-  private async snapshot(applied: AppliedLimit, now: number, db: Executor): Promise<Snapshot> {
-    const { kind, subject, limit } = applied;
+  private async snapshot(
+    kind: UsageKind,
+    subject: string,
+    needsRecent: boolean,
+    now: number,
+    db: Executor,
+  ): Promise<Snapshot> {
     const key = `${kind}|${subject}`;
-    const needsRecent = limit.window === 'minute' && kind !== 'feature';
     const cached = db === this.db ? this.snapshots.get(key) : undefined;
     if (
       cached &&
@@ -151,7 +178,7 @@ export class UsageReader {
       return cached;
     }
     if (db !== this.db) return this.read(kind, subject, now, needsRecent, db);
-    // Of the parallel reads of one decision (one per limit), the first reads and the rest wait for it.
+    // Of parallel decisions on one subject, the first reads and the rest wait for it.
     const pending = this.reading.get(key);
     if (pending && !needsRecent) return pending;
     const reading = this.read(kind, subject, now, needsRecent, db).finally(() => {
@@ -176,10 +203,16 @@ export class UsageReader {
     const month = windowSpan('month', now, this.timezone);
     const from = hourKey(month.start);
     const [usage, grants, recent] = await Promise.all([
-      limitUsageRows(db, kind, subject, from),
-      grantRows(db, kind, subject, from, minute),
+      limitUsageRows(this.db, kind, subject, from, db),
+      grantRows(this.db, kind, subject, from, minute, db),
       needsRecent
-        ? recentCalls(db, kind as 'chat' | 'user', subject, isoTime(Math.floor(now / 60_000) * 60_000))
+        ? recentCalls(
+            this.db,
+            kind as 'chat' | 'user',
+            subject,
+            isoTime(Math.floor(now / 60_000) * 60_000),
+            db,
+          )
         : null,
     ]);
     const hours = new Map<number, HourSums>();

@@ -1,6 +1,7 @@
 import type { LimitMetric } from '@lumi/contract';
-import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import { sql, type Kysely } from 'kysely';
+import type { Database, Executor } from '../../db/database.js';
+import { ReusableQuery } from '../../db/reusable-query.js';
 import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
 import type { RawRow } from './events.repository.js';
 import { hourOfStored } from './llm-dimensions.js';
@@ -106,15 +107,25 @@ export async function readUsage(
 }
 
 /** A subject's stored usage per hour from the hour `from` on. */
-export async function limitUsageRows(db: Executor, kind: UsageKind, subject: string, from: string) {
-  const rows = await db
+const usageRowsQuery = new ReusableQuery(3, (db, kind: UsageKind, subject: string, from: string) =>
+  db
     .selectFrom('limit_usage')
     .select(['bucket', 'requests', 'tokens', 'cost_usd'])
     .where('kind', '=', kind)
     .where('subject', '=', subject)
     .where('grain', '=', 'hour')
-    .where('bucket', '>=', from)
-    .execute();
+    .where('bucket', '>=', from),
+);
+
+/** A subject's usage per hour from the hour `from` on (read on `on`, `db` or a transaction of it). */
+export async function limitUsageRows(
+  db: Kysely<Database>,
+  kind: UsageKind,
+  subject: string,
+  from: string,
+  on: Executor = db,
+) {
+  const rows = await usageRowsQuery.execute(db, [kind, subject, from], on);
   return rows.map((row) => ({
     bucket: row.bucket,
     requests: Number(row.requests),
@@ -123,22 +134,33 @@ export async function limitUsageRows(db: Executor, kind: UsageKind, subject: str
   }));
 }
 
+const recentQuery = (column: 'chat_id' | 'user_id') =>
+  new ReusableQuery(2, (db, subject: string, from: string) =>
+    db
+      .selectFrom('llm_calls')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('requests'),
+        eb.fn.sum<number | string | null>(sql`input_tokens + output_tokens`).as('tokens'),
+        eb.fn.sum<number | null>('cost_usd').as('cost_usd'),
+      ])
+      .where(column, '=', subject)
+      .where('ts', '>=', from),
+  );
+const RECENT = { chat: recentQuery('chat_id'), user: recentQuery('user_id') };
+
 /** Cost and tokens of one chat's or user's calls since `from` (a minute window), read through its index. */
-export async function recentCalls(db: Executor, kind: 'chat' | 'user', subject: string, from: string) {
-  const row = await db
-    .selectFrom('llm_calls')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('requests'),
-      eb.fn.sum<number | string | null>(sql`input_tokens + output_tokens`).as('tokens'),
-      eb.fn.sum<number | null>('cost_usd').as('cost_usd'),
-    ])
-    .where(kind === 'chat' ? 'chat_id' : 'user_id', '=', subject)
-    .where('ts', '>=', from)
-    .executeTakeFirstOrThrow();
+export async function recentCalls(
+  db: Kysely<Database>,
+  kind: 'chat' | 'user',
+  subject: string,
+  from: string,
+  on: Executor = db,
+) {
+  const [row] = await RECENT[kind].execute(db, [subject, from], on);
   return {
-    requests: Number(row.requests),
-    tokens: Number(row.tokens ?? 0),
-    cost_usd: Number(row.cost_usd ?? 0),
+    requests: Number(row?.requests ?? 0),
+    tokens: Number(row?.tokens ?? 0),
+    cost_usd: Number(row?.cost_usd ?? 0),
   };
 }
 

@@ -1,0 +1,52 @@
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type { Database, Executor } from './database.js';
+
+/** Stands for the i-th argument while the query is compiled: a value no caller passes. */
+const marker = (i: number) => `\u0000reusable-query-argument-${i}`;
+
+interface Compiled {
+  sql: string;
+  /** For each parameter, the argument it takes (a number) or the constant the builder wrote. */
+  slots: ({ argument: number } | { constant: unknown })[];
+}
+
+/**
+ * A query built with Kysely once per database and run again with other values, for a path that runs
+ * thousands of times a second (the allowance, docs/operators/limits.md): building and compiling a query
+ * costs more than SQLite takes to run it. `build` must use each argument only as a value (a parameter of
+ * the SQL), never to choose the query's shape.
+ */
+export class ReusableQuery<A extends readonly unknown[], Row> {
+  private readonly compiled = new WeakMap<Kysely<Database>, Compiled>();
+
+  constructor(
+    private readonly arity: A['length'],
+    private readonly build: (db: Kysely<Database>, ...args: A) => Compilable<Row>,
+  ) {}
+
+  /** Runs the query with `args` on `on` (the database `db` or a transaction of it). */
+  async execute(db: Kysely<Database>, args: A, on: Executor = db): Promise<Row[]> {
+    const { sql, slots } = this.compiledFor(db);
+    const parameters = slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
+    const result = await on.executeQuery<Row>(CompiledQuery.raw(sql, parameters));
+    return result.rows;
+  }
+
+  private compiledFor(db: Kysely<Database>): Compiled {
+    const known = this.compiled.get(db);
+    if (known) return known;
+    const markers = Array.from({ length: this.arity }, (_, i) => marker(i)) as unknown as A;
+    const query = this.build(db, ...markers).compile();
+    const slots = query.parameters.map((value) => {
+      const argument = markers.indexOf(value);
+      return argument >= 0 ? { argument } : { constant: value };
+    });
+    const seen = new Set(slots.flatMap((slot) => ('argument' in slot ? [slot.argument] : [])));
+    if (seen.size !== this.arity) {
+      throw new Error(`A reusable query must pass each of its ${this.arity} arguments as a value`);
+    }
+    const compiled = { sql: query.sql, slots };
+    this.compiled.set(db, compiled);
+    return compiled;
+  }
+}
