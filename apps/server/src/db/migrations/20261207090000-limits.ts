@@ -11,7 +11,7 @@ type Db = Kysely<unknown>;
  * - access_rules: a chat's or user's ban or allowlist entry, one per subject.
  * - limit_usage: what ingestion stored per chat, user and feature and per UTC hour (`grain` 'hour');
  *   limit_grants: the calls the allowance admitted per UTC minute and hour (`grain`), the request limits'
- *   exact count (a conditional upsert).
+ *   exact count (a conditional upsert). Both are WITHOUT ROWID tables on SQLite.
  * - limit_denials: each denied call, for the Denials list.
  * An existing operator role gets limits:write, as new installations' does (SEEDED_ROLES).
  */
@@ -72,7 +72,10 @@ export const limits = (dialect: DialectName) => ({
               .addColumn('tokens', 'bigint', (c) => c.notNull())
               .addColumn('cost_usd', 'double precision', (c) => c.notNull())
           : create.addColumn('granted', 'bigint', (c) => c.notNull());
-      await create.addPrimaryKeyConstraint(`${table}_pk`, ['kind', 'subject', 'grain', 'bucket']).execute();
+      create = create.addPrimaryKeyConstraint(`${table}_pk`, ['kind', 'subject', 'grain', 'bucket']);
+      // On SQLite the rows live in the primary key's b-tree: a subject's lookup and upsert touch one tree,
+      // not an index and the table (https://sqlite.org/withoutrowid.html).
+      await (dialect === 'sqlite' ? create.modifyEnd(sql`without rowid`) : create).execute();
       await db.schema.createIndex(`${table}_bucket_idx`).on(table).columns(['grain', 'bucket']).execute();
     }
     await db.schema
