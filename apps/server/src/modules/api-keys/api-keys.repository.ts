@@ -1,6 +1,7 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { ApiKeyRow, ApiKeysTable } from '../../db/telemetry-tables.js';
-import type { Executor } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
+import { ReusableQuery } from '../../db/reusable-query.js';
 
 export async function insertKey(db: Executor, row: Omit<Insertable<ApiKeysTable>, 'id'>): Promise<number> {
   const inserted = await db.insertInto('api_keys').values(row).returning('id').executeTakeFirstOrThrow();
@@ -16,8 +17,14 @@ export function findKey(db: Executor, id: number): Promise<ApiKeyRow | undefined
   return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findKeyByHash(db: Executor, keyHash: string): Promise<ApiKeyRow | undefined> {
-  return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+const byHash = new ReusableQuery(1, (db, keyHash: string) =>
+  db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash),
+);
+
+/** The key of a bearer token's hash: compiled once, as every request of a bot reads it. */
+export async function findKeyByHash(db: Kysely<Database>, keyHash: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await byHash.execute(db, [keyHash]);
+  return row;
 }
 
 /** A key not revoked yet with this name, whatever its case. */
