@@ -4,7 +4,8 @@ import { isoTime } from '../../lib/time.js';
 import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
 import type { BudgetsService } from '../budgets/budgets.service.js';
 import type { DeliveriesService } from '../messaging/deliveries/deliveries.service.js';
-import type { LimitsService, Spender } from '../limits/limits.service.js';
+import type { LimitsService } from '../limits/limits.service.js';
+import type { Spender } from '../limits/spend-spikes.js';
 import type { LlmModelSums, MetricsReadService } from '../metrics/metrics-read.service.js';
 
 /**

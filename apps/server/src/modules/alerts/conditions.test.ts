@@ -1,7 +1,7 @@
 import { alertConditionSchema, type AlertConditionInput, type AlertEvaluation } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
 import type { AlertData, LlmFilter, LlmTotals } from './alert-data.js';
-import type { Spender } from '../limits/limits.service.js';
+import type { Spender } from '../limits/spend-spikes.js';
 import { evaluateCondition } from './conditions.js';
 
 const NOW = Date.parse('2026-11-20T12:30:00.000Z');

@@ -10,20 +10,18 @@ import {
   type LimitDenialsQuery,
   type LimitDenialsResponse,
   type LimitPreview,
-  type LimitUsage,
   type LimitValues,
   type SubjectLimits,
 } from '@lumi/contract';
 import type { Kysely } from 'kysely';
 import { AuditedEntity } from '../../db/audited-entity.js';
 import type { Database, Executor } from '../../db/database.js';
-import type { UsageKind } from '../../db/limit-tables.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { DAY_MS, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
+import { DAY_MS, hourKey } from '../../lib/hour-buckets.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { Invalidation } from '../cluster/invalidation.js';
-import { describe, rounded } from './allowance.service.js';
+import { describe } from './allowance.service.js';
 import {
   effectiveAmount,
   LimitBook,
@@ -32,13 +30,10 @@ import {
   type AppliedLimit,
   type LimitRow,
 } from './limit-book.js';
-import {
-  LIMIT_USAGE_KEEP_DAYS,
-  readUsage,
-  topRecentSubjects,
-  topSubjects,
-} from '../telemetry-store/telemetry-store.js';
-import { pruneGrants, topGranted } from './limit-grants.repository.js';
+import { LIMIT_USAGE_KEEP_DAYS } from '../telemetry-store/telemetry-store.js';
+import { pruneGrants } from './limit-grants.repository.js';
+import { limitUsage, usageOf } from './limit-usage-view.js';
+import { topSpenders, type Spender } from './spend-spikes.js';
 import { windowSpan } from './limit-windows.js';
 import * as repo from './limits.repository.js';
 import type { LimitEvents } from './limit-events.js';
@@ -48,25 +43,7 @@ import type { UsageReader } from './usage-reader.js';
 const TOP_SHOWN = 5;
 const PREVIEW_SCAN = 200;
 const PREVIEW_SHOWN = 20;
-/** How many more top subjects a default's usage reads, for those with limits of their own. */
-const OWN_SPARE = 20;
 const NEAR_SHARE = 0.8;
-
-/** The spend far above its usual: the top spenders looked at, and the days their usual is taken over. */
-const SPIKE_CANDIDATES = 20;
-const SPIKE_HISTORY_DAYS = 7;
-
-export interface Spender {
-  kind: 'chat' | 'user';
-  subject: string;
-  /** Spent in the current and previous hour (USD). */
-  spent: number;
-  /** Its average spend per two hours over the 7 days before. */
-  usual: number;
-}
-
-const EACH_KIND: Record<string, UsageKind> = { each_chat: 'chat', each_user: 'user' };
-const OWN_KIND: Record<string, UsageKind> = { chat: 'chat', user: 'user', feature: 'feature' };
 
 /**
  * Limits, bans and allowlists (docs/operators/limits.md): changed by operators with limits:write, every
@@ -183,7 +160,7 @@ export class LimitsService {
     };
     const amount = effectiveAmount(row, now);
     const span = windowSpan(values.window, now, this.timezone);
-    const usages = await this.usageOf(this.db, row, now, PREVIEW_SCAN);
+    const usages = await limitUsage(this.db, this.usage, this.timezone, row, now, PREVIEW_SCAN);
     const sorted = usages.sort((a, b) => b.used - a.used);
     return {
       over: sorted.filter((u) => u.used >= amount).slice(0, PREVIEW_SHOWN),
@@ -305,27 +282,9 @@ export class LimitsService {
     return this.events.flush();
   }
 
-  /**
-   * The chats and users that spent the most in the current and previous hour, each with its usual for two
-   * hours: its average over the 7 days before (the "spend far above its usual" alert condition).
-   */
-  async spenders(now: number): Promise<Spender[]> {
-    const from = hourKey(now - HOUR_MS);
-    const to = hourKey(now + HOUR_MS);
-    const historyFrom = hourKey(now - HOUR_MS - SPIKE_HISTORY_DAYS * DAY_MS);
-    const kinds = ['chat', 'user'] as const;
-    const found = await Promise.all(
-      kinds.map(async (kind) => {
-        const top = await topSubjects(this.db, kind, 'cost_usd', from, to, SPIKE_CANDIDATES);
-        return Promise.all(
-          top.map(async ({ subject, used }) => {
-            const history = await readUsage(this.db, kind, subject, historyFrom, from);
-            return { kind, subject, spent: used, usual: history.cost_usd / ((SPIKE_HISTORY_DAYS * 24) / 2) };
-          }),
-        );
-      }),
-    );
-    return found.flat();
+  /** The top spenders of the current and previous hour, each with its usual (spend-spikes.ts). */
+  spenders(now: number): Promise<Spender[]> {
+    return topSpenders(this.db, now);
   }
 
   /** The retention job: grants and denials older than the longest window (and a day) go. */
@@ -369,55 +328,10 @@ export class LimitsService {
       ...row,
       subject: row.subject === '' ? null : row.subject,
       effective_amount: effectiveAmount(row, now),
-      usage: await this.usageOf(db, row, now, TOP_SHOWN),
+      usage: await limitUsage(db, this.usage, this.timezone, row, now, TOP_SHOWN),
       denials_24h: denials,
     };
   }
-
-  /** A limit on one subject: that subject's usage; on each chat or user: the `top` with the most. */
-  private async usageOf(db: Executor, row: LimitRow, now: number, top: number): Promise<LimitUsage[]> {
-    const amount = effectiveAmount(row, now);
-    const own = OWN_KIND[row.scope];
-    if (own) {
-      const s = await this.usage.standing({ limit: row, kind: own, subject: row.subject }, now, db);
-      return [usageOf(row.subject, s.used, amount, s.span)];
-    }
-    const kind = EACH_KIND[row.scope]! as 'chat' | 'user';
-    const span = windowSpan(row.window, now, this.timezone);
-    // A subject with a limit of its own of this metric and window is not under the default: read a few
-    // more than shown, and leave those out.
-    const ownLimit = await repo.subjectsWithOwn(db, kind, row.metric, row.window);
-    const read = top + OWN_SPARE;
-    const [from, to] = [hourKey(span.start), hourKey(span.end)];
-    const found =
-      row.window === 'minute'
-        ? await topRecentSubjects(db, kind, row.metric, isoTime(span.start), read)
-        : await topSubjects(db, kind, row.metric, from, to, read);
-    // A request limit counts the calls admitted too: the subjects with the most of those are candidates.
-    const granted =
-      row.metric === 'requests' ? await topGranted(db, kind, from, hourKey(span.end + HOUR_MS), read) : [];
-    const candidates = [...new Set([...found, ...granted].map(({ subject }) => subject))]
-      .map((subject) => ({ subject }))
-      .filter(({ subject }) => !ownLimit.has(subject));
-    // The candidates' standing as the allowance reads it (grants and calls in flight included).
-    const standings = await Promise.all(
-      candidates.map(({ subject }) => this.usage.standing({ limit: row, kind, subject }, now, db)),
-    );
-    return standings
-      .sort((a, b) => b.used - a.used)
-      .slice(0, top)
-      .map((s) => usageOf(s.applied.subject, s.used, amount, s.span));
-  }
-}
-
-function usageOf(subject: string, used: number, amount: number, span: { start: number; end: number }) {
-  return {
-    subject,
-    used: rounded(used),
-    amount,
-    window_start: isoTime(span.start),
-    window_end: isoTime(span.end),
-  };
 }
 
 function toRule(row: AccessRuleRow, now: number): AccessRule {
