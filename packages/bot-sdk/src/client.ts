@@ -1,7 +1,6 @@
 import type { LocalAllowance } from './allowance/decide.js';
-import type { LimitsOptions } from './allowance/limits-options.js';
 import { LumiLimits } from './allowance/lumi-limits.js';
-import { LumiConfig, type ConfigOptions } from './config.js';
+import { LumiConfig } from './config.js';
 import { ContextStore, type LumiContext } from './context.js';
 import { sendDelivery, type SendInput, type SendOptions } from './deliveries.js';
 import {
@@ -28,53 +27,14 @@ import {
   type GrammyOptions,
   type LumiGrammyMiddleware,
 } from './grammy.js';
-import { LumiError, requestJson, type FetchLike, type HttpOptions } from './http.js';
+import { LumiError, requestJson, type HttpOptions } from './http.js';
 import { wrapGoogleGenAI, type GoogleGenAILike } from './llm/google-genai.js';
 import { wrapOpenAI, type OpenAILike } from './llm/openai.js';
 import type { LlmReporting, WrapOptions } from './llm/report.js';
 import { setUpOtel, type LumiOtel, type OtelOptions } from './otel.js';
-import { EventQueue, type QueueOptions, type QueueStats } from './queue.js';
-import type { ActiveLock, BudgetStatus, Delivery, IngestResult, TelemetryEvent } from './wire.js';
-
-export interface LumiOptions {
-  /** Lumi's address, e.g. `https://lumi.example.com`. */
-  url: string;
-  /**
-   * An API key (`lumi_…`) with `ingest:write`, plus `config:read` for `config`, `messages:send` for `send`
-   * and `allowance:read` for `allow` and `allowance`.
-   */
-  apiKey: string;
-  /** Seconds between heartbeats while started. Default 30 (Lumi calls a bot silent after 120). */
-  heartbeatSeconds?: number;
-  /** The `telegram_status` of each heartbeat. Default "connected". */
-  telegramStatus?: () => string;
-  /** The locks the bot holds now, sent with each heartbeat. */
-  activeLocks?: () => ActiveLock[];
-  /** Batching, back-pressure and retries of the events (see QueueOptions for the defaults). */
-  queue?: Partial<QueueOptions>;
-  /** Time limit of one request to Lumi. Default 10,000 ms. */
-  requestTimeoutMs?: number;
-  config?: ConfigOptions;
-  /**
-   * The local checks of `allow()` (docs/bot-developers/limits.md). Given (`{}` for the defaults), `start()`
-   * reads the limits at once; left out, they are read on the first `allow()`.
-   */
-  limits?: LimitsOptions;
-  /** The `source` of errors that name neither a source nor a feature. Default "bot". */
-  errorSource?: string;
-  /**
-   * Told about every problem reporting meets (Lumi unreachable, events refused, an unreadable
-   * configuration), once per change; by default a line on the console. Reporting never throws at the bot.
-   */
-  onError?: (error: Error) => void;
-  /** A fetch of your own (a proxy, a test). Default the global fetch. */
-  fetch?: FetchLike;
-}
-
-export interface LumiStats extends QueueStats {
-  /** The token budgets of Lumi's last answer. */
-  budgets: BudgetStatus[];
-}
+import type { LumiOptions, LumiStats } from './options.js';
+import { EventQueue } from './queue.js';
+import type { BudgetStatus, Delivery, IngestResult, TelemetryEvent } from './wire.js';
 
 /** The client `createLumi` returns. Every reporting method returns at once and never throws. */
 export class Lumi {

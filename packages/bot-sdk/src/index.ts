@@ -5,7 +5,8 @@
 export type { LocalAllowance } from './allowance/decide.js';
 export { LIMITS_DEFAULTS, type LimitsOptions, type LimitsStats } from './allowance/limits-options.js';
 export { LumiLimits } from './allowance/lumi-limits.js';
-export { createLumi, Lumi, type LumiOptions, type LumiStats } from './client.js';
+export { createLumi, Lumi } from './client.js';
+export type { LumiOptions, LumiStats } from './options.js';
 export { LumiConfig, type ConfigListener, type ConfigOptions } from './config.js';
 export type { LumiContext } from './context.js';
 export { DeliveryRefused, type SendInput, type SendOptions } from './deliveries.js';

@@ -9,8 +9,8 @@ export interface AuditedEntityOptions<E, K> {
   /** Deletes the entity's row (what goes with it, its foreign keys take); false when there was none. */
   delete(db: Executor, key: K): Promise<boolean>;
   resourceType: AuditResourceType;
-  /** The actions are `<action>.created`, `.updated` and `.deleted`. */
-  action: string;
+  /** The actions are `<action>.created`, `.updated` and `.deleted`; `action` is the resource type unless given. */
+  action?: string;
   /** The entity's name, kept with each entry so the log reads well after the entity is gone. */
   name(entity: E): string;
 }
@@ -75,7 +75,7 @@ export class AuditedEntity<E extends { id: number }, K = number> {
   ) {
     const { resourceType, name } = this.options;
     const event = {
-      action: `${this.options.action}.${action}`,
+      action: `${this.options.action ?? resourceType}.${action}`,
       resourceType,
       resourceId: entity.id,
       resourceName: name(entity),

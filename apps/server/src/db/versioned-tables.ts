@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Database, Executor, VersionedColumns, VersionHistoryColumns } from './database.js';
 import type { Stamp, VersionedStore, VersionEntry } from './versioned-entity.js';
 
@@ -16,6 +16,11 @@ export type VersionedTable = {
 /** The columns a new row starts with, besides its own: version 1, written by `stamp`. */
 export function firstVersionColumns(stamp: Stamp) {
   return { version: 1, created_at: stamp.at, updated_at: stamp.at, updated_by: stamp.by };
+}
+
+/** Who wrote a row last, and when it was created and written, as the entity's answer carries them. */
+export function writeStamps(row: Pick<VersionedColumns, 'created_at' | 'updated_at' | 'updated_by'>) {
+  return { created_at: row.created_at, updated_at: row.updated_at, updated_by: row.updated_by };
 }
 
 /**
@@ -79,7 +84,7 @@ async function deleteAtVersion(
 type HistoryColumns = Omit<VersionHistoryColumns, 'id'>;
 
 /** A history row's columns, but for its entity's id and its number. */
-export function historyColumns<S>(entry: VersionEntry<S>, stamp: Stamp): HistoryColumns {
+function historyColumns<S>(entry: VersionEntry<S>, stamp: Stamp): HistoryColumns {
   return {
     action: entry.action,
     changes: JSON.stringify(entry.changes),
@@ -87,6 +92,29 @@ export function historyColumns<S>(entry: VersionEntry<S>, stamp: Stamp): History
     snapshot: JSON.stringify(entry.snapshot),
     created_at: stamp.at,
     updated_by: stamp.by,
+  };
+}
+
+/** The history tables of versioned entities, found by their columns. */
+type HistoryTable = {
+  [T in keyof Database]: Database[T] extends VersionHistoryColumns ? T : never;
+}[keyof Database];
+
+/**
+ * A store's insertVersion: each version becomes a row of `table` (table-shapes.ts, createHistoryTable)
+ * with the entity's id in `owner` and the version's number in `numbered`.
+ */
+export function historyRows<S>(
+  table: HistoryTable,
+  owner: string,
+  numbered: 'version' | 'revision',
+): VersionedStore<unknown, S>['insertVersion'] {
+  return async (db, id, entry, stamp) => {
+    const row = { [owner]: id, [numbered]: entry.version, ...historyColumns(entry, stamp) };
+    await db
+      .insertInto(table)
+      .values(row as Insertable<Database[HistoryTable]>)
+      .execute();
   };
 }
 

@@ -95,6 +95,21 @@ export const alertRuleSchema = z
   .meta({ id: 'AlertRule' });
 export type AlertRule = z.infer<typeof alertRuleSchema>;
 
+/** A rule's settings as a create takes them: what an edit starts from, on the server and in the editor. */
+export function alertRuleSettings(rule: AlertRule): AlertRuleValues {
+  return {
+    name: rule.name,
+    condition: rule.condition,
+    severity: rule.severity,
+    pending_seconds: rule.pending_seconds,
+    no_data: rule.no_data,
+    renotify_minutes: rule.renotify_minutes,
+    notify_on_resolve: rule.notify_on_resolve,
+    contact_point_ids: rule.contact_point_ids,
+    enabled: rule.enabled,
+  };
+}
+
 export const alertRuleListResponseSchema = z.object({ rules: z.array(alertRuleSchema) });
 export type AlertRuleListResponse = z.infer<typeof alertRuleListResponseSchema>;
 

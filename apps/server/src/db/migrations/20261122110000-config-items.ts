@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../connection.js';
 import { idColumn } from './20261122090000-foundation.js';
+import { createHistoryTable } from '../table-shapes.js';
 
 export const configItems = (dialect: DialectName) => ({
   async up(db: Kysely<unknown>) {
@@ -24,19 +25,11 @@ export const configItems = (dialect: DialectName) => ({
       .addUniqueConstraint('config_items_domain_name_uq', ['domain', 'name_key'])
       .execute();
 
-    await db.schema
-      .createTable('config_item_revisions')
-      .addColumn('id', idType, idBuilder)
-      .addColumn('item_id', 'integer', (c) => c.notNull().references('config_items.id').onDelete('cascade'))
-      .addColumn('revision', 'integer', (c) => c.notNull())
-      .addColumn('action', 'text', (c) => c.notNull())
-      .addColumn('changes', 'text', (c) => c.notNull())
-      .addColumn('restored_from', 'integer')
-      .addColumn('snapshot', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_by', 'text')
-      .addUniqueConstraint('config_item_revisions_uq', ['item_id', 'revision'])
-      .execute();
+    await createHistoryTable(db, dialect, 'config_item_revisions', {
+      column: 'item_id',
+      table: 'config_items',
+      version: 'revision',
+    });
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('config_item_revisions').execute();

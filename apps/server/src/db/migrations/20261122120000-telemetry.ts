@@ -1,6 +1,8 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
 import type { DialectName } from '../connection.js';
+import { EVENT_TABLES } from '../event-partitions.js';
 import { idColumn } from './20261122090000-foundation.js';
+import { createTelemetryRollups } from '../table-shapes.js';
 
 type Db = Kysely<unknown>;
 
@@ -12,14 +14,7 @@ type Db = Kysely<unknown>;
  * - token budgets and model prices.
  * Sums that can outgrow 32 bits are bigint; money is double precision (an estimate, not an account).
  */
-const RAW_TABLES = [
-  'llm_calls',
-  'integration_calls',
-  'cache_reports',
-  'heartbeats',
-  'bot_errors',
-  'market_data_reports',
-] as const;
+const RAW_TABLES = EVENT_TABLES;
 const ROLLUP_TABLES = ['llm_usage_hourly', 'integration_hourly', 'cache_hourly', 'error_hourly'] as const;
 
 export const telemetry = (dialect: DialectName) => ({
@@ -101,50 +96,7 @@ export const telemetry = (dialect: DialectName) => ({
         .addColumn('missing_intervals', 'integer', (c) => c.notNull()),
     );
 
-    await db.schema
-      .createTable('llm_usage_hourly')
-      .addColumn('hour', 'text', (c) => c.notNull())
-      .addColumn('provider', 'text', (c) => c.notNull())
-      .addColumn('model', 'text', (c) => c.notNull())
-      .addColumn('requests', 'bigint', (c) => c.notNull())
-      .addColumn('failed_requests', 'bigint', (c) => c.notNull())
-      .addColumn('cached_requests', 'bigint', (c) => c.notNull())
-      .addColumn('input_tokens', 'bigint', (c) => c.notNull())
-      .addColumn('output_tokens', 'bigint', (c) => c.notNull())
-      .addColumn('cost_usd', 'double precision', (c) => c.notNull())
-      .addColumn('latency_ms_total', 'double precision', (c) => c.notNull())
-      .addColumn('last_call_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('llm_usage_hourly_pk', ['hour', 'provider', 'model'])
-      .execute();
-    await db.schema
-      .createTable('integration_hourly')
-      .addColumn('hour', 'text', (c) => c.notNull())
-      .addColumn('service_name', 'text', (c) => c.notNull())
-      .addColumn('total_calls', 'bigint', (c) => c.notNull())
-      .addColumn('success_count', 'bigint', (c) => c.notNull())
-      .addColumn('error_count', 'bigint', (c) => c.notNull())
-      .addColumn('latency_ms_total', 'double precision', (c) => c.notNull())
-      .addColumn('last_call_at', 'text', (c) => c.notNull())
-      .addColumn('last_status', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('integration_hourly_pk', ['hour', 'service_name'])
-      .execute();
-    await db.schema
-      .createTable('cache_hourly')
-      .addColumn('hour', 'text', (c) => c.primaryKey())
-      .addColumn('reports', 'bigint', (c) => c.notNull())
-      .addColumn('hits', 'bigint', (c) => c.notNull())
-      .addColumn('misses', 'bigint', (c) => c.notNull())
-      // Sums of the reported averages weighted by their hits (misses), so the window's averages are exact.
-      .addColumn('cached_ms_total', 'double precision', (c) => c.notNull())
-      .addColumn('uncached_ms_total', 'double precision', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('error_hourly')
-      .addColumn('hour', 'text', (c) => c.notNull())
-      .addColumn('source', 'text', (c) => c.notNull())
-      .addColumn('errors', 'bigint', (c) => c.notNull())
-      .addPrimaryKeyConstraint('error_hourly_pk', ['hour', 'source'])
-      .execute();
+    await createTelemetryRollups(db, 'hour', 'hourly');
 
     await db.schema
       .createTable('token_budgets')

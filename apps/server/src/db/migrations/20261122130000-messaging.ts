@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../connection.js';
 import { idColumn } from './20261122090000-foundation.js';
+import { createHistoryTable, templateSettingsColumns } from '../table-shapes.js';
 
 type Db = Kysely<unknown>;
 
@@ -50,20 +51,7 @@ export const messaging = (dialect: DialectName) => ({
       .addColumn('channel_id', 'integer', (c) =>
         c.notNull().references('messaging_channels.id').onDelete('restrict'),
       )
-      .addColumn('topic_id', 'integer', (c) => c.references('messaging_topics.id').onDelete('restrict'))
-      .addColumn('template_content', 'text', (c) => c.notNull())
-      .addColumn('message_type', 'text', (c) => c.notNull())
-      .addColumn('parse_mode', 'text', (c) => c.notNull())
-      .addColumn('disable_web_preview', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('disable_notification', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('allow_pinning', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('pin_by_default', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .addColumn('updated_by', 'text')
+      .$call(templateSettingsColumns)
       .execute();
     await db.schema
       .createIndex('messaging_templates_channel_idx')
@@ -76,21 +64,11 @@ export const messaging = (dialect: DialectName) => ({
       .column('topic_id')
       .execute();
 
-    await db.schema
-      .createTable('messaging_template_versions')
-      .addColumn('id', idType, idBuilder)
-      .addColumn('template_id', 'integer', (c) =>
-        c.notNull().references('messaging_templates.id').onDelete('cascade'),
-      )
-      .addColumn('version', 'integer', (c) => c.notNull())
-      .addColumn('action', 'text', (c) => c.notNull())
-      .addColumn('changes', 'text', (c) => c.notNull())
-      .addColumn('restored_from', 'integer')
-      .addColumn('snapshot', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_by', 'text')
-      .addUniqueConstraint('messaging_template_versions_uq', ['template_id', 'version'])
-      .execute();
+    await createHistoryTable(db, dialect, 'messaging_template_versions', {
+      column: 'template_id',
+      table: 'messaging_templates',
+      version: 'version',
+    });
 
     await db.schema
       .createTable('messaging_variables')

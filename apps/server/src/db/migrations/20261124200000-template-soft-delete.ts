@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection.js';
 import { idColumn } from './20261122090000-foundation.js';
+import { templateSettingsColumns } from '../table-shapes.js';
 
 type Db = Kysely<unknown>;
 
@@ -90,20 +91,7 @@ async function rebuildOnSqlite(db: Db) {
         .addColumn('template_name', 'text', (c) => c.notNull())
         .addColumn('template_name_key', 'text', (c) => c.notNull())
         .addColumn('channel_id', 'integer', (c) => c.references('messaging_channels.id').onDelete('restrict'))
-        .addColumn('topic_id', 'integer', (c) => c.references('messaging_topics.id').onDelete('restrict'))
-        .addColumn('template_content', 'text', (c) => c.notNull())
-        .addColumn('message_type', 'text', (c) => c.notNull())
-        .addColumn('parse_mode', 'text', (c) => c.notNull())
-        .addColumn('disable_web_preview', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('disable_notification', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('allow_pinning', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('pin_by_default', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
-        .addColumn('updated_by', 'text')
+        .$call(templateSettingsColumns)
         .addColumn('deleted_at', 'text')
         .addColumn('deleted_by', 'text')
         .addCheckConstraint(

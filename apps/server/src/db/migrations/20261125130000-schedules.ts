@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../connection.js';
 import { idColumn } from './20261122090000-foundation.js';
+import { createHistoryTable } from '../table-shapes.js';
 
 type Db = Kysely<unknown>;
 
@@ -50,21 +51,11 @@ export const schedules = (dialect: DialectName) => ({
       .columns(['next_run_at', 'id'])
       .execute();
 
-    await db.schema
-      .createTable('messaging_schedule_versions')
-      .addColumn('id', idType, idBuilder)
-      .addColumn('schedule_id', 'integer', (c) =>
-        c.notNull().references('messaging_schedules.id').onDelete('cascade'),
-      )
-      .addColumn('version', 'integer', (c) => c.notNull())
-      .addColumn('action', 'text', (c) => c.notNull())
-      .addColumn('changes', 'text', (c) => c.notNull())
-      .addColumn('restored_from', 'integer')
-      .addColumn('snapshot', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_by', 'text')
-      .addUniqueConstraint('messaging_schedule_versions_uq', ['schedule_id', 'version'])
-      .execute();
+    await createHistoryTable(db, dialect, 'messaging_schedule_versions', {
+      column: 'schedule_id',
+      table: 'messaging_schedules',
+      version: 'version',
+    });
   },
   async down(db: Db) {
     await db.schema.dropTable('messaging_schedule_versions').execute();

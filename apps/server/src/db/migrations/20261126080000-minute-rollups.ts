@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createTelemetryRollups } from '../table-shapes.js';
 
 type Db = Kysely<unknown>;
 
@@ -14,49 +15,7 @@ type Db = Kysely<unknown>;
  */
 export const minuteRollups = () => ({
   async up(db: Db) {
-    await db.schema
-      .createTable('llm_usage_minute')
-      .addColumn('minute', 'text', (c) => c.notNull())
-      .addColumn('provider', 'text', (c) => c.notNull())
-      .addColumn('model', 'text', (c) => c.notNull())
-      .addColumn('requests', 'bigint', (c) => c.notNull())
-      .addColumn('failed_requests', 'bigint', (c) => c.notNull())
-      .addColumn('cached_requests', 'bigint', (c) => c.notNull())
-      .addColumn('input_tokens', 'bigint', (c) => c.notNull())
-      .addColumn('output_tokens', 'bigint', (c) => c.notNull())
-      .addColumn('cost_usd', 'double precision', (c) => c.notNull())
-      .addColumn('latency_ms_total', 'double precision', (c) => c.notNull())
-      .addColumn('last_call_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('llm_usage_minute_pk', ['minute', 'provider', 'model'])
-      .execute();
-    await db.schema
-      .createTable('integration_minute')
-      .addColumn('minute', 'text', (c) => c.notNull())
-      .addColumn('service_name', 'text', (c) => c.notNull())
-      .addColumn('total_calls', 'bigint', (c) => c.notNull())
-      .addColumn('success_count', 'bigint', (c) => c.notNull())
-      .addColumn('error_count', 'bigint', (c) => c.notNull())
-      .addColumn('latency_ms_total', 'double precision', (c) => c.notNull())
-      .addColumn('last_call_at', 'text', (c) => c.notNull())
-      .addColumn('last_status', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('integration_minute_pk', ['minute', 'service_name'])
-      .execute();
-    await db.schema
-      .createTable('cache_minute')
-      .addColumn('minute', 'text', (c) => c.primaryKey())
-      .addColumn('reports', 'bigint', (c) => c.notNull())
-      .addColumn('hits', 'bigint', (c) => c.notNull())
-      .addColumn('misses', 'bigint', (c) => c.notNull())
-      .addColumn('cached_ms_total', 'double precision', (c) => c.notNull())
-      .addColumn('uncached_ms_total', 'double precision', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('error_minute')
-      .addColumn('minute', 'text', (c) => c.notNull())
-      .addColumn('source', 'text', (c) => c.notNull())
-      .addColumn('errors', 'bigint', (c) => c.notNull())
-      .addPrimaryKeyConstraint('error_minute_pk', ['minute', 'source'])
-      .execute();
+    await createTelemetryRollups(db, 'minute', 'minute');
     await db.schema
       .createIndex('deliveries_status_updated_idx')
       .on('deliveries')

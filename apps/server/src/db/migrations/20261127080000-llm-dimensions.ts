@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createLlmDimensionRollups } from '../table-shapes.js';
 
 type Db = Kysely<unknown>;
 
@@ -18,28 +19,7 @@ export const llmDimensions = () => ({
     for (const column of DIMENSIONS) {
       await db.schema.alterTable('llm_calls').addColumn(column, 'text').execute();
     }
-    await db.schema
-      .createTable('llm_feature_hourly')
-      .addColumn('hour', 'text', (c) => c.notNull())
-      .addColumn('feature', 'text', (c) => c.notNull())
-      .addColumn('provider', 'text', (c) => c.notNull())
-      .addColumn('model', 'text', (c) => c.notNull())
-      .addColumn('requests', 'bigint', (c) => c.notNull())
-      .addColumn('failed_requests', 'bigint', (c) => c.notNull())
-      .addColumn('input_tokens', 'bigint', (c) => c.notNull())
-      .addColumn('output_tokens', 'bigint', (c) => c.notNull())
-      .addColumn('cost_usd', 'double precision', (c) => c.notNull())
-      .addPrimaryKeyConstraint('llm_feature_hourly_pk', ['hour', 'feature', 'provider', 'model'])
-      .execute();
-    await db.schema
-      .createTable('llm_error_hourly')
-      .addColumn('hour', 'text', (c) => c.notNull())
-      .addColumn('provider', 'text', (c) => c.notNull())
-      .addColumn('model', 'text', (c) => c.notNull())
-      .addColumn('error_type', 'text', (c) => c.notNull())
-      .addColumn('errors', 'bigint', (c) => c.notNull())
-      .addPrimaryKeyConstraint('llm_error_hourly_pk', ['hour', 'provider', 'model', 'error_type'])
-      .execute();
+    await createLlmDimensionRollups(db, 'hour', 'hourly');
     for (const [table, key] of [
       ['llm_chat_daily', 'chat_id'],
       ['llm_user_daily', 'user_id'],

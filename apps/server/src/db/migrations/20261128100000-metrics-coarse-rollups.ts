@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createLlmDimensionRollups } from '../table-shapes.js';
 
 type Db = Kysely<unknown>;
 
@@ -18,28 +19,7 @@ type Db = Kysely<unknown>;
  */
 export const metricsCoarseRollups = () => ({
   async up(db: Db) {
-    await db.schema
-      .createTable('llm_feature_daily')
-      .addColumn('day', 'text', (c) => c.notNull())
-      .addColumn('feature', 'text', (c) => c.notNull())
-      .addColumn('provider', 'text', (c) => c.notNull())
-      .addColumn('model', 'text', (c) => c.notNull())
-      .addColumn('requests', 'bigint', (c) => c.notNull())
-      .addColumn('failed_requests', 'bigint', (c) => c.notNull())
-      .addColumn('input_tokens', 'bigint', (c) => c.notNull())
-      .addColumn('output_tokens', 'bigint', (c) => c.notNull())
-      .addColumn('cost_usd', 'double precision', (c) => c.notNull())
-      .addPrimaryKeyConstraint('llm_feature_daily_pk', ['day', 'feature', 'provider', 'model'])
-      .execute();
-    await db.schema
-      .createTable('llm_error_daily')
-      .addColumn('day', 'text', (c) => c.notNull())
-      .addColumn('provider', 'text', (c) => c.notNull())
-      .addColumn('model', 'text', (c) => c.notNull())
-      .addColumn('error_type', 'text', (c) => c.notNull())
-      .addColumn('errors', 'bigint', (c) => c.notNull())
-      .addPrimaryKeyConstraint('llm_error_daily_pk', ['day', 'provider', 'model', 'error_type'])
-      .execute();
+    await createLlmDimensionRollups(db, 'day', 'daily');
     await db.schema
       .createTable('llm_latency_folded')
       .addColumn('grain', 'text', (c) => c.notNull())

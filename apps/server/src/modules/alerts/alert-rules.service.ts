@@ -1,5 +1,6 @@
 import {
   ALERT_MESSAGES,
+  alertRuleSettings,
   type AlertCondition,
   type AlertEvaluation,
   type AlertRule,
@@ -50,7 +51,6 @@ export class AlertRulesService {
       load: (db, id) => this.load(db, id),
       delete: rulesRepo.deleteRule,
       resourceType: 'alert_rule',
-      action: 'alert_rule',
       name: (rule) => rule.name,
     });
   }
@@ -81,7 +81,7 @@ export class AlertRulesService {
         const defined = Object.fromEntries(
           Object.entries(update).filter(([, v]) => v !== undefined),
         ) as Partial<AlertRuleValues>;
-        const values: AlertRuleValues = { ...settingsOf(before), ...defined };
+        const values: AlertRuleValues = { ...alertRuleSettings(before), ...defined };
         await this.checkContactPoints(trx, values);
         const at = isoTime(this.now());
         await rulesRepo.updateRule(trx, id, values, { at, by: actor.username });
@@ -177,21 +177,6 @@ export class AlertRulesService {
       at,
     });
   }
-}
-
-/** A rule's settings as a create takes them. */
-function settingsOf(rule: AlertRule): AlertRuleValues {
-  return {
-    name: rule.name,
-    condition: rule.condition,
-    severity: rule.severity,
-    pending_seconds: rule.pending_seconds,
-    no_data: rule.no_data,
-    renotify_minutes: rule.renotify_minutes,
-    notify_on_resolve: rule.notify_on_resolve,
-    contact_point_ids: rule.contact_point_ids,
-    enabled: rule.enabled,
-  };
 }
 
 export function toRule(row: rulesRepo.RuleRecord, silences: SilenceWindow[], now: number): AlertRule {

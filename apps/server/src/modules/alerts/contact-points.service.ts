@@ -55,7 +55,6 @@ export class ContactPointsService {
       load: (db, id) => this.load(db, id),
       delete: contactPointsRepo.deleteContactPoint,
       resourceType: 'alert_contact_point',
-      action: 'alert_contact_point',
       name: (point) => point.name,
     });
   }

@@ -56,7 +56,6 @@ export class SilencesService {
       load: (db, id) => this.load(db, id),
       delete: silencesRepo.deleteSilence,
       resourceType: 'alert_silence',
-      action: 'alert_silence',
       name: (silence) => silence.comment.slice(0, 100),
     });
   }

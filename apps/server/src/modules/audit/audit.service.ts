@@ -7,7 +7,7 @@ import type {
 } from '@lumi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database, Executor } from '../../db/database.js';
+import type { AuditLogsTable, Database, Executor } from '../../db/database.js';
 import type { Download } from '../../plugins/download.js';
 import { ValidationError } from '../../lib/errors.js';
 import { isoTime, type Clock } from '../../lib/time.js';
@@ -67,8 +67,14 @@ function scrub(value: unknown): unknown {
   return value;
 }
 
+/** An entry's resource and its old and new values, as the log stores them. */
+type StoredResource = Pick<
+  AuditLogsTable,
+  'resource_type' | 'resource_id' | 'resource_name' | 'old_value' | 'new_value'
+>;
+
 /** A stored old or new value as it was given; text that is not JSON as it is. */
-export function parseJson(text: string | null): unknown {
+function parseJson(text: string | null): unknown {
   if (text === null) return null;
   try {
     return JSON.parse(text);
@@ -196,20 +202,31 @@ export class AuditService {
 
   /** Rows as the API shows them: values parsed, and what each resource is called now. */
   private async entriesOf(page: Awaited<ReturnType<typeof listAuditLogs>>): Promise<AuditLog[]> {
-    const current = await this.currentNamesOf(page);
-    return page.map((row) => ({
+    const resources = await this.resourcesOf(page);
+    return page.map((row, i) => ({
       id: row.id,
       action: row.action,
       user: row.actor_username,
       timestamp: row.created_at,
+      ...resources[i]!,
+      ip_address: row.ip_address,
+      user_agent: row.user_agent,
+    }));
+  }
+
+  /**
+   * The resource and values of stored entries as the API shows them: values parsed, and what each resource
+   * is called now. The log's pages and the charts' change markers (modules/metrics) read entries so.
+   */
+  async resourcesOf(rows: StoredResource[]) {
+    const current = await this.currentNamesOf(rows);
+    return rows.map((row) => ({
       resource_type: row.resource_type,
       resource_id: row.resource_id,
       resource_name: row.resource_name,
       resource_current_name: current.get(`${row.resource_type}:${row.resource_id}`) ?? null,
       old_value: parseJson(row.old_value),
       new_value: parseJson(row.new_value),
-      ip_address: row.ip_address,
-      user_agent: row.user_agent,
     }));
   }
 
@@ -222,7 +239,7 @@ export class AuditService {
   }
 
   /** 'type:id' → the name now, for the page's resources that still exist; one lookup per type. */
-  async currentNamesOf(page: { resource_type: string; resource_id: string | null }[]) {
+  private async currentNamesOf(page: { resource_type: string; resource_id: string | null }[]) {
     const idsByType = new Map<string, Set<number>>();
     for (const { resource_type: type, resource_id: id } of page) {
       if (!this.currentNames.has(type) || id === null || !/^\d{1,15}$/.test(id)) continue;

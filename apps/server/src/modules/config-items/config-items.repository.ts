@@ -1,11 +1,12 @@
 import type { ConfigDomain, ConfigItem, ConfigRevision, ConfigSnapshot } from '@lumi/contract';
 import type { ConfigItemRow, ConfigRevisionRow, Executor } from '../../db/database.js';
-import type { Stamp, VersionEntry } from '../../db/versioned-entity.js';
+import type { Stamp } from '../../db/versioned-entity.js';
 import {
   firstVersionColumns,
   fromHistoryRow,
-  historyColumns,
+  historyRows,
   versionedStore,
+  writeStamps,
 } from '../../db/versioned-tables.js';
 
 /**
@@ -24,9 +25,7 @@ function toItem(row: ConfigItemRow): ConfigItem {
     tags: JSON.parse(row.tags) as string[],
     priority: row.priority,
     version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    updated_by: row.updated_by,
+    ...writeStamps(row),
   };
 }
 
@@ -93,19 +92,6 @@ async function insertItem(
   return row.id;
 }
 
-/** An item's version is kept as its revision of the same number. */
-async function insertRevision(
-  db: Executor,
-  itemId: number,
-  entry: VersionEntry<ConfigSnapshot>,
-  stamp: Stamp,
-) {
-  await db
-    .insertInto('config_item_revisions')
-    .values({ item_id: itemId, revision: entry.version, ...historyColumns(entry, stamp) })
-    .execute();
-}
-
 function toRevision(row: ConfigRevisionRow): ConfigRevision {
   return { revision: row.revision, ...fromHistoryRow<ConfigSnapshot>(row) };
 }
@@ -149,7 +135,7 @@ export function itemStore(domain: ConfigDomain) {
     columnsOf,
     find: (db, id) => findItem(db, domain, id),
     insert: (db, snapshot, stamp) => insertItem(db, domain, snapshot, stamp),
-    insertVersion: insertRevision,
+    insertVersion: historyRows('config_item_revisions', 'item_id', 'revision'),
   });
 }
 

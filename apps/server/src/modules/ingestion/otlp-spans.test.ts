@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { genAiCalls, partialSuccess, spanDetail } from './otlp-spans.js';
+import { partialSuccess, spanDetail } from './otlp-answer.js';
+import { genAiCalls } from './otlp-spans.js';
 import type { OtlpAnyValue, OtlpSpan } from './otlp-wire.js';
 
 /** A 64-bit integer as protobufjs's decoder gives it: a Long, with its two 32-bit halves. */

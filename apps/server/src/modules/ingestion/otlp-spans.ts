@@ -12,44 +12,17 @@ import { spanContent } from './otlp-content.js';
 import { failureType } from './otlp-errors.js';
 import { fullerUsage, usageOf, type SpanUsage } from './otlp-usage.js';
 import { approximate, durationNs, hex, idText, isId, plain } from './otlp-values.js';
+import type { IgnoredSpan, RejectedSpan, SpanRef } from './otlp-answer.js';
 import type { OtlpAnyValue, OtlpSpan, OtlpTraceRequest } from './otlp-wire.js';
-
-/** What a rejected llm_call field is called in the span that carried it. */
-const SOURCE_OF_FIELD: Record<string, string> = {
-  // A field the span left out is named by the GenAI conventions' current and older attribute.
-  ...Object.fromEntries(
-    Object.entries(OTLP_ATTRIBUTES).map(([field, keys]) => [field, keys.slice(0, 2).join(' or ')]),
-  ),
-  model: 'gen_ai.request.model or gen_ai.response.model',
-  ts: 'start time',
-  latency_ms: 'duration',
-};
 
 /** opentelemetry.proto.trace.v1.Status.StatusCode STATUS_CODE_ERROR. */
 const STATUS_ERROR = 2;
-
-/** Where a span stands: its trace and span id in hex, and its name. */
-interface SpanRef {
-  traceId: string;
-  /** The span id in hex, naming the span in a rejection message. */
-  span: string;
-  name: string;
-}
 
 export interface GenAiCall extends SpanRef {
   /** The attribute each llm_call field was read from, naming it when the event is refused. */
   sources: Record<string, string>;
   /** An llm_call event for the ingestion API, which validates it as it does any bot's. */
   event: Record<string, unknown>;
-}
-
-export interface RejectedSpan extends SpanRef {
-  detail: string;
-}
-
-/** A span of the export that was not stored, and why (docs/bot-developers/otlp.md, "Ignored spans"). */
-export interface IgnoredSpan extends SpanRef {
-  reason: string;
 }
 
 /** The attributes Lumi reads from a span, by key, and whether they make it a model call. */
@@ -311,52 +284,4 @@ export function genAiCalls(
       takeContent(call.event, [byId.get(`${call.traceId}:${call.span}`)!, ...(spans ?? [])]);
   }
   return { calls, rejected, ignored };
-}
-
-/**
- * The ingestion API's reason for refusing an event, in the span's terms: "input_tokens: …" becomes
- * "gen_ai.usage.input_tokens: …".
- */
-export function spanDetail(detail: string, sources: Record<string, string> = {}): string {
-  const colon = detail.indexOf(': ');
-  const field = colon > 0 ? detail.slice(0, colon).split('.')[0] : undefined;
-  const source = field === undefined ? undefined : (sources[field] ?? SOURCE_OF_FIELD[field]);
-  return source === undefined ? detail : `${source}${detail.slice(colon)}`;
-}
-
-/** At most this many rejected spans are described in the partial success message. */
-const MAX_DESCRIBED = 3;
-
-function listed(described: string[], total: number): string {
-  const more = total - described.length;
-  return more > 0 ? `${described.join('; ')}; and ${more} more` : described.join('; ');
-}
-
-/**
- * OTLP's partial success, or null when every span was stored: the rejected spans' count, and a message
- * naming the first rejected spans and why, then how many spans were ignored and the first one's reason
- * (a warning when nothing was rejected, as OTLP allows).
- */
-export function partialSuccess(
-  genAiSpans: number,
-  rejected: RejectedSpan[],
-  ignored: IgnoredSpan[],
-): { rejectedSpans: number; errorMessage: string } | null {
-  if (rejected.length === 0 && ignored.length === 0) return null;
-  const parts: string[] = [];
-  if (rejected.length > 0) {
-    const described = rejected.slice(0, MAX_DESCRIBED).map((r) => `span ${r.span}: ${r.detail}`);
-    parts.push(
-      `${rejected.length} of ${genAiSpans} GenAI spans rejected: ${listed(described, rejected.length)}`,
-    );
-  }
-  if (ignored.length > 0) {
-    const [firstIgnored] = ignored;
-    const name = firstIgnored!.name ? ` (${firstIgnored!.name})` : '';
-    parts.push(
-      `${ignored.length} ${ignored.length === 1 ? 'span' : 'spans'} ignored; the first, span ` +
-        `${firstIgnored!.span}${name}: ${firstIgnored!.reason}`,
-    );
-  }
-  return { rejectedSpans: rejected.length, errorMessage: parts.join('. ') };
 }

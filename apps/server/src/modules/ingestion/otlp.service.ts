@@ -1,6 +1,7 @@
 import { INGEST_LIMITS } from '@lumi/contract';
 import { IGNORED_REASONS } from './otlp-conventions.js';
-import { genAiCalls, partialSuccess, spanDetail, type IgnoredSpan as IgnoredSpanRow } from './otlp-spans.js';
+import { partialSuccess, spanDetail, type IgnoredSpan as IgnoredSpanRow } from './otlp-answer.js';
+import { genAiCalls } from './otlp-spans.js';
 import {
   decodeTraceRequest,
   inflate,

@@ -10,7 +10,7 @@ import {
 } from '@lumi/contract';
 import { HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
 import type { Clock } from '../../lib/time.js';
-import { parseJson, type AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { changeLink, changeSummary, changeVersion, type ChangeEntry } from './change-markers.js';
 import { parseMetricsRange } from './metrics-range.js';
 
@@ -37,17 +37,9 @@ export class ChangeMarkersService {
     const to = hourKey(range.end);
     const rows = await this.audit.changes(CHANGE_MARKER_ACTIONS, from, to, CHANGE_MARKERS_MAX + 1);
     const kept = rows.slice(0, CHANGE_MARKERS_MAX).reverse();
-    const current = await this.audit.currentNamesOf(kept);
-    const changes = kept.map((row) => {
-      const entry: ChangeEntry = {
-        action: row.action as ChangeMarkerAction,
-        resource_type: row.resource_type,
-        resource_id: row.resource_id,
-        resource_name: row.resource_name,
-        resource_current_name: current.get(`${row.resource_type}:${row.resource_id}`) ?? null,
-        old_value: parseJson(row.old_value),
-        new_value: parseJson(row.new_value),
-      };
+    const resources = await this.audit.resourcesOf(kept);
+    const changes = kept.map((row, i) => {
+      const entry: ChangeEntry = { action: row.action as ChangeMarkerAction, ...resources[i]! };
       return {
         id: row.id,
         at: row.created_at,

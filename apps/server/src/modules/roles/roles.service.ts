@@ -50,7 +50,6 @@ export class RolesService {
       load: (db, id) => this.load(db, id),
       delete: repo.deleteRole,
       resourceType: 'role',
-      action: 'role',
       name: (role) => role.name,
     });
   }

@@ -43,53 +43,50 @@ function hoursAndDays(hourly: string, daily: string, columns: string, from: stri
     select ${pick} from ${sql.table(daily)} where day >= ${fromDay} and day < ${toDay}`;
 }
 
-const FEATURE_COLUMNS =
-  'feature, provider, model, requests, failed_requests, input_tokens, output_tokens, cost_usd';
-
-export async function featureUsage(db: Executor, from: string, to: string) {
+/**
+ * The window's `sums` per `keys`, from an hourly table and its daily copy: keys as text, sums as numbers,
+ * in that order.
+ */
+async function sumsPer<K extends string, S extends string>(
+  db: Executor,
+  tables: { hourly: string; daily: string },
+  keys: readonly K[],
+  sums: readonly S[],
+  window: { from: string; to: string },
+): Promise<(Record<K, string> & Record<S, number>)[]> {
+  const grouped = sql.raw(keys.join(', '));
+  const summed = sql.raw(sums.map((column) => `sum(${column}) as ${column}`).join(', '));
+  const columns = [...keys, ...sums].join(', ');
   const { rows } = await sql<Record<string, string | number>>`
-    select feature, provider, model, sum(requests) as requests, sum(failed_requests) as failed_requests,
-      sum(input_tokens) as input_tokens, sum(output_tokens) as output_tokens, sum(cost_usd) as cost_usd
-    from (${hoursAndDays('llm_feature_hourly', 'llm_feature_daily', FEATURE_COLUMNS, from, to)}) u
-    group by feature, provider, model`.execute(db);
-  return rows.map((r) => ({
-    feature: String(r.feature),
-    provider: String(r.provider),
-    model: String(r.model),
-    requests: Number(r.requests),
-    failed_requests: Number(r.failed_requests),
-    input_tokens: Number(r.input_tokens),
-    output_tokens: Number(r.output_tokens),
-    cost_usd: Number(r.cost_usd),
-  }));
+    select ${grouped}, ${summed}
+    from (${hoursAndDays(tables.hourly, tables.daily, columns, window.from, window.to)}) u
+    group by ${grouped}`.execute(db);
+  return rows.map(
+    (r) =>
+      Object.fromEntries([
+        ...keys.map((key) => [key, String(r[key])]),
+        ...sums.map((column) => [column, Number(r[column])]),
+      ]) as Record<K, string> & Record<S, number>,
+  );
+}
+
+const FEATURES = { hourly: 'llm_feature_hourly', daily: 'llm_feature_daily' };
+const ERRORS = { hourly: 'llm_error_hourly', daily: 'llm_error_daily' };
+
+export function featureUsage(db: Executor, from: string, to: string) {
+  const sums = ['requests', 'failed_requests', 'input_tokens', 'output_tokens', 'cost_usd'] as const;
+  return sumsPer(db, FEATURES, ['feature', 'provider', 'model'] as const, sums, { from, to });
 }
 
 /**
  * Requests and failed requests per provider and model: the feature sums added over features (the same
  * calls as the hourly usage rollup, which has no daily copy).
  */
-export async function requestsByModel(db: Executor, from: string, to: string) {
-  const { rows } = await sql<Record<string, string | number>>`
-    select provider, model, sum(requests) as requests, sum(failed_requests) as failed_requests
-    from (${hoursAndDays('llm_feature_hourly', 'llm_feature_daily', 'provider, model, requests, failed_requests', from, to)}) u
-    group by provider, model`.execute(db);
-  return rows.map((r) => ({
-    provider: String(r.provider),
-    model: String(r.model),
-    requests: Number(r.requests),
-    failed_requests: Number(r.failed_requests),
-  }));
+export function requestsByModel(db: Executor, from: string, to: string) {
+  const sums = ['requests', 'failed_requests'] as const;
+  return sumsPer(db, FEATURES, ['provider', 'model'] as const, sums, { from, to });
 }
 
-export async function errorsByType(db: Executor, from: string, to: string) {
-  const { rows } = await sql<Record<string, string | number>>`
-    select provider, model, error_type, sum(errors) as errors
-    from (${hoursAndDays('llm_error_hourly', 'llm_error_daily', 'provider, model, error_type, errors', from, to)}) u
-    group by provider, model, error_type`.execute(db);
-  return rows.map((r) => ({
-    provider: String(r.provider),
-    model: String(r.model),
-    error_type: String(r.error_type),
-    errors: Number(r.errors),
-  }));
+export function errorsByType(db: Executor, from: string, to: string) {
+  return sumsPer(db, ERRORS, ['provider', 'model', 'error_type'] as const, ['errors'] as const, { from, to });
 }

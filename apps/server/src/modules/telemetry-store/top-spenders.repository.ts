@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { isPostgres } from '../../db/locks.js';
 import { DAY_MS } from '../../lib/hour-buckets.js';
@@ -13,6 +13,13 @@ import { SPEND_TABLES } from './llm-dimensions.repository.js';
 
 /** The spend tables are named at run time (SPEND_TABLES), so read untyped. */
 const untyped = (db: Executor) => db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+
+/** A group's spend, as spendOf reads it back. */
+const summedSpend = (eb: ExpressionBuilder<Record<string, Record<string, unknown>>, string>) => [
+  eb.fn.sum('requests').as('requests'),
+  eb.fn.sum('tokens').as('tokens'),
+  eb.fn.sum('cost_usd').as('cost_usd'),
+];
 
 interface Spend {
   requests: number;
@@ -156,12 +163,7 @@ async function sumsOf(
   const { table, key } = SPEND_TABLES[kind];
   const sums = await untyped(db)
     .selectFrom(table)
-    .select((eb) => [
-      sql.ref(key).as('id'),
-      eb.fn.sum('requests').as('requests'),
-      eb.fn.sum('tokens').as('tokens'),
-      eb.fn.sum('cost_usd').as('cost_usd'),
-    ])
+    .select((eb) => [sql.ref(key).as('id'), ...summedSpend(eb)])
     .where(key, 'in', ids)
     .where('day', '>=', fromDay)
     .where('day', '<=', toDay)
@@ -245,29 +247,17 @@ async function totalSpend(
     .where('day', '>=', fromDay)
     .where('day', '<=', toDay);
   const total = await (from === 'totals' ? days.where('kind', '=', kind) : days)
-    .select((eb) => [
-      eb.fn.sum('requests').as('requests'),
-      eb.fn.sum('tokens').as('tokens'),
-      eb.fn.sum('cost_usd').as('cost_usd'),
-    ])
+    .select(summedSpend)
     .executeTakeFirstOrThrow();
   // SUM over no rows is NULL: Number(null) is 0.
   return spendOf(total);
 }
 
 /** topSpenders by summing every row of the days, per id and in all: the reference of the tests. */
-export async function rankAllSpenders(
-  db: Executor,
-  kind: SpendKind,
-  fromDay: string,
-  toDay: string,
-  limit: number,
-): Promise<{ top: Ranked[]; total: Spend }> {
-  return {
-    top: await rankAll(db, kind, fromDay, toDay, limit),
-    total: await totalSpend(db, kind, fromDay, toDay, 'rows'),
-  };
-}
+export const rankAllSpenders: typeof topSpenders = async (db, kind, fromDay, toDay, limit) => ({
+  top: await rankAll(db, kind, fromDay, toDay, limit),
+  total: await totalSpend(db, kind, fromDay, toDay, 'rows'),
+});
 
 /** The first `limit` ids by their sums over every row of the days: the lists no short read proves. */
 async function rankAll(db: Executor, kind: SpendKind, fromDay: string, toDay: string, limit: number) {
@@ -276,12 +266,7 @@ async function rankAll(db: Executor, kind: SpendKind, fromDay: string, toDay: st
     .selectFrom(table)
     .where('day', '>=', fromDay)
     .where('day', '<=', toDay)
-    .select((eb) => [
-      sql.ref(key).as('id'),
-      eb.fn.sum('requests').as('requests'),
-      eb.fn.sum('tokens').as('tokens'),
-      eb.fn.sum('cost_usd').as('cost_usd'),
-    ])
+    .select((eb) => [sql.ref(key).as('id'), ...summedSpend(eb)])
     .where(key, '<>', OTHER_KEY)
     .groupBy(key)
     .orderBy(RANKED_COST, 'desc')

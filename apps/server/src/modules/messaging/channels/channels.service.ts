@@ -54,14 +54,12 @@ export class ChannelsService {
       load: (db, id) => this.load(db, id),
       delete: repo.deleteChannel,
       resourceType: 'channel',
-      action: 'channel',
       name: (channel) => channel.channel_name,
     });
     this.topics = new AuditedEntity(audit, {
       load: (db, key: TopicKey) => this.loadTopic(db, key.channelId, key.topicId),
       delete: (db, key) => repo.deleteTopic(db, key.topicId),
       resourceType: 'topic',
-      action: 'topic',
       name: (topic) => topic.topic_name,
     });
   }

@@ -2,8 +2,13 @@ import type { Recurrence, Schedule, ScheduleRunOutcome, ScheduleSnapshot } from 
 import type { Updateable } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import type { MessagingSchedulesTable } from '../../../db/messaging-tables.js';
-import type { Stamp, VersionEntry } from '../../../db/versioned-entity.js';
-import { firstVersionColumns, historyColumns, versionedStore } from '../../../db/versioned-tables.js';
+import type { Stamp } from '../../../db/versioned-entity.js';
+import {
+  firstVersionColumns,
+  historyRows,
+  versionedStore,
+  writeStamps,
+} from '../../../db/versioned-tables.js';
 
 /**
  * All SQL of schedules, their versions and the scheduler's state, and their storage encoding (0/1
@@ -62,9 +67,7 @@ function toSchedule(row: ScheduleJoinRow): ScheduleRecord {
             detail: row.delivery_error ?? row.last_detail,
           }
         : null,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    updated_by: row.updated_by,
+    ...writeStamps(row),
     handled_until: row.handled_until,
   };
 }
@@ -109,18 +112,6 @@ async function insertSchedule(db: Executor, snapshot: ScheduleSnapshot, stamp: S
   return inserted.id;
 }
 
-async function insertVersion(
-  db: Executor,
-  scheduleId: number,
-  entry: VersionEntry<ScheduleSnapshot>,
-  stamp: Stamp,
-) {
-  await db
-    .insertInto('messaging_schedule_versions')
-    .values({ schedule_id: scheduleId, version: entry.version, ...historyColumns(entry, stamp) })
-    .execute();
-}
-
 /** Deletes the schedule and its versions while it is at `expected` (the audit log keeps it). */
 async function removeSchedule(db: Executor, id: number, expected: number): Promise<boolean> {
   const current = await db
@@ -143,7 +134,7 @@ export const scheduleStore = versionedStore('messaging_schedules', {
   columnsOf,
   find: findSchedule,
   insert: insertSchedule,
-  insertVersion,
+  insertVersion: historyRows('messaging_schedule_versions', 'schedule_id', 'version'),
   remove: removeSchedule,
 });
 

@@ -1,11 +1,11 @@
 import type { Template, TemplateQuery, TemplateSnapshot, TemplateVersion } from '@lumi/contract';
 import type { Executor } from '../../../db/database.js';
 import type { TemplateRow, TemplateVersionRow } from '../../../db/messaging-tables.js';
-import type { Stamp, VersionEntry } from '../../../db/versioned-entity.js';
+import type { Stamp } from '../../../db/versioned-entity.js';
 import {
   firstVersionColumns,
   fromHistoryRow,
-  historyColumns,
+  historyRows,
   versionedStore,
 } from '../../../db/versioned-tables.js';
 
@@ -87,18 +87,6 @@ async function insertTemplate(db: Executor, snapshot: TemplateSnapshot, stamp: S
   return inserted.id;
 }
 
-async function insertVersion(
-  db: Executor,
-  templateId: number,
-  entry: VersionEntry<TemplateSnapshot>,
-  stamp: Stamp,
-) {
-  await db
-    .insertInto('messaging_template_versions')
-    .values({ template_id: templateId, version: entry.version, ...historyColumns(entry, stamp) })
-    .execute();
-}
-
 export async function listVersions(db: Executor, templateId: number): Promise<TemplateVersion[]> {
   const rows = await db
     .selectFrom('messaging_template_versions')
@@ -140,7 +128,7 @@ export const templateStore = versionedStore('messaging_templates', {
   columnsOf,
   find: findTemplate,
   insert: insertTemplate,
-  insertVersion,
+  insertVersion: historyRows('messaging_template_versions', 'template_id', 'version'),
   remove: markDeleted,
 });
 

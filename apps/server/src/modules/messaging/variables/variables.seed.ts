@@ -1,5 +1,26 @@
 import type { VariableValues } from '@lumi/contract';
 
+/** A variable of the catalogue: its name, type, description, example value and the helpers it suits. */
+type VariableRow = [
+  name: string,
+  type: VariableValues['data_type'],
+  description: string,
+  example: string,
+  helpers: VariableValues['available_helpers'],
+];
+
+/** The variables of one category, from their rows. */
+function inCategory(category: string, rows: VariableRow[]): VariableValues[] {
+  return rows.map(([variable_name, data_type, description, example_value, available_helpers]) => ({
+    variable_name,
+    data_type,
+    description,
+    category,
+    example_value,
+    available_helpers,
+  }));
+}
+
 const LLM = 'Schedule: LLM usage yesterday';
 const HEALTH = 'Schedule: bot health now';
 const BUDGETS = 'Schedule: token budgets today';
@@ -10,209 +31,146 @@ const BUDGETS = 'Schedule: token budgets today';
  * are in the description.
  */
 export const SCHEDULE_SOURCE_VARIABLES: readonly VariableValues[] = [
-  {
-    variable_name: 'usage_date',
-    data_type: 'string',
-    description: 'The day reported (YYYY-MM-DD in LUMI_TIMEZONE)',
-    category: LLM,
-    example_value: '2026-11-24',
-    available_helpers: ['default'],
-  },
-  {
-    variable_name: 'providers',
-    data_type: 'array',
-    description: 'Usage by provider: each has provider, tokens, cost (US dollars) and requests',
-    category: LLM,
-    example_value: '[{"provider":"openai","tokens":120000,"cost":1.8,"requests":42}]',
-    available_helpers: [],
-  },
-  {
-    variable_name: 'total_tokens',
-    data_type: 'integer',
-    description: 'Tokens used that day by all providers',
-    category: LLM,
-    example_value: '120000',
-    available_helpers: ['formatNumber', 'default'],
-  },
-  {
-    variable_name: 'total_cost',
-    data_type: 'number',
-    description: 'Cost of that day in US dollars',
-    category: LLM,
-    example_value: '1.8',
-    available_helpers: ['formatCurrency', 'formatNumber', 'default'],
-  },
-  {
-    variable_name: 'total_requests',
-    data_type: 'integer',
-    description: 'LLM requests that day by all providers',
-    category: LLM,
-    example_value: '42',
-    available_helpers: ['formatNumber', 'default'],
-  },
-  {
-    variable_name: 'telegram_status',
-    data_type: 'string',
-    description: "The bot's Telegram status from its latest heartbeat, or no_heartbeat",
-    category: HEALTH,
-    example_value: 'connected',
-    available_helpers: ['uppercase', 'default'],
-  },
-  {
-    variable_name: 'uptime_seconds',
-    data_type: 'integer',
-    description: 'Seconds since the bot started (0 without a recent heartbeat)',
-    category: HEALTH,
-    example_value: '86400',
-    available_helpers: ['formatNumber', 'default'],
-  },
-  {
-    variable_name: 'uptime_hours',
-    data_type: 'integer',
-    description: 'Whole hours since the bot started',
-    category: HEALTH,
-    example_value: '24',
-    available_helpers: ['formatNumber', 'default'],
-  },
-  {
-    variable_name: 'error_count_24h',
-    data_type: 'integer',
-    description: 'Errors the bot reported in the last 24 hours',
-    category: HEALTH,
-    example_value: '3',
-    available_helpers: ['formatNumber', 'default'],
-  },
-  {
-    variable_name: 'active_lock_count',
-    data_type: 'integer',
-    description: 'Locks the bot holds now',
-    category: HEALTH,
-    example_value: '1',
-    available_helpers: ['default'],
-  },
-  {
-    variable_name: 'active_locks',
-    data_type: 'array',
-    description: 'The locks the bot holds now, as its heartbeat lists them',
-    category: HEALTH,
-    example_value: '[]',
-    available_helpers: [],
-  },
-  {
-    variable_name: 'budget_date',
-    data_type: 'string',
-    description: 'Today (YYYY-MM-DD in LUMI_TIMEZONE)',
-    category: BUDGETS,
-    example_value: '2026-11-25',
-    available_helpers: ['default'],
-  },
-  {
-    variable_name: 'budgets',
-    data_type: 'array',
-    description:
+  ...inCategory(LLM, [
+    ['usage_date', 'string', 'The day reported (YYYY-MM-DD in LUMI_TIMEZONE)', '2026-11-24', ['default']],
+    [
+      'providers',
+      'array',
+      'Usage by provider: each has provider, tokens, cost (US dollars) and requests',
+      '[{"provider":"openai","tokens":120000,"cost":1.8,"requests":42}]',
+      [],
+    ],
+    [
+      'total_tokens',
+      'integer',
+      'Tokens used that day by all providers',
+      '120000',
+      ['formatNumber', 'default'],
+    ],
+    [
+      'total_cost',
+      'number',
+      'Cost of that day in US dollars',
+      '1.8',
+      ['formatCurrency', 'formatNumber', 'default'],
+    ],
+    [
+      'total_requests',
+      'integer',
+      'LLM requests that day by all providers',
+      '42',
+      ['formatNumber', 'default'],
+    ],
+  ]),
+  ...inCategory(HEALTH, [
+    [
+      'telegram_status',
+      'string',
+      "The bot's Telegram status from its latest heartbeat, or no_heartbeat",
+      'connected',
+      ['uppercase', 'default'],
+    ],
+    [
+      'uptime_seconds',
+      'integer',
+      'Seconds since the bot started (0 without a recent heartbeat)',
+      '86400',
+      ['formatNumber', 'default'],
+    ],
+    ['uptime_hours', 'integer', 'Whole hours since the bot started', '24', ['formatNumber', 'default']],
+    [
+      'error_count_24h',
+      'integer',
+      'Errors the bot reported in the last 24 hours',
+      '3',
+      ['formatNumber', 'default'],
+    ],
+    ['active_lock_count', 'integer', 'Locks the bot holds now', '1', ['default']],
+    ['active_locks', 'array', 'The locks the bot holds now, as its heartbeat lists them', '[]', []],
+  ]),
+  ...inCategory(BUDGETS, [
+    ['budget_date', 'string', 'Today (YYYY-MM-DD in LUMI_TIMEZONE)', '2026-11-25', ['default']],
+    [
+      'budgets',
+      'array',
       'Active budgets: each has provider, daily_token_limit, daily_cost_limit, tokens_used, cost_incurred, usage_percentage and exceeded',
-    category: BUDGETS,
-    example_value: '[{"provider":"openai","tokens_used":50000,"usage_percentage":50,"exceeded":false}]',
-    available_helpers: [],
-  },
-  {
-    variable_name: 'exceeded_count',
-    data_type: 'integer',
-    description: 'Active budgets at or over their limit today',
-    category: BUDGETS,
-    example_value: '0',
-    available_helpers: ['default'],
-  },
+      '[{"provider":"openai","tokens_used":50000,"usage_percentage":50,"exceeded":false}]',
+      [],
+    ],
+    ['exceeded_count', 'integer', 'Active budgets at or over their limit today', '0', ['default']],
+  ]),
 ];
-
-const ALERTS = 'Alerts';
 
 /**
  * What an alert notification gives the `alert` template (docs/bot-developers/alerts.md, "Contact points";
  * alert-notifier.ts fills them in), so the editor offers them.
  */
-export const ALERT_VARIABLES: readonly VariableValues[] = [
-  {
-    variable_name: 'alert_rule_name',
-    data_type: 'string',
-    description: 'The name of the alert rule',
-    category: ALERTS,
-    example_value: 'Bot heartbeat',
-    available_helpers: ['truncate', 'uppercase', 'default'],
-  },
-  {
-    variable_name: 'alert_severity',
-    data_type: 'string',
-    description: "The rule's severity: warning or critical",
-    category: ALERTS,
-    example_value: 'critical',
-    available_helpers: ['uppercase', 'default'],
-  },
-  {
-    variable_name: 'alert_state',
-    data_type: 'string',
-    description: "The rule's state now: ok, pending or firing",
-    category: ALERTS,
-    example_value: 'firing',
-    available_helpers: ['uppercase', 'default'],
-  },
-  {
-    variable_name: 'alert_kind',
-    data_type: 'string',
-    description: 'Why the message is sent: firing, renotify (still firing), resolved or test',
-    category: ALERTS,
-    example_value: 'firing',
-    available_helpers: ['uppercase', 'default'],
-  },
-  {
-    variable_name: 'alert_value',
-    data_type: 'number',
-    description: 'The measured value that caused it, in alert_unit (empty when there was no data)',
-    category: ALERTS,
-    example_value: '340',
-    available_helpers: ['formatNumber', 'default'],
-  },
-  {
-    variable_name: 'alert_threshold',
-    data_type: 'number',
-    description: "The rule's threshold, in alert_unit",
-    category: ALERTS,
-    example_value: '60',
-    available_helpers: ['formatNumber', 'default'],
-  },
-  {
-    variable_name: 'alert_unit',
-    data_type: 'string',
-    description: 'The unit of the value and threshold: s, min, count, usd, percent, ms or bool',
-    category: ALERTS,
-    example_value: 's',
-    available_helpers: ['default'],
-  },
-  {
-    variable_name: 'alert_summary',
-    data_type: 'string',
-    description: 'One sentence on what was measured',
-    category: ALERTS,
-    example_value: 'No heartbeat for 340 s (threshold 60 s)',
-    available_helpers: ['truncate', 'default'],
-  },
-  {
-    variable_name: 'alert_started_at',
-    data_type: 'datetime',
-    description: 'When the rule started firing (or pending), ISO 8601',
-    category: ALERTS,
-    example_value: '2026-11-26T09:40:00.000Z',
-    available_helpers: ['formatTimeAgo', 'default'],
-  },
-  {
-    variable_name: 'alert_url',
-    data_type: 'string',
-    description: 'The rule in the console (LUMI_PUBLIC_URL)',
-    category: ALERTS,
-    example_value: 'https://lumi.example.com/admin/alerts?rule=3',
-    available_helpers: ['default'],
-  },
-];
+export const ALERT_VARIABLES: readonly VariableValues[] = inCategory('Alerts', [
+  [
+    'alert_rule_name',
+    'string',
+    'The name of the alert rule',
+    'Bot heartbeat',
+    ['truncate', 'uppercase', 'default'],
+  ],
+  [
+    'alert_severity',
+    'string',
+    "The rule's severity: warning or critical",
+    'critical',
+    ['uppercase', 'default'],
+  ],
+  [
+    'alert_state',
+    'string',
+    "The rule's state now: ok, pending or firing",
+    'firing',
+    ['uppercase', 'default'],
+  ],
+  [
+    'alert_kind',
+    'string',
+    'Why the message is sent: firing, renotify (still firing), resolved or test',
+    'firing',
+    ['uppercase', 'default'],
+  ],
+  [
+    'alert_value',
+    'number',
+    'The measured value that caused it, in alert_unit (empty when there was no data)',
+    '340',
+    ['formatNumber', 'default'],
+  ],
+  ['alert_threshold', 'number', "The rule's threshold, in alert_unit", '60', ['formatNumber', 'default']],
+  [
+    'alert_unit',
+    'string',
+    'The unit of the value and threshold: s, min, count, usd, percent, ms or bool',
+    's',
+    ['default'],
+  ],
+  [
+    'alert_summary',
+    'string',
+    'One sentence on what was measured',
+    'No heartbeat for 340 s (threshold 60 s)',
+    ['truncate', 'default'],
+  ],
+  [
+    'alert_started_at',
+    'datetime',
+    'When the rule started firing (or pending), ISO 8601',
+    '2026-11-26T09:40:00.000Z',
+    ['formatTimeAgo', 'default'],
+  ],
+  [
+    'alert_url',
+    'string',
+    'The rule in the console (LUMI_PUBLIC_URL)',
+    'https://lumi.example.com/admin/alerts?rule=3',
+    ['default'],
+  ],
+]);
 
 /**
  * The catalogue a new installation starts with: the market variables the bot's messages use (spec section
@@ -222,78 +180,59 @@ export const ALERT_VARIABLES: readonly VariableValues[] = [
  * sample JSON from these names and example values.
  */
 export const SEEDED_VARIABLES: readonly VariableValues[] = [
-  {
-    variable_name: 'token_name',
-    data_type: 'string',
-    description: 'Name of the token',
-    category: 'Token',
-    example_value: 'Pepe',
-    available_helpers: ['uppercase', 'lowercase', 'truncate', 'default'],
-  },
-  {
-    variable_name: 'token_address',
-    data_type: 'string',
-    description: 'Contract address of the token',
-    category: 'Token',
-    example_value: '0x6982508145454Ce325dDbE47a25d4ec3d2311933',
-    available_helpers: ['truncate', 'lowercase', 'uppercase', 'default'],
-  },
-  {
-    variable_name: 'price_usd',
-    data_type: 'number',
-    description: 'Price in US dollars',
-    category: 'Market',
-    example_value: '0.00001234',
-    available_helpers: ['formatCurrency', 'formatNumber', 'default'],
-  },
-  {
-    variable_name: 'market_cap',
-    data_type: 'number',
-    description: 'Market capitalisation in US dollars',
-    category: 'Market',
-    example_value: '5200000000',
-    available_helpers: ['formatNumber', 'formatCurrency', 'default'],
-  },
-  {
-    variable_name: 'volume_24h',
-    data_type: 'number',
-    description: 'Trading volume over the last 24 hours, in US dollars',
-    category: 'Market',
-    example_value: '1500000',
-    available_helpers: ['formatNumber', 'formatCurrency', 'default'],
-  },
-  {
-    variable_name: 'price_change_24h',
-    data_type: 'number',
-    description: 'Price change over the last 24 hours, in percent',
-    category: 'Market',
-    example_value: '5.5',
-    available_helpers: ['formatPercentage', 'default'],
-  },
-  {
-    variable_name: 'holders',
-    data_type: 'integer',
-    description: 'Number of wallets holding the token',
-    category: 'On-chain',
-    example_value: '250000',
-    available_helpers: ['formatNumber', 'default'],
-  },
-  {
-    variable_name: 'trending_rank',
-    data_type: 'integer',
-    description: 'Position in the trending list (1 is the top)',
-    category: 'On-chain',
-    example_value: '1',
-    available_helpers: ['default'],
-  },
-  {
-    variable_name: 'timestamp',
-    data_type: 'datetime',
-    description: 'When the data was taken (ISO 8601 or Unix seconds)',
-    category: 'General',
-    example_value: '2026-11-22T09:40:00Z',
-    available_helpers: ['formatTimeAgo', 'default'],
-  },
+  ...inCategory('Token', [
+    ['token_name', 'string', 'Name of the token', 'Pepe', ['uppercase', 'lowercase', 'truncate', 'default']],
+    [
+      'token_address',
+      'string',
+      'Contract address of the token',
+      '0x6982508145454Ce325dDbE47a25d4ec3d2311933',
+      ['truncate', 'lowercase', 'uppercase', 'default'],
+    ],
+  ]),
+  ...inCategory('Market', [
+    [
+      'price_usd',
+      'number',
+      'Price in US dollars',
+      '0.00001234',
+      ['formatCurrency', 'formatNumber', 'default'],
+    ],
+    [
+      'market_cap',
+      'number',
+      'Market capitalisation in US dollars',
+      '5200000000',
+      ['formatNumber', 'formatCurrency', 'default'],
+    ],
+    [
+      'volume_24h',
+      'number',
+      'Trading volume over the last 24 hours, in US dollars',
+      '1500000',
+      ['formatNumber', 'formatCurrency', 'default'],
+    ],
+    [
+      'price_change_24h',
+      'number',
+      'Price change over the last 24 hours, in percent',
+      '5.5',
+      ['formatPercentage', 'default'],
+    ],
+  ]),
+  ...inCategory('On-chain', [
+    ['holders', 'integer', 'Number of wallets holding the token', '250000', ['formatNumber', 'default']],
+    ['trending_rank', 'integer', 'Position in the trending list (1 is the top)', '1', ['default']],
+  ]),
+  ...inCategory('General', [
+    [
+      'timestamp',
+      'datetime',
+      'When the data was taken (ISO 8601 or Unix seconds)',
+      '2026-11-22T09:40:00Z',
+      ['formatTimeAgo', 'default'],
+    ],
+  ]),
   ...SCHEDULE_SOURCE_VARIABLES,
   ...ALERT_VARIABLES,
 ];

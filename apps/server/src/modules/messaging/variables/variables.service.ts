@@ -26,7 +26,6 @@ export class VariablesService {
       load: (db, id) => this.load(db, id),
       delete: repo.deleteVariable,
       resourceType: 'variable',
-      action: 'variable',
       name: (variable) => variable.variable_name,
     });
   }

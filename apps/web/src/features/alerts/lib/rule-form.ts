@@ -3,6 +3,7 @@ import {
   ALERT_RULE_DEFAULTS,
   ALERT_RULE_FIELDS,
   alertRuleInputSchema,
+  alertRuleSettings,
   type AlertConditionInput,
   type AlertRule,
 } from '@lumi/contract';
@@ -43,17 +44,7 @@ export function ruleFormDefaults(rule?: AlertRule): RuleFormValues {
       contact_point_ids: [],
     };
   }
-  return {
-    name: rule.name,
-    condition: conditionForForm(rule.condition),
-    severity: rule.severity,
-    pending_seconds: rule.pending_seconds,
-    no_data: rule.no_data,
-    renotify_minutes: rule.renotify_minutes,
-    notify_on_resolve: rule.notify_on_resolve,
-    contact_point_ids: rule.contact_point_ids,
-    enabled: rule.enabled,
-  };
+  return { ...alertRuleSettings(rule), condition: conditionForForm(rule.condition) };
 }
 
 /**

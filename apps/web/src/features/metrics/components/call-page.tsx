@@ -31,14 +31,19 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** An id in full, with a copy button. */
-function Id({ value, name }: { value: string | null; name: string }) {
-  if (!value) return <>—</>;
+/** A row with an id in full and a copy button (`name` says which id, for the button's label). */
+function IdRow({ label, value, name }: { label: string; value: string | null; name: string }) {
   return (
-    <span className="inline-flex items-center gap-1 font-mono text-xs break-all">
-      {value}
-      <CopyIdButton value={value} name={name} />
-    </span>
+    <Row label={label}>
+      {value ? (
+        <span className="inline-flex items-center gap-1 font-mono text-xs break-all">
+          {value}
+          <CopyIdButton value={value} name={name} />
+        </span>
+      ) : (
+        '—'
+      )}
+    </Row>
   );
 }
 
@@ -65,6 +70,30 @@ function Related({
     <Link to={callsLink({ [filter]: value }, around)} className="underline-offset-2 hover:underline">
       {value}
     </Link>
+  );
+}
+
+/** The call's chat or user: its other calls, and what may be done to it (its limits). */
+function SubjectRow({
+  label,
+  kind,
+  id,
+  ts,
+}: {
+  label: string;
+  kind: 'chat' | 'user';
+  id: string | null;
+  ts: string;
+}) {
+  return (
+    <Row label={label}>
+      <Related value={id} filter={`${kind}_id`} ts={ts} />
+      {id && (
+        <span className="ml-1">
+          <SubjectActions kind={kind} id={id} />
+        </span>
+      )}
+    </Row>
   );
 }
 
@@ -100,22 +129,8 @@ function CallSummary({ call }: { call: LlmCallDetail }) {
           <Row label="Feature">
             <Related value={call.feature} filter="feature" ts={call.ts} />
           </Row>
-          <Row label="Chat">
-            <Related value={call.chat_id} filter="chat_id" ts={call.ts} />
-            {call.chat_id && (
-              <span className="ml-1">
-                <SubjectActions kind="chat" id={call.chat_id} />
-              </span>
-            )}
-          </Row>
-          <Row label="User">
-            <Related value={call.user_id} filter="user_id" ts={call.ts} />
-            {call.user_id && (
-              <span className="ml-1">
-                <SubjectActions kind="user" id={call.user_id} />
-              </span>
-            )}
-          </Row>
+          <SubjectRow label="Chat" kind="chat" id={call.chat_id} ts={call.ts} />
+          <SubjectRow label="User" kind="user" id={call.user_id} ts={call.ts} />
         </dl>
       </MetricCard>
       <MetricCard title="Usage">
@@ -132,18 +147,10 @@ function CallSummary({ call }: { call: LlmCallDetail }) {
       </MetricCard>
       <MetricCard title="Where it came from" className="lg:col-span-2">
         <dl className="divide-y">
-          <Row label="Call id">
-            <Id value={call.id} name="call id" />
-          </Row>
-          <Row label="Bot's event id">
-            <Id value={call.client_id} name="event id" />
-          </Row>
-          <Row label="Trace id">
-            <Id value={call.trace_id} name="trace id" />
-          </Row>
-          <Row label="Span id">
-            <Id value={call.span_id} name="span id" />
-          </Row>
+          <IdRow label="Call id" value={call.id} name="call id" />
+          <IdRow label="Bot's event id" value={call.client_id} name="event id" />
+          <IdRow label="Trace id" value={call.trace_id} name="trace id" />
+          <IdRow label="Span id" value={call.span_id} name="span id" />
           <Row label="API key">{call.api_key ? call.api_key.name : 'Not recorded'}</Row>
         </dl>
       </MetricCard>

@@ -11,7 +11,7 @@ import {
   type TooltipValueType,
 } from 'recharts';
 import { cn } from '@/lib/cn';
-import { chartPaletteClass, chartTheme, seriesColor } from '../lib/chart-palette';
+import { axisStyle, chartPaletteClass, chartTheme, seriesColor } from '../lib/chart-palette';
 import { formatCurrency } from '@/lib/format';
 import { formatCompact, formatCount } from '../lib/format-metrics';
 import {
@@ -55,17 +55,10 @@ export function GeminiUsageChart({ usage, hours }: { usage: GeminiUsage; hours: 
             dataKey="timestamp"
             ticks={byDay ? geminiDayTicks(usage.time_series) : undefined}
             tickFormatter={(timestamp: string) => geminiAxisLabel(timestamp, hours)}
-            stroke={chartTheme.grid}
-            tick={{ fill: chartTheme.axis, fontSize: 12 }}
+            {...axisStyle}
             minTickGap={byDay ? 4 : 24}
           />
-          <YAxis
-            tickFormatter={formatCompact}
-            stroke={chartTheme.grid}
-            tick={{ fill: chartTheme.axis, fontSize: 12 }}
-            width={48}
-            allowDecimals={false}
-          />
+          <YAxis tickFormatter={formatCompact} {...axisStyle} width={48} allowDecimals={false} />
           <Tooltip content={HourTooltip} cursor={{ fill: chartTheme.grid, opacity: 0.4 }} />
           <Bar
             dataKey="tokens"

@@ -7,6 +7,7 @@ import { panelErrorMessage } from '../lib/panel-error';
 import { describeHourlyRange, type TimeRange } from '../lib/time-range';
 import { CallsLink } from './calls-link';
 import { MetricCard } from './metric-card';
+import { modelCallsColumn, modelColumn } from './model-columns';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 
 const TITLE = 'Errors';
@@ -16,25 +17,11 @@ type TypeRow = LlmErrors['error_types'][number];
 
 function modelColumns(range: TimeRange): ReadonlyArray<ResponsiveColumn<ModelRow>> {
   return [
-    {
-      header: 'Model',
-      primary: true,
-      cell: (row) => <span className="font-mono text-xs break-words">{modelName(row)}</span>,
-    },
+    modelColumn(),
     { header: 'Requests', numeric: true, cell: (row) => formatCount(row.requests) },
     { header: 'Failed', numeric: true, cell: (row) => formatCount(row.failed_requests) },
     { header: 'Error rate', numeric: true, cell: (row) => formatPercent(row.error_rate) },
-    {
-      header: 'Calls',
-      headerHidden: true,
-      cell: (row) => (
-        <CallsLink
-          filters={{ provider: row.provider, model: row.model }}
-          range={range}
-          name={modelName(row)}
-        />
-      ),
-    },
+    modelCallsColumn(range),
   ];
 }
 

@@ -18,8 +18,8 @@ import { panelErrorMessage } from '../lib/panel-error';
 import { describeHourlyRange, describeTimeRange, type TimeRange } from '../lib/time-range';
 import { AfterPaint } from './after-paint';
 import { ChartFallback } from './chart-fallback';
-import { CallsLink } from './calls-link';
 import { MetricCard } from './metric-card';
+import { modelCallsColumn, modelColumn } from './model-columns';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 import { WindowPicker } from './window-picker';
 
@@ -33,26 +33,12 @@ type ModelRow = LlmLatency['models'][number];
 
 function columns(range: TimeRange): ReadonlyArray<ResponsiveColumn<ModelRow>> {
   return [
-    {
-      header: 'Model',
-      primary: true,
-      cell: (row) => <span className="font-mono text-xs break-words">{modelName(row)}</span>,
-    },
+    modelColumn(),
     { header: 'Requests', numeric: true, cell: (row) => formatCount(row.total.requests) },
     { header: 'p50', numeric: true, cell: (row) => formatLatency(row.total.p50_ms) },
     { header: 'p95', numeric: true, cell: (row) => formatLatency(row.total.p95_ms) },
     { header: 'p99', numeric: true, cell: (row) => formatLatency(row.total.p99_ms) },
-    {
-      header: 'Calls',
-      headerHidden: true,
-      cell: (row) => (
-        <CallsLink
-          filters={{ provider: row.provider, model: row.model }}
-          range={range}
-          name={modelName(row)}
-        />
-      ),
-    },
+    modelCallsColumn(range),
   ];
 }
 

@@ -1,11 +1,11 @@
 import type { LlmUsage } from '@lumi/contract';
 import { useMemo, type ReactNode } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { chartTheme, seriesSlots, seriesStroke } from '../lib/chart-palette';
+import { CartesianGrid, Legend, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { axisStyle, chartTheme } from '../lib/chart-palette';
 import { formatCompact, formatCount } from '../lib/format-metrics';
 import { llmUsageSummary, toLlmUsageSeries, type LlmUsageRow } from '../lib/llm-usage-series';
-import { ActiveDot } from './active-dot';
 import { ChartFrame } from './chart-frame';
+import { seriesLines } from './series-lines';
 
 const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 const longDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -27,7 +27,7 @@ interface LlmUsageChartProps {
 /** The LLM Usage line chart: tokens per day, one line per provider. Loaded lazily with recharts. */
 export function LlmUsageChart({ usage, days, markers, onPointClick }: LlmUsageChartProps) {
   const { providers, rows } = useMemo(() => toLlmUsageSeries(usage), [usage]);
-  const slots = useMemo(() => seriesSlots(providers), [providers]);
+  const series = useMemo(() => providers.map((provider) => ({ key: provider, name: provider })), [providers]);
   return (
     <ChartFrame
       summary={llmUsageSummary(usage, days)}
@@ -39,17 +39,10 @@ export function LlmUsageChart({ usage, days, markers, onPointClick }: LlmUsageCh
           <XAxis
             dataKey="date"
             tickFormatter={(date: string) => shortDay.format(dayOf(date))}
-            stroke={chartTheme.grid}
-            tick={{ fill: chartTheme.axis, fontSize: 12 }}
+            {...axisStyle}
             minTickGap={16}
           />
-          <YAxis
-            tickFormatter={formatCompact}
-            stroke={chartTheme.grid}
-            tick={{ fill: chartTheme.axis, fontSize: 12 }}
-            width={48}
-            allowDecimals={false}
-          />
+          <YAxis tickFormatter={formatCompact} {...axisStyle} width={48} allowDecimals={false} />
           <Tooltip
             {...chartTheme.tooltip}
             cursor={{ stroke: chartTheme.axis, strokeDasharray: '3 3' }}
@@ -57,33 +50,12 @@ export function LlmUsageChart({ usage, days, markers, onPointClick }: LlmUsageCh
             formatter={(value, provider) => [`${formatCount(Number(value))} tokens`, provider]}
           />
           <Legend wrapperStyle={{ fontSize: 12, color: chartTheme.axis }} />
-          {providers.map((provider) => {
-            const slot = slots.get(provider) ?? 0;
-            return (
-              <Line
-                key={provider}
-                name={provider}
-                type="monotone"
-                dataKey={(row: LlmUsageRow) => row.tokens[provider] ?? 0}
-                {...seriesStroke(slot)}
-                dot={false}
-                activeDot={
-                  onPointClick
-                    ? (dot: { cx?: number; cy?: number; fill?: string; payload?: LlmUsageRow }) => (
-                        <ActiveDot
-                          key={`${provider}:${dot.payload?.date}`}
-                          cx={dot.cx}
-                          cy={dot.cy}
-                          fill={dot.fill}
-                          onClick={() => dot.payload && onPointClick(provider, dot.payload.date)}
-                        />
-                      )
-                    : { r: 4 }
-                }
-                legendType="plainline"
-                isAnimationActive={false}
-              />
-            );
+          {seriesLines({
+            series,
+            valueOf: (row: LlmUsageRow, provider) => row.tokens[provider] ?? 0,
+            xOf: (row) => row.date,
+            dot: false,
+            onPointClick,
           })}
           {markers}
         </LineChart>

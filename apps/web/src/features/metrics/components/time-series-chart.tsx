@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { chartTheme, seriesSlots, seriesStroke } from '../lib/chart-palette';
+import { CartesianGrid, Legend, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { axisStyle, chartTheme } from '../lib/chart-palette';
 import type { TimeSeriesRow } from '../lib/latency-series';
-import { ActiveDot } from './active-dot';
 import { ChartFrame } from './chart-frame';
+import { seriesLines } from './series-lines';
 
 /** Up to this many points each gets a dot, so a single busy hour among quiet ones still shows. */
 const DOTS_UP_TO = 48;
@@ -53,7 +53,6 @@ export function TimeSeriesChart({
   markers,
   onPointClick,
 }: TimeSeriesChartProps) {
-  const slots = seriesSlots(series.map((line) => line.key));
   const tick = interval === 'hour' ? hourTick : dayTick;
   const label = interval === 'hour' ? hourLabel : dayLabel;
   return (
@@ -71,16 +70,10 @@ export function TimeSeriesChart({
             scale="time"
             domain={[domain[0], domain[1]]}
             tickFormatter={(time: number) => tick.format(time)}
-            stroke={chartTheme.grid}
-            tick={{ fill: chartTheme.axis, fontSize: 12 }}
+            {...axisStyle}
             minTickGap={24}
           />
-          <YAxis
-            tickFormatter={formatTick}
-            stroke={chartTheme.grid}
-            tick={{ fill: chartTheme.axis, fontSize: 12 }}
-            width={56}
-          />
+          <YAxis tickFormatter={formatTick} {...axisStyle} width={56} />
           <Tooltip
             {...chartTheme.tooltip}
             cursor={{ stroke: chartTheme.axis, strokeDasharray: '3 3' }}
@@ -88,34 +81,13 @@ export function TimeSeriesChart({
             formatter={(value, name) => [formatValue(Number(value)), name]}
           />
           <Legend wrapperStyle={{ fontSize: 12, color: chartTheme.axis }} />
-          {series.map((line) => {
-            const slot = slots.get(line.key) ?? 0;
-            return (
-              <Line
-                key={line.key}
-                name={line.name}
-                type="monotone"
-                dataKey={(row: TimeSeriesRow) => row.values[line.key] ?? null}
-                {...seriesStroke(slot)}
-                dot={rows.length <= DOTS_UP_TO ? { r: 2 } : false}
-                connectNulls
-                activeDot={
-                  onPointClick
-                    ? (dot: { cx?: number; cy?: number; fill?: string; payload?: TimeSeriesRow }) => (
-                        <ActiveDot
-                          key={`${line.key}:${dot.payload?.t}`}
-                          cx={dot.cx}
-                          cy={dot.cy}
-                          fill={dot.fill}
-                          onClick={() => dot.payload && onPointClick(line.key, dot.payload.t)}
-                        />
-                      )
-                    : { r: 4 }
-                }
-                legendType="plainline"
-                isAnimationActive={false}
-              />
-            );
+          {seriesLines({
+            series,
+            valueOf: (row: TimeSeriesRow, key) => row.values[key] ?? null,
+            xOf: (row) => row.t,
+            dot: rows.length <= DOTS_UP_TO ? { r: 2 } : false,
+            connectNulls: true,
+            onPointClick,
           })}
           {markers}
         </LineChart>

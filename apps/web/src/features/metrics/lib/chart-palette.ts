@@ -91,3 +91,6 @@ export const chartTheme = {
     itemStyle: { color: 'var(--card-foreground)' },
   },
 } as const;
+
+/** An axis's line and tick labels in the theme's colours, the same on every chart. */
+export const axisStyle = { stroke: chartTheme.grid, tick: { fill: chartTheme.axis, fontSize: 12 } } as const;
