@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import { ReusableQuery } from '../../db/reusable-query.js';
+import { topOverHours } from '../../db/subject-hours.js';
 import type { LimitDenialsTable, UsageGrain, UsageKind } from '../../db/limit-tables.js';
 
 /**
@@ -56,18 +57,7 @@ export async function topGranted(
   to: string,
   limit: number,
 ): Promise<{ subject: string; used: number }[]> {
-  const rows = await db
-    .selectFrom('limit_grants')
-    .select(['subject', (eb) => eb.fn.sum<number | string>('granted').as('used')])
-    .where('kind', '=', kind)
-    .where('grain', '=', 'hour')
-    .where('bucket', '>=', from)
-    .where('bucket', '<', to)
-    .groupBy('subject')
-    .orderBy('used', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ subject: row.subject, used: Number(row.used) }));
+  return topOverHours(db, { table: 'limit_grants', column: 'granted' }, kind, from, to, limit);
 }
 
 const grantRowsQuery = new ReusableQuery(

@@ -2,6 +2,7 @@ import type { LimitMetric } from '@lumi/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import { ReusableQuery } from '../../db/reusable-query.js';
+import { topOverHours } from '../../db/subject-hours.js';
 import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
 import type { RawRow } from './events.repository.js';
 import { hourOfStored } from './llm-dimensions.js';
@@ -174,18 +175,7 @@ export async function topSubjects(
   limit: number,
 ): Promise<{ subject: string; used: number }[]> {
   const column = metric === 'tokens' ? 'tokens' : metric === 'requests' ? 'requests' : 'cost_usd';
-  const rows = await db
-    .selectFrom('limit_usage')
-    .select(['subject', (eb) => eb.fn.sum<number | string>(column).as('used')])
-    .where('kind', '=', kind)
-    .where('grain', '=', 'hour')
-    .where('bucket', '>=', from)
-    .where('bucket', '<', to)
-    .groupBy('subject')
-    .orderBy('used', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ subject: row.subject, used: Number(row.used) }));
+  return topOverHours(db, { table: 'limit_usage', column }, kind, from, to, limit);
 }
 
 /** As topSubjects, for the current minute: the calls since `from`, read through the time index. */
