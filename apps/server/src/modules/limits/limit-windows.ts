@@ -28,16 +28,28 @@ function dayOfHour(now: number, timeZone: string): string {
   return floorHour(now) >= firstHourOfLocalDate(tomorrow, timeZone) ? tomorrow : today;
 }
 
+/** Day and month windows already worked out, by window, zone and hour: they change only with the hour. */
+const zonedSpans = new Map<string, WindowSpan>();
+const ZONED_SPANS_KEPT = 64;
+
 export function windowSpan(window: LimitWindow, now: number, timeZone: string): WindowSpan {
+  if (window === 'day' || window === 'month') {
+    const key = `${window}|${timeZone}|${floorHour(now)}`;
+    let span = zonedSpans.get(key);
+    if (!span) {
+      span = zonedSpan(window, now, timeZone);
+      if (zonedSpans.size >= ZONED_SPANS_KEPT) zonedSpans.clear();
+      zonedSpans.set(key, span);
+    }
+    return span;
+  }
+  const start = window === 'minute' ? Math.floor(now / MINUTE_MS) * MINUTE_MS : floorHour(now);
+  return { start, end: start + (window === 'minute' ? MINUTE_MS : HOUR_MS) };
+}
+
+/** A day or month window: whole UTC hours, as dayOfHour assigns them, so the same for all of an hour. */
+function zonedSpan(window: 'day' | 'month', now: number, timeZone: string): WindowSpan {
   switch (window) {
-    case 'minute': {
-      const start = Math.floor(now / MINUTE_MS) * MINUTE_MS;
-      return { start, end: start + MINUTE_MS };
-    }
-    case 'hour': {
-      const start = floorHour(now);
-      return { start, end: start + HOUR_MS };
-    }
     case 'day': {
       const today = dayOfHour(now, timeZone);
       return {
