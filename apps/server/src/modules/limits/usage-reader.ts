@@ -28,9 +28,9 @@ interface HourSums {
 }
 
 /**
- * What one chat, user or feature used this month, read in two queries (three with the minute's calls) and kept briefly: the stored usage
- * and the calls admitted per hour, the calls admitted in the current minute, and (for a chat or user
- * whose limits count a minute) its calls of the current minute.
+ * What one chat, user or feature used this month, read in two queries (three with the minute's calls)
+ * and kept briefly: the stored usage and the calls admitted per hour, the calls admitted in the current
+ * minute, and (for a chat or user whose limits count a minute) its calls of the current minute.
  */
 interface Snapshot {
   hours: Map<number, HourSums>;
@@ -72,8 +72,8 @@ function sumHours(snapshot: Snapshot, from: number, to: number): HourSums {
 
 /**
  * Reads the subjects' usage for the allowance and the limits' lists. A decision reads each subject it
- * names once (two or three queries, whatever its limits), and a subject asked about again within SNAPSHOT_TTL_MS is
- * answered from memory, with the calls this instance admitted since added. So cost and tokens may lag the
+ * names once (two or three queries, whatever its limits), and a subject asked about again within
+ * SNAPSHOT_TTL_MS is answered from memory, with the calls this instance admitted since added. So cost and tokens may lag the
  * stored usage by that long; a request limit stays exact, as its grant is conditioned in the database
  * (allowance.service.ts).
  */
