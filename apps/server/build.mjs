@@ -1,5 +1,6 @@
 // Bundles the server (and the workspace packages it imports) into dist/server.js, and its render worker into
-// dist/render-worker.js, and the ingest worker into dist/ingest-worker.js; npm packages stay external.
+// dist/render-worker.js, the ingest worker into dist/ingest-worker.js and the WAL checkpoint thread into
+// dist/wal-checkpoint-worker.js; npm packages stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -13,6 +14,8 @@ await build({
     'render-worker': 'src/modules/messaging/rendering/render-worker.ts',
     // Ingestion stores from a thread of its own (modules/ingestion/ingest-writer.ts).
     'ingest-worker': 'src/modules/ingestion/ingest-worker.ts',
+    // The SQLite WAL is checkpointed from a thread of its own (db/wal-checkpointer.ts).
+    'wal-checkpoint-worker': 'src/db/wal-checkpoint-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -10,11 +10,13 @@ import { JobScheduler } from './modules/cluster/job-scheduler.js';
 import { ConfigError, loadConfig, publicUrlOf } from './config.js';
 import { clusterJobs } from './jobs.js';
 import { systemClock } from './lib/time.js';
+import { WalCheckpointer } from './db/wal-checkpointer.js';
 
 async function main() {
   const config = loadConfig();
   const here = path.dirname(fileURLToPath(import.meta.url));
   const handle = await openAndMigrate(config);
+  const checkpointer = handle.file ? WalCheckpointer.start(handle.file) : null;
   // How this process appears in job leases and logs: several may run on one host.
   const instanceId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const invalidation =
@@ -114,6 +116,7 @@ async function main() {
       .then(() => app.services.limits.close())
       .then(() => invalidation.close())
       .then(() => handle.db.destroy())
+      .then(() => checkpointer?.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'error during shutdown');

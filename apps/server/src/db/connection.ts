@@ -56,6 +56,8 @@ export function openDatabase(options: {
   const blocking = options.lockWait === 'block';
   sqlite.pragma(`busy_timeout = ${blocking ? LOCK_WAIT_MS : 0}`);
   sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`wal_autocheckpoint = ${WAL_FALLBACK_PAGES}`);
+  sqlite.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
   return {
     db: new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, blocking),
@@ -64,6 +66,14 @@ export function openDatabase(options: {
     ...(file === ':memory:' ? {} : { file }),
   };
 }
+
+/**
+ * The WAL is checkpointed by a thread of its own (wal-checkpointer.ts); a writer checkpoints in its commit
+ * only once the WAL holds this many pages (64 MB of 4 KB pages), should that thread fall behind or not run.
+ */
+const WAL_FALLBACK_PAGES = 16_384;
+/** After a checkpoint has emptied it, the WAL file is cut back to this size. */
+const WAL_KEPT_BYTES = 64 * 1024 * 1024;
 
 /** The longest a SQLite statement waits for another connection's write lock before it fails (SQLITE_BUSY). */
 const LOCK_WAIT_MS = 5000;
