@@ -168,6 +168,11 @@ test('a heartbeat rule made in the console fires and resolves on Telegram and on
   const banner = page.getByRole('region', { name: /alerts? firing/ });
   await expect(banner).toContainText(ruleName);
   await banner.getByRole('link', { name: ruleName }).click();
+  // The alert's page: what fired and since when first, the editor a click away.
+  const focus = page.getByRole('region', { name: ruleName });
+  await expect(focus).toContainText('Firing since');
+  await expect(focus.getByRole('link', { name: 'Open the Overview' })).toBeVisible();
+  await focus.getByRole('button', { name: 'Edit Rule' }).click();
   await expect(page.getByRole('dialog', { name: `Edit Rule: ${ruleName}` })).toBeVisible();
   await page
     .getByRole('dialog', { name: `Edit Rule: ${ruleName}` })

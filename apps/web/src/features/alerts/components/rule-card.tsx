@@ -4,10 +4,7 @@ import { describeCondition } from '../lib/conditions';
 import { RuleStateBadge, ruleStateLabel, SeverityBadge } from './alert-badges';
 import { RelativeTime } from './relative-time';
 
-/**
- * A rule as a card: the firing and pending ones atop the Rules view, and the one a link selects for a
- * reader: what holds, and since when.
- */
+/** A rule as a card: the firing and pending ones atop the Rules view: what holds, and since when. */
 export function RuleCard({ rule, onOpen }: { rule: AlertRule; onOpen?: () => void }) {
   return (
     <li

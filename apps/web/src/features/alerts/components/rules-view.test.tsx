@@ -75,8 +75,8 @@ describe('Alerts > Rules', () => {
     expect(checkedRow).toHaveTextContent('OK');
     expect(checkedRow).not.toHaveTextContent('Not evaluated yet');
 
-    const selected = screen.getByRole('region', { name: 'Selected rule' });
-    expect(selected).toHaveTextContent('Not evaluated yet · changed');
+    const selected = screen.getByRole('region', { name: 'Fresh' });
+    expect(selected).toHaveTextContent('Not evaluated yet');
     expect(selected).not.toHaveTextContent('OK');
     expect(
       screen.getByText(/Nothing firing or pending\. 1 rule has not been evaluated yet\./),
@@ -110,13 +110,57 @@ describe('Alerts > Rules', () => {
     await waitFor(() => expect(requestsTo('/alerts/rules/1', 'DELETE')).toHaveLength(1));
   });
 
-  it('opens the editor of the rule a link names (?rule=)', async () => {
-    fakeAlertsApi({ rules: [rule(7, { name: 'Heartbeat' })], contactPoints: [contactPoint(1)] });
+  it('shows the rule an alert’s link names first: what fired, since when, what to do (?rule=)', async () => {
+    fakeAlertsApi({
+      rules: [
+        rule(6, { name: 'Other' }),
+        rule(7, {
+          name: 'Failing calls',
+          severity: 'critical',
+          state: 'firing',
+          state_since: '2026-11-28T09:30:00.000Z',
+          condition: {
+            type: 'llm_failure_rate',
+            percent: 20,
+            minutes: 10,
+            min_calls: 5,
+            provider: null,
+            model: null,
+          },
+          last_evaluation: {
+            value: 35,
+            threshold: 20,
+            unit: 'percent',
+            holds: true,
+            summary: '35 % of 40 LLM calls failed in 10 min',
+          },
+        }),
+      ],
+      contactPoints: [contactPoint(1)],
+    });
     const router = show('/alerts?rule=7');
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Rule: Heartbeat' });
-    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Heartbeat');
+    const focus = await screen.findByRole('region', { name: 'Failing calls' });
+    expect(focus).toHaveTextContent('35 % of 40 LLM calls failed in 10 min');
+    expect(focus).toHaveTextContent('Critical');
+    expect(focus).toHaveTextContent('Firing since');
+    expect(within(focus).getByRole('time')).toHaveAttribute('dateTime', '2026-11-28T09:30:00.000Z');
+    expect(within(focus).getByRole('link', { name: 'Open the failed calls' })).toHaveAttribute(
+      'href',
+      '/metrics?tab=calls&failed=true',
+    );
+    // It comes before the lists; the editor opens only when asked for.
+    expect(focus.compareDocumentPosition(screen.getByRole('table', { name: 'Alert rules' }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(within(focus).getByRole('button', { name: 'Edit Rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Rule: Failing calls' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Failing calls');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(within(focus).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('region', { name: 'Failing calls' })).not.toBeInTheDocument();
   });
 
   it('says so when a link names a rule that is gone, and forgets it when dismissed', async () => {
@@ -165,8 +209,12 @@ describe('Alerts > Rules', () => {
     expect(within(table).getByRole('checkbox', { name: 'Enabled: Heartbeat' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'New Rule' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
-    // A link to a rule shows it on top instead of its editor.
-    expect(screen.getByRole('heading', { name: 'Selected rule' })).toBeInTheDocument();
+    // A link to a rule shows it on top, without the way to its editor.
+    const focus = screen.getByRole('region', { name: 'Heartbeat' });
+    expect(within(focus).getByRole('link', { name: 'Open the Overview' })).toHaveAttribute(
+      'href',
+      '/overview',
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

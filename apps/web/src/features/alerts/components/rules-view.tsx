@@ -15,6 +15,7 @@ import { useHasPermission } from '@/lib/permissions';
 import { useDeleteRule, useRules, useUpdateRule } from '../api/rules';
 import { useOpenRule } from '../hooks/use-open-rule';
 import { describeCondition } from '../lib/conditions';
+import { AlertFocus } from './alert-focus';
 import { RuleStateBadge, SeverityBadge } from './alert-badges';
 import { RelativeTime } from './relative-time';
 import { RuleCard } from './rule-card';
@@ -34,14 +35,15 @@ function byUrgency(a: AlertRule, b: AlertRule): number {
 
 /**
  * Alerts > Rules (docs/operators/console-guide.md, "Alerts"): the firing and pending alerts first, then every
- * rule with its condition in words, state, last value and last change. ?rule=<id> opens that rule's editor
- * (or, read only, shows it on top). Changing needs alerts:write.
+ * rule with its condition in words, state, last value and last change. ?rule=<id> (an alert's link) shows
+ * that rule first: what fired, since when and what to do (alert-focus.tsx). Changing needs alerts:write.
  */
 export function RulesView() {
   const rules = useRules();
   const canWrite = useHasPermission('alerts:write');
   const { openRuleId, setOpenRuleId } = useOpenRule();
   const [creating, setCreating] = useState(false);
+  const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AlertRule | null>(null);
 
   const all = rules.data?.rules ?? [];
@@ -49,6 +51,7 @@ export function RulesView() {
   // A rule is `ok` until its first evaluation: "every rule is OK" holds only once each has been evaluated.
   const unevaluated = all.filter((rule) => rule.enabled && rule.last_evaluated_at === null).length;
   const opened = all.find((rule) => rule.id === openRuleId);
+  const editing = all.find((rule) => rule.id === editingId);
   const create = canWrite ? () => setCreating(true) : undefined;
 
   return (
@@ -77,15 +80,12 @@ export function RulesView() {
               It may have been deleted; its state changes are still in the history.
             </Alert>
           )}
-          {opened && !canWrite && (
-            <section aria-labelledby="selected-rule-heading" className="space-y-2">
-              <h2 id="selected-rule-heading" className="text-lg font-semibold">
-                Selected rule
-              </h2>
-              <ul>
-                <RuleCard rule={opened} />
-              </ul>
-            </section>
+          {opened && (
+            <AlertFocus
+              rule={opened}
+              onEdit={canWrite ? () => setEditingId(opened.id) : undefined}
+              onClose={() => setOpenRuleId(null)}
+            />
           )}
           <section aria-labelledby="active-alerts-heading" className="space-y-2">
             <h2 id="active-alerts-heading" className="text-lg font-semibold">
@@ -128,7 +128,7 @@ export function RulesView() {
               <RulesTable
                 rules={all}
                 canWrite={canWrite}
-                onEdit={(rule) => setOpenRuleId(rule.id)}
+                onEdit={(rule) => setEditingId(rule.id)}
                 onDelete={setDeleting}
               />
             )}
@@ -136,13 +136,13 @@ export function RulesView() {
         </>
       )}
       <RuleDialog
-        key={creating ? 'new' : (opened?.id ?? 'closed')}
-        rule={creating ? undefined : opened}
-        open={canWrite && (creating || opened !== undefined)}
+        key={creating ? 'new' : (editing?.id ?? 'closed')}
+        rule={creating ? undefined : editing}
+        open={canWrite && (creating || editing !== undefined)}
         onOpenChange={(open) => {
           if (open) return;
           setCreating(false);
-          setOpenRuleId(null);
+          setEditingId(null);
         }}
       />
       {deleting && <DeleteRuleDialog rule={deleting} onClose={() => setDeleting(null)} />}

@@ -1,0 +1,94 @@
+import type { AlertRule } from '@lumi/contract';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/format';
+import { describeCondition } from '../lib/conditions';
+import { nextStep } from '../lib/next-steps';
+import { RuleStateBadge, ruleStateLabel, SeverityBadge } from './alert-badges';
+import { RelativeTime } from './relative-time';
+
+/**
+ * The rule an alert's link names (?rule=<id>; docs/operators/console-guide.md, "When an alert fires"), first on the
+ * page and before anything else loads: what fired, since when, and what to do, with the editor one click
+ * away for those who may change it.
+ */
+export function AlertFocus({
+  rule,
+  onEdit,
+  onClose,
+}: {
+  rule: AlertRule;
+  onEdit?: () => void;
+  onClose: () => void;
+}) {
+  const step = nextStep(rule.condition);
+  const summary = rule.last_evaluation?.summary;
+  const section = useRef<HTMLElement>(null);
+  // Opened from a card further down, it is brought into view (jsdom has no scrollIntoView).
+  useEffect(() => section.current?.scrollIntoView?.({ block: 'nearest' }), [rule.id]);
+  return (
+    <section
+      ref={section}
+      aria-labelledby="alert-focus-heading"
+      className={cn(
+        'rounded-lg border border-l-4 bg-card p-4 shadow-sm',
+        rule.state === 'firing' && 'border-l-destructive',
+        rule.state === 'pending' && 'border-l-warning',
+      )}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id="alert-focus-heading" className="text-lg font-semibold break-words">
+          {rule.name}
+        </h2>
+        <span className="flex flex-wrap gap-1">
+          <SeverityBadge severity={rule.severity} />
+          <RuleStateBadge rule={rule} />
+        </span>
+      </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="text-muted-foreground">What</dt>
+        <dd>
+          {summary ?? describeCondition(rule.condition)}
+          {summary && (
+            <span className="block text-xs text-muted-foreground">
+              Rule: {describeCondition(rule.condition)}
+            </span>
+          )}
+        </dd>
+        <dt className="text-muted-foreground">Since</dt>
+        <dd>
+          {ruleStateLabel(rule)}{' '}
+          {rule.state_since ? (
+            <>
+              since {formatDateTime(rule.state_since)} (<RelativeTime value={rule.state_since} />)
+            </>
+          ) : (
+            'since an unknown time'
+          )}
+        </dd>
+        <dt className="text-muted-foreground">{rule.state === 'ok' ? 'If it fires' : 'What to do'}</dt>
+        <dd>
+          {step.text}{' '}
+          <Link to={step.to} className="font-medium text-primary underline-offset-2 hover:underline">
+            {step.label}
+          </Link>
+        </dd>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {onEdit && (
+          <Button size="sm" onClick={onEdit}>
+            Edit Rule
+          </Button>
+        )}
+        <Button size="sm" variant="secondary" asChild>
+          <Link to="/alerts?view=history">History</Link>
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </section>
+  );
+}
