@@ -26,8 +26,12 @@ export function AlertFocus({
   const step = nextStep(rule.condition);
   const summary = rule.last_evaluation?.summary;
   const section = useRef<HTMLElement>(null);
-  // Opened from a card further down, it is brought into view (jsdom has no scrollIntoView).
-  useEffect(() => section.current?.scrollIntoView?.({ block: 'nearest' }), [rule.id]);
+  // Opened from a card further down, it is brought into view (jsdom has no scrollIntoView). The effect
+  // returns nothing: newer Chromium answers scrollIntoView with a promise, which React would take for a
+  // cleanup.
+  useEffect(() => {
+    section.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [rule.id]);
   return (
     <section
       ref={section}
