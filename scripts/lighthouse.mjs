@@ -16,7 +16,7 @@ import puppeteer from 'puppeteer-core';
 import { root, serverEntry } from './lib/build-stale.mjs';
 import { freePort } from '@lumi/test-support/server-process';
 
-/** The targets per preset (docs/benchmarks.md, "Console"). */
+/** The targets per preset (docs/benchmarks.md, "The first signed-in load"). */
 const PRESETS = {
   mobile: { config: mobileConfig, score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 },
   desktop: { config: desktopConfig, score: 95, lcpMs: 1500, tbtMs: 200, cls: 0.1 },

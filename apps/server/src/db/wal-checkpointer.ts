@@ -9,7 +9,7 @@ export interface WalCheckpointData {
 
 /**
  * How often the checkpoint thread copies the WAL back into the SQLite file. A page written again within the
- * interval is copied once; the writers' own fallback (SQLITE_PRAGMAS.walAutocheckpoint in connection.ts)
+ * interval is copied once; the writers’ own fallback (WAL_FALLBACK_PAGES in connection.ts)
  * takes over only if this thread falls far behind.
  */
 export const WAL_CHECKPOINT_INTERVAL_MS = 200;

@@ -22,6 +22,7 @@ import {
 } from 'lucide-react';
 import type { ComponentProps, ComponentType } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
 
 type Variant = ComponentProps<typeof Badge>['variant'];
 interface Look {
@@ -85,6 +86,15 @@ export function AlertStateBadge({ state, silenced = false }: { state: AlertState
 }
 
 const NOT_EVALUATED: Look = { label: 'Not evaluated yet', variant: 'neutral', icon: CircleDashed };
+
+/** The coloured left edge of a rule's card or panel: red while firing, amber while pending. */
+export function stateEdge(state: AlertState): string {
+  return cn(
+    'border-l-4',
+    state === 'firing' && 'border-l-destructive',
+    state === 'pending' && 'border-l-warning',
+  );
+}
 
 /** A rule's state in words: a rule is `ok` before its first evaluation, which is not the same as OK. */
 export function ruleStateLabel(rule: Pick<AlertRule, 'state' | 'last_evaluated_at'>): string {

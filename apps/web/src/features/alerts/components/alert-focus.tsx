@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { describeCondition } from '../lib/conditions';
 import { nextStep } from '../lib/next-steps';
-import { RuleStateBadge, ruleStateLabel, SeverityBadge } from './alert-badges';
+import { RuleStateBadge, ruleStateLabel, SeverityBadge, stateEdge } from './alert-badges';
 import { RelativeTime } from './relative-time';
 
 /**
@@ -36,11 +36,7 @@ export function AlertFocus({
     <section
       ref={section}
       aria-labelledby="alert-focus-heading"
-      className={cn(
-        'rounded-lg border border-l-4 bg-card p-4 shadow-sm',
-        rule.state === 'firing' && 'border-l-destructive',
-        rule.state === 'pending' && 'border-l-warning',
-      )}
+      className={cn('rounded-lg border bg-card p-4 shadow-sm', stateEdge(rule.state))}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id="alert-focus-heading" className="text-lg font-semibold break-words">
