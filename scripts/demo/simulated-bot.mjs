@@ -41,68 +41,42 @@ const ERROR_TYPES = [
   { error_type: 'content_filter', share: 10 },
 ];
 
+const perMillion = (input, output) => ({ input_usd_per_million: input, output_usd_per_million: output });
+/** A model, its share of the calls, and its ranges of input tokens, output tokens and latency (ms). */
+const model = (provider, name, share, input, output, latency, how) => ({
+  provider,
+  model: name,
+  share,
+  input,
+  output,
+  latency,
+  ...how,
+});
+
 /**
  * Models the bot calls. Gemini calls are sent without cost_usd, so the server prices them from its model
  * price table (which the demo fills through the API); the others carry the cost the bot computed.
  */
 export const LLM_MODELS = [
-  {
-    provider: 'gemini',
-    model: 'gemini-1.5-flash',
-    share: 42,
-    input: [400, 1400],
-    output: [80, 400],
-    latency: [350, 900],
-    price: { input_usd_per_million: 0.075, output_usd_per_million: 0.3 },
-  },
-  {
-    provider: 'gemini',
-    model: 'gemini-1.5-pro',
-    share: 18,
-    input: [900, 3200],
-    output: [200, 900],
-    latency: [1200, 3500],
-    price: { input_usd_per_million: 1.25, output_usd_per_million: 5 },
-  },
-  {
-    provider: 'gemini',
-    model: 'gemini-pro-vision',
-    share: 7,
-    input: [1500, 4000],
-    output: [60, 300],
-    latency: [1800, 4200],
-    price: { input_usd_per_million: 0.5, output_usd_per_million: 1.5 },
-  },
-  {
-    provider: 'gemini',
-    model: 'text-embedding-004',
-    share: 18,
-    input: [100, 600],
-    output: [0, 0],
-    latency: [60, 180],
-    price: { input_usd_per_million: 0.025, output_usd_per_million: 0 },
-  },
-  {
-    provider: 'openai',
-    model: 'gpt-4o-mini',
-    share: 10,
-    // This part of the bot is instrumented with OpenTelemetry: its calls reach Lumi as OTLP spans.
+  model('gemini', 'gemini-1.5-flash', 42, [400, 1400], [80, 400], [350, 900], {
+    price: perMillion(0.075, 0.3),
+  }),
+  model('gemini', 'gemini-1.5-pro', 18, [900, 3200], [200, 900], [1200, 3500], {
+    price: perMillion(1.25, 5),
+  }),
+  model('gemini', 'gemini-pro-vision', 7, [1500, 4000], [60, 300], [1800, 4200], {
+    price: perMillion(0.5, 1.5),
+  }),
+  model('gemini', 'text-embedding-004', 18, [100, 600], [0, 0], [60, 180], { price: perMillion(0.025, 0) }),
+  // These parts of the bot are instrumented with OpenTelemetry: their calls reach Lumi as OTLP spans.
+  model('openai', 'gpt-4o-mini', 10, [500, 1800], [100, 500], [500, 1600], {
     otlp: 'protobuf',
-    input: [500, 1800],
-    output: [100, 500],
-    latency: [500, 1600],
     botCost: { input: 0.15, output: 0.6 },
-  },
-  {
-    provider: 'anthropic',
-    model: 'claude-3-5-haiku',
-    share: 5,
+  }),
+  model('anthropic', 'claude-3-5-haiku', 5, [600, 2000], [150, 600], [700, 1900], {
     otlp: 'json',
-    input: [600, 2000],
-    output: [150, 600],
-    latency: [700, 1900],
     botCost: { input: 0.8, output: 4 },
-  },
+  }),
 ];
 
 /** Daily budgets the demo creates through the API at its first run (sized to end a day near half used). */

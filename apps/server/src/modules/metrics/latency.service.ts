@@ -5,14 +5,11 @@ import {
   type LatencyInterval,
   type LlmLatency,
 } from '@lumi/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../lib/errors.js';
 import { DAY_MS, HOUR_MS, hourKey } from '../../lib/hour-buckets.js';
 import { quantiles } from '../../lib/latency-buckets.js';
 import { roundTo } from '../../lib/llm-cost.js';
-import type { Clock } from '../../lib/time.js';
-import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
+import type { Cached } from '../../lib/ttl-cache.js';
 import { addDays, firstHourOfLocalDate, localDate } from '../../lib/zoned-days.js';
 import {
   add,
@@ -24,8 +21,8 @@ import {
   type SpanHistograms,
   type Spans,
 } from '../telemetry-store/telemetry-store.js';
-import type { TelemetrySettings } from '../telemetry-store/telemetry.settings.js';
 import { parseMetricsRange, type MetricsRange, type MetricsRangeRules } from './metrics-range.js';
+import { DashboardService } from './dashboard-service.js';
 
 /** `to` defaults to now and `from` to 24 hours before it. */
 const RANGE_RULES: MetricsRangeRules = {
@@ -58,16 +55,7 @@ function figures(histogram: Map<number, number>): LatencyFigures {
  * or days in LUMI_TIMEZONE mapped onto whole hours as the usage figures are (lib/zoned-days.ts); the first
  * and last interval hold only the hours of the range.
  */
-export class LatencyService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
-    private readonly settings: TelemetrySettings,
-    private readonly cache: TtlCache,
-    /** The settled hours' histograms (services.ts: cleared by changes reaching back before this hour). */
-    private readonly history: TtlCache,
-  ) {}
-
+export class LatencyService extends DashboardService {
   llmLatency(query: { from?: string; to?: string; interval: LatencyInterval }): Cached<LlmLatency> {
     const range = this.range(query);
     return this.answer(range, 'llm', async () => {

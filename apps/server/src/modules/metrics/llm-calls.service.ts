@@ -22,16 +22,7 @@ import { csvChunks, type CsvValue } from '../../lib/csv.js';
 import type { Download } from '../../plugins/download.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
-import {
-  findContent,
-  llmCallById,
-  llmCallsCount,
-  llmCallsPage,
-  type CallCursor,
-  type CallsPage,
-  type CallFilters,
-  type LlmCallRow,
-} from '../telemetry-store/telemetry-store.js';
+import * as store from '../telemetry-store/telemetry-store.js';
 import { parseMetricsRange } from './metrics-range.js';
 
 type Query = z.output<typeof llmCallsQuerySchema>;
@@ -43,7 +34,7 @@ function encodeCursor(row: { ts: string; id: number | string }): string {
   return Buffer.from(`${row.ts}|${row.id}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): CallCursor {
+function decodeCursor(cursor: string): store.CallCursor {
   const [ts, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   if (!ts || !id || !/^\d{1,19}$/.test(id) || Number.isNaN(Date.parse(ts))) {
     throw ValidationError.field('cursor', 'Not a cursor of this list: start again from the first page');
@@ -75,7 +66,7 @@ const csvRow = (call: LlmCall): CsvValue[] => [
   call.id,
 ];
 
-function toCall(row: LlmCallRow): LlmCall {
+function toCall(row: store.LlmCallRow): LlmCall {
   const success = row.success === 1;
   return {
     id: String(row.id),
@@ -112,7 +103,7 @@ export class LlmCallsService {
   ) {}
 
   /** The query's filters with its range resolved: exact instants, the last 24 hours by default. */
-  private filtersOf(query: LlmCallsFilters): CallFilters {
+  private filtersOf(query: LlmCallsFilters): store.CallFilters {
     const range = parseMetricsRange(query, this.now(), {
       defaultTo: 'now',
       defaultMs: LLM_RANGE_DEFAULT_HOURS * HOUR_MS,
@@ -126,8 +117,14 @@ export class LlmCallsService {
     const { cursor, limit, ...rest } = query;
     const filters = this.filtersOf(rest);
     const [page, total] = await Promise.all([
-      llmCallsPage(this.db, filters, cursor ? decodeCursor(cursor) : null, limit, LLM_CALLS_LIMITS.scanMax),
-      llmCallsCount(this.db, filters, LLM_CALLS_LIMITS.countMax, LLM_CALLS_LIMITS.countScanMax),
+      store.llmCallsPage(
+        this.db,
+        filters,
+        cursor ? decodeCursor(cursor) : null,
+        limit,
+        LLM_CALLS_LIMITS.scanMax,
+      ),
+      store.llmCallsCount(this.db, filters, LLM_CALLS_LIMITS.countMax, LLM_CALLS_LIMITS.countScanMax),
     ]);
     return {
       calls: page.rows.map(toCall),
@@ -162,10 +159,16 @@ export class LlmCallsService {
     }
     const db = this.db;
     async function* pages() {
-      let cursor: CallCursor | null = null;
+      let cursor: store.CallCursor | null = null;
       for (let read = 0; read < LLM_CALLS_LIMITS.exportMax;) {
         const size = Math.min(EXPORT_PAGE_SIZE, LLM_CALLS_LIMITS.exportMax - read);
-        const page: CallsPage = await llmCallsPage(db, filters, cursor, size, LLM_CALLS_LIMITS.scanMax);
+        const page: store.CallsPage = await store.llmCallsPage(
+          db,
+          filters,
+          cursor,
+          size,
+          LLM_CALLS_LIMITS.scanMax,
+        );
         if (page.rows.length > 0) yield page.rows.map((row) => csvRow(toCall(row)));
         read += page.rows.length;
         if (!page.next) return;
@@ -183,14 +186,14 @@ export class LlmCallsService {
   }
 
   private async call(id: string) {
-    const row = await llmCallById(this.db, id);
+    const row = await store.llmCallById(this.db, id);
     if (!row) throw new NotFoundError(`There is no LLM call ${id}; calls are kept for the retention period`);
     return row;
   }
 
   async get(id: string): Promise<LlmCallDetail> {
     const row = await this.call(id);
-    const content = row.content_id === null ? null : await findContent(this.db, row.content_id);
+    const content = row.content_id === null ? null : await store.findContent(this.db, row.content_id);
     const otlp = row.client_id ? OTLP_ID.exec(row.client_id) : null;
     // Keys are revoked, never deleted; a key missing all the same reads as not recorded, any other failure
     // is an error.
@@ -225,7 +228,7 @@ export class LlmCallsService {
     }
     const contentId = row.content_id;
     return this.db.transaction().execute(async (trx) => {
-      const content = await findContent(trx, contentId);
+      const content = await store.findContent(trx, contentId);
       if (!content) {
         throw new NotFoundError(
           `The content of call ${id} was removed after ${this.contentRetentionDays} days (LUMI_CONTENT_RETENTION_DAYS)`,

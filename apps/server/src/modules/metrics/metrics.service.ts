@@ -10,16 +10,13 @@ import {
   type LlmUsage,
   type MarketDataStatus,
 } from '@lumi/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
 import { dataFreshness } from '../../lib/freshness.js';
 import { floorHour, HOUR_MS, hourKey, hourSeries, windowStart } from '../../lib/hour-buckets.js';
 import { roundTo } from '../../lib/llm-cost.js';
-import type { Clock } from '../../lib/time.js';
-import type { Cached, TtlCache } from '../../lib/ttl-cache.js';
+import type { Cached } from '../../lib/ttl-cache.js';
 import { lastLocalDays, localDate, type LocalDay } from '../../lib/zoned-days.js';
 import * as store from '../telemetry-store/telemetry-store.js';
-import type { TelemetrySettings } from '../telemetry-store/telemetry.settings.js';
+import { DashboardService } from './dashboard-service.js';
 
 const HEALTH_WINDOW_HOURS = 24;
 const money = (usd: number) => roundTo(usd, 6);
@@ -53,16 +50,7 @@ function dayIndex(days: LocalDay[], ms: number): number {
  * the answer depends on the exact time (bot-health's no_heartbeat and uptime, market-data's freshness),
  * only the rows are cached and the time-dependent part is worked out on every request, so it is exact.
  */
-export class MetricsService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
-    private readonly settings: TelemetrySettings,
-    private readonly cache: TtlCache,
-    /** The settled hours' rows of the long windows (services.ts; see telemetry-store/settled-hours.ts). */
-    private readonly history: TtlCache,
-  ) {}
-
+export class MetricsService extends DashboardService {
   /** The windows of the current hour by length; formatting their keys showed in every request's profile. */
   private windows = { hour: Number.NaN, byHours: new Map<number, HourWindow>() };
 

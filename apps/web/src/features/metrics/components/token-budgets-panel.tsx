@@ -50,39 +50,38 @@ function BudgetItem({
       </div>
       <BudgetUsageBar provider={budget.provider} percentage={usage.usage_percentage} />
       <dl className="grid gap-1 text-sm">
-        <div className="flex justify-between gap-3">
-          <dt className="shrink-0 text-muted-foreground">Tokens today</dt>
-          <dd className="text-right tabular-nums">
-            {usageLine(formatCount(usage.tokens_used), budget.daily_token_limit, formatCount)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-3">
-          <dt className="shrink-0 text-muted-foreground">Cost today</dt>
-          <dd className="text-right tabular-nums">
-            {usageLine(formatCurrency(usage.cost_incurred), budget.daily_cost_limit, formatCurrency)}
-          </dd>
-        </div>
+        {[
+          ['Tokens today', usageLine(formatCount(usage.tokens_used), budget.daily_token_limit, formatCount)],
+          [
+            'Cost today',
+            usageLine(formatCurrency(usage.cost_incurred), budget.daily_cost_limit, formatCurrency),
+          ],
+        ].map(([term, line]) => (
+          <div key={term} className="flex justify-between gap-3">
+            <dt className="shrink-0 text-muted-foreground">{term}</dt>
+            <dd className="text-right tabular-nums">{line}</dd>
+          </div>
+        ))}
       </dl>
       {onEdit && onDelete && (
         <div className="flex justify-end gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={onEdit}
-            aria-label={`Edit ${budget.provider} budget`}
-          >
-            <Pencil aria-hidden />
-            Edit
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={onDelete}
-            aria-label={`Delete ${budget.provider} budget`}
-          >
-            <Trash2 aria-hidden />
-            Delete
-          </Button>
+          {(
+            [
+              ['Edit', Pencil, 'secondary', onEdit],
+              ['Delete', Trash2, 'ghost', onDelete],
+            ] as const
+          ).map(([text, Icon, variant, onClick]) => (
+            <Button
+              key={text}
+              variant={variant}
+              size="sm"
+              onClick={onClick}
+              aria-label={`${text} ${budget.provider} budget`}
+            >
+              <Icon aria-hidden />
+              {text}
+            </Button>
+          ))}
         </div>
       )}
     </li>
