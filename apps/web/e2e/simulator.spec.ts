@@ -32,10 +32,10 @@ import {
 } from './support/metric-figures';
 
 /*
- * Issue #3: run the demo's simulated bot briefly, then check that the Overview and each Metrics tab show
- * what it reported. The demo gets a server and database of its own, so the shared server keeps only
- * metrics.spec.ts's known batch. Every expected figure is read from the same server's API just before the
- * page is, and compared in the panels' own formats.
+ * The demo (docs/demo.md): run its simulated bot briefly, then check that the Overview and each Metrics
+ * tab show what it reported. The demo gets a server and database of its own, so the shared server keeps
+ * only metrics.spec.ts's known batch. Every expected figure is read from the same server's API just before
+ * the page is, and compared in the panels' own formats.
  */
 
 /** The simulated bot's time slot: it reports each 5-second slot once the slot is over. */
