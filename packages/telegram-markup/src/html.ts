@@ -4,7 +4,7 @@ import { asciiLower, canonicalInteger, dateTimeFormat, isSpace, linkNode } from 
 import {
   hasSlot,
   markupResult,
-  keepTextSlot,
+  afterTextSlots,
   type MarkupIssue,
   type MarkupOptions,
   type MarkupResult,
@@ -135,13 +135,8 @@ export function parseTelegramHtml(input: string, options: MarkupOptions = {}): M
     return null;
   };
 
-  let i = 0;
-  while (i < input.length) {
-    const afterSlot = keepTextSlot(tree, input, i, 'text', options);
-    if (afterSlot !== null) {
-      i = afterSlot;
-      continue;
-    }
+  const skipSlots = (from: number) => afterTextSlots(tree, input, from, 'text', options);
+  for (let i = skipSlots(0); i < input.length; i = skipSlots(i)) {
     const c = input[i]!;
     if (c === '&') {
       const reference = decodeCharacterReference(input, i);

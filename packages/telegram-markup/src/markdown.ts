@@ -3,6 +3,7 @@ import { linkNode } from './links.js';
 import {
   markupResult,
   readPreOpening,
+  afterTextSlots,
   keepTextSlot,
   readLinkUrl,
   type MarkupIssue,
@@ -38,13 +39,8 @@ export function parseTelegramMarkdown(input: string, options: MarkupOptions = {}
   const warnings: MarkupIssue[] = [];
   const fail = (message: string, offset: number) => markupResult(tree, { message, offset }, warnings);
 
-  let i = 0;
-  while (i < input.length) {
-    const afterSlot = keepTextSlot(tree, input, i, 'text', options);
-    if (afterSlot !== null) {
-      i = afterSlot;
-      continue;
-    }
+  const skipSlots = (from: number) => afterTextSlots(tree, input, from, 'text', options);
+  for (let i = skipSlots(0); i < input.length; i = skipSlots(i)) {
     const c = input[i]!;
     if (c === '\\' && MARKDOWN_SPECIAL.includes(input[i + 1] ?? '')) {
       tree.text(input[i + 1]!);

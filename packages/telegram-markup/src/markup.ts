@@ -111,6 +111,22 @@ export function keepTextSlot<Info>(
   return afterSlot;
 }
 
+/** Where the input goes on after the markers standing for text from `i` on, each kept (keepTextSlot). */
+export function afterTextSlots<Info>(
+  tree: EntityTree<Info>,
+  input: string,
+  i: number,
+  context: SlotContext,
+  options: MarkupOptions,
+): number {
+  let next = i;
+  for (;;) {
+    const afterSlot = keepTextSlot(tree, input, next, context, options);
+    if (afterSlot === null) return next;
+    next = afterSlot;
+  }
+}
+
 export const MISSING_URL_END = "Can't find the end of the link's URL: a ')' is missing";
 
 /**

@@ -37,17 +37,8 @@ const rounded = (value: number) => Math.round(value * 1e6) / 1e6;
 const used = (slot: UsageSlot) => (slot.limit.requests ? slot.base + slot.grants : slot.base);
 
 function describe(slot: UsageSlot, subject: string, usedNow: number): Allowance['limit'] {
-  const limit = slot.limit;
-  return {
-    id: limit.id,
-    scope: limit.scope,
-    subject,
-    metric: limit.metric,
-    window: limit.window,
-    mode: limit.mode,
-    amount: limit.amount,
-    used: rounded(usedNow),
-  };
+  const { id, scope, metric, window, mode, amount } = slot.limit;
+  return { id, scope, subject, metric, window, mode, amount, used: rounded(usedNow) };
 }
 
 /**
