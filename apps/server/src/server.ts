@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, publicUrlOf } from './config.js';
 import { clusterJobs } from './jobs.js';
 import { systemClock } from './lib/time.js';
 import { WalCheckpointer } from './db/wal-checkpointer.js';
+import { recoverSpend } from './modules/telemetry-store/telemetry-store.js';
 
 async function main() {
   const config = loadConfig();
@@ -58,6 +59,10 @@ async function main() {
     alerts: { publicUrl: publicUrlOf(config) },
   });
   if (invalidation instanceof PostgresInvalidation) await invalidation.start();
+  // On SQLite, the chats' and users' spend of calls a stop left unwritten (telemetry-store/spend-buffer.ts).
+  const recovered = handle.file ? await recoverSpend(handle.db) : 0;
+  if (recovered > 0)
+    app.log.info({ calls: recovered }, 'added the spend of calls stored just before the last stop');
 
   const first = await seed(app.db, app.services, config);
   if (first.created) {

@@ -3,12 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
 import type { LlmUsage, ModelPrice } from '@lumi/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
+import type { Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { TooManyRequestsError } from '../src/lib/errors.js';
+import { ingestBatch } from '../src/modules/ingestion/ingest-batch.js';
 import { INGEST_WORKER_LIMITS, IngestWorker } from '../src/modules/ingestion/ingest-writer.js';
+import { SpendBuffer } from '../src/modules/telemetry-store/telemetry-store.js';
 import { dialects, useTestApp } from './helper.js';
 import { botKey, events, ingestRequest, MINUTE } from './telemetry-helper.js';
 
@@ -70,6 +74,50 @@ describe.each(dialects)(
   },
 );
 
+/** `count` llm_calls of seven chats and five users, over two UTC days. */
+const spenders = (tag: string, count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    events.llmCall(NOW - (i % 20) * 45 * MINUTE, {
+      id: `${tag}-${i}`,
+      chat_id: `-100${i % 7}`,
+      user_id: `${i % 5}`,
+      cost_usd: 0.001 * (1 + (i % 3)),
+    }),
+  );
+
+type SpendRow = { kind: string; day: string; key: string; requests: number; tokens: number; cost: number };
+
+/** The daily spend rows the tables hold, and the same summed from the calls themselves. */
+async function spendTables(db: Kysely<Database>) {
+  const read = async (query: ReturnType<typeof sql<SpendRow>>) =>
+    (await query.execute(db)).rows.map((row) => ({
+      ...row,
+      requests: Number(row.requests),
+      tokens: Number(row.tokens),
+      cost: Math.round(Number(row.cost) * 1e9) / 1e9,
+    }));
+  const stored = await read(sql<SpendRow>`
+    select 'chats' as kind, day, chat_id as key, requests, tokens, cost_usd as cost from llm_chat_daily
+    union all select 'users', day, user_id, requests, tokens, cost_usd from llm_user_daily
+    union all select 'total ' || kind, day, '', requests, tokens, cost_usd from llm_spend_daily_totals
+    order by 1, 2, 3`);
+  const summed = await read(sql<SpendRow>`
+    with spend as (
+      select 'chats' as kind, substr(ts, 1, 10) as day, chat_id as key, input_tokens + output_tokens as tokens, cost_usd
+      from llm_calls where chat_id is not null
+      union all select 'users', substr(ts, 1, 10), user_id, input_tokens + output_tokens, cost_usd
+      from llm_calls where user_id is not null)
+    select kind, day, key, count(*) as requests, sum(tokens) as tokens, sum(cost_usd) as cost from spend
+    group by kind, day, key
+    union all select 'total ' || kind, day, '', count(*), sum(tokens), sum(cost_usd) from spend group by kind, day
+    order by 1, 2, 3`);
+  const { rows } = await sql<{ written: number; last: number }>`
+    select (select last_call_id from llm_spend_written) as written, (select max(id) from llm_calls) as last`.execute(
+    db,
+  );
+  return { stored, summed, written: Number(rows[0]!.written), last: Number(rows[0]!.last) };
+}
+
 describe('the ingest worker (on a SQLite file)', () => {
   let dir = '';
   let handle: DatabaseHandle;
@@ -94,6 +142,36 @@ describe('the ingest worker (on a SQLite file)', () => {
     );
     return writer;
   };
+
+  it('writes the chats’ and users’ spend behind its batches, all of it once no batch is in hand', async () => {
+    const worker = start();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, b) => worker.ingest(spenders(`s${b}`, 60), NOW)),
+    );
+    expect(results.reduce((sum, r) => sum + r.accepted, 0)).toBe(8 * 60);
+    const spend = await spendTables(handle.db);
+    expect(spend.stored.filter((row) => row.kind === 'total chats')).toHaveLength(2);
+    expect(spend.stored).toEqual(spend.summed);
+    expect(spend.written).toBe(spend.last);
+  });
+
+  it('adds at its start the spend of calls stored before a stop kept it from writing their sums', async () => {
+    // A batch stored as the worker stores it, its sums held for a write that never comes.
+    const held = new SpendBuffer();
+    expect((await ingestBatch(handle.db, spenders('lost', 40), NOW, 'UTC', undefined, held)).accepted).toBe(
+      40,
+    );
+    const before = await spendTables(handle.db);
+    expect(before.stored).toEqual([]);
+    expect(before.written).toBe(0);
+
+    const worker = start();
+    expect((await worker.ingest(spenders('next', 30), NOW)).accepted).toBe(30);
+    const after = await spendTables(handle.db);
+    expect(after.stored).toEqual(after.summed);
+    expect(after.stored.find((row) => row.kind === 'total chats')).toBeDefined();
+    expect(after.written).toBe(after.last);
+  });
 
   it('answers 429 with a retry hint once too many batches wait, and takes them again after', async () => {
     const worker = start({ maxQueued: 2 });

@@ -12,6 +12,7 @@ export interface LlmDimensionTables {
   llm_chat_daily: LlmChatDailyTable;
   llm_user_daily: LlmUserDailyTable;
   llm_spend_daily_totals: LlmSpendDailyTotalsTable;
+  llm_spend_written: LlmSpendWrittenTable;
   llm_feature_daily: LlmFeatureDailyTable;
   llm_error_daily: LlmErrorDailyTable;
   llm_latency_folded: LlmLatencyFoldedTable;
@@ -71,6 +72,16 @@ export interface LlmSpendDailyTotalsTable {
   requests: Int8;
   tokens: Int8;
   cost_usd: number;
+}
+
+/**
+ * One row: the last llm_calls id whose spend is in llm_chat_daily, llm_user_daily and
+ * llm_spend_daily_totals (migration 20261208090000-spend-written). On SQLite the ingest worker writes
+ * those sums behind its transactions, and a start sums the calls after this id (telemetry-store/spend-buffer.ts).
+ */
+export interface LlmSpendWrittenTable {
+  id: number;
+  last_call_id: Int8;
 }
 
 /**

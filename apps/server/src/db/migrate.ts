@@ -27,6 +27,7 @@ import { llmCallExplorer } from './migrations/20261204090000-llm-call-explorer.j
 import { llmCallContent } from './migrations/20261205090000-llm-call-content.js';
 import { llmCallErrorIndex } from './migrations/20261206090000-llm-call-error-index.js';
 import { limits } from './migrations/20261207090000-limits.js';
+import { spendWritten } from './migrations/20261208090000-spend-written.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -59,6 +60,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261205090000-llm-call-content': llmCallContent,
   '20261206090000-llm-call-error-index': llmCallErrorIndex,
   '20261207090000-limits': limits,
+  '20261208090000-spend-written': spendWritten,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

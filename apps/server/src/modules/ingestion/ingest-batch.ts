@@ -15,6 +15,7 @@ import { budgetStatuses } from '../budgets/budgets.service.js';
 import { callPricer } from '../budgets/call-pricing.js';
 import {
   storeEvents,
+  type SpendBuffer,
   type ContentRow,
   type EventRow,
   type EventRows,
@@ -93,7 +94,9 @@ function of<T extends TelemetryEvent['type']>(events: TelemetryEvent[], type: T)
  * Validates each event on its own, stores the valid ones that are new and updates the rollups, all in one
  * transaction: what is counted as accepted is durable when the answer is sent, and a failure stores
  * nothing. A repeated (type, id) is a duplicate, whether stored before or earlier in the same batch.
- * `now` is the time the batch arrived; `timezone` (LUMI_TIMEZONE) places the budgets' day.
+ * `now` is the time the batch arrived; `timezone` (LUMI_TIMEZONE) places the budgets' day. With `spend`,
+ * the chats' and users' daily spend goes there once the transaction has committed, to be written behind it
+ * (the SQLite ingest worker: telemetry-store/spend-buffer.ts).
  */
 export async function ingestBatch(
   db: Kysely<Database>,
@@ -101,6 +104,7 @@ export async function ingestBatch(
   now: number,
   timezone: string,
   source: IngestSource = LUMI_SOURCE,
+  spend?: SpendBuffer,
 ): Promise<IngestResult> {
   const rejected: IngestResult['rejected'] = [];
   const events: TelemetryEvent[] = [];
@@ -126,11 +130,18 @@ export async function ingestBatch(
     events.push(event);
   }
 
-  return db.transaction().execute(async (trx) => {
-    const accepted = events.length === 0 ? 0 : await storeEvents(trx, await rowsOf(trx, events, source));
+  const { result, stored } = await db.transaction().execute(async (trx) => {
+    const stored =
+      events.length === 0
+        ? null
+        : await storeEvents(trx, await rowsOf(trx, events, source), spend ? 'deferred' : 'inline');
+    const accepted = stored?.stored ?? 0;
     duplicates += events.length - accepted;
-    return { accepted, duplicates, rejected, budgets: await budgetStatuses(trx, now, timezone) };
+    const result = { accepted, duplicates, rejected, budgets: await budgetStatuses(trx, now, timezone) };
+    return { result, stored };
   });
+  if (spend && stored?.spend) spend.add(stored.spend);
+  return result;
 }
 
 /** The events as the rows of their tables; llm_calls without a cost are costed from the model prices. */

@@ -1,28 +1,50 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/connection.js';
+import { recoverSpend, SpendBuffer } from '../telemetry-store/telemetry-store.js';
 import { ingestBatch } from './ingest-batch.js';
 import type { IngestAnswer, IngestJob, IngestWorkerData } from './ingest-writer.js';
 
 /**
  * The ingest worker (ingest-writer.ts): checks and stores batches through a connection of its own to the
  * server's database, one transaction per batch, so the server's event loop never waits for them. On
- * PostgreSQL a few connections let batches that arrive together be stored side by side.
+ * PostgreSQL a few connections let batches that arrive together be stored side by side. On SQLite the
+ * chats' and users' daily spend is written behind the batches (telemetry-store/spend-buffer.ts): before
+ * answering a batch when no other is in hand, so a bot that sends and then reads sees its figures, and
+ * otherwise at most a second later; the spend of calls a stop left unwritten is added before the first batch.
  */
 const INGEST_POOL_SIZE = 4;
 const { database, timezone } = workerData as IngestWorkerData;
-const { db } = openDatabase({ ...database, poolSize: INGEST_POOL_SIZE, lockWait: 'block' });
+const { db, dialect } = openDatabase({ ...database, poolSize: INGEST_POOL_SIZE, lockWait: 'block' });
+const spend = dialect === 'sqlite' ? new SpendBuffer() : undefined;
+const ready = spend ? recoverSpend(db) : Promise.resolve(0);
+let inHand = 0;
+
+async function store(job: IngestJob): Promise<IngestAnswer> {
+  await ready;
+  const result = await ingestBatch(db, job.raw, job.now, timezone, job.source, spend);
+  // The batch is stored whatever becomes of the write behind it: sums that fail to be written are kept for
+  // the next try, and a start adds any a stop left unwritten.
+  if (spend && (inHand === 1 || spend.due)) await spend.flush(db).catch(() => undefined);
+  return { id: job.id, result };
+}
 
 parentPort?.on('message', (job: IngestJob | 'close') => {
   if (job === 'close') {
-    void db.destroy().then(() => parentPort?.close());
+    void ready
+      .then(() => spend?.flush(db))
+      .catch(() => undefined)
+      .then(() => db.destroy())
+      .then(() => parentPort?.close());
     return;
   }
-  ingestBatch(db, job.raw, job.now, timezone, job.source).then(
-    (result) => parentPort?.postMessage({ id: job.id, result } satisfies IngestAnswer),
-    (error: unknown) =>
-      parentPort?.postMessage({
-        id: job.id,
-        failure: error instanceof Error ? error.message : String(error),
-      } satisfies IngestAnswer),
-  );
+  inHand += 1;
+  store(job)
+    .catch((error: unknown): IngestAnswer => ({
+      id: job.id,
+      failure: error instanceof Error ? error.message : String(error),
+    }))
+    .then((answer) => {
+      inHand -= 1;
+      parentPort?.postMessage(answer satisfies IngestAnswer);
+    });
 });

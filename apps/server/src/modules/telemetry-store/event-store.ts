@@ -6,6 +6,8 @@ import { aggregateLimitUsage, upsertLimitUsage } from './limit-usage.repository.
 import { insertContents, type ContentRow } from './llm-call-contents.repository.js';
 import { aggregateLlmDimensions } from './llm-dimensions.js';
 import { upsertDimensionSums } from './llm-dimensions.repository.js';
+import type { BatchSpend } from './spend-buffer.js';
+import { lastCallId } from './spend-written.repository.js';
 import {
   aggregateCacheReports,
   aggregateErrors,
@@ -48,14 +50,25 @@ function byClientId<T extends { client_id: string | null }>(rows: T[]): T[] {
   );
 }
 
+/** What storeEvents stored, and the spend it left for the caller to write (spend-buffer.ts). */
+export interface StoredEvents {
+  stored: number;
+  spend: BatchSpend | null;
+}
+
 /**
  * Stores a batch's events in the ingest transaction `trx` (docs/bot-developers/ingestion.md, "Reporting
  * events"): inserts the rows, skipping those whose client id and time are stored already, then rolls up
- * those actually stored (hourly and minute rollups, latency histograms, dimension rollups, the limits' usage). Returns how
- * many were stored. Takes the transaction and the rows and nothing else, so it runs in the server's thread
- * and in the SQLite ingest worker alike.
+ * those actually stored (hourly and minute rollups, latency histograms, dimension rollups, the limits'
+ * usage). Counts how many were stored. With `spend` 'deferred' the chats' and users' daily spend is not
+ * written but handed back, for the SQLite ingest worker to write behind (spend-buffer.ts). Takes the
+ * transaction and the rows and nothing else, so it runs in the server's thread and in the ingest worker alike.
  */
-export async function storeEvents(trx: Executor, rows: EventRows): Promise<number> {
+export async function storeEvents(
+  trx: Executor,
+  rows: EventRows,
+  spend: 'inline' | 'deferred' = 'inline',
+): Promise<StoredEvents> {
   let stored = 0;
   const insert = async <T extends RawTable>(table: T, batch: EventRow<T>[]) => {
     if (batch.length === 0) return batch;
@@ -80,10 +93,13 @@ export async function storeEvents(trx: Executor, rows: EventRows): Promise<numbe
     await upsertErrors(trx, grain, aggregateErrors(storedErrors, grain));
   }
   await upsertLatencies(trx, storedLlm, storedIntegrations);
-  await upsertDimensionSums(trx, aggregateLlmDimensions(storedLlm));
+  const dimensions = aggregateLlmDimensions(storedLlm);
+  await upsertDimensionSums(trx, dimensions, spend);
   await upsertLimitUsage(trx, aggregateLimitUsage(storedLlm));
   await insert('heartbeats', rows.heartbeats);
   await insert('market_data_reports', rows.market);
   stored += await insertFeedback(trx, rows.feedback);
-  return stored;
+  if (spend === 'inline') return { stored, spend: null };
+  const { chats, users } = dimensions;
+  return { stored, spend: { sums: { chats, users }, lastCallId: await lastCallId(trx) } };
 }

@@ -56,8 +56,19 @@ async function upsertSpend(db: Executor, kind: SpendKind, sums: SpendSum[]): Pro
   }
 }
 
-/** One upsert per table (per 2,000 rows), the batch aggregated and sorted first (llm-dimensions.ts). */
-export async function upsertDimensionSums(db: Executor, sums: LlmDimensionSums): Promise<void> {
+/** The chats' and users' daily spend, of one batch or of several (spend-buffer.ts). */
+export type SpendSums = Pick<LlmDimensionSums, 'chats' | 'users'>;
+
+/**
+ * One upsert per table (per 2,000 rows), the batch aggregated and sorted first (llm-dimensions.ts). The
+ * chats' and users' spend is written too, unless `spend` is 'deferred': the SQLite ingest worker writes it
+ * behind its transactions (spend-buffer.ts).
+ */
+export async function upsertDimensionSums(
+  db: Executor,
+  sums: LlmDimensionSums,
+  spend: 'inline' | 'deferred' = 'inline',
+): Promise<void> {
   for (const part of slices(sums.features)) {
     await untyped(db)
       .insertInto('llm_feature_hourly')
@@ -102,6 +113,15 @@ export async function upsertDimensionSums(db: Executor, sums: LlmDimensionSums):
       )
       .execute();
   }
+  if (spend === 'inline') await upsertSpendSums(db, sums);
+}
+
+/**
+ * The chats' and users' daily spend and the days' totals. On SQLite the same transaction records the last
+ * call they now cover (llm_spend_written): `lastCallId`, or else the newest call stored, for sums written in
+ * the transaction that stored their calls.
+ */
+export async function upsertSpendSums(db: Executor, sums: SpendSums, lastCallId?: number): Promise<void> {
   await upsertSpend(db, 'chats', sums.chats);
   await upsertSpend(db, 'users', sums.users);
   const totals = (['chats', 'users'] as const).flatMap((kind) =>
@@ -123,6 +143,12 @@ export async function upsertDimensionSums(db: Executor, sums: LlmDimensionSums):
       .onConflict((oc) =>
         oc.columns(['kind', 'day']).doUpdateSet(added('llm_spend_daily_totals', SPEND_SUMS)),
       )
+      .execute();
+  }
+  if (!isPostgres(db)) {
+    await db
+      .updateTable('llm_spend_written')
+      .set({ last_call_id: lastCallId ?? sql<number>`(select coalesce(max(id), 0) from llm_calls)` })
       .execute();
   }
 }

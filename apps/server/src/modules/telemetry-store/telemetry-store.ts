@@ -10,6 +10,7 @@
 
 // Writing: ingestion's one call, in its transaction (modules/ingestion/ingest-batch.ts).
 export { storeEvents, type EventRow, type EventRows } from './event-store.js';
+export { recoverSpend, SpendBuffer } from './spend-buffer.js';
 export { findContent, type ContentRow } from './llm-call-contents.repository.js';
 
 // Reading the latest reports (an index look-up on ts each, never a scan).

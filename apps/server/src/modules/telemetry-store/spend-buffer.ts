@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { aggregateLlmDimensions, type SpendSum } from './llm-dimensions.js';
+import { upsertSpendSums, type SpendSums } from './llm-dimensions.repository.js';
+import { callsAfter, spendWrittenThrough } from './spend-written.repository.js';
+
+/**
+ * The chats' and users' daily spend, written behind the ingest transactions on SQLite (docs/benchmarks.md,
+ * "Ingestion"). A batch touches a page of each of those tables and their indexes for nearly every chat and
+ * user in it, so the SQLite ingest worker keeps the batches' sums here and writes them together, once the
+ * worker has nothing else in hand or they are FLUSH_AFTER_MS old: the figures a dashboard shows are at most
+ * that late while batches keep coming, and current as soon as they stop. llm_spend_written records the last
+ * call the stored sums cover; a start first sums the calls after it (recoverSpend), so a crash between a
+ * batch and the write of its sums loses nothing.
+ */
+
+/** How long sums wait at most while batches keep coming. */
+export const FLUSH_AFTER_MS = 1_000;
+
+/** The spend of one batch, and the last call it covers (ids grow with each stored call on SQLite). */
+export interface BatchSpend {
+  sums: SpendSums;
+  lastCallId: number;
+}
+
+const SEP = '\u0000';
+
+function merge(into: Map<string, SpendSum>, sums: SpendSum[]) {
+  for (const sum of sums) {
+    const key = sum.day + SEP + sum.key;
+    const held = into.get(key);
+    if (!held) {
+      into.set(key, { ...sum });
+      continue;
+    }
+    held.requests = Number(held.requests) + Number(sum.requests);
+    held.tokens = Number(held.tokens) + Number(sum.tokens);
+    held.cost_usd += sum.cost_usd;
+  }
+}
+
+const sorted = (sums: Map<string, SpendSum>) =>
+  [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, sum]) => sum);
+
+export class SpendBuffer {
+  private chats = new Map<string, SpendSum>();
+  private users = new Map<string, SpendSum>();
+  private lastCallId = 0;
+  /** When the oldest sum held arrived (ms); 0 when none is held. */
+  private since = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** A committed batch's spend; batches are added in the order they committed. */
+  add(spend: BatchSpend): void {
+    const empty = spend.sums.chats.length === 0 && spend.sums.users.length === 0;
+    if (empty && this.since === 0) return;
+    if (this.since === 0) this.since = this.now();
+    merge(this.chats, spend.sums.chats);
+    merge(this.users, spend.sums.users);
+    this.lastCallId = Math.max(this.lastCallId, spend.lastCallId);
+  }
+
+  /** Whether the sums held have waited long enough to be written while batches keep coming. */
+  get due(): boolean {
+    return this.since !== 0 && this.now() - this.since >= FLUSH_AFTER_MS;
+  }
+
+  /** Writes the sums held in one transaction; kept to try again when it fails. */
+  async flush(db: Kysely<Database>): Promise<void> {
+    if (this.since === 0) return;
+    const sums = { chats: sorted(this.chats), users: sorted(this.users) };
+    const lastCallId = this.lastCallId;
+    await db.transaction().execute((trx) => upsertSpendSums(trx, sums, lastCallId));
+    this.chats = new Map();
+    this.users = new Map();
+    this.since = 0;
+  }
+}
+
+/** Calls summed per recovery transaction, so a long backlog never makes one huge transaction. */
+const RECOVERY_CHUNK = 5_000;
+
+/**
+ * Adds the spend of the calls stored after the last call the sums cover (left by a stop between a batch and
+ * the write of its sums); returns how many calls that was. Run before the worker takes batches.
+ */
+export async function recoverSpend(db: Kysely<Database>): Promise<number> {
+  let recovered = 0;
+  for (;;) {
+    const done = await db.transaction().execute(async (trx) => {
+      const rows = await callsAfter(trx, await spendWrittenThrough(trx), RECOVERY_CHUNK);
+      if (rows.length === 0) return true;
+      const { chats, users } = aggregateLlmDimensions(rows);
+      await upsertSpendSums(trx, { chats, users }, Number(rows.at(-1)!.id));
+      recovered += rows.length;
+      return rows.length < RECOVERY_CHUNK;
+    });
+    if (done) return recovered;
+  }
+}

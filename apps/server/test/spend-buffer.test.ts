@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { FLUSH_AFTER_MS, SpendBuffer } from '../src/modules/telemetry-store/spend-buffer.js';
+import { useTestApp } from './helper.js';
+
+const sum = (day: string, key: string, requests: number, cost: number) => ({
+  day,
+  key,
+  requests,
+  tokens: requests * 100,
+  cost_usd: cost,
+});
+
+describe('the spend written behind the ingest transactions (SQLite)', () => {
+  const t = useTestApp('sqlite');
+
+  it('holds batches’ sums, merged, until it is told to write them, and says when they have waited long enough', async () => {
+    let clock = 1_000_000;
+    const buffer = new SpendBuffer(() => clock);
+    buffer.add({ sums: { chats: [], users: [] }, lastCallId: 3 });
+    expect(buffer.due).toBe(false);
+    buffer.add({ sums: { chats: [sum('2026-11-20', '-1001', 2, 0.5)], users: [] }, lastCallId: 5 });
+    clock += FLUSH_AFTER_MS - 1;
+    buffer.add({
+      sums: { chats: [sum('2026-11-20', '-1001', 1, 0.25)], users: [sum('2026-11-20', '7', 3, 0.75)] },
+      lastCallId: 9,
+    });
+    expect(buffer.due).toBe(false);
+    clock += 1;
+    expect(buffer.due).toBe(true);
+    expect(await t.app.db.selectFrom('llm_chat_daily').selectAll().execute()).toEqual([]);
+
+    await buffer.flush(t.app.db);
+    expect(buffer.due).toBe(false);
+    const chats = await t.app.db.selectFrom('llm_chat_daily').selectAll().execute();
+    expect(
+      chats.map((row) => ({ ...row, requests: Number(row.requests), tokens: Number(row.tokens) })),
+    ).toEqual([{ day: '2026-11-20', chat_id: '-1001', requests: 3, tokens: 300, cost_usd: 0.75 }]);
+    const totals = await t.app.db
+      .selectFrom('llm_spend_daily_totals')
+      .select(['kind', 'requests'])
+      .orderBy('kind')
+      .execute();
+    expect(totals.map((row) => [row.kind, Number(row.requests)])).toEqual([
+      ['chats', 3],
+      ['users', 3],
+    ]);
+    const written = await t.app.db
+      .selectFrom('llm_spend_written')
+      .select('last_call_id')
+      .executeTakeFirstOrThrow();
+    expect(Number(written.last_call_id)).toBe(9);
+
+    // Written once: a second write has nothing to add.
+    await buffer.flush(t.app.db);
+    const again = await t.app.db.selectFrom('llm_chat_daily').select('requests').executeTakeFirstOrThrow();
+    expect(Number(again.requests)).toBe(3);
+  });
+});
