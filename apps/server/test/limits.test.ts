@@ -209,6 +209,11 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     // The hour's grants count on towards the day.
     clock = START + HOUR;
     expect((await decide(key, { chat_id: '-9' })).allowed).toBe(false);
+    // Also once what the allowance counted is stored and this instance has let go of the hour before.
+    await adminGet(t, '/api/limits');
+    await adminGet(t, '/api/limits');
+    expect((await decide(key, { chat_id: '-9' })).allowed).toBe(false);
+    expect((await decide(key, { chat_id: '-10' })).allowed).toBe(true);
   });
 
   it.runIf(dialect === 'postgres')('admits exactly as many across two instances', async () => {

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database, Executor } from './database.js';
+import { isPostgres } from './locks.js';
 
 /** Stands for the i-th argument while the query is compiled: a value no caller passes. */
 const marker = (i: number) => `\u0000reusable-query-argument-${i}`;
@@ -45,8 +46,19 @@ export class ReusableQuery<A extends readonly unknown[], Row> {
     if (seen.size !== this.arity) {
       throw new Error(`A reusable query must pass each of its ${this.arity} arguments as a value`);
     }
-    const compiled = { sql: query.sql, slots };
+    const compiled = { sql: isPostgres(db) ? query.sql : unplanned(query.sql), slots };
     this.compiled.set(db, compiled);
     return compiled;
   }
+}
+
+/**
+ * SQLite, built with STAT4 as better-sqlite3 is, prepares a statement again whenever a new value is bound to
+ * a parameter compared with an indexed column, once ANALYZE has sampled that index ("the value of a
+ * WHERE-clause parameter might influence the choice of query plan", sqlite.org/c3ref/prepare.html): on a
+ * point lookup that costs several times the lookup. A unary plus (`= +?`) keeps the comparison, its
+ * affinity and the index, but the planner no longer plans for the value, so the statement is prepared once.
+ */
+function unplanned(text: string): string {
+  return text.replace(/(=|<>|!=|<|>|<=|>=) \?/g, '$1 +?');
 }

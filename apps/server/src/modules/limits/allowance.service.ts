@@ -1,36 +1,34 @@
 import type { Allowance, AllowanceReason, AllowanceRequest } from '@lumi/contract';
 import type { Kysely } from 'kysely';
-import type { Database, Executor } from '../../db/database.js';
-import { hourKey, minuteKey } from '../../lib/hour-buckets.js';
+import type { Database } from '../../db/database.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import { effectiveAmount, type AppliedLimit, type LimitBook } from './limit-book.js';
-import { grantOne } from './limit-grants.repository.js';
+import { bucketNames } from './bucket-names.js';
+import { exactGrants, type ExactGrant, type ExactGrants } from './exact-grants.js';
 import type { GrantKey, LimitEvents } from './limit-events.js';
 import { secondsUntil } from './limit-windows.js';
 import type { Standing, UsageReader } from './usage-reader.js';
-
-/** Thrown inside the grant transaction to roll it back: this request limit has no room left. */
-class NoRoom extends Error {
-  constructor(readonly standing: Standing) {
-    super('no room');
-  }
-}
 
 /**
  * The decision a bot asks for before an LLM call (docs/operators/limits.md, "How a call is decided"): a
  * ban denies; an allowlist entry admits without limits; else every limit on the chat, the user and the
  * feature is read, a hard one used up denies, and an admitted call is counted at once, so parallel checks
- * never admit more than a request limit allows (limit-grants.repository.ts, grantOne). Denials, and calls
- * admitted over a soft limit, are recorded.
+ * never admit more than a request limit allows (exact-grants.ts). Denials, and calls admitted over a soft
+ * limit, are recorded.
  */
 export class AllowanceService {
+  private readonly exact: ExactGrants;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly now: Clock,
     private readonly book: () => Promise<LimitBook>,
     private readonly usage: UsageReader,
     private readonly events: LimitEvents,
-  ) {}
+  ) {
+    this.exact = exactGrants(db, events, now, () => usage.countsLetGo());
+    usage.countWith(this.exact);
+  }
 
   async decide(request: AllowanceRequest): Promise<Allowance> {
     const now = this.now();
@@ -58,12 +56,8 @@ export class AllowanceService {
       (s) => s.applied.limit.mode === 'hard' && s.used >= effectiveAmount(s.applied.limit, now),
     );
     if (spent) return this.denyBy(request, now, spent);
-    try {
-      await this.grant(standings, now);
-    } catch (error) {
-      if (error instanceof NoRoom) return this.denyBy(request, now, error.standing);
-      throw error;
-    }
+    const full = await this.grant(standings, now);
+    if (full) return this.denyBy(request, now, full);
     const over = standings.find((s) => s.used >= effectiveAmount(s.applied.limit, now));
     // Recorded beside the denials for the "limit reached" alert condition; not listed as a denial.
     if (over) this.events.deny(this.event(request, now, 'over_soft_limit', over.applied.limit.id));
@@ -104,49 +98,46 @@ export class AllowanceService {
   /**
    * Counts the admitted call: in the current minute for minute request limits, in the current hour for the
    * rest (the in-flight estimate of cost and tokens reads the hour's grants too). A hard request limit's
-   * bucket is counted in the database at once, only while it has room, all such buckets or none; the rest
-   * are buffered (limit-events.ts).
+   * bucket is counted exactly (exact-grants.ts), only while it has room, all such buckets or none; the rest
+   * are buffered (limit-events.ts). Resolves to the standing of a limit without room, else null.
    */
-  private async grant(standings: Standing[], now: number): Promise<void> {
-    const grants = new Map<string, { key: GrantKey; below: number | null; by: Standing | null }>();
-    const add = (key: GrantKey, below: number | null, by: Standing | null) => {
+  private async grant(standings: Standing[], now: number): Promise<Standing | null> {
+    const grants = new Map<string, { key: GrantKey; exact: ExactGrant | null }>();
+    const add = (key: GrantKey, exact: Omit<ExactGrant, 'key'> | null) => {
       const id = `${key.kind}|${key.subject}|${key.grain}|${key.bucket}`;
       const known = grants.get(id);
-      if (!known) grants.set(id, { key, below, by });
-      else if (below !== null && (known.below === null || below < known.below)) {
-        grants.set(id, { key, below, by });
+      if (!known || (exact && (!known.exact || exact.below < known.exact.below))) {
+        grants.set(id, { key, exact: exact && { key, ...exact } });
       }
     };
+    const names = bucketNames(now);
     for (const standing of standings) {
       const { limit, kind, subject } = standing.applied;
-      const exact = limit.metric === 'requests' && limit.mode === 'hard';
-      const below = exact ? effectiveAmount(limit, now) - standing.before : null;
+      const exact =
+        limit.metric === 'requests' && limit.mode === 'hard'
+          ? {
+              below: Math.floor(effectiveAmount(limit, now) - standing.before),
+              seed: standing.granted,
+              by: standing,
+            }
+          : null;
       const minute = limit.window === 'minute';
-      if (minute)
-        add({ kind, subject, grain: 'minute', bucket: minuteKey(now) }, below, exact ? standing : null);
-      add(
-        { kind, subject, grain: 'hour', bucket: hourKey(now) },
-        minute ? null : below,
-        exact && !minute ? standing : null,
-      );
+      if (minute) add({ kind, subject, grain: 'minute', bucket: names.minute }, exact);
+      add({ kind, subject, grain: 'hour', bucket: names.hour }, minute ? null : exact);
     }
-    // In key order, so parallel grants on PostgreSQL lock rows in the same order.
-    const ordered = [...grants.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, grant]) => grant);
-    const exact = ordered.filter((grant) => grant.below !== null);
-    const conditioned = async (db: Executor) => {
-      for (const { key, below, by } of exact) {
-        if (!(await grantOne(this.db, key, Math.floor(below!), db))) throw new NoRoom(by!);
-      }
-    };
-    if (exact.length === 1) await conditioned(this.db);
-    else if (exact.length > 1) await this.db.transaction().execute(conditioned);
-    for (const { key, below } of ordered) {
-      if (below === null) this.events.grant(key);
+    const exact = [...grants.values()].flatMap((grant) => (grant.exact ? [grant.exact] : []));
+    if (exact.length > 0) {
+      const full = await this.exact.take(exact);
+      if (full) return full;
+    }
+    for (const { key, exact } of grants.values()) {
+      if (!exact) this.events.grant(key);
     }
     for (const subject of new Set(standings.map((s) => `${s.applied.kind}|${s.applied.subject}`))) {
       const [kind, id] = subject.split('|') as [GrantKey['kind'], string];
       this.usage.admitted(kind, id, now);
     }
+    return null;
   }
 
   private denyBy(request: AllowanceRequest, now: number, standing: Standing): Promise<Allowance> {

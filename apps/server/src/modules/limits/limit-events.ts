@@ -1,7 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Database } from '../../db/database.js';
 import type { LimitDenialsTable, UsageGrain, UsageKind } from '../../db/limit-tables.js';
-import { addGrants, insertDenials } from './limit-grants.repository.js';
+import { addGrants, grantId, insertDenials } from './limit-grants.repository.js';
 
 export interface GrantKey {
   kind: UsageKind;
@@ -13,31 +14,44 @@ export type DenialRow = Omit<Insertable<LimitDenialsTable>, 'id'>;
 
 /** How often what the allowance counted is written (docs/operators/limits.md, "What counts"). */
 export const LIMIT_EVENTS_FLUSH_MS = 1_000;
+/**
+ * Rows per transaction of a flush, which yields to the requests between two: on SQLite a write holds the
+ * event loop, and a second's grants at 2,000 checks a second would hold it for tens of milliseconds at once
+ * (engineering guide 16, bounded work).
+ */
+const FLUSH_CHUNK = 200;
 
 /**
- * What the allowance records without making a check wait for the database: the calls it admitted that no
- * request limit conditions (they feed the estimate of calls in flight) and the denials. They are written
- * together every LIMIT_EVENTS_FLUSH_MS, at shutdown, and before anything that lists them is read on this
- * instance; a process killed outright loses at most that second of them. A request limit's grants are not
- * buffered: they are conditioned in the database as they are made (allowance.service.ts).
+ * What the allowance records without making a check wait for the database: the calls it admitted (those no
+ * request limit conditions feed the estimate of calls in flight; on SQLite, the request limits' counts too,
+ * exact-grants.ts) and the denials. They are written every LIMIT_EVENTS_FLUSH_MS, at shutdown, and before
+ * anything that lists them is read on this instance; a process killed outright loses at most that second of
+ * them.
  */
 export class LimitEvents {
   private grants = new Map<string, GrantKey & { granted: number }>();
   private denials: DenialRow[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
+  /** The number of the buffer being filled; a flush writes it and starts the next. */
+  private filling = 1;
+  /** The buffer a failed write's rows went back into: no buffer before it counts as stored until it is. */
+  private requeuedInto = 0;
+  private readonly listeners: ((stored: number) => void)[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly flushMs = LIMIT_EVENTS_FLUSH_MS,
   ) {}
 
-  grant(key: GrantKey): void {
-    const id = `${key.kind}|${key.subject}|${key.grain}|${key.bucket}`;
+  /** Counts a grant; returns the number of the buffer it is in (see `onStored`). */
+  grant(key: GrantKey, count = 1): number {
+    const id = grantId(key);
     const known = this.grants.get(id);
-    if (known) known.granted += 1;
-    else this.grants.set(id, { ...key, granted: 1 });
+    if (known) known.granted += count;
+    else this.grants.set(id, { ...key, granted: count });
     this.schedule();
+    return this.filling;
   }
 
   deny(row: DenialRow): void {
@@ -45,39 +59,64 @@ export class LimitEvents {
     this.schedule();
   }
 
+  /** Calls `listener` with a buffer's number once its rows and those of the buffers before are stored. */
+  onStored(listener: (stored: number) => void): void {
+    this.listeners.push(listener);
+  }
+
   /** Writes what is buffered; resolves once it, and any write before it, is stored. */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const grants = [...this.grants.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
+    const grants = [...this.grants.values()];
     const denials = this.denials;
+    const number = this.filling;
     this.grants = new Map();
     this.denials = [];
+    this.filling += 1;
     this.writing = this.writing
       .catch(() => undefined)
-      .then(async () => {
-        if (grants.length === 0 && denials.length === 0) return;
-        await this.db.transaction().execute(async (trx) => {
-          await addGrants(trx, grants);
-          await insertDenials(trx, denials);
-        });
+      .then(() => this.write(grants, denials))
+      .then(() => {
+        if (number < this.requeuedInto) return;
+        for (const listener of this.listeners) listener(number);
       });
     return this.writing;
+  }
+
+  /**
+   * Writes rows in transactions of FLUSH_CHUNK, the grants of one in key order (so parallel flushes lock rows
+   * in the same order); what a failed transaction and the rest did not store goes back into the buffer.
+   */
+  private async write(grants: (GrantKey & { granted: number })[], denials: DenialRow[]): Promise<void> {
+    const chunks = Math.ceil(grants.length / FLUSH_CHUNK) + Math.ceil(denials.length / FLUSH_CHUNK);
+    for (let n = 0, g = 0, d = 0; n < chunks; n += 1) {
+      const someGrants = g < grants.length ? grants.slice(g, g + FLUSH_CHUNK) : [];
+      const someDenials = someGrants.length === 0 ? denials.slice(d, d + FLUSH_CHUNK) : [];
+      try {
+        if (n > 0) await yieldToRequests();
+        someGrants.sort((a, b) => (grantId(a) < grantId(b) ? -1 : 1));
+        await this.db.transaction().execute(async (trx) => {
+          if (someGrants.length > 0) await addGrants(this.db, someGrants, trx);
+          if (someDenials.length > 0) await insertDenials(trx, someDenials);
+        });
+      } catch (error) {
+        this.requeuedInto = this.filling;
+        for (const row of grants.slice(g)) this.grant(row, row.granted);
+        for (const row of denials.slice(d)) this.deny(row);
+        throw error;
+      }
+      g += someGrants.length;
+      d += someDenials.length;
+    }
   }
 
   private schedule() {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      // A failed write is retried with the next flush: its rows go back into the buffer.
-      const grants = [...this.grants.values()];
-      const denials = [...this.denials];
-      this.flush().catch(() => {
-        for (const row of grants) {
-          for (let i = 0; i < row.granted; i++) this.grant(row);
-        }
-        for (const row of denials) this.deny(row);
-      });
+      // A failed write is retried with the next flush: its rows went back into the buffer.
+      this.flush().catch(() => undefined);
     }, this.flushMs);
     this.timer.unref();
   }

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
+import { isPostgres } from '../../db/locks.js';
 import { ReusableQuery } from '../../db/reusable-query.js';
 import { topOverHours } from '../../db/subject-hours.js';
 import type { LimitDenialsTable, UsageGrain, UsageKind } from '../../db/limit-tables.js';
@@ -10,37 +11,51 @@ import type { LimitDenialsTable, UsageGrain, UsageKind } from '../../db/limit-ta
  * hour; limit_denials keeps each call it denied.
  */
 
-const grantOneQuery = new ReusableQuery(
-  5,
-  (db, kind: UsageKind, subject: string, grain: UsageGrain, bucket: string, below: number) =>
-    db
-      .insertInto('limit_grants')
-      .values({ kind, subject, grain, bucket, granted: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['kind', 'subject', 'grain', 'bucket'])
-          .doUpdateSet({ granted: sql`limit_grants.granted + 1` })
-          .where('limit_grants.granted', '<', below),
-      )
-      .returning('granted'),
-);
+type Keyed = { kind: UsageKind; subject: string; grain: UsageGrain; bucket: string };
+const columnsOf = (keys: Keyed[]) => [
+  keys.map((k) => k.kind),
+  keys.map((k) => k.subject),
+  keys.map((k) => k.grain),
+  keys.map((k) => k.bucket),
+];
 
 /**
- * Counts one grant in a bucket, only while the bucket's count stays below `below`: the request limits'
- * exact check. Of parallel grants, the database admits exactly as many as fit (PostgreSQL re-checks the
- * condition on the row it locked; SQLite runs them one at a time). False when it did not fit. Run on `on`,
- * `db` or a transaction of it.
+ * PostgreSQL: the current counts of `keys` (sorted by key, so parallel transactions lock rows in the same
+ * order), each row created at 0 when missing and locked until the transaction ends. ON CONFLICT DO UPDATE
+ * locks the row's latest committed version, whatever the transaction's snapshot, so the counts returned are
+ * the ones a conditioned grant would have seen. It also makes the transaction's commit not wait for its WAL
+ * to reach the disk (`synchronous_commit = off`, exact-grants.ts says why that is enough); other sessions
+ * see the commit as soon as it ends all the same.
  */
-export async function grantOne(
-  db: Kysely<Database>,
-  key: { kind: UsageKind; subject: string; grain: UsageGrain; bucket: string },
-  below: number,
-  on: Executor = db,
-): Promise<boolean> {
-  if (below < 1) return false;
-  const rows = await grantOneQuery.execute(db, [key.kind, key.subject, key.grain, key.bucket, below], on);
-  return rows.length > 0;
+export async function lockGrants(trx: Executor, keys: Keyed[]): Promise<Map<string, number>> {
+  const [kinds, subjects, grains, buckets] = columnsOf(keys);
+  const { rows } = await sql<Keyed & { granted: string | number }>`
+    insert into limit_grants (kind, subject, grain, bucket, granted)
+    select kind, subject, grain, bucket, 0
+    from unnest(${kinds}::text[], ${subjects}::text[], ${grains}::text[], ${buckets}::text[])
+      as r(kind, subject, grain, bucket),
+      (select set_config('synchronous_commit', 'off', true)) as no_wait
+    order by kind, subject, grain, bucket
+    on conflict (kind, subject, grain, bucket) do update set granted = limit_grants.granted
+    returning kind, subject, grain, bucket, granted`.execute(trx);
+  return new Map(rows.map((row) => [grantId(row), Number(row.granted)]));
 }
+
+/**
+ * PostgreSQL: sets the counts of rows locked by lockGrants in this transaction, as an upsert so each row is
+ * found through the key (an UPDATE joined to the list may be planned as a scan of the table).
+ */
+export async function setGrants(trx: Executor, counts: (Keyed & { granted: number })[]): Promise<void> {
+  const [kinds, subjects, grains, buckets] = columnsOf(counts);
+  await sql`
+    insert into limit_grants (kind, subject, grain, bucket, granted)
+    select * from unnest(${kinds}::text[], ${subjects}::text[], ${grains}::text[], ${buckets}::text[],
+      ${counts.map((c) => c.granted)}::bigint[])
+    on conflict (kind, subject, grain, bucket) do update set granted = excluded.granted`.execute(trx);
+}
+
+/** A grant counter's key as one string. */
+export const grantId = (key: Keyed) => `${key.kind}|${key.subject}|${key.grain}|${key.bucket}`;
 
 /** Removes the grants of buckets before `before` (an ISO bucket name) and the denials before it. */
 export async function pruneGrants(db: Executor, before: string): Promise<number> {
@@ -76,34 +91,89 @@ const grantRowsQuery = new ReusableQuery(
       ),
 );
 
-/** A subject's grants per hour from the hour `from` on, and in the minute `minute`. */
+/**
+ * Subjects' grants per hour from the hour `from` on, and in the minute `minute`: on SQLite one subject after
+ * another, on PostgreSQL all in one statement (limit-usage.repository.ts, limitUsageRows, says why).
+ */
 export async function grantRows(
   db: Kysely<Database>,
-  kind: UsageKind,
-  subject: string,
+  subjects: { kind: UsageKind; subject: string }[],
   from: string,
   minute: string,
   on: Executor = db,
 ) {
-  const rows = await grantRowsQuery.execute(db, [kind, subject, from, minute], on);
-  return rows.map((row) => ({ grain: row.grain, bucket: row.bucket, granted: Number(row.granted) }));
+  type Row = {
+    kind: UsageKind;
+    subject: string;
+    grain: UsageGrain;
+    bucket: string;
+    granted: number | string;
+  };
+  let rows: Row[];
+  if (isPostgres(db)) {
+    ({ rows } = await sql<Row>`
+      select s.kind, s.subject, g.grain, g.bucket, g.granted
+      from unnest(${subjects.map((s) => s.kind)}::text[], ${subjects.map((s) => s.subject)}::text[])
+        as s(kind, subject)
+      join lateral (
+        select grain, bucket, granted from limit_grants
+        where kind = s.kind and subject = s.subject
+          and ((grain = 'hour' and bucket >= ${from}) or (grain = 'minute' and bucket = ${minute}))
+      ) g on true`.execute(on));
+  } else {
+    rows = [];
+    for (const { kind, subject } of subjects) {
+      for (const row of await grantRowsQuery.execute(db, [kind, subject, from, minute], on)) {
+        rows.push({ kind, subject, ...row });
+      }
+    }
+  }
+  return rows.map((row) => ({ ...row, granted: Number(row.granted) }));
 }
 
-/** Adds counted grants, one upsert per key (sorted, so parallel flushes lock rows in the same order). */
+type GrantCount = { kind: UsageKind; subject: string; grain: UsageGrain; bucket: string; granted: number };
+
+/** Row counts an upsert of grants is compiled for: a batch is cut into these, so few statements exist. */
+const UPSERT_SIZES = [200, 64, 16, 4, 1];
+const upserts = new Map(
+  UPSERT_SIZES.map((rows) => [
+    rows,
+    new ReusableQuery(rows * 5, (db, ...values: unknown[]) =>
+      db
+        .insertInto('limit_grants')
+        .values(
+          Array.from({ length: rows }, (_, r) => {
+            const [kind, subject, grain, bucket, granted] = values.slice(r * 5, r * 5 + 5);
+            return { kind, subject, grain, bucket, granted } as GrantCount;
+          }),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['kind', 'subject', 'grain', 'bucket'])
+            .doUpdateSet({ granted: sql`limit_grants.granted + excluded.granted` }),
+        ),
+    ),
+  ]),
+);
+
+/**
+ * Adds counted grants (on `on`, `db` or a transaction of it), in upserts of UPSERT_SIZES rows compiled once:
+ * a write-behind flush writes thousands a second, and building each statement anew cost as much as
+ * running it.
+ */
 export async function addGrants(
-  db: Executor,
-  grants: { kind: UsageKind; subject: string; grain: UsageGrain; bucket: string; granted: number }[],
+  db: Kysely<Database>,
+  grants: GrantCount[],
+  on: Executor = db,
 ): Promise<void> {
-  for (let i = 0; i < grants.length; i += 200) {
-    await db
-      .insertInto('limit_grants')
-      .values(grants.slice(i, i + 200))
-      .onConflict((oc) =>
-        oc
-          .columns(['kind', 'subject', 'grain', 'bucket'])
-          .doUpdateSet({ granted: sql`limit_grants.granted + excluded.granted` }),
-      )
-      .execute();
+  let at = 0;
+  for (const rows of UPSERT_SIZES) {
+    for (; grants.length - at >= rows; at += rows) {
+      const values = grants
+        .slice(at, at + rows)
+        .flatMap((g) => [g.kind, g.subject, g.grain, g.bucket, g.granted]);
+      await upserts.get(rows)!.execute(db, values, on);
+    }
   }
 }
 

@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import type { UsageKind } from '../../db/limit-tables.js';
-import { HOUR_MS, floorHour, hourKey, minuteKey } from '../../lib/hour-buckets.js';
-import { isoTime, type Clock } from '../../lib/time.js';
+import { HOUR_MS, MINUTE_MS, floorHour, hourKey } from '../../lib/hour-buckets.js';
+import { isPostgres } from '../../db/locks.js';
+import type { Clock } from '../../lib/time.js';
 import { limitUsageRows, recentCalls } from '../telemetry-store/telemetry-store.js';
+import { bucketNames } from './bucket-names.js';
+import type { CountedInMemory } from './exact-grants.js';
 import type { AppliedLimit } from './limit-book.js';
 import { grantRows } from './limit-grants.repository.js';
+import { requestsOf, sumHours, withInFlight, ZERO, type Snapshot } from './usage-snapshot.js';
 import { windowSpan, type WindowSpan } from './limit-windows.js';
 
 /** One limit's standing for one subject now (docs/operators/limits.md, "What counts"). */
@@ -18,74 +22,59 @@ export interface Standing {
    * grant in the current bucket can be conditioned on the rest: `amount - before`.
    */
   before: number;
-}
-
-interface HourSums {
-  requests: number;
-  tokens: number;
-  cost_usd: number;
+  /** For a request limit: the calls admitted in its current bucket (the minute, or the hour). */
   granted: number;
-}
-
-/**
- * What one chat, user or feature used this month, read in two queries (three with the minute's calls)
- * and kept briefly: the stored usage and the calls admitted per hour, the calls admitted in the current
- * minute, and (for a chat or user whose limits count a minute) its calls of the current minute.
- */
-interface Snapshot {
-  hours: Map<number, HourSums>;
-  minute: string;
-  minuteGranted: number;
-  recent: { requests: number; tokens: number; cost_usd: number } | null;
-  expires: number;
 }
 
 /** How long a subject's snapshot answers before it is read again, and how many are kept. */
 export const SNAPSHOT_TTL_MS = 1_000;
 const SNAPSHOTS_MAX = 100_000;
 
-const ZERO: HourSums = { requests: 0, tokens: 0, cost_usd: 0, granted: 0 };
-
 /**
- * A window's cost or tokens: what ingestion stored, plus the calls admitted but not reported yet (grants
- * beyond the calls stored), each counted at the window's average cost per call. So a limit is reached a
- * little before its last calls are reported; the overshoot is bounded by the calls in flight.
+ * PostgreSQL: how many groups of subjects are read at once, and how many subjects a group holds at most. A
+ * statement costs PostgreSQL more than the lookups in it, so the subjects asked for while a group is being
+ * read wait for the next one (as a group commit does).
  */
-function withInFlight(usage: HourSums, reported: number): number {
-  const inFlight = Math.max(0, usage.granted - usage.requests);
-  return usage.requests > 0 ? reported + (inFlight * reported) / usage.requests : reported;
-}
+const READS_AT_ONCE = 2;
+const READ_GROUP_MAX = 200;
 
-const requestsOf = (usage: HourSums) => Math.max(usage.granted, usage.requests);
-
-function sumHours(snapshot: Snapshot, from: number, to: number): HourSums {
-  const total = { ...ZERO };
-  for (const [hour, sums] of snapshot.hours) {
-    if (hour < from || hour >= to) continue;
-    total.requests += sums.requests;
-    total.tokens += sums.tokens;
-    total.cost_usd += sums.cost_usd;
-    total.granted += sums.granted;
-  }
-  return total;
+interface SubjectWanted {
+  kind: UsageKind;
+  subject: string;
+  needsRecent: boolean;
+  now: number;
 }
 
 /**
  * Reads the subjects' usage for the allowance and the limits' lists. A decision reads each subject it
- * names once (two or three queries, whatever its limits), and a subject asked about again within
- * SNAPSHOT_TTL_MS is answered from memory, with the calls this instance admitted since added. So cost and tokens may lag the
- * stored usage by that long; a request limit stays exact, as its grant is conditioned in the database
- * (allowance.service.ts).
+ * names once (two or three queries, whatever its limits; on PostgreSQL with the subjects other decisions
+ * ask about meanwhile), and a subject asked about again within SNAPSHOT_TTL_MS is answered from memory,
+ * with the calls this instance admitted since added. So cost and tokens may lag the stored usage by that
+ * long; a request limit stays exact, as its grant is counted exactly (exact-grants.ts).
  */
 export class UsageReader {
   private readonly snapshots = new Map<string, Snapshot>();
   private readonly reading = new Map<string, Promise<Snapshot>>();
+  /** PostgreSQL: subjects waiting to be read with the next group, and how many groups are being read. */
+  private readonly grouped: boolean;
+  private readonly waiting: (SubjectWanted & {
+    done: (snapshot: Snapshot) => void;
+    fail: (error: unknown) => void;
+  })[] = [];
+  private readsRunning = 0;
+  /** The current month's first hour and its name, named once. */
+  private month = { start: Number.NaN, name: '' };
+  /** How many times counts kept in memory were let go of. */
+  private letGo = 0;
+  private exact: CountedInMemory = { countedNow: () => undefined, countedHours: () => [] };
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly timezone: string,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.grouped = isPostgres(db);
+  }
 
   async standing(applied: AppliedLimit, now: number, db: Executor = this.db): Promise<Standing> {
     const [standing] = await this.standings([applied], now, db);
@@ -102,17 +91,24 @@ export class UsageReader {
       if (known) known.recent ||= recent;
       else subjects.set(key, { kind, subject, recent });
     }
-    const snapshots = new Map(
-      [...subjects].map(([key, { kind, subject, recent }]) => [
-        key,
-        this.snapshot(kind, subject, recent, now, db),
-      ]),
-    );
-    return Promise.all(
-      applied.map(async (one) =>
-        this.standingIn(await snapshots.get(`${one.kind}|${one.subject}`)!, one, now),
-      ),
-    );
+    const keys = [...subjects.keys()];
+    for (;;) {
+      const letGo = this.letGo;
+      const read = await Promise.all(
+        [...subjects.values()].map(({ kind, subject, recent }) =>
+          this.snapshot(kind, subject, recent, now, db),
+        ),
+      );
+      // Worked out at once from what was read, unless counts were let go of meanwhile (countsLetGo).
+      if (letGo !== this.letGo) continue;
+      const snapshots = new Map(keys.map((key, i) => [key, read[i]!]));
+      return applied.map((one) => this.standingIn(snapshots.get(`${one.kind}|${one.subject}`)!, one, now));
+    }
+  }
+
+  /** Where the request limits' counts this instance keeps in memory are (exact-grants.ts). */
+  countWith(exact: CountedInMemory): void {
+    this.exact = exact;
   }
 
   /** Counts a call this instance admitted in the subject's snapshot, so its next check sees it at once. */
@@ -120,10 +116,14 @@ export class UsageReader {
     const snapshot = this.snapshots.get(`${kind}|${subject}`);
     if (!snapshot) return;
     const hour = floorHour(now);
+    for (const range of snapshot.settled.keys()) {
+      const [from, to] = range.split('|').map(Number) as [number, number];
+      if (hour >= from && hour < to) snapshot.settled.delete(range);
+    }
     const sums = snapshot.hours.get(hour) ?? { ...ZERO };
     sums.granted += 1;
     snapshot.hours.set(hour, sums);
-    if (snapshot.minute === minuteKey(now)) snapshot.minuteGranted += 1;
+    if (snapshot.minute === bucketNames(now).minute) snapshot.minuteGranted += 1;
   }
 
   /** Forgets every snapshot: new usage was stored (the `telemetry` invalidation). */
@@ -131,29 +131,40 @@ export class UsageReader {
     this.snapshots.clear();
   }
 
+  /**
+   * Forgets every snapshot, and has a read under way read again: counts kept in memory (`countWith`) were let
+   * go of once stored, and a read made before they were stored would count them nowhere.
+   */
+  countsLetGo(): void {
+    this.snapshots.clear();
+    this.reading.clear();
+    this.letGo += 1;
+  }
+
   private standingIn(snapshot: Snapshot, applied: AppliedLimit, now: number): Standing {
-    const { limit } = applied;
+    const { limit, kind, subject } = applied;
     const span = windowSpan(limit.window, now, this.timezone);
     if (limit.window === 'minute') {
       const calls = snapshot.recent;
-      const granted = snapshot.minuteGranted;
+      const granted = this.exact.countedNow(kind, subject, 'minute', now) ?? snapshot.minuteGranted;
       const used =
         limit.metric === 'requests'
           ? Math.max(granted, calls?.requests ?? 0)
           : limit.metric === 'tokens'
             ? (calls?.tokens ?? 0)
             : (calls?.cost_usd ?? 0);
-      return { applied, span, used, before: 0 };
+      return { applied, span, used, before: 0, granted };
     }
     const current = floorHour(now);
+    const counted = this.exact.countedHours(kind, subject);
     if (limit.metric === 'requests') {
-      const before = requestsOf(sumHours(snapshot, span.start, current));
-      const latest = requestsOf(sumHours(snapshot, current, current + HOUR_MS));
-      return { applied, span, used: before + latest, before };
+      const before = requestsOf(sumHours(snapshot, span.start, current, current, counted));
+      const latest = sumHours(snapshot, current, current + HOUR_MS, current, counted);
+      return { applied, span, used: before + requestsOf(latest), before, granted: latest.granted };
     }
-    const usage = sumHours(snapshot, span.start, span.end);
+    const usage = sumHours(snapshot, span.start, span.end, current, counted);
     const reported = limit.metric === 'tokens' ? usage.tokens : usage.cost_usd;
-    return { applied, span, used: withInFlight(usage, reported), before: 0 };
+    return { applied, span, used: withInFlight(usage, reported), before: 0, granted: 0 };
   }
 
   /**
@@ -172,7 +183,7 @@ export class UsageReader {
     if (
       cached &&
       cached.expires > this.now() &&
-      cached.minute === minuteKey(now) &&
+      cached.minute === bucketNames(now).minute &&
       (!needsRecent || cached.recent)
     ) {
       return cached;
@@ -185,56 +196,108 @@ export class UsageReader {
       if (this.reading.get(key) === reading) this.reading.delete(key);
     });
     this.reading.set(key, reading);
+    const letGo = this.letGo;
     const snapshot = await reading;
-    if (this.snapshots.size >= SNAPSHOTS_MAX) this.snapshots.delete(this.snapshots.keys().next().value!);
+    // Read before counts were let go of (countsLetGo): it may count them nowhere, so it is not kept.
+    if (letGo !== this.letGo) return snapshot;
+    // Oldest first, as they were stored: those past their time go, so a million chats asked about at
+    // random leave a second's worth in memory, not SNAPSHOTS_MAX (a large heap makes every collection slow).
+    const stale = this.now();
+    for (const [oldest, { expires }] of this.snapshots) {
+      if (expires > stale && this.snapshots.size < SNAPSHOTS_MAX) break;
+      this.snapshots.delete(oldest);
+    }
     this.snapshots.delete(key);
     this.snapshots.set(key, snapshot);
     return snapshot;
   }
 
-  private async read(
+  /** One subject's snapshot: on PostgreSQL with the others asked for meanwhile (one statement for all). */
+  private read(
     kind: UsageKind,
     subject: string,
     now: number,
     needsRecent: boolean,
     db: Executor,
   ): Promise<Snapshot> {
-    const minute = minuteKey(now);
-    const month = windowSpan('month', now, this.timezone);
-    const from = hourKey(month.start);
-    const [usage, grants, recent] = await Promise.all([
-      limitUsageRows(this.db, kind, subject, from, db),
-      grantRows(this.db, kind, subject, from, minute, db),
-      needsRecent
-        ? recentCalls(
-            this.db,
-            kind as 'chat' | 'user',
-            subject,
-            isoTime(Math.floor(now / 60_000) * 60_000),
-            db,
-          )
-        : null,
+    const wanted = { kind, subject, needsRecent, now };
+    if (db !== this.db || !this.grouped) return this.readAll([wanted], db).then(([one]) => one!);
+    return new Promise((done, fail) => {
+      this.waiting.push({ ...wanted, done, fail });
+      this.readWaiting();
+    });
+  }
+
+  /** Reads what is waiting, in one group of statements each, while fewer than READS_AT_ONCE run. */
+  private readWaiting() {
+    while (this.waiting.length > 0 && this.readsRunning < READS_AT_ONCE) {
+      // A group reads one minute's grants and calls: one asked about in the next minute waits for the next.
+      const minute = Math.floor(this.waiting[0]!.now / MINUTE_MS);
+      const next = this.waiting.findIndex((w) => Math.floor(w.now / MINUTE_MS) !== minute);
+      const group = this.waiting.splice(0, Math.min(READ_GROUP_MAX, next < 0 ? Infinity : next));
+      this.readsRunning += 1;
+      this.readAll(group, this.db)
+        .then(
+          (snapshots) => group.forEach(({ done }, i) => done(snapshots[i]!)),
+          (error: unknown) => group.forEach(({ fail }) => fail(error)),
+        )
+        .finally(() => {
+          this.readsRunning -= 1;
+          this.readWaiting();
+        });
+    }
+  }
+
+  /**
+   * Snapshots of several subjects, read since the start of the month (the longest window), in three
+   * queries whatever their number: their hours, their grants, and the minute's calls of those that need
+   * them.
+   */
+  private async readAll(wanted: SubjectWanted[], db: Executor): Promise<Snapshot[]> {
+    // All of them asked about in one minute (readWaiting).
+    const now = wanted[0]!.now;
+    const { minute } = bucketNames(now);
+    const month = windowSpan('month', now, this.timezone).start;
+    if (month !== this.month.start) this.month = { start: month, name: hourKey(month) };
+    const from = this.month.name;
+    // The minute's calls: those since its start, which is the minute's bucket name.
+    const recentFrom = minute;
+    const recentOf = (kind: 'chat' | 'user') => {
+      const subjects = wanted.filter((w) => w.needsRecent && w.kind === kind).map((w) => w.subject);
+      return subjects.length > 0 ? recentCalls(this.db, kind, subjects, recentFrom, db) : null;
+    };
+    const [usage, grants, chats, users] = await Promise.all([
+      limitUsageRows(this.db, wanted, from, db),
+      grantRows(this.db, wanted, from, minute, db),
+      recentOf('chat'),
+      recentOf('user'),
     ]);
-    const hours = new Map<number, HourSums>();
+    const expires = this.now() + SNAPSHOT_TTL_MS;
+    const snapshots = new Map<string, Snapshot>();
+    for (const { kind, subject, needsRecent } of wanted) {
+      const recent = needsRecent ? ((kind === 'chat' ? chats : users)?.get(subject) ?? null) : null;
+      const snapshot = { hours: new Map(), settled: new Map(), minute, minuteGranted: 0, recent, expires };
+      snapshots.set(`${kind}|${subject}`, snapshot);
+    }
     for (const row of usage) {
-      hours.set(Date.parse(row.bucket), {
+      snapshots.get(`${row.kind}|${row.subject}`)!.hours.set(Date.parse(row.bucket), {
         requests: row.requests,
         tokens: row.tokens,
         cost_usd: row.cost_usd,
         granted: 0,
       });
     }
-    let minuteGranted = 0;
     for (const row of grants) {
+      const snapshot = snapshots.get(`${row.kind}|${row.subject}`)!;
       if (row.grain === 'minute') {
-        minuteGranted = row.granted;
+        snapshot.minuteGranted = row.granted;
         continue;
       }
       const hour = Date.parse(row.bucket);
-      const sums = hours.get(hour) ?? { ...ZERO };
+      const sums = snapshot.hours.get(hour) ?? { ...ZERO };
       sums.granted = row.granted;
-      hours.set(hour, sums);
+      snapshot.hours.set(hour, sums);
     }
-    return { hours, minute, minuteGranted, recent, expires: this.now() + SNAPSHOT_TTL_MS };
+    return wanted.map(({ kind, subject }) => snapshots.get(`${kind}|${subject}`)!);
   }
 }

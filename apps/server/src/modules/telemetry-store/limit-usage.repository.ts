@@ -1,6 +1,7 @@
 import type { LimitMetric } from '@lumi/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
+import { isPostgres } from '../../db/locks.js';
 import { ReusableQuery } from '../../db/reusable-query.js';
 import { topOverHours } from '../../db/subject-hours.js';
 import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
@@ -118,16 +119,42 @@ const usageRowsQuery = new ReusableQuery(3, (db, kind: UsageKind, subject: strin
     .where('bucket', '>=', from),
 );
 
-/** A subject's usage per hour from the hour `from` on (read on `on`, `db` or a transaction of it). */
+/**
+ * Subjects' usage per hour from the hour `from` on (read on `on`, `db` or a transaction of it). SQLite looks
+ * each up in turn; PostgreSQL takes them all in one statement, a lookup of the key each, as a statement
+ * costs it more than a lookup.
+ */
 export async function limitUsageRows(
   db: Kysely<Database>,
-  kind: UsageKind,
-  subject: string,
+  subjects: { kind: UsageKind; subject: string }[],
   from: string,
   on: Executor = db,
 ) {
-  const rows = await usageRowsQuery.execute(db, [kind, subject, from], on);
+  type Row = { kind: UsageKind; subject: string; bucket: string } & Record<
+    'requests' | 'tokens',
+    number | string
+  > & { cost_usd: number };
+  let rows: Row[];
+  if (isPostgres(db)) {
+    ({ rows } = await sql<Row>`
+      select s.kind, s.subject, u.bucket, u.requests, u.tokens, u.cost_usd
+      from unnest(${subjects.map((s) => s.kind)}::text[], ${subjects.map((s) => s.subject)}::text[])
+        as s(kind, subject)
+      join lateral (
+        select bucket, requests, tokens, cost_usd from limit_usage
+        where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${from}
+      ) u on true`.execute(on));
+  } else {
+    rows = [];
+    for (const { kind, subject } of subjects) {
+      for (const row of await usageRowsQuery.execute(db, [kind, subject, from], on)) {
+        rows.push({ kind, subject, ...row });
+      }
+    }
+  }
   return rows.map((row) => ({
+    kind: row.kind,
+    subject: row.subject,
     bucket: row.bucket,
     requests: Number(row.requests),
     tokens: Number(row.tokens),
@@ -149,20 +176,56 @@ const recentQuery = (column: 'chat_id' | 'user_id') =>
   );
 const RECENT = { chat: recentQuery('chat_id'), user: recentQuery('user_id') };
 
-/** Cost and tokens of one chat's or user's calls since `from` (a minute window), read through its index. */
+/**
+ * Cost and tokens of chats' or users' calls since `from` (a minute window), read through their index, by
+ * subject: on SQLite one after another, on PostgreSQL in one statement (planning one over the partitions
+ * of llm_calls costs it more than running it).
+ */
 export async function recentCalls(
   db: Kysely<Database>,
   kind: 'chat' | 'user',
-  subject: string,
+  subjects: string[],
   from: string,
   on: Executor = db,
 ) {
-  const [row] = await RECENT[kind].execute(db, [subject, from], on);
-  return {
-    requests: Number(row?.requests ?? 0),
-    tokens: Number(row?.tokens ?? 0),
-    cost_usd: Number(row?.cost_usd ?? 0),
+  type Row = {
+    subject: string;
+    requests: number | string;
+    tokens: number | string | null;
+    cost_usd: number | null;
   };
+  let rows: Row[];
+  if (isPostgres(db)) {
+    const column = sql.ref(kind === 'chat' ? 'chat_id' : 'user_id');
+    ({ rows } = await sql<Row>`
+      select s.subject, r.requests, r.tokens, r.cost_usd
+      from unnest(${subjects}::text[]) as s(subject)
+      join lateral (
+        select count(*) as requests, sum(input_tokens + output_tokens) as tokens, sum(cost_usd) as cost_usd
+        from llm_calls where ${column} = s.subject and ts >= ${from}
+      ) r on true`.execute(on));
+  } else {
+    rows = [];
+    for (const subject of subjects) {
+      const [row] = await RECENT[kind].execute(db, [subject, from], on);
+      rows.push({
+        subject,
+        requests: row?.requests ?? 0,
+        tokens: row?.tokens ?? null,
+        cost_usd: row?.cost_usd ?? null,
+      });
+    }
+  }
+  return new Map(
+    rows.map((row) => [
+      row.subject,
+      {
+        requests: Number(row.requests),
+        tokens: Number(row.tokens ?? 0),
+        cost_usd: Number(row.cost_usd ?? 0),
+      },
+    ]),
+  );
 }
 
 /** The subjects with the highest usage of one metric over whole hours, for "who is near it". */

@@ -1,0 +1,83 @@
+import { HOUR_MS } from '../../lib/hour-buckets.js';
+
+/**
+ * A subject's usage as the allowance reads it (usage-reader.ts; docs/operators/limits.md, "What counts"):
+ * its sums per hour of the month, and the sums over a window's hours, with the calls admitted but not yet
+ * reported counted in.
+ */
+
+export interface HourSums {
+  requests: number;
+  tokens: number;
+  cost_usd: number;
+  granted: number;
+}
+
+/**
+ * What one chat, user or feature used this month, read in two queries (three with the minute's calls)
+ * and kept briefly: the stored usage and the calls admitted per hour, the calls admitted in the current
+ * minute, and (for a chat or user whose limits count a minute) its calls of the current minute.
+ */
+export interface Snapshot {
+  hours: Map<number, HourSums>;
+  /** Sums over ranges of hours before the current one, by range (a call admitted now leaves those alone). */
+  settled: Map<string, HourSums>;
+  minute: string;
+  minuteGranted: number;
+  recent: { requests: number; tokens: number; cost_usd: number } | null;
+  expires: number;
+}
+
+export const ZERO: HourSums = { requests: 0, tokens: 0, cost_usd: 0, granted: 0 };
+
+/**
+ * A window's cost or tokens: what ingestion stored, plus the calls admitted but not reported yet (grants
+ * beyond the calls stored), each counted at the window's average cost per call. So a limit is reached a
+ * little before its last calls are reported; the overshoot is bounded by the calls in flight.
+ */
+export function withInFlight(usage: HourSums, reported: number): number {
+  const inFlight = Math.max(0, usage.granted - usage.requests);
+  return usage.requests > 0 ? reported + (inFlight * reported) / usage.requests : reported;
+}
+
+export const requestsOf = (usage: HourSums) => Math.max(usage.granted, usage.requests);
+
+function add(total: HourSums, sums: HourSums) {
+  total.requests += sums.requests;
+  total.tokens += sums.tokens;
+  total.cost_usd += sums.cost_usd;
+  total.granted += sums.granted;
+}
+
+/**
+ * The hours' sums from `from` to `to`, with the grants counted in memory (`counted`) in place of those
+ * read. The hours before `current` (a feature's month is 700 of them) are summed once per snapshot.
+ */
+export function sumHours(
+  snapshot: Snapshot,
+  from: number,
+  to: number,
+  current: number,
+  counted: [hour: number, granted: number][],
+): HourSums {
+  const total = { ...ZERO };
+  const settledTo = Math.min(to, current);
+  if (from < settledTo) {
+    const range = `${from}|${settledTo}`;
+    let settled = snapshot.settled.get(range);
+    if (!settled) {
+      settled = { ...ZERO };
+      for (const [hour, sums] of snapshot.hours) if (hour >= from && hour < settledTo) add(settled, sums);
+      snapshot.settled.set(range, settled);
+    }
+    add(total, settled);
+  }
+  for (let hour = Math.max(from, current); hour < to; hour += HOUR_MS) {
+    const sums = snapshot.hours.get(hour);
+    if (sums) add(total, sums);
+  }
+  for (const [hour, granted] of counted) {
+    if (hour >= from && hour < to) total.granted += granted - (snapshot.hours.get(hour)?.granted ?? 0);
+  }
+  return total;
+}
