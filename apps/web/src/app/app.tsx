@@ -1,20 +1,32 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useReducer, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '@/lib/query-client';
 import { router } from './router';
+import { useAfterPaint } from './use-after-paint';
 
-// Toasts follow a user's save, never the first paint: sonner loads beside the screen, off its critical path.
+// Toasts follow a user's save, never the first paint: sonner loads once the screen has painted, off its
+// critical path (docs/benchmarks.md, "The first signed-in load").
 const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
+
+function ToasterAfterPaint() {
+  const [shown, show] = useReducer(() => true, false);
+  useAfterPaint(show);
+  return (
+    shown && (
+      <Suspense>
+        <Toaster />
+      </Suspense>
+    )
+  );
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Suspense>
-        <Toaster />
-      </Suspense>
+      <ToasterAfterPaint />
     </QueryClientProvider>
   );
 }

@@ -1,30 +1,27 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { CONSOLE_BASE } from '@lumi/contract';
 import { HOME_PATH } from '@/features/auth/sign-in-target';
 import { ACCOUNT_SETUP_PATH, GuestOnly, RequireAuth } from './auth-guards';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { FullPageLoading } from './page-fallback';
 
 // Every screen is its own chunk, so the sign-in page downloads only what it needs (performance budget).
-const LoginPage = lazy(() => import('@/features/auth/login-page').then((m) => ({ default: m.LoginPage })));
-const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
-const OverviewRoute = lazy(() =>
-  import('./routes/overview-route').then((m) => ({ default: m.OverviewRoute })),
+const LoginPage = lazyScreen(() => import('@/features/auth/login-page').then((m) => m.LoginPage));
+const AppLayout = lazyScreen(() => import('./layout/app-layout').then((m) => m.AppLayout));
+const OverviewRoute = lazyScreen(() => import('./routes/overview-route').then((m) => m.OverviewRoute));
+const MetricsRoute = lazyScreen(() => import('./routes/metrics-route').then((m) => m.MetricsRoute));
+const CallRoute = lazyScreen(() => import('./routes/call-route').then((m) => m.CallRoute));
+const ProfileRoute = lazyScreen(() => import('./routes/profile-route').then((m) => m.ProfileRoute));
+const UsersRoute = lazyScreen(() => import('./routes/users-route').then((m) => m.UsersRoute));
+const ConfigRoute = lazyScreen(() => import('./routes/config-route').then((m) => m.ConfigRoute));
+const MessagesRoute = lazyScreen(() => import('./routes/messages-route').then((m) => m.MessagesRoute));
+const AlertsRoute = lazyScreen(() => import('./routes/alerts-route').then((m) => m.AlertsRoute));
+const LimitsRoute = lazyScreen(() => import('./routes/limits-route').then((m) => m.LimitsRoute));
+const AccountSetupRoute = lazyScreen(() =>
+  import('./routes/account-setup-route').then((m) => m.AccountSetupRoute),
 );
-const MetricsRoute = lazy(() => import('./routes/metrics-route').then((m) => ({ default: m.MetricsRoute })));
-const CallRoute = lazy(() => import('./routes/call-route').then((m) => ({ default: m.CallRoute })));
-const ProfileRoute = lazy(() => import('./routes/profile-route').then((m) => ({ default: m.ProfileRoute })));
-const UsersRoute = lazy(() => import('./routes/users-route').then((m) => ({ default: m.UsersRoute })));
-const ConfigRoute = lazy(() => import('./routes/config-route').then((m) => ({ default: m.ConfigRoute })));
-const MessagesRoute = lazy(() =>
-  import('./routes/messages-route').then((m) => ({ default: m.MessagesRoute })),
-);
-const AlertsRoute = lazy(() => import('./routes/alerts-route').then((m) => ({ default: m.AlertsRoute })));
-const LimitsRoute = lazy(() => import('./routes/limits-route').then((m) => ({ default: m.LimitsRoute })));
-const AccountSetupRoute = lazy(() =>
-  import('./routes/account-setup-route').then((m) => ({ default: m.AccountSetupRoute })),
-);
-const AdminRoute = lazy(() => import('./routes/admin-route').then((m) => ({ default: m.AdminRoute })));
+const AdminRoute = lazyScreen(() => import('./routes/admin-route').then((m) => m.AdminRoute));
 
 function TopLevel({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoading />}>{children}</Suspense>;
@@ -35,6 +32,7 @@ export const router = createBrowserRouter(
   [
     {
       path: '/login',
+      handle: LoginPage,
       element: (
         <GuestOnly>
           <TopLevel>
@@ -45,6 +43,7 @@ export const router = createBrowserRouter(
     },
     {
       path: ACCOUNT_SETUP_PATH,
+      handle: AccountSetupRoute,
       element: (
         <RequireAuth>
           <TopLevel>
@@ -55,6 +54,7 @@ export const router = createBrowserRouter(
     },
     {
       path: '/',
+      handle: AppLayout,
       element: (
         <RequireAuth>
           <TopLevel>
@@ -64,19 +64,33 @@ export const router = createBrowserRouter(
       ),
       children: [
         { index: true, element: <Navigate to={HOME_PATH} replace /> },
-        { path: 'overview', element: <OverviewRoute /> },
-        { path: 'metrics', element: <MetricsRoute /> },
-        { path: 'metrics/calls/:id', element: <CallRoute /> },
-        { path: 'config', element: <ConfigRoute /> },
-        { path: 'messages', element: <MessagesRoute /> },
-        { path: 'alerts', element: <AlertsRoute /> },
-        { path: 'limits', element: <LimitsRoute /> },
-        { path: 'admin', element: <AdminRoute /> },
-        { path: 'profile', element: <ProfileRoute /> },
-        { path: 'users', element: <UsersRoute /> },
+        { path: 'overview', handle: OverviewRoute, element: <OverviewRoute /> },
+        { path: 'metrics', handle: MetricsRoute, element: <MetricsRoute /> },
+        { path: 'metrics/calls/:id', handle: CallRoute, element: <CallRoute /> },
+        { path: 'config', handle: ConfigRoute, element: <ConfigRoute /> },
+        { path: 'messages', handle: MessagesRoute, element: <MessagesRoute /> },
+        { path: 'alerts', handle: AlertsRoute, element: <AlertsRoute /> },
+        { path: 'limits', handle: LimitsRoute, element: <LimitsRoute /> },
+        { path: 'admin', handle: AdminRoute, element: <AdminRoute /> },
+        { path: 'profile', handle: ProfileRoute, element: <ProfileRoute /> },
+        { path: 'users', handle: UsersRoute, element: <UsersRoute /> },
       ],
     },
     { path: '*', element: <Navigate to={HOME_PATH} replace /> },
   ],
   { basename: CONSOLE_BASE },
 );
+
+/**
+ * Loads the code of the screens the first address shows, for main.tsx to await before the first render, so
+ * they render at once instead of after a fallback (lazy-screen.tsx). The server has already asked for these
+ * chunks beside the entry script (apps/server/src/lib/console-preload.ts), so this waits for their download,
+ * not for another round trip. A visitor without a session is shown the sign-in page, whatever the address.
+ */
+export function loadFirstScreens(signedIn: boolean): Promise<unknown> {
+  const screens = signedIn
+    ? router.state.matches.map((match) => match.route.handle as LazyScreen | undefined)
+    : [LoginPage];
+  // A chunk that fails to load fails again when the screen renders, behind its error boundary.
+  return Promise.all(screens.map((screen) => screen?.preload().catch(() => undefined)));
+}

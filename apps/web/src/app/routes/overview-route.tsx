@@ -1,11 +1,13 @@
 import { FiringAlertsBanner } from '@/features/alerts/components/firing-alerts-banner';
 import { OverviewPage } from '@/features/metrics/components/overview-page';
+import { useAfterPaint } from '../use-after-paint';
 
-// The chart's code (recharts, the largest part of the screen) downloads beside the panels' data and is
-// evaluated in a task of its own while they wait, so drawing the chart once the data is there takes less.
-void import('@/features/metrics/components/llm-usage-chart');
+// The chart's code (recharts, the largest part of the screen) starts downloading once the screen's first
+// view has painted, beside the panels' data, so drawing the chart once the data is there takes less.
+const loadChart = () => void import('@/features/metrics/components/llm-usage-chart');
 
 /** /overview: the System Overview, with the firing alerts above its panels. */
 export function OverviewRoute() {
+  useAfterPaint(loadChart);
   return <OverviewPage banner={<FiringAlertsBanner />} />;
 }

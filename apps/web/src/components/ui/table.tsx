@@ -10,10 +10,12 @@ function useScrollsSideways<T extends HTMLElement>() {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    // The observer reports every observed box once it has a size, after the browser's own layout and
+    // before the paint (Resize Observer spec, "Processing Model"): measuring here as well would make the
+    // browser lay out the page at once for every table on it (docs/benchmarks.md, "The first signed-in load").
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
-    measure();
     return () => observer.disconnect();
   }, []);
   return { ref, scrolls };

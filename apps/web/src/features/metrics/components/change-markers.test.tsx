@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Line, LineChart, XAxis, YAxis } from 'recharts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { ChangeMarkerFlag, ChangeMarkers, groupChanges, timeAxisPosition } from './change-markers';
+import { timeAxisPosition } from '../lib/change-position';
+import { ChangeMarkerFlag, ChangeMarkers, groupChanges } from './change-markers';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

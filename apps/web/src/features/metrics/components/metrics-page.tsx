@@ -1,4 +1,5 @@
 import { Tabs } from 'radix-ui';
+import { lazy, Suspense } from 'react';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
@@ -9,13 +10,13 @@ import { AutoRefreshContext } from '../hooks/auto-refresh-context';
 import { useLlmUsageDays } from '../hooks/use-llm-usage-days';
 import { useMetricsParams } from '../hooks/use-metrics-params';
 import { autoRefreshMs } from '../lib/auto-refresh';
+import { timeAxisPosition, type ChangePosition } from '../lib/change-position';
 import type { GeminiWindow } from '../lib/gemini-series';
 import { METRICS_TABS, parseMetricsTab } from '../lib/metrics-params';
 import { usageDayOf } from '../lib/llm-usage-series';
 import { resolveTimeRange, timeRangeKey, type TimeRange } from '../lib/time-range';
 import { AutoRefreshPicker } from './auto-refresh-picker';
 import { CallsTab } from './calls-tab';
-import { ChangeMarkers, timeAxisPosition, type ChangePosition } from './change-markers';
 import { GeminiUsagePanel } from './gemini-usage-panel';
 import { IntegrationsPanel } from './integrations-panel';
 import { LlmErrorsPanel } from './llm-errors-panel';
@@ -27,6 +28,10 @@ import { PanelExportButton } from './panel-export-button';
 import { TimeRangePicker } from './time-range-picker';
 import { TokenBudgetsPanel } from './token-budgets-panel';
 import { TopChatsPanel, TopUsersPanel } from './top-spenders-panel';
+
+// The markers are recharts elements, drawn inside the charts: their code loads with the charts', after the
+// screen's first view (docs/benchmarks.md, "The first signed-in load"), and each chart draws them once there.
+const ChangeMarkers = lazy(() => import('./change-markers').then((m) => ({ default: m.ChangeMarkers })));
 
 /** A change sits on the usage chart's day (its x axis is the calendar day in LUMI_TIMEZONE). */
 const onUsageDay =
@@ -78,7 +83,9 @@ function LlmUsageTab({
         markers={
           usageWindow &&
           usageChanges.length > 0 && (
-            <ChangeMarkers changes={usageChanges} position={onUsageDay(usageWindow.timezone)} />
+            <Suspense>
+              <ChangeMarkers changes={usageChanges} position={onUsageDay(usageWindow.timezone)} />
+            </Suspense>
           )
         }
       />
@@ -97,7 +104,9 @@ function LlmUsageTab({
           range={range}
           markers={
             rangeChanges.length > 0 && (
-              <ChangeMarkers changes={rangeChanges} position={latencyPosition(range)} />
+              <Suspense>
+                <ChangeMarkers changes={rangeChanges} position={latencyPosition(range)} />
+              </Suspense>
             )
           }
         />
