@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { createTestApp, type dialects, type Session, type TestApp } from '../helper.js';
 import { createChannel, createTemplate, createTopic } from '../messaging-helper.js';
+import { changeCounts, watchChanges } from './change-log.js';
 import type { Components, JsonSchema } from './schema-arbitrary.js';
 
 /**
@@ -72,16 +72,11 @@ export type Known = Record<string, string[]>;
 export const LEAK =
   /(\n\s+at |\bat [\w$.<>]+ \(|\.(ts|js|mjs|cjs):\d+|node_modules|SQLITE_|sqlite3|syntax error|relation "|violates|duplicate key|pg_[a-z]|kysely|TypeError|ReferenceError|RangeError)/i;
 
-/** Rows that a refused request may legitimately write: sign-in bookkeeping and its audit. */
-export const VOLATILE_TABLES = new Set(['login_failures', 'sessions', 'refresh_tokens']);
-
 export interface Harness {
   t: TestApp;
   admin: Session;
   key: string;
   known: Known;
-  /** The tables a fingerprint reads: the schema's, listed once (no operation changes the schema). */
-  tables?: string[];
 }
 
 /**
@@ -94,6 +89,7 @@ export async function startHarness(
   const consoleRoot = mkdtempSync(path.join(tmpdir(), 'lumi-fuzz-console-'));
   writeFileSync(path.join(consoleRoot, 'index.html'), '<!doctype html><title>Lumi Admin</title>');
   const t = await createTestApp({ dialect, consoleRoot });
+  await watchChanges(t.app.db as unknown as Kysely<unknown>, dialect);
   const harness: Harness = { t, admin: await t.loginAdmin(), key: '', known: {} };
   await renewKey(harness);
   return {
@@ -159,26 +155,7 @@ export async function renewKey(h: Harness) {
   h.key = res.json<ApiKeyCreated>().key;
 }
 
-/** A digest of every table (rows in any order), without what a refused request may change. */
-export async function fingerprint(h: Harness): Promise<Record<string, string>> {
-  const digest: Record<string, string> = {};
-  const db = h.t.app.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  h.tables ??= (await db.introspection.getTables())
-    .map((table) => table.name)
-    .filter((name) => !VOLATILE_TABLES.has(name));
-  // Read side by side: on PostgreSQL the pool answers them at once.
-  const tables = await Promise.all(
-    h.tables.map(async (table) => [table, await db.selectFrom(table).selectAll().execute()] as const),
-  );
-  for (const [table, rows] of tables) {
-    const kept = rows
-      .filter((row) => !(table === 'audit_logs' && String(row.action).startsWith('auth.')))
-      .map((row) => {
-        const { last_used_at: _used, last_login: _login, ...rest } = row;
-        return JSON.stringify(rest);
-      })
-      .sort();
-    digest[table] = createHash('sha256').update(kept.join('\n')).digest('hex');
-  }
-  return digest;
+/** The changes the database noted so far, by table (change-log.ts). */
+export function fingerprint(h: Harness): Promise<Record<string, number>> {
+  return changeCounts(h.t.app.db as unknown as Kysely<unknown>);
 }
