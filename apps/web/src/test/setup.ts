@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach } from 'vitest';
 import { fakeApi, stopFakeApi } from './fake-api';
 
@@ -16,7 +17,10 @@ beforeEach(() => {
   fakeApi();
 });
 
+// The test files share one module graph per worker (vitest.config.ts, `isolate`): what a test leaves in a
+// module's state, such as a toast still showing, must not reach the next file.
 afterEach(() => {
+  toast.dismiss();
   cleanup();
   stopFakeApi();
 });

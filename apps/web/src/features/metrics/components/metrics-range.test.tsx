@@ -177,7 +177,7 @@ describe('Metrics time range and auto-refresh', () => {
     copy.focus();
     await user.keyboard('{Enter}');
     expect(writeText).toHaveBeenCalledWith('-1001234567890123');
-    expect(await within(chats).findByRole('status')).toHaveTextContent('Copied');
+    await waitFor(() => expect(within(chats).getByRole('status')).toHaveTextContent('Copied'));
   });
 
   it('says so when the clipboard is not available', async () => {
@@ -186,7 +186,7 @@ describe('Metrics time range and auto-refresh', () => {
     renderMetricsAt('/metrics');
     const users = await screen.findByRole('table', { name: 'Top users' });
     await userEvent.click(within(users).getByRole('button', { name: 'Copy user id 987654321' }));
-    expect(await within(users).findByRole('status')).toHaveTextContent('Copy not available');
+    await waitFor(() => expect(within(users).getByRole('status')).toHaveTextContent('Copy not available'));
   });
 
   it('shows the empty state of each panel in words', async () => {
