@@ -119,8 +119,8 @@ describe.each(dialects)('ingestion across a kill -9 on %s', (dialect) => {
             .executeTakeFirstOrThrow(),
         ),
       ).toBe(BATCHES * PER_BATCH);
-      // The rollups add up to the calls; the chats' and users' spend among them, which the SQLite worker
-      // writes behind its batches, has what a kill left unwritten added at the restart.
+      // The rollups add up to the calls; the chats' and users' spend and the limits' usage among them, which
+      // the SQLite worker writes behind its batches, have what a kill left unwritten added at the restart.
       const calls = BATCHES * PER_BATCH;
       const sums = {
         llm_usage_hourly: calls,
@@ -128,6 +128,8 @@ describe.each(dialects)('ingestion across a kill -9 on %s', (dialect) => {
         llm_chat_daily: calls,
         llm_user_daily: calls,
         llm_spend_daily_totals: 2 * calls,
+        // Each call's chat, user and feature.
+        limit_usage: 3 * calls,
       } as const;
       for (const [table, requests] of Object.entries(sums) as [keyof typeof sums, number][]) {
         expect(

@@ -87,7 +87,10 @@ const spenders = (tag: string, count: number) =>
 
 type SpendRow = { kind: string; day: string; key: string; requests: number; tokens: number; cost: number };
 
-/** The daily spend rows the tables hold, and the same summed from the calls themselves. */
+/**
+ * The daily spend rows and the limits' hourly usage rows the tables hold, and the same summed from the calls
+ * themselves.
+ */
 async function spendTables(db: Kysely<Database>) {
   const read = async (query: ReturnType<typeof sql<SpendRow>>) =>
     (await query.execute(db)).rows.map((row) => ({
@@ -100,6 +103,7 @@ async function spendTables(db: Kysely<Database>) {
     select 'chats' as kind, day, chat_id as key, requests, tokens, cost_usd as cost from llm_chat_daily
     union all select 'users', day, user_id, requests, tokens, cost_usd from llm_user_daily
     union all select 'total ' || kind, day, '', requests, tokens, cost_usd from llm_spend_daily_totals
+    union all select 'limit ' || kind, bucket, subject, requests, tokens, cost_usd from limit_usage
     order by 1, 2, 3`);
   const summed = await read(sql<SpendRow>`
     with spend as (
@@ -110,6 +114,13 @@ async function spendTables(db: Kysely<Database>) {
     select kind, day, key, count(*) as requests, sum(tokens) as tokens, sum(cost_usd) as cost from spend
     group by kind, day, key
     union all select 'total ' || kind, day, '', count(*), sum(tokens), sum(cost_usd) from spend group by kind, day
+    union all select 'limit ' || kind, substr(ts, 1, 13) || ':00:00.000Z', subject, count(*), sum(tokens), sum(cost_usd)
+    from (
+      select 'chat' as kind, ts, chat_id as subject, input_tokens + output_tokens as tokens, cost_usd
+      from llm_calls where chat_id is not null
+      union all select 'user', ts, user_id, input_tokens + output_tokens, cost_usd from llm_calls where user_id is not null
+      union all select 'feature', ts, feature, input_tokens + output_tokens, cost_usd from llm_calls where feature is not null)
+    group by kind, 2, subject
     order by 1, 2, 3`);
   const { rows } = await sql<{ written: number; last: number }>`
     select (select last_call_id from llm_spend_written) as written, (select max(id) from llm_calls) as last`.execute(
@@ -143,7 +154,7 @@ describe('the ingest worker (on a SQLite file)', () => {
     return writer;
   };
 
-  it('writes the chats’ and users’ spend behind its batches, all of it once no batch is in hand', async () => {
+  it('writes the chats’ and users’ spend and the limits’ usage behind its batches, all of it once no batch is in hand', async () => {
     const worker = start();
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, b) => worker.ingest(spenders(`s${b}`, 60), NOW)),
@@ -151,6 +162,7 @@ describe('the ingest worker (on a SQLite file)', () => {
     expect(results.reduce((sum, r) => sum + r.accepted, 0)).toBe(8 * 60);
     const spend = await spendTables(handle.db);
     expect(spend.stored.filter((row) => row.kind === 'total chats')).toHaveLength(2);
+    expect(spend.stored.filter((row) => row.kind === 'limit chat')).not.toHaveLength(0);
     expect(spend.stored).toEqual(spend.summed);
     expect(spend.written).toBe(spend.last);
   });

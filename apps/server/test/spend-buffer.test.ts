@@ -10,24 +10,40 @@ const sum = (day: string, key: string, requests: number, cost: number) => ({
   cost_usd: cost,
 });
 
+const usage = (subject: string, requests: number, cost: number) => ({
+  kind: 'chat' as const,
+  subject,
+  grain: 'hour' as const,
+  bucket: '2026-11-20T10:00:00.000Z',
+  requests,
+  tokens: requests * 100,
+  cost_usd: cost,
+});
+
 describe('the spend written behind the ingest transactions (SQLite)', () => {
   const t = useTestApp('sqlite');
 
   it('holds batches’ sums, merged, until it is told to write them, and says when they have waited long enough', async () => {
     let clock = 1_000_000;
     const buffer = new SpendBuffer(() => clock);
-    buffer.add({ sums: { chats: [], users: [] }, lastCallId: 3 });
+    buffer.add({ sums: { chats: [], users: [] }, usage: [], lastCallId: 3 });
     expect(buffer.due).toBe(false);
-    buffer.add({ sums: { chats: [sum('2026-11-20', '-1001', 2, 0.5)], users: [] }, lastCallId: 5 });
+    buffer.add({
+      sums: { chats: [sum('2026-11-20', '-1001', 2, 0.5)], users: [] },
+      usage: [usage('-1001', 2, 0.5)],
+      lastCallId: 5,
+    });
     clock += FLUSH_AFTER_MS - 1;
     buffer.add({
       sums: { chats: [sum('2026-11-20', '-1001', 1, 0.25)], users: [sum('2026-11-20', '7', 3, 0.75)] },
+      usage: [usage('-1001', 1, 0.25)],
       lastCallId: 9,
     });
     expect(buffer.due).toBe(false);
     clock += 1;
     expect(buffer.due).toBe(true);
     expect(await t.app.db.selectFrom('llm_chat_daily').selectAll().execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('limit_usage').selectAll().execute()).toEqual([]);
 
     await buffer.flush(t.app.db);
     expect(buffer.due).toBe(false);
@@ -35,6 +51,20 @@ describe('the spend written behind the ingest transactions (SQLite)', () => {
     expect(
       chats.map((row) => ({ ...row, requests: Number(row.requests), tokens: Number(row.tokens) })),
     ).toEqual([{ day: '2026-11-20', chat_id: '-1001', requests: 3, tokens: 300, cost_usd: 0.75 }]);
+    const limitUsage = await t.app.db
+      .selectFrom('limit_usage')
+      .select(['kind', 'subject', 'bucket', 'requests', 'tokens', 'cost_usd'])
+      .execute();
+    expect(limitUsage.map((row) => ({ ...row, requests: Number(row.requests) }))).toEqual([
+      {
+        kind: 'chat',
+        subject: '-1001',
+        bucket: '2026-11-20T10:00:00.000Z',
+        requests: 3,
+        tokens: 300,
+        cost_usd: 0.75,
+      },
+    ]);
     const totals = await t.app.db
       .selectFrom('llm_spend_daily_totals')
       .select(['kind', 'requests'])

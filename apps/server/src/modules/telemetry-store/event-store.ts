@@ -60,9 +60,10 @@ export interface StoredEvents {
  * Stores a batch's events in the ingest transaction `trx` (docs/bot-developers/ingestion.md, "Reporting
  * events"): inserts the rows, skipping those whose client id and time are stored already, then rolls up
  * those actually stored (hourly and minute rollups, latency histograms, dimension rollups, the limits'
- * usage). Counts how many were stored. With `spend` 'deferred' the chats' and users' daily spend is not
- * written but handed back, for the SQLite ingest worker to write behind (spend-buffer.ts). Takes the
- * transaction and the rows and nothing else, so it runs in the server's thread and in the ingest worker alike.
+ * usage). Counts how many were stored. With `spend` 'deferred' the chats' and users' daily spend and the
+ * limits' usage are not written but handed back, for the SQLite ingest worker to write behind
+ * (spend-buffer.ts). Takes the transaction and the rows and nothing else, so it runs in the server's thread
+ * and in the ingest worker alike.
  */
 export async function storeEvents(
   trx: Executor,
@@ -95,11 +96,12 @@ export async function storeEvents(
   await upsertLatencies(trx, storedLlm, storedIntegrations);
   const dimensions = aggregateLlmDimensions(storedLlm);
   await upsertDimensionSums(trx, dimensions, spend);
-  await upsertLimitUsage(trx, aggregateLimitUsage(storedLlm));
+  const usage = aggregateLimitUsage(storedLlm);
+  if (spend === 'inline') await upsertLimitUsage(trx, usage);
   await insert('heartbeats', rows.heartbeats);
   await insert('market_data_reports', rows.market);
   stored += await insertFeedback(trx, rows.feedback);
   if (spend === 'inline') return { stored, spend: null };
   const { chats, users } = dimensions;
-  return { stored, spend: { sums: { chats, users }, lastCallId: await lastCallId(trx) } };
+  return { stored, spend: { sums: { chats, users }, usage, lastCallId: await lastCallId(trx) } };
 }

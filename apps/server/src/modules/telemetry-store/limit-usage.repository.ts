@@ -11,13 +11,14 @@ import { hourOfStored } from './llm-dimensions.js';
 /**
  * The usage the limits read (migration 20261207090000-limits; docs/operators/limits.md, "What counts"):
  * limit_usage sums the stored calls per chat, user and feature per UTC hour, written in the ingest
- * transaction like the other rollups; a minute window reads the calls themselves through the chat and user
- * indexes.
+ * transaction like the other rollups, except by the SQLite ingest worker, which writes it behind the batches
+ * with the daily spend (spend-buffer.ts); a minute window reads the calls themselves through the chat and
+ * user indexes.
  */
 
 const SEP = '\u0000';
 
-interface UsageSum {
+export interface UsageSum {
   kind: UsageKind;
   subject: string;
   grain: UsageGrain;
@@ -25,6 +26,28 @@ interface UsageSum {
   requests: number;
   tokens: number;
   cost_usd: number;
+}
+
+const keyOf = (sum: Pick<UsageSum, 'kind' | 'subject' | 'bucket'>) =>
+  sum.kind + SEP + sum.subject + SEP + sum.bucket;
+
+/** Sums held by key, in key order (the rollups' lock order). */
+export const inKeyOrder = (sums: Map<string, UsageSum>) =>
+  [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, sum]) => sum);
+
+/** Adds `sums` into `into`, by chat, user or feature and hour. */
+export function mergeLimitUsage(into: Map<string, UsageSum>, sums: UsageSum[]): void {
+  for (const sum of sums) {
+    const key = keyOf(sum);
+    const held = into.get(key);
+    if (!held) {
+      into.set(key, { ...sum });
+      continue;
+    }
+    held.requests += sum.requests;
+    held.tokens += sum.tokens;
+    held.cost_usd += sum.cost_usd;
+  }
 }
 
 /** A batch's calls summed per chat, user and feature and hour, sorted by key (the rollups' lock order). */
@@ -53,7 +76,7 @@ export function aggregateLimitUsage(rows: RawRow<'llm_calls'>[]): UsageSum[] {
     if (row.user_id) add('user', row.user_id, hour, tokens, row.cost_usd);
     if (row.feature) add('feature', row.feature, hour, tokens, row.cost_usd);
   }
-  return [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, sum]) => sum);
+  return inKeyOrder(sums);
 }
 
 const CHUNK = 200;

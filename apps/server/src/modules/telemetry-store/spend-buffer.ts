@@ -1,17 +1,25 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import {
+  aggregateLimitUsage,
+  inKeyOrder,
+  mergeLimitUsage,
+  upsertLimitUsage,
+  type UsageSum,
+} from './limit-usage.repository.js';
 import { aggregateLlmDimensions, type SpendSum } from './llm-dimensions.js';
 import { upsertSpendSums, type SpendSums } from './llm-dimensions.repository.js';
 import { callsAfter, spendWrittenThrough } from './spend-written.repository.js';
 
 /**
- * The chats' and users' daily spend, written behind the ingest transactions on SQLite (docs/benchmarks.md,
- * "Ingestion"). A batch touches a page of each of those tables and their indexes for nearly every chat and
- * user in it, so the SQLite ingest worker keeps the batches' sums here and writes them together, once the
- * worker has nothing else in hand or they are FLUSH_AFTER_MS old: the figures a dashboard shows are at most
- * that late while batches keep coming, and current as soon as they stop. llm_spend_written records the last
- * call the stored sums cover; a start first sums the calls after it (recoverSpend), so a crash between a
- * batch and the write of its sums loses nothing.
+ * The chats' and users' daily spend and the limits' hourly usage (limit_usage), written behind the ingest
+ * transactions on SQLite (docs/benchmarks.md, "Ingestion"). A batch touches a page of each of those tables
+ * and their indexes for nearly every chat and user in it, so the SQLite ingest worker keeps the batches' sums
+ * here and writes them together, once the worker has nothing else in hand or they are FLUSH_AFTER_MS old:
+ * the figures a dashboard shows, and the usage a limit reads, are at most that late while batches keep
+ * coming, and current as soon as they stop (docs/operators/limits.md, "What counts"). llm_spend_written
+ * records the last call the stored sums cover; a start first sums the calls after it (recoverSpend), so a
+ * crash between a batch and the write of its sums loses nothing.
  */
 
 /** How long sums wait at most while batches keep coming. */
@@ -20,6 +28,7 @@ export const FLUSH_AFTER_MS = 1_000;
 /** The spend of one batch, and the last call it covers (ids grow with each stored call on SQLite). */
 export interface BatchSpend {
   sums: SpendSums;
+  usage: UsageSum[];
   lastCallId: number;
 }
 
@@ -45,6 +54,7 @@ const sorted = (sums: Map<string, SpendSum>) =>
 export class SpendBuffer {
   private chats = new Map<string, SpendSum>();
   private users = new Map<string, SpendSum>();
+  private usage = new Map<string, UsageSum>();
   private lastCallId = 0;
   /** When the oldest sum held arrived (ms); 0 when none is held. */
   private since = 0;
@@ -53,11 +63,12 @@ export class SpendBuffer {
 
   /** A committed batch's spend; batches are added in the order they committed. */
   add(spend: BatchSpend): void {
-    const empty = spend.sums.chats.length === 0 && spend.sums.users.length === 0;
+    const empty = spend.sums.chats.length === 0 && spend.sums.users.length === 0 && spend.usage.length === 0;
     if (empty && this.since === 0) return;
     if (this.since === 0) this.since = this.now();
     merge(this.chats, spend.sums.chats);
     merge(this.users, spend.sums.users);
+    mergeLimitUsage(this.usage, spend.usage);
     this.lastCallId = Math.max(this.lastCallId, spend.lastCallId);
   }
 
@@ -70,10 +81,15 @@ export class SpendBuffer {
   async flush(db: Kysely<Database>): Promise<void> {
     if (this.since === 0) return;
     const sums = { chats: sorted(this.chats), users: sorted(this.users) };
+    const usage = inKeyOrder(this.usage);
     const lastCallId = this.lastCallId;
-    await db.transaction().execute((trx) => upsertSpendSums(trx, sums, lastCallId));
+    await db.transaction().execute(async (trx) => {
+      await upsertSpendSums(trx, sums, lastCallId);
+      await upsertLimitUsage(trx, usage);
+    });
     this.chats = new Map();
     this.users = new Map();
+    this.usage = new Map();
     this.since = 0;
   }
 }
@@ -93,6 +109,7 @@ export async function recoverSpend(db: Kysely<Database>): Promise<number> {
       if (rows.length === 0) return true;
       const { chats, users } = aggregateLlmDimensions(rows);
       await upsertSpendSums(trx, { chats, users }, Number(rows.at(-1)!.id));
+      await upsertLimitUsage(trx, aggregateLimitUsage(rows));
       recovered += rows.length;
       return rows.length < RECOVERY_CHUNK;
     });
