@@ -73,7 +73,7 @@ describe('Send now', () => {
 
     // A plain click: sonner's swipe handling asks for pointer capture, which jsdom lacks.
     fireEvent.click(within(toast.closest('li')!).getByRole('button', { name: 'View delivery' }));
-    expect(screen.getByRole('tab', { name: 'Deliveries' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Deliveries' })).toHaveAttribute('aria-selected', 'true');
     const details = await screen.findByRole('dialog', { name: 'Delivery 41' });
     expect(await within(details).findByText('Queued', { selector: 'span' })).toBeInTheDocument();
   });
