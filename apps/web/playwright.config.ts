@@ -35,9 +35,10 @@ export default defineConfig({
   },
   // The accessibility sweep reports content of its own through the public API (telemetry, a budget, a
   // template…), which would change the figures other specs assert, so it runs after all of them.
+  // `figures` is listed first, so its one worker starts at once beside the other's `flows`.
   projects: [
-    { name: 'flows', testIgnore: [/accessibility\.spec\.ts$/, FIGURES] },
     { name: 'figures', testMatch: FIGURES, workers: 1 },
+    { name: 'flows', testIgnore: [/accessibility\.spec\.ts$/, FIGURES] },
     // Its screens × sizes × themes only read what it arranged (once per worker, under names of its own).
     {
       name: 'accessibility',
