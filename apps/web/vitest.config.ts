@@ -12,9 +12,6 @@ export default mergeConfig(
       testTimeout: 20000,
       // One file per core: Vitest's default leaves one of the CI machine's two cores idle.
       maxWorkers: 2,
-      // The files of a worker share its jsdom and modules instead of each loading them again, which took half
-      // of the suite's time; src/test/setup.ts resets what a test leaves behind.
-      isolate: false,
     },
   }),
 );

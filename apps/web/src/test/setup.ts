@@ -17,8 +17,7 @@ beforeEach(() => {
   fakeApi();
 });
 
-// The test files share one module graph per worker (vitest.config.ts, `isolate`): what a test leaves in a
-// module's state, such as a toast still showing, must not reach the next file.
+// A toast still showing must not reach the next test.
 afterEach(() => {
   toast.dismiss();
   cleanup();
