@@ -7,6 +7,7 @@ import { topOverHours } from '../../db/subject-hours.js';
 import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
 import type { RawRow } from './events.repository.js';
 import { hourOfStored } from './llm-dimensions.js';
+import { sortedValues } from './rollup-aggregation.js';
 
 /**
  * The usage the limits read (migration 20261207090000-limits; docs/operators/limits.md, "What counts"):
@@ -30,10 +31,6 @@ export interface UsageSum {
 
 const keyOf = (sum: Pick<UsageSum, 'kind' | 'subject' | 'bucket'>) =>
   sum.kind + SEP + sum.subject + SEP + sum.bucket;
-
-/** Sums held by key, in key order (the rollups' lock order). */
-export const inKeyOrder = (sums: Map<string, UsageSum>) =>
-  [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, sum]) => sum);
 
 /** Adds `sums` into `into`, by chat, user or feature and hour. */
 export function mergeLimitUsage(into: Map<string, UsageSum>, sums: UsageSum[]): void {
@@ -76,7 +73,7 @@ export function aggregateLimitUsage(rows: RawRow<'llm_calls'>[]): UsageSum[] {
     if (row.user_id) add('user', row.user_id, hour, tokens, row.cost_usd);
     if (row.feature) add('feature', row.feature, hour, tokens, row.cost_usd);
   }
-  return inKeyOrder(sums);
+  return sortedValues(sums);
 }
 
 const CHUNK = 200;

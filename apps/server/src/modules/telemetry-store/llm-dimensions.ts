@@ -7,6 +7,7 @@ import type {
 } from '../../db/llm-dimension-tables.js';
 import { hourKey } from '../../lib/hour-buckets.js';
 import type { RawRow } from './events.repository.js';
+import { sortedValues } from './rollup-aggregation.js';
 
 /**
  * Sums a batch of stored llm_calls into the dimension rollups (docs/operators/metrics.md, "Usage by feature,
@@ -48,10 +49,6 @@ export function hourOfStored(ts: string): string {
 
 /** A separator no dimension contains (they are validated, printable text). */
 const SEP = '\u0000';
-
-function sortedValues<T>(map: Map<string, T>): T[] {
-  return [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-}
 
 function addSpend(map: Map<string, SpendSum>, day: string, key: string, tokens: number, cost: number) {
   const mapKey = day + SEP + key;

@@ -30,7 +30,8 @@ function bucketOf(ts: string, grain: RollupGrain): string {
   return bucketKeys[grain](Date.parse(ts));
 }
 
-function sortedValues<T>(map: Map<string, T>): T[] {
+/** A map's values in key order: the order rollup rows are upserted in, so concurrent writers lock alike. */
+export function sortedValues<T>(map: Map<string, T>): T[] {
   return [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 

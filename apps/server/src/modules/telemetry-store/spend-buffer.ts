@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import {
   aggregateLimitUsage,
-  inKeyOrder,
   mergeLimitUsage,
   upsertLimitUsage,
   type UsageSum,
 } from './limit-usage.repository.js';
 import { aggregateLlmDimensions, type SpendSum } from './llm-dimensions.js';
 import { upsertSpendSums, type SpendSums } from './llm-dimensions.repository.js';
+import { sortedValues } from './rollup-aggregation.js';
 import { callsAfter, spendWrittenThrough } from './spend-written.repository.js';
 
 /**
@@ -48,9 +48,6 @@ function merge(into: Map<string, SpendSum>, sums: SpendSum[]) {
   }
 }
 
-const sorted = (sums: Map<string, SpendSum>) =>
-  [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, sum]) => sum);
-
 export class SpendBuffer {
   private chats = new Map<string, SpendSum>();
   private users = new Map<string, SpendSum>();
@@ -80,8 +77,8 @@ export class SpendBuffer {
   /** Writes the sums held in one transaction; kept to try again when it fails. */
   async flush(db: Kysely<Database>): Promise<void> {
     if (this.since === 0) return;
-    const sums = { chats: sorted(this.chats), users: sorted(this.users) };
-    const usage = inKeyOrder(this.usage);
+    const sums = { chats: sortedValues(this.chats), users: sortedValues(this.users) };
+    const usage = sortedValues(this.usage);
     const lastCallId = this.lastCallId;
     await db.transaction().execute(async (trx) => {
       await upsertSpendSums(trx, sums, lastCallId);
