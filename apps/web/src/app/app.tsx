@@ -3,7 +3,7 @@ import { lazy, Suspense, useReducer, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '@/lib/query-client';
 import { router } from './router';
-import { useAfterPaint } from './use-after-paint';
+import { useAfterPaint } from '@/lib/use-after-paint';
 
 // Toasts follow a user's save, never the first paint: sonner loads once the screen has painted, off its
 // critical path (docs/benchmarks.md, "The first signed-in load").

@@ -1,7 +1,7 @@
 import { SubjectActionsContext } from '@/features/metrics/components/subject-actions';
 import { MetricsPage } from '@/features/metrics/components/metrics-page';
 import { subjectLimits } from './subject-limits';
-import { useAfterPaint } from '../use-after-paint';
+import { useAfterPaint } from '@/lib/use-after-paint';
 
 // As on the Overview (overview-route.tsx): the charts' code loads beside the data, after the first paint.
 const loadCharts = () => {

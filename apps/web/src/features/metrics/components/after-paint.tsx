@@ -1,4 +1,5 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useState, type ReactNode } from 'react';
+import { useAfterPaint } from '@/lib/use-after-paint';
 
 /**
  * Renders its children once the browser has painted what is already there, in a transition. Drawing a
@@ -7,16 +8,6 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
  */
 export function AfterPaint({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A timer set from an animation frame runs after that frame has been painted.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setPainted(true)));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  useAfterPaint(useCallback(() => startTransition(() => setPainted(true)), []));
   return painted ? children : fallback;
 }
