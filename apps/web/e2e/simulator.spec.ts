@@ -10,6 +10,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type PlaywrightWorkerArgs,
 } from '@playwright/test';
 import { DEMO_SCRIPT, freePort, runScript, SERVER_SCRIPT, type ChildRun } from './support/child-process';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/constants';
@@ -186,7 +187,17 @@ async function openConsole(browser: Browser): Promise<Page> {
 
 test.describe.serial('the simulated bot', () => {
   test.beforeAll(async ({ playwright }) => {
-    test.setTimeout(90_000);
+    // Room for every wait of startDemo on a busy machine (45 + 50 s, 15 s to stop, 30 s for the server),
+    // so a wait that fails does so there, and the failure shows what the demo and the server wrote.
+    test.setTimeout(180_000);
+    await startDemo(playwright).catch((error: unknown) => {
+      console.error(`The demo wrote:\n${demo?.output().slice(-4000)}`);
+      console.error(`The server wrote:\n${server?.output().slice(-4000) ?? ''}`);
+      throw error;
+    });
+  });
+
+  async function startDemo(playwright: PlaywrightWorkerArgs['playwright']) {
     dataDir = mkdtempSync(path.join(tmpdir(), 'lumi-e2e-demo-'));
     const port = await freePort();
     baseURL = `http://127.0.0.1:${port}`;
@@ -222,7 +233,7 @@ test.describe.serial('the simulated bot', () => {
     await expect
       .poll(async () => (await request.get('/api/ready').catch(() => null))?.status(), { timeout: 30_000 })
       .toBe(200);
-  });
+  }
 
   test.afterEach(async () => {
     await context?.close();
