@@ -1,6 +1,6 @@
 import type { SessionUser } from '@lumi/contract';
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { fakeApi } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
@@ -87,6 +87,25 @@ describe('FiringAlertsBanner', () => {
     show();
     expect(await screen.findByRole('region', { name: 'Alerts' })).toHaveTextContent('No alerts firing');
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it("keeps the quiet line's space while the summary loads, with nothing for a screen reader", () => {
+    signIn(withPermissions(['alerts:read']));
+    fakeApi({ 'GET /api/alerts/summary': new Promise<Response>(() => {}) });
+    const { container } = show();
+    expect(screen.queryByRole('region', { name: /alert/i })).not.toBeInTheDocument();
+    expect(container.firstElementChild).toHaveAttribute('aria-hidden', 'true');
+    expect(container.firstElementChild).toHaveClass('py-2', 'border');
+  });
+
+  it('is not there when the summary fails', async () => {
+    signIn(withPermissions(['alerts:read']));
+    const { requestsTo } = fakeApi({
+      'GET /api/alerts/summary': jsonResponse({ detail: 'Database unavailable' }, 503),
+    });
+    const { container } = show();
+    await vi.waitFor(() => expect(requestsTo('/api/alerts/summary').length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(container).toBeEmptyDOMElement());
   });
 
   it('is not there, and asks nothing, without alerts:read', () => {

@@ -11,33 +11,21 @@ const SHOWN = 5;
 /**
  * The Overview's firing-alerts banner (docs/bot-developers/alerts.md): how many rules fire and how many of those a
  * silence keeps quiet, the most urgent ones (critical first, as the server orders them, each silenced one
- * marked) and a link to the Alerts screen; a quiet line when none fire. Nothing without alerts:read, and
- * nothing while the summary loads or fails: the panels below say how the system is.
+ * marked) and a link to the Alerts screen; a quiet line when none fire. Nothing without alerts:read or when
+ * the summary fails: the panels below say how the system is.
  */
 export function FiringAlertsBanner() {
   const canRead = useHasPermission('alerts:read');
   const summary = useAlertSummary(canRead);
-  if (!canRead || !summary.data) return null;
+  if (!canRead || summary.isError) return null;
+  // While the summary loads, the quiet line's space is kept, so the panels below do not move down when it
+  // arrives (layout shift, docs/benchmarks.md "The first signed-in load").
+  if (!summary.data) return <QuietLine placeholder />;
   const { firing, pending, firing_rules: rules } = summary.data;
   // The server lists every firing rule, so the silenced ones are counted from the list.
   const silenced = rules.filter((rule) => rule.silenced).length;
 
-  if (firing === 0) {
-    return (
-      <section
-        aria-label="Alerts"
-        className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card px-4 py-2 text-sm"
-      >
-        <span className="flex items-center gap-2">
-          <CircleCheck aria-hidden className="size-4 text-success" />
-          No alerts firing{pending > 0 ? ` · ${pending} pending` : ''}
-        </span>
-        <Link to="/alerts" className="text-primary underline-offset-2 hover:underline">
-          View alerts
-        </Link>
-      </section>
-    );
-  }
+  if (firing === 0) return <QuietLine pending={pending} />;
 
   return (
     <section
@@ -84,6 +72,30 @@ export function FiringAlertsBanner() {
           and {rules.length - SHOWN} more on the Alerts screen
         </p>
       )}
+    </section>
+  );
+}
+
+/** "No alerts firing" and the link to the Alerts screen; as a placeholder, the same box with nothing in it. */
+function QuietLine({ pending = 0, placeholder = false }: { pending?: number; placeholder?: boolean }) {
+  const box =
+    'mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card px-4 py-2 text-sm';
+  if (placeholder) {
+    return (
+      <div aria-hidden className={box}>
+        <span className="invisible">No alerts firing</span>
+      </div>
+    );
+  }
+  return (
+    <section aria-label="Alerts" className={box}>
+      <span className="flex items-center gap-2">
+        <CircleCheck aria-hidden className="size-4 text-success" />
+        No alerts firing{pending > 0 ? ` · ${pending} pending` : ''}
+      </span>
+      <Link to="/alerts" className="text-primary underline-offset-2 hover:underline">
+        View alerts
+      </Link>
     </section>
   );
 }
