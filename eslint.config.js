@@ -44,6 +44,12 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Playwright fixtures are not React: their `use` is the fixture's callback, and a fixture that needs no
+    // other names its first parameter `{}`, which Playwright reads to learn what it depends on.
+    files: ['apps/web/e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
+  },
+  {
     // Import boundaries (engineering guide): a feature never imports another feature; src/app composes them.
     // Inside a feature, shared code comes through the '@/' alias and the feature's own files relatively; a
     // relative import may climb to the feature's folder, never past it. A large feature has sub-folders

@@ -1,13 +1,30 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { startOwnServer } from './support/child-process';
 import { adminToken, signIn, unique } from './support/fixtures';
 import { PAGE_LOCALE, region } from './support/metric-figures';
 
+/**
+ * The spec runs on a server of its own: a chart's change markers list every configuration change, and the
+ * specs running beside it change configuration on the shared server, so the newest change in a card would
+ * not always be this spec's.
+ */
+const test = base.extend<object, { ownServer: string }>({
+  ownServer: [
+    async ({}, use) => {
+      const server = await startOwnServer();
+      await use(server.url);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ ownServer }, use) => use(ownServer),
+});
+
 // Change markers and panel exports on the Metrics screen (docs/operators/metrics.md): a personality edited in the console
 // shows as a marker on the usage and latency charts, whose card says who changed what and links to the item;
-// the top chats and usage panels export what was ingested as CSV. The calls happened 50 days ago, beyond
-// every window metrics.spec.ts reads (at most 30 days) and on a day of their own, so the files' rows for
-// them are these calls alone.
+// the top chats and usage panels export what was ingested as CSV. The calls happened 50 days ago, on a day
+// of their own, so the files' rows for them are these calls alone.
 const run = unique('changes');
 const DAY = 86_400_000;
 const when = new Date(Math.floor((Date.now() - 50 * DAY) / DAY) * DAY + 12 * 3_600_000);

@@ -229,10 +229,11 @@ test.describe.serial('the simulated bot', () => {
     // alone, so the figures hold still while the browser reads them, and the bot's last heartbeat (sent
     // every 30 s) must not go stale meanwhile.
     expect(await demo.stop()).toBe(0);
-    server = await runScript(SERVER_SCRIPT, { ...env, LOG_LEVEL: 'warn', HEARTBEAT_STALE_SECONDS: '600' });
-    await expect
-      .poll(async () => (await request.get('/api/ready').catch(() => null))?.status(), { timeout: 30_000 })
-      .toBe(200);
+    server = await runScript(
+      SERVER_SCRIPT,
+      { ...env, LOG_LEVEL: 'warn', HEARTBEAT_STALE_SECONDS: '600' },
+      { healthUrl: `${baseURL}/api/ready`, timeoutMs: 30_000 },
+    );
   }
 
   test.afterEach(async () => {
