@@ -91,6 +91,9 @@ describe.each(dialects)('the calls behind the figures on %s', (dialect) => {
     ['?error_type=timeout&min_latency_ms=300', 1],
     ['?error_type=timeout&min_latency_ms=301', 0],
     ['?error_type=unknown&failed=false', 0],
+    ['?error_type=timeout&model=gpt-4o&min_cost_usd=0.02', 1],
+    ['?error_type=timeout&model=gpt-4o-mini', 0],
+    ['?failed=true&model=gpt-4o-mini&feature=reply&user_id=42', 1],
     ['?min_latency_ms=800', 3],
     ['?min_cost_usd=0.05', 5],
     ['?chat_id=-1002&failed=true&min_latency_ms=500', 1],
@@ -100,6 +103,16 @@ describe.each(dialects)('the calls behind the figures on %s', (dialect) => {
     const page = await list(query);
     expect(page.total).toBe(count);
     expect(page.calls).toHaveLength(count);
+  });
+
+  it("reads a filtered page's calls whole, as the unfiltered list shows them", async () => {
+    await seed();
+    const all = await list();
+    const failedMini = all.calls.filter((call) => !call.success && call.model === 'gpt-4o-mini');
+    expect(failedMini).toHaveLength(1);
+    expect((await list('?failed=true&model=gpt-4o-mini')).calls).toEqual(failedMini);
+    const expensive = all.calls.filter((call) => call.cost_usd >= 0.05 && call.model === 'gpt-4o');
+    expect((await list('?min_cost_usd=0.05&model=gpt-4o')).calls).toEqual(expensive);
   });
 
   it('pages by cursor through every call once, whatever the page size', async () => {

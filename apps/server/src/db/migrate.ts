@@ -28,6 +28,7 @@ import { llmCallContent } from './migrations/20261205090000-llm-call-content.js'
 import { llmCallErrorIndex } from './migrations/20261206090000-llm-call-error-index.js';
 import { limits } from './migrations/20261207090000-limits.js';
 import { spendWritten } from './migrations/20261208090000-spend-written.js';
+import { llmCallFailureFilters } from './migrations/20261209090000-llm-call-failure-filters.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -61,6 +62,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261206090000-llm-call-error-index': llmCallErrorIndex,
   '20261207090000-limits': limits,
   '20261208090000-spend-written': spendWritten,
+  '20261209090000-llm-call-failure-filters': llmCallFailureFilters,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -117,6 +117,36 @@ function candidateRows(db: Executor, f: CallFilters, cursor: CallCursor | null) 
     .orderBy('id', 'desc');
 }
 
+/**
+ * The candidates' key and what the other filters read of them: all of it is in the failures' indexes
+ * (migration 20261209090000-llm-call-failure-filters), so candidates found by one are filtered there.
+ */
+const FILTERED_COLUMNS = [
+  'id',
+  'ts',
+  'success',
+  'provider',
+  'model',
+  'feature',
+  'chat_id',
+  'user_id',
+  'error_type',
+  'latency_ms',
+  'cost_usd',
+] as const;
+
+function filteredCandidates(db: Executor, f: CallFilters, cursor: CallCursor | null, scanMax: number) {
+  return db
+    .selectFrom('llm_calls')
+    .select(FILTERED_COLUMNS)
+    .where(candidates(f, cursor))
+    .orderBy('ts', 'desc')
+    .orderBy('id', 'desc')
+    .limit(scanMax);
+}
+
+const LISTED = LIST_COLUMNS.map((column) => `llm_calls.${column}` as const);
+
 export type LlmCallRow = Awaited<ReturnType<ReturnType<typeof candidateRows>['execute']>>[number];
 
 export interface CallsPage {
@@ -141,14 +171,25 @@ export async function llmCallsPage(
   scanMax: number,
 ): Promise<CallsPage> {
   const rest = others(filters);
+  // With other filters, the page's calls are picked among the candidates first, then read whole.
   const rows = rest
     ? await db
-        .selectFrom(candidateRows(db, filters, cursor).limit(scanMax).as('c'))
-        .selectAll()
-        .where(rest as never)
-        .orderBy('ts', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit + 1)
+        .selectFrom(
+          db
+            .selectFrom(filteredCandidates(db, filters, cursor, scanMax).as('c'))
+            .select(['c.id', 'c.ts'])
+            .where(rest as never)
+            .orderBy('c.ts', 'desc')
+            .orderBy('c.id', 'desc')
+            .limit(limit + 1)
+            .as('m'),
+        )
+        .innerJoin('llm_calls', (join) =>
+          join.onRef('llm_calls.id', '=', 'm.id').onRef('llm_calls.ts', '=', 'm.ts'),
+        )
+        .select(LISTED)
+        .orderBy('m.ts', 'desc')
+        .orderBy('m.id', 'desc')
         .execute()
     : await candidateRows(db, filters, cursor)
         .limit(limit + 1)
@@ -194,11 +235,7 @@ export async function llmCallsCount(
     return { count, lowerBound: count >= max };
   }
   const row = await db
-    .selectFrom(
-      candidateRows(db, filters, null)
-        .limit(scanMax + 1)
-        .as('c'),
-    )
+    .selectFrom(filteredCandidates(db, filters, null, scanMax + 1).as('c'))
     .select((eb) => [
       eb.fn.countAll<number | string>().as('scanned'),
       eb.fn
