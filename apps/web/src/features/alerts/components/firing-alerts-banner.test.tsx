@@ -5,6 +5,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { fakeApi } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render-with-providers';
 import { signIn } from '@/test/session-users';
+import { ALERTS_POLL_MS } from '../api/alert-keys';
 import { FiringAlertsBanner } from './firing-alerts-banner';
 
 const withPermissions = (permissions: string[]): SessionUser => ({
@@ -106,6 +107,27 @@ describe('FiringAlertsBanner', () => {
     const { container } = show();
     await vi.waitFor(() => expect(requestsTo('/api/alerts/summary').length).toBeGreaterThan(0));
     await vi.waitFor(() => expect(container).toBeEmptyDOMElement());
+  });
+
+  it('keeps showing the last summary when a later poll fails', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      signIn(withPermissions(['alerts:read']));
+      const { requestsTo } = fakeApi({
+        'GET /api/alerts/summary': [
+          jsonResponse(summary([{ id: 3, name: 'Telegram down', severity: 'critical' }])),
+          jsonResponse({ detail: 'Database unavailable' }, 503),
+        ],
+      });
+      show();
+      expect(await screen.findByRole('region', { name: '1 alert firing' })).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(ALERTS_POLL_MS);
+      await vi.waitFor(() => expect(requestsTo('/api/alerts/summary')).toHaveLength(2));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(screen.getByRole('region', { name: '1 alert firing' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is not there, and asks nothing, without alerts:read', () => {

@@ -12,15 +12,15 @@ const SHOWN = 5;
  * The Overview's firing-alerts banner (docs/bot-developers/alerts.md): how many rules fire and how many of those a
  * silence keeps quiet, the most urgent ones (critical first, as the server orders them, each silenced one
  * marked) and a link to the Alerts screen; a quiet line when none fire. Nothing without alerts:read or when
- * the summary fails: the panels below say how the system is.
+ * no summary could be read: the panels below say how the system is.
  */
 export function FiringAlertsBanner() {
   const canRead = useHasPermission('alerts:read');
   const summary = useAlertSummary(canRead);
-  if (!canRead || summary.isError) return null;
+  if (!canRead) return null;
   // While the summary loads, the quiet line's space is kept, so the panels below do not move down when it
-  // arrives (layout shift, docs/benchmarks.md "The first signed-in load").
-  if (!summary.data) return <QuietLine placeholder />;
+  // arrives (layout shift, docs/benchmarks.md "The first signed-in load"); a failed poll keeps the last one.
+  if (!summary.data) return summary.isError ? null : <QuietLine placeholder />;
   const { firing, pending, firing_rules: rules } = summary.data;
   // The server lists every firing rule, so the silenced ones are counted from the list.
   const silenced = rules.filter((rule) => rule.silenced).length;
