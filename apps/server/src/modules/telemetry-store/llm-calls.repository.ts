@@ -108,13 +108,13 @@ const LIST_COLUMNS = [
   'error_type',
 ] as const;
 
+/** The candidates in list order (newest first), for the caller to choose what it reads of them. */
+function inListOrder(db: Executor, f: CallFilters, cursor: CallCursor | null) {
+  return db.selectFrom('llm_calls').where(candidates(f, cursor)).orderBy('ts', 'desc').orderBy('id', 'desc');
+}
+
 function candidateRows(db: Executor, f: CallFilters, cursor: CallCursor | null) {
-  return db
-    .selectFrom('llm_calls')
-    .select(LIST_COLUMNS)
-    .where(candidates(f, cursor))
-    .orderBy('ts', 'desc')
-    .orderBy('id', 'desc');
+  return inListOrder(db, f, cursor).select(LIST_COLUMNS);
 }
 
 /**
@@ -136,13 +136,7 @@ const FILTERED_COLUMNS = [
 ] as const;
 
 function filteredCandidates(db: Executor, f: CallFilters, cursor: CallCursor | null, scanMax: number) {
-  return db
-    .selectFrom('llm_calls')
-    .select(FILTERED_COLUMNS)
-    .where(candidates(f, cursor))
-    .orderBy('ts', 'desc')
-    .orderBy('id', 'desc')
-    .limit(scanMax);
+  return inListOrder(db, f, cursor).select(FILTERED_COLUMNS).limit(scanMax);
 }
 
 const LISTED = LIST_COLUMNS.map((column) => `llm_calls.${column}` as const);
@@ -199,12 +193,8 @@ export async function llmCallsPage(
   if (rows.length > limit) return { rows: page, next: cursorOf(page.at(-1)!), searchCut: false };
   if (!rest) return { rows: page, next: null, searchCut: false };
   // A short page: the range is read to its end, or the scan stopped at its bound, at this candidate.
-  const last = await db
-    .selectFrom('llm_calls')
+  const last = await inListOrder(db, filters, cursor)
     .select(['ts', 'id'])
-    .where(candidates(filters, cursor))
-    .orderBy('ts', 'desc')
-    .orderBy('id', 'desc')
     .offset(scanMax - 1)
     .limit(1)
     .executeTakeFirst();
