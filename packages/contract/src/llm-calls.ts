@@ -25,9 +25,11 @@ export const LLM_CALLS_LIMITS = {
   countScanMax: 20_000,
 } as const;
 
-/** The columns of the calls' CSV export, in order. */
-export const LLM_CALLS_EXPORT_COLUMNS = [
-  'time',
+/**
+ * What a listed call was made for and what it used, in the order the list and the export show it: the
+ * fields the Calls list reads of each call (apps/server's llm-calls.repository.ts) and the export writes.
+ */
+export const LLM_CALL_USAGE_FIELDS = [
   'provider',
   'model',
   'feature',
@@ -37,6 +39,12 @@ export const LLM_CALLS_EXPORT_COLUMNS = [
   'output_tokens',
   'usage_known',
   'cost_usd',
+] as const;
+
+/** The columns of the calls' CSV export, in order. */
+export const LLM_CALLS_EXPORT_COLUMNS = [
+  'time',
+  ...LLM_CALL_USAGE_FIELDS,
   'cost_source',
   'latency_ms',
   'success',

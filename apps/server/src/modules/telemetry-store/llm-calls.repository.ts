@@ -1,4 +1,4 @@
-import { LLM_UNKNOWN_ERROR_TYPE, type LlmCallsFilters } from '@lumi/contract';
+import { LLM_CALL_USAGE_FIELDS, LLM_UNKNOWN_ERROR_TYPE, type LlmCallsFilters } from '@lumi/contract';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 
@@ -91,15 +91,7 @@ function others(f: CallFilters) {
 const LIST_COLUMNS = [
   'id',
   'ts',
-  'provider',
-  'model',
-  'feature',
-  'chat_id',
-  'user_id',
-  'input_tokens',
-  'output_tokens',
-  'usage_known',
-  'cost_usd',
+  ...LLM_CALL_USAGE_FIELDS,
   'cost_computed',
   'unpriced',
   'latency_ms',
