@@ -21,8 +21,12 @@ function ToasterAfterPaint() {
   );
 }
 
-export function App() {
+const ignore = () => {};
+
+/** The console; `onFirstPaint` runs once its first frame has painted (stable: main.tsx's). */
+export function App({ onFirstPaint = ignore }: { onFirstPaint?: () => void }) {
   const [queryClient] = useState(createQueryClient);
+  useAfterPaint(onFirstPaint);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, refreshSession } from './api-client';
+import { api, ApiError, holdCalls, refreshSession } from './api-client';
 import { useAuthStore } from './auth-store';
 import { fakeApi } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render-with-providers';
@@ -132,5 +132,33 @@ describe('a refusal that names a pending action', () => {
     fakeApi({ 'GET /api/users': jsonResponse({ detail: 'No', code }, 403) });
     await expect(api.get('/users')).rejects.toBeInstanceOf(ApiError);
     expect(useAuthStore.getState().user?.pending_action).toBeNull();
+  });
+});
+
+describe('calls held until the first paint', () => {
+  beforeEach(() =>
+    useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false }),
+  );
+  afterEach(() => useAuthStore.getState().clear());
+
+  it('sends the calls made while held once released, and later calls at once', async () => {
+    const server = fakeApi({ 'GET /api/users': jsonResponse({ ok: true }, 200) });
+    const release = holdCalls();
+    const first = api.get('/users');
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(server.requests).toHaveLength(0);
+    release();
+    await expect(first).resolves.toEqual({ ok: true });
+    await expect(api.get('/users')).resolves.toEqual({ ok: true });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not hold the session refresh', async () => {
+    useAuthStore.setState({ accessToken: null, isLoading: true });
+    const server = fakeApi({ 'POST /api/auth/refresh': refreshed });
+    const release = holdCalls();
+    await expect(refreshSession()).resolves.toBe('refreshed');
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/auth/refresh']);
+    release();
   });
 });

@@ -125,6 +125,24 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
   return `${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
 }
 
+let held: Promise<void> | null = null;
+
+/**
+ * Holds every call made from now until the returned function is called (refreshes go on). main.tsx holds the
+ * first screen's data calls until that screen has painted: a phone then paints the screen, then receives
+ * and renders its data, instead of rendering the answers before its first frame (docs/benchmarks.md, "The
+ * first signed-in load").
+ */
+export function holdCalls(): () => void {
+  let release!: () => void;
+  const hold = new Promise<void>((resolve) => (release = resolve));
+  held = hold;
+  void hold.then(() => {
+    if (held === hold) held = null;
+  });
+  return release;
+}
+
 /**
  * The one HTTP client's request: Bearer header when a token exists, and on a 401 one refresh and one retry;
  * when the refresh fails the user is signed out and sent to the sign-in page (spec section 7). Answers the
@@ -135,6 +153,7 @@ export async function apiResponse(
   path: string,
   options: RequestOptions = {},
 ): Promise<Response> {
+  if (held) await held;
   const send = () => {
     const token = useAuthStore.getState().accessToken;
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };

@@ -1,9 +1,10 @@
+import { dateTimeFormat } from '@/lib/intl';
 // Every time names its zone ("Nov 28, 2026, 9:00 AM GMT+1"): operators in several places read one log.
-const dateTime = new Intl.DateTimeFormat(undefined, {
+const dateTime = dateTimeFormat(undefined, {
   dateStyle: 'medium',
   timeStyle: 'short',
 });
-const zoneName = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' });
+const zoneName = dateTimeFormat(undefined, { timeZoneName: 'short' });
 
 /** The browser's zone as a short name ("UTC", "GMT+1") for `date`. */
 function localZone(date: Date): string {

@@ -1,3 +1,4 @@
+import { relativeTimeFormat } from '@/lib/intl';
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -8,7 +9,7 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 ];
 const WITH_SECONDS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [...UNITS, ['second', 1]];
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
+const relative = relativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
 
 /**
  * '5 min. ago', 'yesterday', 'now' in the reader's language; with `seconds` (an alert's changes are seconds

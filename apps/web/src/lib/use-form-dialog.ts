@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type BaseSyntheticEvent } from 'react';
 import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { errorMessage } from './api-client';
 import { applyFieldErrors, type ServerFields } from './form-errors';

@@ -1,6 +1,6 @@
 import type { ContactPoint, ContactPointCreated } from '@lumi/contract';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AddButton } from '@/components/ui/add-button';
 import { LoadError } from '@/components/ui/load-error';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 import type { AlertRule } from '@lumi/contract';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { AddButton } from '@/components/ui/add-button';
 import { LoadError } from '@/components/ui/load-error';

@@ -1,6 +1,6 @@
 import type { Silence } from '@lumi/contract';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AddButton } from '@/components/ui/add-button';
 import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import type { AlertNotification, ContactPoint } from '@lumi/contract';
 import { Send } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useTestContactPoint } from '../api/contact-points';

@@ -1,7 +1,7 @@
 import { ALERT_WEBHOOK_HEADERS, type ContactPointCreated } from '@lumi/contract';
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';

@@ -1,4 +1,5 @@
 import type { AlertCondition, AlertConditionInput, AlertConditionType } from '@lumi/contract';
+import { numberFormat } from '@/lib/intl';
 
 /** One input of a condition type in the rule editor. */
 export interface ConditionField {
@@ -165,8 +166,8 @@ export const CONDITION_DEFAULTS: Record<AlertConditionType, AlertConditionInput>
   spend_spike: { type: 'spend_spike', factor: 10, usd: 5 },
 };
 
-const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-const usd = new Intl.NumberFormat(undefined, {
+const number = numberFormat(undefined, { maximumFractionDigits: 2 });
+const usd = numberFormat(undefined, {
   style: 'currency',
   currency: 'USD',
   maximumFractionDigits: 2,

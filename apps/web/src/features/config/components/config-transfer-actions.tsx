@@ -1,7 +1,7 @@
 import type { ConfigDomain, ConfigItem } from '@lumi/contract';
 import { Download, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';

@@ -1,7 +1,7 @@
 import type { ConfigDomain, ConfigItem } from '@lumi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import { configKeys } from '../api/list-config-items';
 import { updateConfigItem } from '../api/update-config-item';

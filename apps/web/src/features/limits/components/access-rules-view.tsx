@@ -1,7 +1,7 @@
 import type { AccessRule } from '@lumi/contract';
 import { Clock } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AddButton } from '@/components/ui/add-button';
 import { Badge } from '@/components/ui/badge';
 import { ConfirmDialog } from '@/components/ui/dialog';

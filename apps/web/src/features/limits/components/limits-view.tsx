@@ -1,7 +1,7 @@
 import type { Limit } from '@lumi/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AddButton } from '@/components/ui/add-button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -9,13 +9,14 @@ import {
   type LimitScope,
 } from '@lumi/contract';
 import { formatCurrency } from '@/lib/format';
+import { numberFormat } from '@/lib/intl';
 
 /**
  * How the Limits screen words a limit (docs/operators/limits.md): who it is on ("Chat -100123", "Each user"),
  * its amount and window ("$5.00 per day", "100 requests per hour") and a subject's usage against it.
  */
 
-const whole = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+const whole = numberFormat(undefined, { maximumFractionDigits: 0 });
 
 const UNITS: Record<Exclude<LimitMetric, 'cost_usd'>, [string, string]> = {
   tokens: ['token', 'tokens'],

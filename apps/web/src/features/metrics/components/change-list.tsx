@@ -1,11 +1,12 @@
 import type { ChangeMarker } from '@lumi/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { dateTimeFormat } from '@/lib/intl';
 
 /** The changes a card lists before it offers the earlier ones. */
 const CARD_MAX = 5;
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Who saved a change: one made without a signed-in user (at start-up, say) was the system's. */
 export const savedBy = (change: ChangeMarker) => change.user ?? 'System';

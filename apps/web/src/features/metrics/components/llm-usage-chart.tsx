@@ -6,9 +6,10 @@ import { formatCompact, formatCount } from '../lib/format-metrics';
 import { llmUsageSummary, toLlmUsageSeries, type LlmUsageRow } from '../lib/llm-usage-series';
 import { ChartFrame } from './chart-frame';
 import { seriesLines } from './series-lines';
+import { dateTimeFormat } from '@/lib/intl';
 
-const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const longDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const shortDay = dateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const longDay = dateTimeFormat(undefined, { dateStyle: 'medium' });
 /** Days are calendar dates (YYYY-MM-DD), read as local dates so they do not shift a day. */
 const dayOf = (date: string) => new Date(`${date}T00:00:00`);
 

@@ -4,14 +4,15 @@ import { axisStyle, chartTheme } from '../lib/chart-palette';
 import type { TimeSeriesRow } from '../lib/latency-series';
 import { ChartFrame } from './chart-frame';
 import { seriesLines } from './series-lines';
+import { dateTimeFormat } from '@/lib/intl';
 
 /** Up to this many points each gets a dot, so a single busy hour among quiet ones still shows. */
 const DOTS_UP_TO = 48;
 
-const hourTick = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric' });
-const dayTick = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const hourLabel = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dayLabel = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const hourTick = dateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric' });
+const dayTick = dateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const hourLabel = dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dayLabel = dateTimeFormat(undefined, { dateStyle: 'medium' });
 
 export interface TimeSeriesChartProps {
   /** What the chart shows, in words, for screen readers (the chart itself is an image to them). */

@@ -1,6 +1,7 @@
-const whole = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
-const percent = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+import { numberFormat } from '@/lib/intl';
+const whole = numberFormat(undefined, { maximumFractionDigits: 0 });
+const compact = numberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+const percent = numberFormat(undefined, { maximumFractionDigits: 1 });
 
 /** A count with digit grouping: 12,345. */
 export function formatCount(value: number): string {

@@ -2,6 +2,7 @@ import type { GeminiUsage } from '@lumi/contract';
 import { formatCurrency } from '@/lib/format';
 import { formatCount } from './format-metrics';
 import { geminiModelLabel } from './thresholds';
+import { dateTimeFormat } from '@/lib/intl';
 
 /** Spec section 9: the Gemini panel's windows in hours. */
 export type GeminiWindow = 24 | 48 | 168;
@@ -18,9 +19,9 @@ export function geminiLabelKind(hours: GeminiWindow): 'day' | 'hour' {
   return hours === 168 ? 'day' : 'hour';
 }
 
-const hourLabel = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const dayLabel = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
-const fullLabel = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const hourLabel = dateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const dayLabel = dateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+const fullLabel = dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The axis label of an hour of the series: its day in the week-long window, else its hour. */
 export function geminiAxisLabel(timestamp: string, hours: GeminiWindow): string {

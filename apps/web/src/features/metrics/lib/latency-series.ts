@@ -1,4 +1,5 @@
 import type { LatencyFigures, LlmLatency } from '@lumi/contract';
+import { numberFormat } from '@/lib/intl';
 
 export const PERCENTILES = [
   { value: 'p50_ms', label: 'p50' },
@@ -36,8 +37,8 @@ export function toLatencySeries(latency: LlmLatency, percentile: Percentile): Ti
   return [...rows.values()].sort((a, b) => a.t - b.t);
 }
 
-const ms = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-const seconds = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+const ms = numberFormat(undefined, { maximumFractionDigits: 0 });
+const seconds = numberFormat(undefined, { maximumFractionDigits: 2 });
 
 /** A latency in words: 850 ms, 1.25 s; a dash where there were no calls. */
 export function formatLatency(value: LatencyFigures['p50_ms']): string {

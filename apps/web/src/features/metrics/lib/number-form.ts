@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { numberFormat } from '@/lib/intl';
 
 /** An empty number input means "no value"; anything else is read as a number (NaN fails validation). */
 export function toNumberOrNull(value: unknown): number | null {
@@ -6,7 +7,7 @@ export function toNumberOrNull(value: unknown): number | null {
   return Number(value);
 }
 
-const amount = new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 });
+const amount = numberFormat(undefined, { maximumFractionDigits: 6 });
 
 /**
  * Readable messages for the number bounds of the contract's budget and price schemas; messages the

@@ -1,4 +1,5 @@
 import { LATENCY_LIMITS, LLM_RANGE_MAX_DAYS, LLM_RANGE_MESSAGES, type LatencyInterval } from '@lumi/contract';
+import { dateTimeFormat } from '@/lib/intl';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -98,7 +99,7 @@ export function timeRangeKey(range: TimeRange): string {
   return range.kind === 'custom' ? `${range.from}/${range.to}` : range.value;
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The range in words and, once answered, the whole hours the answer covered (its `from` and `to`), so
@@ -117,7 +118,7 @@ export function describeTimeRange(range: TimeRange): string {
 }
 
 /** Dates of the daily answers: their days are UTC calendar days (YYYY-MM-DD, read as UTC midnight). */
-const utcDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const utcDate = dateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
 function utcDaysInWords(days: number, endsToday: boolean): string {
   if (!endsToday) return days === 1 ? '1 whole UTC day' : `${days} whole UTC days`;

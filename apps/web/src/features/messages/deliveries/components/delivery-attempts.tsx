@@ -1,8 +1,9 @@
 import type { DeliveryAttempt } from '@lumi/contract';
 import { formatDateTime } from '@/lib/format';
 import { AttemptOutcomeBadge } from './delivery-status-badge';
+import { numberFormat } from '@/lib/intl';
 
-const count = new Intl.NumberFormat();
+const count = numberFormat();
 
 function Fact({ label, children }: { label: string; children: string }) {
   return (

@@ -1,6 +1,6 @@
 import { Ban, RotateCw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog, DialogFooter } from '@/components/ui/dialog';

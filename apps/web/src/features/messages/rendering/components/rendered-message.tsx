@@ -1,8 +1,9 @@
 import { MESSAGING_LIMITS, type ParseMode, type RenderResult } from '@lumi/contract';
 import { cn } from '@/lib/cn';
 import { TelegramMessage } from './telegram-message';
+import { numberFormat } from '@/lib/intl';
 
-const count = new Intl.NumberFormat('en-US');
+const count = numberFormat('en-US');
 
 /** A rendered message as Telegram would show it (or as raw text), with the characters Telegram counts. */
 export function RenderedMessage({

@@ -1,6 +1,6 @@
 import type { Template } from '@lumi/contract';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteTemplate } from '../api/delete-template';
