@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -9,10 +11,25 @@ import { precompress } from './vite-precompress.ts';
 const CHART_MODULES =
   /[\\/]node_modules[\\/](recharts|d3-[a-z-]+|internmap|decimal\.js-light|victory-vendor|@reduxjs[\\/]toolkit|redux|redux-thunk|reselect|react-redux|immer|es-toolkit|eventemitter3|tiny-invariant)[\\/]/;
 
-export default defineConfig({
+/**
+ * react-router's production build: its package exports only its development build, which differs in its
+ * development warnings alone, and those checks would run in every user's browser.
+ */
+const reactRouter = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: path.join(reactRouter, 'dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouter, 'dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   base: '/admin/',
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? REACT_ROUTER_PRODUCTION : []),
+    ],
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   // Monaco is one large chunk loaded only by the editors; the sign-in budget is enforced by scripts/size.mjs.
   build: {
@@ -34,4 +51,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

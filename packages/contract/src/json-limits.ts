@@ -1,3 +1,5 @@
+import { groupedNumber } from './text.js';
+
 /**
  * The shape every JSON request body keeps to (docs/operators/security.md, "Bounded work"): deep enough and
  * wide enough for every field of the API (a configuration's content, a message's data, a batch of 1,000
@@ -12,6 +14,6 @@ export const JSON_LIMITS = {
 
 export const JSON_LIMIT_MESSAGES = {
   depth: `The JSON body is nested more than ${JSON_LIMITS.maxDepth} levels deep; send a flatter structure`,
-  objectKeys: `An object in the JSON body has more than ${JSON_LIMITS.maxObjectKeys.toLocaleString('en')} keys; split it into smaller objects`,
-  arrayItems: `A list in the JSON body has more than ${JSON_LIMITS.maxArrayItems.toLocaleString('en')} items; send fewer at a time`,
+  objectKeys: `An object in the JSON body has more than ${groupedNumber(JSON_LIMITS.maxObjectKeys)} keys; split it into smaller objects`,
+  arrayItems: `A list in the JSON body has more than ${groupedNumber(JSON_LIMITS.maxArrayItems)} items; send fewer at a time`,
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idText, wholeNumberText } from './fields.js';
 import { featureNameSchema, telegramIdSchema } from './telemetry/events.js';
+import { groupedNumber } from './text.js';
 
 /**
  * Spend and abuse control (docs/operators/limits.md): limits on the cost, tokens or requests of a chat, a
@@ -66,7 +67,7 @@ export const LIMIT_MESSAGES = {
 const amount = z
   .number({ error: LIMIT_MESSAGES.amountPositive })
   .positive(LIMIT_MESSAGES.amountPositive)
-  .max(LIMITS_LIMITS.amountMax, `Must be at most ${LIMITS_LIMITS.amountMax.toLocaleString('en-US')}`);
+  .max(LIMITS_LIMITS.amountMax, `Must be at most ${groupedNumber(LIMITS_LIMITS.amountMax)}`);
 const futureTime = z.iso.datetime({
   offset: true,
   error: 'Must be a date and time such as 2026-12-01T09:00:00Z',

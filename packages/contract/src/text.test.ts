@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnsafeText, isVisibleName, printableText, unsafeTextReason } from './text.js';
+import { findUnsafeText, groupedNumber, isVisibleName, printableText, unsafeTextReason } from './text.js';
 
 describe('unsafeTextReason', () => {
   it.each(['', 'plain', 'tab\tand\nlines\r\n', 'émoji 🚀 and 中文', '👨\u200D💻'])('accepts %j', (text) => {
@@ -64,5 +64,18 @@ describe('printableText', () => {
     expect(printableText('a\u0000b\u001b[31m\u009fc\ud800d\n😀')).toBe(
       'a\uFFFDb\uFFFD[31m\uFFFDc\uFFFDd\n😀',
     );
+  });
+});
+
+describe('groupedNumber', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1_000, '1,000'],
+    [86_400, '86,400'],
+    [1_000_000_000, '1,000,000,000'],
+  ])('writes %d as %s, as toLocaleString("en") does', (value, text) => {
+    expect(groupedNumber(value)).toBe(text);
+    expect(groupedNumber(value)).toBe(value.toLocaleString('en'));
   });
 });

@@ -141,3 +141,11 @@ export function isVisibleName(name: string): boolean {
   }
   return true;
 }
+
+/**
+ * A whole number with its thousands grouped the English way ("86,400"), for messages made when a module
+ * loads: `toLocaleString` there would load Intl's locale data before a console screen's first paint.
+ */
+export function groupedNumber(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

@@ -1,3 +1,5 @@
+import { groupedNumber } from '../text.js';
+
 /**
  * Alerts (docs/bot-developers/alerts.md): rules that watch the telemetry Lumi stores, a state machine per
  * rule (OK → Pending → Firing → OK), contact points that are told (a Telegram chat through the delivery
@@ -77,7 +79,7 @@ export const ALERT_MESSAGES = {
   contactPointNameRequired: 'Name the contact point',
   conditionType: `Choose a condition: ${ALERT_CONDITION_TYPES.join(', ')}`,
   wholeMinutes: `A whole number of minutes from 1 to ${ALERT_LIMITS.windowMinutesMax}`,
-  heartbeatSeconds: `A whole number of seconds from ${ALERT_LIMITS.heartbeatSecondsMin} to ${ALERT_LIMITS.heartbeatSecondsMax.toLocaleString('en')}`,
+  heartbeatSeconds: `A whole number of seconds from ${ALERT_LIMITS.heartbeatSecondsMin} to ${groupedNumber(ALERT_LIMITS.heartbeatSecondsMax)}`,
   count: 'A whole number, 0 or more',
   minCalls: 'A whole number, 1 or more',
   usd: 'An amount in US dollars above 0',
@@ -88,8 +90,8 @@ export const ALERT_MESSAGES = {
   latencyMs: 'A latency in milliseconds above 0',
   providerRequired: 'Choose the provider whose budget to watch',
   serviceRequired: 'Name the service to watch',
-  pendingSeconds: `A whole number of seconds from 0 to ${ALERT_LIMITS.pendingSecondsMax.toLocaleString('en')}`,
-  renotifyMinutes: `A whole number of minutes from 0 (never) to ${ALERT_LIMITS.renotifyMinutesMax.toLocaleString('en')}`,
+  pendingSeconds: `A whole number of seconds from 0 to ${groupedNumber(ALERT_LIMITS.pendingSecondsMax)}`,
+  renotifyMinutes: `A whole number of minutes from 0 (never) to ${groupedNumber(ALERT_LIMITS.renotifyMinutesMax)}`,
   contactPointsMax: `At most ${ALERT_LIMITS.contactPointsPerRule} contact points`,
   contactPointsRequired: 'Choose at least one contact point, or disable the rule',
   channelRequired: 'Choose the channel the alerts go to',
@@ -101,7 +103,7 @@ export const ALERT_MESSAGES = {
   endsPassed: 'The end has already passed; choose a later time',
   time: 'Use a 24-hour time such as 02:00',
   weekdays: 'Choose at least one day',
-  durationMinutes: `A whole number of minutes from 1 to ${ALERT_LIMITS.silenceDurationMinutesMax.toLocaleString('en')}`,
+  durationMinutes: `A whole number of minutes from 1 to ${groupedNumber(ALERT_LIMITS.silenceDurationMinutesMax)}`,
   timezone: 'Use an IANA time zone such as UTC or Europe/Berlin',
   commentRequired: 'Say why the alerts are muted',
   commentMax: `At most ${ALERT_LIMITS.commentMax} characters`,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, idText, wholeNumberText } from '../fields.js';
 import { PARSE_MODES } from './constants.js';
 import { sampleData } from './shared-fields.js';
+import { groupedNumber } from '../text.js';
 
 /**
  * Deliveries (docs/bot-developers/deliveries.md, "Sending messages (deliveries)"): the one way a message
@@ -66,7 +67,7 @@ export const DELIVERY_MESSAGES = {
   templateBoth: 'Give template_id or template_name, not both',
   topicNeedsChannel: 'A topic_id needs the channel it belongs to (channel_id), or the template’s own channel',
   idempotencyKeyMax: `At most ${DELIVERY_LIMITS.idempotencyKeyMax} characters`,
-  batchMax: `At most ${DELIVERY_LIMITS.batchMax.toLocaleString('en')} deliveries per request`,
+  batchMax: `At most ${groupedNumber(DELIVERY_LIMITS.batchMax)} deliveries per request`,
 } as const;
 
 /** One delivery request; the batch form judges each entry with it on its own. */

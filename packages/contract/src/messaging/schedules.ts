@@ -3,6 +3,7 @@ import { idSchema, requiredName, wholeNumberText } from '../fields.js';
 import { DELIVERY_STATUSES } from './deliveries.js';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES } from './constants.js';
 import { sampleData } from './shared-fields.js';
+import { groupedNumber } from '../text.js';
 
 /**
  * Schedules (docs/bot-developers/deliveries.md, "Schedules"): a template sent on a recurrence in an IANA time
@@ -52,7 +53,7 @@ export const SCHEDULE_MESSAGES = {
     'A cron expression has five fields: minute, hour, day of month, month and day of week (such as 0 9 * * 1)',
   everyHours: `Every ${SCHEDULE_EVERY_HOURS.join(', ')} hours (a number that divides the day)`,
   timezone: 'Use an IANA time zone such as UTC or Europe/Berlin',
-  maxRuns: `A whole number from 1 to ${SCHEDULE_LIMITS.maxRunsMax.toLocaleString('en')}`,
+  maxRuns: `A whole number from 1 to ${groupedNumber(SCHEDULE_LIMITS.maxRunsMax)}`,
   endsAt: 'Must be an ISO 8601 time with Z or an offset',
   versionRequired: MESSAGING_MESSAGES.versionRequired,
 } as const;

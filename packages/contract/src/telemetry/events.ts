@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { label, timestamp } from './fields.js';
 import { visibleName } from '../fields.js';
 import { llmContentEventFields } from '../llm-content.js';
+import { groupedNumber } from '../text.js';
 
 /**
  * What the bot reports (docs/bot-developers/ingestion.md, "Reporting events"):
@@ -206,7 +207,7 @@ export type LlmCallEvent = z.infer<typeof llmCallEventSchema>;
 export const ingestRequestSchema = z.object({
   events: z
     .array(z.unknown(), { error: 'Send the events as an array: {"events": [...]}' })
-    .max(INGEST_LIMITS.maxEvents, `At most ${INGEST_LIMITS.maxEvents.toLocaleString('en')} events per batch`)
+    .max(INGEST_LIMITS.maxEvents, `At most ${groupedNumber(INGEST_LIMITS.maxEvents)} events per batch`)
     .describe(
       `Each event is one of the types ${TELEMETRY_EVENT_TYPES.join(', ')}; invalid ones are rejected alone`,
     ),
