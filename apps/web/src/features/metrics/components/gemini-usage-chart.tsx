@@ -5,7 +5,6 @@ import {
   CartesianGrid,
   ResponsiveContainer,
   Tooltip,
-  XAxis,
   YAxis,
   type TooltipContentProps,
   type TooltipValueType,
@@ -22,6 +21,7 @@ import {
   geminiTooltipLabel,
   type GeminiWindow,
 } from '../lib/gemini-series';
+import { CategoryAxis } from './fitted-axes';
 
 type Hour = GeminiUsage['time_series'][number];
 
@@ -42,6 +42,7 @@ function HourTooltip({ active, payload }: TooltipContentProps<TooltipValueType, 
 /** Gemini tokens per hour; the week-long window labels days, the others hours (spec section 2). */
 export function GeminiUsageChart({ usage, hours }: { usage: GeminiUsage; hours: GeminiWindow }) {
   const byDay = geminiLabelKind(hours) === 'day';
+  const dayTicks = byDay ? geminiDayTicks(usage.time_series) : undefined;
   return (
     <div role="img" aria-label={geminiSummary(usage, hours)} className={cn('h-64 w-full', chartPaletteClass)}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 256 }}>
@@ -51,14 +52,14 @@ export function GeminiUsageChart({ usage, hours }: { usage: GeminiUsage; hours: 
           accessibilityLayer={false}
         >
           <CartesianGrid stroke={chartTheme.grid} strokeDasharray="3 3" vertical={false} />
-          <XAxis
+          <CategoryAxis
             dataKey="timestamp"
-            ticks={byDay ? geminiDayTicks(usage.time_series) : undefined}
+            ticks={dayTicks}
             tickFormatter={(timestamp: string) => geminiAxisLabel(timestamp, hours)}
-            {...axisStyle}
-            minTickGap={byDay ? 4 : 24}
+            count={dayTicks?.length ?? usage.time_series.length}
+            labelWidth={byDay ? 96 : 72}
           />
-          <YAxis tickFormatter={formatCompact} {...axisStyle} width={48} allowDecimals={false} />
+          <YAxis tickFormatter={formatCompact} {...axisStyle} width={48} allowDecimals={false} interval={0} />
           <Tooltip content={HourTooltip} cursor={{ fill: chartTheme.grid, opacity: 0.4 }} />
           <Bar
             dataKey="tokens"

@@ -1,9 +1,10 @@
 import type { LlmUsage } from '@lumi/contract';
 import { useMemo, type ReactNode } from 'react';
-import { CartesianGrid, Legend, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, LineChart, ResponsiveContainer, Tooltip, YAxis } from 'recharts';
 import { axisStyle, chartTheme } from '../lib/chart-palette';
 import { formatCompact, formatCount } from '../lib/format-metrics';
 import { llmUsageSummary, toLlmUsageSeries, type LlmUsageRow } from '../lib/llm-usage-series';
+import { CategoryAxis } from './fitted-axes';
 import { ChartFrame } from './chart-frame';
 import { seriesLines } from './series-lines';
 import { dateTimeFormat } from '@/lib/intl';
@@ -37,13 +38,13 @@ export function LlmUsageChart({ usage, days, markers, onPointClick }: LlmUsageCh
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 256 }}>
         <LineChart data={rows} margin={{ top: 8, right: 20, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid stroke={chartTheme.grid} strokeDasharray="3 3" vertical={false} />
-          <XAxis
+          <CategoryAxis
             dataKey="date"
             tickFormatter={(date: string) => shortDay.format(dayOf(date))}
-            {...axisStyle}
-            minTickGap={16}
+            count={rows.length}
+            labelWidth={56}
           />
-          <YAxis tickFormatter={formatCompact} {...axisStyle} width={48} allowDecimals={false} />
+          <YAxis tickFormatter={formatCompact} {...axisStyle} width={48} allowDecimals={false} interval={0} />
           <Tooltip
             {...chartTheme.tooltip}
             cursor={{ stroke: chartTheme.axis, strokeDasharray: '3 3' }}

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { CartesianGrid, Legend, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, LineChart, ResponsiveContainer, Tooltip, YAxis } from 'recharts';
 import { axisStyle, chartTheme } from '../lib/chart-palette';
 import type { TimeSeriesRow } from '../lib/latency-series';
 import { ChartFrame } from './chart-frame';
+import { TimeAxis } from './fitted-axes';
 import { seriesLines } from './series-lines';
 import { dateTimeFormat } from '@/lib/intl';
 
@@ -65,16 +66,16 @@ export function TimeSeriesChart({
           accessibilityLayer={false}
         >
           <CartesianGrid stroke={chartTheme.grid} strokeDasharray="3 3" vertical={false} />
-          <XAxis
+          <TimeAxis
             dataKey="t"
             type="number"
             scale="time"
             domain={[domain[0], domain[1]]}
             tickFormatter={(time: number) => tick.format(time)}
-            {...axisStyle}
-            minTickGap={24}
+            times={rows.map((row) => row.t)}
+            labelWidth={interval === 'hour' ? 112 : 72}
           />
-          <YAxis tickFormatter={formatTick} {...axisStyle} width={56} />
+          <YAxis tickFormatter={formatTick} {...axisStyle} width={56} interval={0} />
           <Tooltip
             {...chartTheme.tooltip}
             cursor={{ stroke: chartTheme.axis, strokeDasharray: '3 3' }}

@@ -92,5 +92,12 @@ export const chartTheme = {
   },
 } as const;
 
-/** An axis's line and tick labels in the theme's colours, the same on every chart. */
-export const axisStyle = { stroke: chartTheme.grid, tick: { fill: chartTheme.axis, fontSize: 12 } } as const;
+/**
+ * An axis's line and tick labels in the theme's colours, the same on every chart. A label has no width of
+ * its own: given the axis's, recharts' Text measures each of its words in the page to wrap them, and a
+ * tick label never wraps.
+ */
+export const axisStyle = {
+  stroke: chartTheme.grid,
+  tick: { fill: chartTheme.axis, fontSize: 12, width: undefined },
+} as const;
