@@ -17,38 +17,23 @@ import {
  * history (DEMO_HISTORY_HOURS=1) gives its 24-hour window only an hour of calls. `telegram` also counts
  * Lumi's own sends, which the demo's fake Bot API fails now and then (demo/bot-api-failures.mjs).
  */
+const TELEGRAM_ERRORS = ['Telegram 429: Too Many Requests: retry after 3', 'Telegram 502: Bad Gateway'];
 const INTEGRATIONS = [
-  {
-    // The bot's own Bot API calls: a sendMessage for each reply, and edits, callback answers, chat lookups.
-    service: 'telegram',
-    perMinute: 20,
-    success: 0.999,
-    latency: [80, 300],
-    errors: ['Telegram 429: Too Many Requests: retry after 3', 'Telegram 502: Bad Gateway'],
-  },
-  {
-    service: 'birdeye',
-    perMinute: 5,
-    success: 0.999,
-    other: 0.0005,
-    latency: [150, 600],
-    errors: ['HTTP 502 Bad Gateway', 'timeout after 10000 ms'],
-  },
-  {
-    service: 'dexscreener',
-    perMinute: 4,
-    success: 0.9995,
-    latency: [120, 450],
-    errors: ['HTTP 503 Service Unavailable'],
-  },
-  {
-    service: 'coingecko',
-    perMinute: 2,
-    success: 0.9995,
-    latency: [200, 900],
-    errors: ['HTTP 429 Too Many Requests', 'HTTP 500 Internal Server Error'],
-  },
-];
+  // service, calls a minute, share of calls that succeed, share answered from a cache (status "other"),
+  // latency range in ms, the errors a failed call reports. `telegram` is the bot's own Bot API calls: a
+  // sendMessage for each reply, and edits, callback answers, chat lookups.
+  ['telegram', 20, 0.999, 0, [80, 300], TELEGRAM_ERRORS],
+  ['birdeye', 5, 0.999, 0.0005, [150, 600], ['HTTP 502 Bad Gateway', 'timeout after 10000 ms']],
+  ['dexscreener', 4, 0.9995, 0, [120, 450], ['HTTP 503 Service Unavailable']],
+  ['coingecko', 2, 0.9995, 0, [200, 900], ['HTTP 429 Too Many Requests', 'HTTP 500 Internal Server Error']],
+].map(([service, perMinute, success, other, latency, errors]) => ({
+  service,
+  perMinute,
+  success,
+  other,
+  latency,
+  errors,
+}));
 
 const ERROR_SOURCES = [
   { source: 'telegram', messages: ['Message to chat -100183… failed: bot was blocked by the user'] },
@@ -60,7 +45,7 @@ const ERROR_SOURCES = [
 function integrationCall(random, integration, slot, i, ts, incident) {
   const success = incident.birdeye && integration.service === 'birdeye' ? 0.6 : integration.success;
   const roll = random();
-  const status = roll < success ? 'success' : roll < success + (integration.other ?? 0) ? 'other' : 'error';
+  const status = roll < success ? 'success' : roll < success + integration.other ? 'other' : 'error';
   const event = {
     type: 'integration_call',
     id: `int:${slot}:${i}`,
