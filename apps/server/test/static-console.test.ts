@@ -83,6 +83,29 @@ describe('the built console under /admin', () => {
     expect(res.headers['cache-control']).not.toContain('immutable');
   });
 
+  it('serves an asset a rebuild wrote after start-up, as the others', async () => {
+    const asset = 'assets/index-9d8c7b6a.js';
+    writeFileSync(path.join(root, asset), ASSET_SOURCE);
+    writeFileSync(path.join(root, `${asset}.br`), brotliCompressSync(ASSET_SOURCE));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/admin/${asset}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET_SOURCE);
+  });
+
+  it.each(['/admin/assets/..%2findex.html', '/admin/assets/..%2f..%2fpackage.json', '/admin/assets/'])(
+    'answers %s with 404, never a file outside assets/',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+    },
+  );
+
   it('answers a missing asset with 404, not the app shell', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/admin/assets/index-00000000.js' });
     expect(res.statusCode).toBe(404);

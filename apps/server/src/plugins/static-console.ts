@@ -75,8 +75,15 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
   app.get('/admin/', { config: { permission: 'public' } }, (_request, reply) => sendIndex('', reply));
   app.get('/admin/*', { config: { permission: 'public' } }, async (request, reply) => {
     const wildcard = (request.params as { '*': string })['*'];
-    // Missing files under assets/ are real 404s, not the app shell (a stale tab asking for an old chunk).
-    if (wildcard.startsWith('assets/')) return reply.callNotFound();
+    // The files of assets/ that @fastify/static listed at start-up are served above; these are ones a build
+    // wrote since (the console rebuilt under a running server, as index.html above). Missing files under
+    // assets/ are real 404s, not the app shell (a stale tab asking for an old chunk).
+    if (wildcard.startsWith('assets/')) {
+      const file = path.posix.normalize(wildcard);
+      const written =
+        file.startsWith('assets/') && statSync(path.join(root, file), { throwIfNoEntry: false });
+      return written && written.isFile() ? reply.sendFile(file) : reply.callNotFound();
+    }
     return sendIndex(wildcard.split('/')[0] ?? '', reply);
   });
 });
