@@ -25,7 +25,7 @@ let refreshing: Promise<RefreshOutcome> | null = null;
 
 declare global {
   interface Window {
-    /** The refresh public/session-refresh.js starts before this code has loaded, for a remembered session. */
+    /** The refresh public/first-load.js starts before this code has loaded, for a remembered session. */
     lumiSessionRefresh?: Promise<Response>;
   }
 }
