@@ -98,13 +98,23 @@ describe('the built console under /admin', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET_SOURCE);
   });
 
-  it.each(['/admin/assets/..%2findex.html', '/admin/assets/..%2f..%2fpackage.json', '/admin/assets/'])(
-    'answers %s with 404, never a file outside assets/',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(404);
-    },
-  );
+  it('serves a file a rebuild added beside index.html after start-up', async () => {
+    writeFileSync(path.join(root, 'first-load.js'), 'void 0;');
+    const res = await t.app.inject({ method: 'GET', url: '/admin/first-load.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.body).toBe('void 0;');
+  });
+
+  it.each([
+    '/admin/assets/..%2findex.html',
+    '/admin/assets/..%2f..%2fpackage.json',
+    '/admin/assets/',
+    '/admin/assets/a%00b.js',
+  ])('answers %s with 404, never a file outside assets/', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+  });
 
   it('answers a missing asset with 404, not the app shell', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/admin/assets/index-00000000.js' });

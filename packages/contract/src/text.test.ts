@@ -74,8 +74,13 @@ describe('groupedNumber', () => {
     [1_000, '1,000'],
     [86_400, '86,400'],
     [1_000_000_000, '1,000,000,000'],
+    [-86_400, '-86,400'],
   ])('writes %d as %s, as toLocaleString("en") does', (value, text) => {
     expect(groupedNumber(value)).toBe(text);
     expect(groupedNumber(value)).toBe(value.toLocaleString('en'));
   });
+});
+
+it('writes a number that is not whole as String does', () => {
+  expect(groupedNumber(1234.5678)).toBe('1234.5678');
 });

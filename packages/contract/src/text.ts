@@ -143,9 +143,11 @@ export function isVisibleName(name: string): boolean {
 }
 
 /**
- * A whole number with its thousands grouped the English way ("86,400"), for messages made when a module
- * loads: `toLocaleString` there would load Intl's locale data before a console screen's first paint.
+ * A whole number with its thousands grouped the English way ("86,400"; any other number as `String` writes
+ * it), for messages made when a module loads: `toLocaleString` there would load Intl's locale data before a
+ * console screen's first paint.
  */
 export function groupedNumber(value: number): string {
+  if (!Number.isSafeInteger(value)) return String(value);
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

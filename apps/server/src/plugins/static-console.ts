@@ -75,15 +75,24 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
   app.get('/admin/', { config: { permission: 'public' } }, (_request, reply) => sendIndex('', reply));
   app.get('/admin/*', { config: { permission: 'public' } }, async (request, reply) => {
     const wildcard = (request.params as { '*': string })['*'];
-    // The files of assets/ that @fastify/static listed at start-up are served above; these are ones a build
-    // wrote since (the console rebuilt under a running server, as index.html above). Missing files under
-    // assets/ are real 404s, not the app shell (a stale tab asking for an old chunk).
-    if (wildcard.startsWith('assets/')) {
-      const file = path.posix.normalize(wildcard);
-      const written =
-        file.startsWith('assets/') && statSync(path.join(root, file), { throwIfNoEntry: false });
-      return written && written.isFile() ? reply.sendFile(file) : reply.callNotFound();
-    }
+    // @fastify/static serves the files it listed at start-up; these are ones a build wrote since (the console
+    // rebuilt under a running server, as index.html above). Missing files under assets/ are real 404s, not
+    // the app shell (a stale tab asking for an old chunk).
+    const file = builtFile(root, wildcard);
+    if (file) return reply.sendFile(file);
+    if (wildcard.startsWith('assets/')) return reply.callNotFound();
     return sendIndex(wildcard.split('/')[0] ?? '', reply);
   });
 });
+
+/**
+ * `wildcard` as a file of the build under `root` to send, if it is one: not index.html (sent with its
+ * preloads), nothing hidden (.vite/) and nothing outside the root.
+ */
+function builtFile(root: string, wildcard: string): string | null {
+  const file = path.posix.normalize(wildcard);
+  if (file === 'index.html' || file.includes('\0') || file.split('/').some((part) => part.startsWith('.'))) {
+    return null;
+  }
+  return statSync(path.join(root, file), { throwIfNoEntry: false })?.isFile() ? file : null;
+}

@@ -23,7 +23,10 @@ function ToasterAfterPaint() {
 
 const ignore = () => {};
 
-/** The console; `onFirstPaint` runs once its first frame has painted (stable: main.tsx's). */
+/**
+ * The console; `onFirstPaint` runs once its first frame has painted and the first contentful paint is on
+ * screen (lib/use-after-paint.ts; stable: main.tsx's).
+ */
 export function App({ onFirstPaint = ignore }: { onFirstPaint?: () => void }) {
   const [queryClient] = useState(createQueryClient);
   useAfterPaint(onFirstPaint);

@@ -136,14 +136,19 @@ describe('a refusal that names a pending action', () => {
 });
 
 describe('calls held until the first paint', () => {
+  let release = () => {};
   beforeEach(() =>
     useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false }),
   );
-  afterEach(() => useAuthStore.getState().clear());
+  afterEach(() => {
+    // A failed test must not leave the next ones' calls held.
+    release();
+    useAuthStore.getState().clear();
+  });
 
   it('sends the calls made while held once released, and later calls at once', async () => {
     const server = fakeApi({ 'GET /api/users': jsonResponse({ ok: true }, 200) });
-    const release = holdCalls();
+    release = holdCalls();
     const first = api.get('/users');
     await new Promise((resolve) => setTimeout(resolve));
     expect(server.requests).toHaveLength(0);
@@ -156,9 +161,8 @@ describe('calls held until the first paint', () => {
   it('does not hold the session refresh', async () => {
     useAuthStore.setState({ accessToken: null, isLoading: true });
     const server = fakeApi({ 'POST /api/auth/refresh': refreshed });
-    const release = holdCalls();
+    release = holdCalls();
     await expect(refreshSession()).resolves.toBe('refreshed');
     expect(server.requests.map((r) => r.url)).toEqual(['/api/auth/refresh']);
-    release();
   });
 });

@@ -128,10 +128,10 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 let held: Promise<void> | null = null;
 
 /**
- * Holds every call made from now until the returned function is called (refreshes go on). main.tsx holds the
- * first screen's data calls until that screen has painted: a phone then paints the screen, then receives
- * and renders its data, instead of rendering the answers before its first frame (docs/benchmarks.md, "The
- * first signed-in load").
+ * Holds every call made from now until the returned function is first called (refreshes go on; calling it
+ * again does nothing). main.tsx holds the first screen's data calls until that screen has painted: a phone
+ * then paints the screen, then receives and renders its data, instead of rendering the answers before its
+ * first frame (docs/benchmarks.md, "The first signed-in load").
  */
 export function holdCalls(): () => void {
   let release!: () => void;

@@ -5,7 +5,11 @@ type Message = Parameters<typeof sonnerToast.success>[0];
 /** A toast of `kind`, shown once sonner has loaded (it is there by the time anyone saves). */
 function later(kind: 'success' | 'error') {
   return (message: Message, data?: ExternalToast): void => {
-    void import('sonner').then(({ toast }) => toast[kind](message, data));
+    import('sonner').then(
+      ({ toast }) => toast[kind](message, data),
+      // Its code could not load (the network is down, or a deploy replaced it): the console at least.
+      () => console.error(typeof message === 'string' ? message : 'A notification could not be shown'),
+    );
   };
 }
 

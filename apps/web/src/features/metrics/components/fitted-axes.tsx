@@ -1,40 +1,44 @@
-import { useChartWidth, XAxis, type XAxisProps } from 'recharts';
-import { axisStyle } from '../lib/chart-palette';
+import { useChartWidth, usePlotArea, XAxis, type XAxisProps, type XAxisTickContentProps } from 'recharts';
+import { axisStyle, chartTheme } from '../lib/chart-palette';
 
-interface FittedAxisProps extends Omit<XAxisProps, 'interval' | 'minTickGap'> {
+interface FittedAxisProps<T> extends Omit<XAxisProps, 'interval' | 'minTickGap' | 'ticks' | 'tick'> {
+  /** The values the axis could label, in order: its categories, or the series' times on a numeric axis. */
+  candidates: readonly T[];
   /** The width one label and the gap after it take, in CSS pixels (the axis's 12 px text). */
   labelWidth: number;
 }
 
-/** How many labels of `labelWidth` fit the chart's width. */
-function useLabelsThatFit(labelWidth: number): number {
-  return Math.max(1, Math.floor((useChartWidth() ?? 0) / labelWidth));
-}
-
-/*
- * recharts' own choice of labels (`preserveEnd` with a minimum gap) measures each label's text in the page,
- * one forced layout per label, which on a phone's CPU made most of a chart's first render
- * (docs/benchmarks.md, "The first signed-in load"). These axes choose from the chart's width instead.
+/**
+ * An x axis labelling every n-th of `candidates`, counted from the last (the newest is always labelled), as
+ * many as fit the plot's width. recharts' own choice (`preserveEnd` with a minimum gap) measures each label's
+ * text in the page, one forced layout per label, which on a phone's CPU made most of a chart's first render
+ * (docs/benchmarks.md, "The first signed-in load"). The last label ends at its point where centring it would
+ * run past the chart's edge.
  */
-
-/** How many labels to step over between two shown, so that `count` labels fit. */
-function stepFor(count: number, fit: number): number {
-  return Math.max(1, Math.ceil(count / fit));
-}
-
-/** An x axis of days or hours showing every n-th of its `count` labels (its categories, or its `ticks`). */
-export function CategoryAxis({ count, labelWidth, ...props }: FittedAxisProps & { count: number }) {
-  const step = stepFor(count, useLabelsThatFit(labelWidth));
-  return <XAxis {...axisStyle} {...props} interval={step - 1} />;
-}
-
-/** A numeric time axis labelling every n-th of the series' times (`times`, in order), as many as fit. */
-export function TimeAxis({
-  times,
+export function FittedAxis<T extends string | number>({
+  candidates,
   labelWidth,
+  tickFormatter,
   ...props
-}: Omit<FittedAxisProps, 'ticks'> & { times: readonly number[] }) {
-  const step = stepFor(times.length, useLabelsThatFit(labelWidth));
-  const ticks = times.filter((_, i) => i % step === 0);
-  return <XAxis {...axisStyle} {...props} ticks={ticks} interval={0} />;
+}: FittedAxisProps<T>) {
+  const chartWidth = useChartWidth() ?? 0;
+  const fit = Math.max(1, Math.floor((usePlotArea()?.width ?? 0) / labelWidth));
+  const step = Math.max(1, Math.ceil(candidates.length / fit));
+  const ticks = candidates.filter((_, i) => (candidates.length - 1 - i) % step === 0);
+  const tick = ({ x, y, index, visibleTicksCount, payload }: XAxisTickContentProps) => {
+    const atEdge = index === visibleTicksCount - 1 && Number(x) + labelWidth / 2 > chartWidth;
+    return (
+      <text
+        x={x}
+        y={y}
+        dy="0.71em"
+        textAnchor={atEdge ? 'end' : 'middle'}
+        fill={chartTheme.axis}
+        fontSize={12}
+      >
+        {tickFormatter ? tickFormatter(payload.value, index) : payload.value}
+      </text>
+    );
+  };
+  return <XAxis stroke={axisStyle.stroke} {...props} ticks={ticks} interval={0} tick={tick} />;
 }

@@ -21,7 +21,7 @@ import {
   geminiTooltipLabel,
   type GeminiWindow,
 } from '../lib/gemini-series';
-import { CategoryAxis } from './fitted-axes';
+import { FittedAxis } from './fitted-axes';
 
 type Hour = GeminiUsage['time_series'][number];
 
@@ -52,11 +52,10 @@ export function GeminiUsageChart({ usage, hours }: { usage: GeminiUsage; hours: 
           accessibilityLayer={false}
         >
           <CartesianGrid stroke={chartTheme.grid} strokeDasharray="3 3" vertical={false} />
-          <CategoryAxis
+          <FittedAxis
             dataKey="timestamp"
-            ticks={dayTicks}
             tickFormatter={(timestamp: string) => geminiAxisLabel(timestamp, hours)}
-            count={dayTicks?.length ?? usage.time_series.length}
+            candidates={dayTicks ?? usage.time_series.map((hour) => hour.timestamp)}
             labelWidth={byDay ? 96 : 72}
           />
           <YAxis tickFormatter={formatCompact} {...axisStyle} width={48} allowDecimals={false} interval={0} />

@@ -4,7 +4,7 @@ import { CartesianGrid, Legend, LineChart, ResponsiveContainer, Tooltip, YAxis }
 import { axisStyle, chartTheme } from '../lib/chart-palette';
 import { formatCompact, formatCount } from '../lib/format-metrics';
 import { llmUsageSummary, toLlmUsageSeries, type LlmUsageRow } from '../lib/llm-usage-series';
-import { CategoryAxis } from './fitted-axes';
+import { FittedAxis } from './fitted-axes';
 import { ChartFrame } from './chart-frame';
 import { seriesLines } from './series-lines';
 import { dateTimeFormat } from '@/lib/intl';
@@ -38,10 +38,10 @@ export function LlmUsageChart({ usage, days, markers, onPointClick }: LlmUsageCh
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 256 }}>
         <LineChart data={rows} margin={{ top: 8, right: 20, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid stroke={chartTheme.grid} strokeDasharray="3 3" vertical={false} />
-          <CategoryAxis
+          <FittedAxis
             dataKey="date"
             tickFormatter={(date: string) => shortDay.format(dayOf(date))}
-            count={rows.length}
+            candidates={rows.map((row) => row.date)}
             labelWidth={56}
           />
           <YAxis tickFormatter={formatCompact} {...axisStyle} width={48} allowDecimals={false} interval={0} />

@@ -3,7 +3,7 @@ import { CartesianGrid, Legend, LineChart, ResponsiveContainer, Tooltip, YAxis }
 import { axisStyle, chartTheme } from '../lib/chart-palette';
 import type { TimeSeriesRow } from '../lib/latency-series';
 import { ChartFrame } from './chart-frame';
-import { TimeAxis } from './fitted-axes';
+import { FittedAxis } from './fitted-axes';
 import { seriesLines } from './series-lines';
 import { dateTimeFormat } from '@/lib/intl';
 
@@ -66,13 +66,13 @@ export function TimeSeriesChart({
           accessibilityLayer={false}
         >
           <CartesianGrid stroke={chartTheme.grid} strokeDasharray="3 3" vertical={false} />
-          <TimeAxis
+          <FittedAxis
             dataKey="t"
             type="number"
             scale="time"
             domain={[domain[0], domain[1]]}
             tickFormatter={(time: number) => tick.format(time)}
-            times={rows.map((row) => row.t)}
+            candidates={rows.map((row) => row.t)}
             labelWidth={interval === 'hour' ? 112 : 72}
           />
           <YAxis tickFormatter={formatTick} {...axisStyle} width={56} interval={0} />
