@@ -21,13 +21,11 @@ function ToasterAfterPaint() {
   );
 }
 
-const ignore = () => {};
-
 /**
  * The console; `onFirstPaint` runs once its first frame has painted and the first contentful paint is on
  * screen (lib/use-after-paint.ts; stable: main.tsx's).
  */
-export function App({ onFirstPaint = ignore }: { onFirstPaint?: () => void }) {
+export function App({ onFirstPaint }: { onFirstPaint: () => void }) {
   const [queryClient] = useState(createQueryClient);
   useAfterPaint(onFirstPaint);
   return (

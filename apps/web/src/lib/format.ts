@@ -1,4 +1,5 @@
-import { dateTimeFormat } from '@/lib/intl';
+import { dateTimeFormat } from './intl';
+
 // Every time names its zone ("Nov 28, 2026, 9:00 AM GMT+1"): operators in several places read one log.
 const dateTime = dateTimeFormat(undefined, {
   dateStyle: 'medium',

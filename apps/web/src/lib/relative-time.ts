@@ -1,4 +1,5 @@
-import { relativeTimeFormat } from '@/lib/intl';
+import { relativeTimeFormat } from './intl';
+
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

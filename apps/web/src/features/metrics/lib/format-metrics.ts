@@ -1,4 +1,5 @@
 import { numberFormat } from '@/lib/intl';
+
 const whole = numberFormat(undefined, { maximumFractionDigits: 0 });
 const compact = numberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 const percent = numberFormat(undefined, { maximumFractionDigits: 1 });
