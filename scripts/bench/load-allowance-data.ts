@@ -4,7 +4,9 @@
  * (one row each, in an hour of the month; allowance-workload.mjs says how much), the features' usage for
  * every hour of the month, and BENCH_ALLOWANCE_LIMITS − 1 limits: the shared ones but the last (which the part
  * creates through the API) and one of its own on each of BENCH_ALLOWANCE_LIMITS − 10 chats. The database
- * writes the chats' and users' rows itself (generate_series on PostgreSQL, a recursive CTE on SQLite). Prints
+ * writes the chats' and users' rows itself (generate_series on PostgreSQL, a recursive CTE on SQLite), and the
+ * grants of the month's past hours from them (limit_grants: one per usage row before the current hour, and one
+ * in a minute of that hour for a chat's). Prints
  * one JSON line with what it loaded; progress goes to stderr.
  *
  * Environment: BENCH_ALLOWANCE_CHATS, BENCH_ALLOWANCE_USERS, BENCH_ALLOWANCE_LIMITS, and BENCH_SQLITE_FILE or
@@ -139,6 +141,21 @@ async function main() {
         .values(featureRows.slice(i, i + 1_000))
         .execute();
     }
+    // The allowance admitted the calls of the month's past hours, as it would have in a real month: the
+    // grants table is as large as the usage's, and ANALYZE below sees it so (a table analyzed while empty
+    // leaves PostgreSQL's planner guessing which index finds a subject's grants).
+    const pastHours = new Date(currentHour).toISOString();
+    await sql`INSERT INTO limit_grants (kind, subject, grain, bucket, granted)
+      SELECT kind, subject, grain, bucket, requests FROM limit_usage
+      WHERE bucket < ${pastHours}`.execute(connection);
+    // A chat's calls of an hour went in one of its minutes (the chats have a limit by the minute).
+    const minute =
+      handle.dialect === 'postgres'
+        ? sql`lpad((right(subject, 2)::int % 60)::text, 2, '0')`
+        : sql`printf('%02d', CAST(substr(subject, -2) AS INTEGER) % 60)`;
+    await sql`INSERT INTO limit_grants (kind, subject, grain, bucket, granted)
+      SELECT kind, subject, 'minute', substr(bucket, 1, 14) || ${minute} || ':00.000Z', requests
+      FROM limit_usage WHERE kind = 'chat' AND bucket < ${pastHours}`.execute(connection);
     const rows = limitRows();
     for (let i = 0; i < rows.length; i += 500) {
       await connection

@@ -19,7 +19,7 @@ export const LIMIT_EVENTS_FLUSH_MS = 1_000;
  * event loop, and a second's grants at 2,000 checks a second would hold it for tens of milliseconds at once
  * (engineering guide 16, bounded work).
  */
-const FLUSH_CHUNK = 200;
+const FLUSH_CHUNK = 50;
 
 /**
  * What the allowance records without making a check wait for the database: the calls it admitted (those no
