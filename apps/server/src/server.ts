@@ -116,9 +116,10 @@ async function main() {
       // running here finish and the job leases are released, so another instance takes them over.
       .then(() => Promise.all([app.close(), jobs.stop(), sender.stop()]))
       .then(() => app.services.integrations.flush())
-      // After the last report: the batches in hand are stored, then the ingest worker stops.
-      .then(() => app.services.ingestion.close())
+      // The allowance's last counts go through the ingest worker; after them and the last report, the
+      // batches in hand are stored, then the worker stops.
       .then(() => app.services.limits.close())
+      .then(() => app.services.ingestion.close())
       .then(() => invalidation.close())
       .then(() => handle.db.destroy())
       .then(() => checkpointer?.close())

@@ -200,7 +200,13 @@ export function createServices(options: {
   const budgets = new BudgetsService(db, audit, now, options.telemetry, dashboardCache, telemetryChanged);
   const usage = new UsageReader(db, options.telemetry.timezone, now);
   invalidation.on('telemetry', () => usage.forget());
-  const limitEvents = new LimitEvents(db);
+  const ingestWriter = options.ingestDatabase
+    ? new IngestWorker({ database: options.ingestDatabase, timezone: options.telemetry.timezone })
+    : new InProcessIngest(db, options.telemetry.timezone);
+  const limitEvents =
+    ingestWriter instanceof IngestWorker
+      ? new LimitEvents((grants, denials) => ingestWriter.storeLimitEvents(grants, denials))
+      : LimitEvents.inProcess(db);
   const limits = new LimitsService(
     db,
     audit,
@@ -211,9 +217,6 @@ export function createServices(options: {
     limitEvents,
   );
   const allowance = new AllowanceService(db, now, () => limits.book(), usage, limitEvents);
-  const ingestWriter = options.ingestDatabase
-    ? new IngestWorker({ database: options.ingestDatabase, timezone: options.telemetry.timezone })
-    : new InProcessIngest(db, options.telemetry.timezone);
   const ingestion = new IngestionService(ingestWriter, now, telemetryChanged);
   const otlp = new OtlpTraceService(ingestion, db, now);
   const telemetryStore = {

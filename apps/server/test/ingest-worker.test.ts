@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
-import type { LlmUsage, ModelPrice } from '@lumi/contract';
+import type { Allowance, LlmUsage, ModelPrice } from '@lumi/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import type { Database } from '../src/db/database.js';
@@ -70,6 +70,47 @@ describe.each(dialects)(
       });
       // The twelve prices, beside the model the calls used (priced by the catalogue, or not at all).
       expect(listed.json<ModelPrice[]>().filter((p) => p.source === 'operator')).toHaveLength(12);
+    });
+
+    it('stores the allowance’s counts and denials through the worker, and keeps a request limit exact', async () => {
+      const admin = await t.loginAdmin();
+      const key = await botKey(t, ['allowance:read']);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/limits',
+        headers: admin.auth,
+        payload: { scope: 'each_chat', metric: 'requests', window: 'day', amount: 12, mode: 'hard' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const ask = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/bot/allowance',
+          headers: key,
+          payload: { chat_id: '-77', feature: 'reply' },
+        });
+      const answers = await Promise.all(Array.from({ length: 30 }, ask));
+      expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+      expect(answers.filter((res) => res.json<Allowance>().allowed)).toHaveLength(12);
+      // Listing the limits writes what the allowance buffered first (docs/operators/limits.md, "What counts").
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/limits', headers: admin.auth })).statusCode,
+      ).toBe(200);
+      const granted = await t.app.db
+        .selectFrom('limit_grants')
+        .select((eb) => eb.fn.sum<number | string>('granted').as('n'))
+        .where('kind', '=', 'chat')
+        .where('subject', '=', '-77')
+        .where('grain', '=', 'hour')
+        .executeTakeFirstOrThrow();
+      expect(Number(granted.n)).toBe(12);
+      const denied = await t.app.db
+        .selectFrom('limit_denials')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('chat_id', '=', '-77')
+        .executeTakeFirstOrThrow();
+      expect(Number(denied.n)).toBe(18);
+      expect((await ask()).json<Allowance>().allowed).toBe(false);
     });
   },
 );

@@ -1,8 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/connection.js';
 import { recoverSpend, SpendBuffer } from '../telemetry-store/telemetry-store.js';
+import { storeLimitEvents } from '../limits/limit-grants.repository.js';
 import { ingestBatch } from './ingest-batch.js';
-import type { IngestAnswer, IngestJob, IngestWorkerData } from './ingest-writer.js';
+import type { IngestAnswer, IngestJob, IngestWorkerData, WorkerJob } from './ingest-writer.js';
 
 /**
  * The ingest worker (ingest-writer.ts): checks and stores batches through a connection of its own to the
@@ -11,6 +12,7 @@ import type { IngestAnswer, IngestJob, IngestWorkerData } from './ingest-writer.
  * chats' and users' daily spend is written behind the batches (telemetry-store/spend-buffer.ts): before
  * answering a batch when no other is in hand, so a bot that sends and then reads sees its figures, and
  * otherwise at most a second later; the spend of calls a stop left unwritten is added before the first batch.
+ * It also stores the allowance's write-behind (limits/limit-events.ts), one transaction a part.
  */
 const INGEST_POOL_SIZE = 4;
 const { database, timezone } = workerData as IngestWorkerData;
@@ -28,7 +30,16 @@ async function store(job: IngestJob): Promise<IngestAnswer> {
   return { id: job.id, result };
 }
 
-parentPort?.on('message', (job: IngestJob | 'close') => {
+function answer(stored: Promise<IngestAnswer>, id: number) {
+  return stored
+    .catch((error: unknown): IngestAnswer => ({
+      id,
+      failure: error instanceof Error ? error.message : String(error),
+    }))
+    .then((answer) => parentPort?.postMessage(answer satisfies IngestAnswer));
+}
+
+parentPort?.on('message', (job: WorkerJob | 'close') => {
   if (job === 'close') {
     void ready
       .then(() => spend?.flush(db))
@@ -37,14 +48,16 @@ parentPort?.on('message', (job: IngestJob | 'close') => {
       .then(() => parentPort?.close());
     return;
   }
+  if ('grants' in job) {
+    void answer(
+      storeLimitEvents(db, job.grants, job.denials).then(() => ({ id: job.id, stored: true as const })),
+      job.id,
+    );
+    return;
+  }
   inHand += 1;
-  store(job)
-    .catch((error: unknown): IngestAnswer => ({
-      id: job.id,
-      failure: error instanceof Error ? error.message : String(error),
-    }))
-    .then((answer) => {
-      inHand -= 1;
-      parentPort?.postMessage(answer satisfies IngestAnswer);
-    });
+  void answer(
+    store(job).finally(() => (inHand -= 1)),
+    job.id,
+  );
 });

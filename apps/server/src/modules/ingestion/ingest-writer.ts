@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { TooManyRequestsError } from '../../lib/errors.js';
 import { startWorkerScript } from '../../lib/worker-script.js';
+import type { GrantCount } from '../limits/limit-grants.repository.js';
+import type { DenialRow } from '../limits/limit-events.js';
 import { ingestBatch, LUMI_SOURCE, type IngestSource } from './ingest-batch.js';
 
 /**
@@ -38,7 +40,15 @@ export interface IngestJob {
   now: number;
   source: IngestSource;
 }
-export type IngestAnswer = { id: number; result: IngestResult } | { id: number; failure: string };
+/** A part of the allowance's write-behind (limits/limit-events.ts), stored by the worker too. */
+export interface LimitEventsJob {
+  id: number;
+  grants: GrantCount[];
+  denials: DenialRow[];
+}
+export type WorkerJob = IngestJob | LimitEventsJob;
+export type IngestAnswer =
+  { id: number; result: IngestResult } | { id: number; stored: true } | { id: number; failure: string };
 /** Where the ingest worker connects: the SQLite file, or PostgreSQL (with a small pool of its own). */
 export type IngestDatabase = { sqliteFile: string } | { databaseUrl: string };
 export interface IngestWorkerData {
@@ -57,8 +67,9 @@ export const INGEST_WORKER_LIMITS = {
 };
 
 interface Pending {
-  resolve: (result: IngestResult) => void;
+  resolve: (result: IngestResult | undefined) => void;
   reject: (error: Error) => void;
+  what: string;
 }
 
 /**
@@ -93,11 +104,24 @@ export class IngestWorker implements IngestWriter {
         ),
       );
     }
+    return this.post({ raw, now, source }, 'the batch') as Promise<IngestResult>;
+  }
+
+  /**
+   * Stores a part of the allowance's write-behind in the worker's thread (limits/limit-events.ts): on SQLite
+   * its transaction would otherwise hold the event loop that answers the checks. Not counted against
+   * `maxQueued`: it comes once a second, not from clients.
+   */
+  async storeLimitEvents(grants: GrantCount[], denials: DenialRow[]): Promise<void> {
+    if (this.closed) throw new Error('The write-behind has stopped: the server is shutting down');
+    await this.post({ grants, denials }, 'the allowance’s counts');
+  }
+
+  private post(job: Omit<IngestJob, 'id'> | Omit<LimitEventsJob, 'id'>, what: string) {
     const id = this.nextId++;
-    const job: IngestJob = { id, raw, now, source };
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.ensureWorker().postMessage(job);
+    return new Promise<IngestResult | undefined>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, what });
+      this.ensureWorker().postMessage({ id, ...job } satisfies WorkerJob);
     });
   }
 
@@ -110,7 +134,7 @@ export class IngestWorker implements IngestWriter {
     if (!worker) return;
     const exited = new Promise((resolve) => worker.once('exit', resolve));
     if (this.pending.size > 0) {
-      const late = new Error('Ingestion stopped before this batch was stored: the server is shutting down');
+      const late = new Error('The ingest worker stopped before this was stored: the server is shutting down');
       for (const pending of this.pending.values()) pending.reject(late);
       this.pending.clear();
       await worker.terminate();
@@ -142,8 +166,8 @@ export class IngestWorker implements IngestWriter {
     const pending = this.pending.get(answer.id);
     if (!pending) return;
     this.pending.delete(answer.id);
-    if ('result' in answer) pending.resolve(answer.result);
-    else pending.reject(new Error(`Storing the batch failed: ${answer.failure}`));
+    if ('failure' in answer) pending.reject(new Error(`Storing ${pending.what} failed: ${answer.failure}`));
+    else pending.resolve('result' in answer ? answer.result : undefined);
   }
 
   /** The worker ended without being asked: what it had in hand fails; the next batch starts another. */

@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Database } from '../../db/database.js';
 import type { LimitDenialsTable, UsageGrain, UsageKind } from '../../db/limit-tables.js';
-import { addGrants, grantId, insertDenials } from './limit-grants.repository.js';
+import { grantId, storeLimitEvents, type GrantCount } from './limit-grants.repository.js';
 
 export interface GrantKey {
   kind: UsageKind;
@@ -11,15 +11,20 @@ export interface GrantKey {
   bucket: string;
 }
 export type DenialRow = Omit<Insertable<LimitDenialsTable>, 'id'>;
+/**
+ * Stores one part of a flush, all of it or none: in the server's thread, or on SQLite in the ingest worker's
+ * (ingest-writer.ts), so that a second's grants never hold the event loop that answers the checks.
+ */
+export type StoreLimitEvents = (grants: GrantCount[], denials: DenialRow[]) => Promise<void>;
 
 /** How often what the allowance counted is written (docs/operators/limits.md, "What counts"). */
 export const LIMIT_EVENTS_FLUSH_MS = 1_000;
 /**
- * Rows per transaction of a flush, which yields to the requests between two: on SQLite a write holds the
- * event loop, and a second's grants at 2,000 checks a second would hold it for tens of milliseconds at once
- * (engineering guide 16, bounded work).
+ * Rows per transaction of a flush, which yields to the requests between two: a write in the server's thread
+ * on SQLite holds the event loop, and a second's grants at 2,000 checks a second would hold it for tens of
+ * milliseconds at once (engineering guide 16, bounded work).
  */
-const FLUSH_CHUNK = 50;
+const FLUSH_CHUNK = 200;
 
 /**
  * What the allowance records without making a check wait for the database: the calls it admitted (those no
@@ -40,9 +45,14 @@ export class LimitEvents {
   private readonly listeners: ((stored: number) => void)[] = [];
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: StoreLimitEvents,
     private readonly flushMs = LIMIT_EVENTS_FLUSH_MS,
   ) {}
+
+  /** Events stored through `db` in the server's own thread. */
+  static inProcess(db: Kysely<Database>, flushMs?: number): LimitEvents {
+    return new LimitEvents((grants, denials) => storeLimitEvents(db, grants, denials), flushMs);
+  }
 
   /** Counts a grant; returns the number of the buffer it is in (see `onStored`). */
   grant(key: GrantKey, count = 1): number {
@@ -85,8 +95,8 @@ export class LimitEvents {
   }
 
   /**
-   * Writes rows in transactions of FLUSH_CHUNK, the grants of one in key order (so parallel flushes lock rows
-   * in the same order); what a failed transaction and the rest did not store goes back into the buffer.
+   * Writes rows in transactions of FLUSH_CHUNK; what a failed transaction and the rest did not store goes
+   * back into the buffer.
    */
   private async write(grants: (GrantKey & { granted: number })[], denials: DenialRow[]): Promise<void> {
     const chunks = Math.ceil(grants.length / FLUSH_CHUNK) + Math.ceil(denials.length / FLUSH_CHUNK);
@@ -95,11 +105,7 @@ export class LimitEvents {
       const someDenials = someGrants.length === 0 ? denials.slice(d, d + FLUSH_CHUNK) : [];
       try {
         if (n > 0) await yieldToRequests();
-        someGrants.sort((a, b) => (grantId(a) < grantId(b) ? -1 : 1));
-        await this.db.transaction().execute(async (trx) => {
-          if (someGrants.length > 0) await addGrants(this.db, someGrants, trx);
-          if (someDenials.length > 0) await insertDenials(trx, someDenials);
-        });
+        await this.store(someGrants, someDenials);
       } catch (error) {
         this.requeuedInto = this.filling;
         for (const row of grants.slice(g)) this.grant(row, row.granted);

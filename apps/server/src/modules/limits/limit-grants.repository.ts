@@ -135,7 +135,13 @@ export async function grantRows(
   return rows.map((row) => ({ ...row, granted: Number(row.granted) }));
 }
 
-type GrantCount = { kind: UsageKind; subject: string; grain: UsageGrain; bucket: string; granted: number };
+export type GrantCount = {
+  kind: UsageKind;
+  subject: string;
+  grain: UsageGrain;
+  bucket: string;
+  granted: number;
+};
 
 /** Row counts an upsert of grants is compiled for: a batch is cut into these, so few statements exist. */
 const UPSERT_SIZES = [200, 64, 16, 4, 1];
@@ -179,6 +185,22 @@ export async function addGrants(
       await upserts.get(rows)!.execute(db, values, on);
     }
   }
+}
+
+/**
+ * Stores counted grants and recorded denials in one transaction, the grants in key order, so parallel
+ * writers lock rows in the same order (limit-events.ts writes a flush in such parts).
+ */
+export async function storeLimitEvents(
+  db: Kysely<Database>,
+  grants: GrantCount[],
+  denials: Omit<Insertable<LimitDenialsTable>, 'id'>[],
+): Promise<void> {
+  const ordered = [...grants].sort((a, b) => (grantId(a) < grantId(b) ? -1 : 1));
+  await db.transaction().execute(async (trx) => {
+    if (ordered.length > 0) await addGrants(db, ordered, trx);
+    if (denials.length > 0) await insertDenials(trx, denials);
+  });
 }
 
 /** Records denied calls (and calls admitted over a soft limit). */
