@@ -4,7 +4,7 @@ import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
 import { isPostgres } from '../../db/locks.js';
 import type { Clock } from '../../lib/time.js';
 import { bucketNames } from './bucket-names.js';
-import { grantId, lockGrants, setGrants } from './limit-grants.repository.js';
+import { grantId, takeGrants } from './limit-grants.repository.js';
 import type { GrantKey, LimitEvents } from './limit-events.js';
 import type { Standing } from './usage-reader.js';
 
@@ -121,15 +121,15 @@ class CountedGrants implements ExactGrants {
 }
 
 /**
- * PostgreSQL: the grants of the checks that arrive while a transaction runs are taken together in the next
- * one: their counters locked in key order with their latest counts, shared out to the checks in the order
- * they came, all of a check's or none, and set, in four statements however many checks (group commit),
- * GROUPS_AT_ONCE such transactions at a time. The commit does not wait for the WAL to reach the disk
- * (`synchronous_commit = off` for that transaction, set by lockGrants):
+ * PostgreSQL: the grants of the checks that arrive while a group is being taken are taken together in the
+ * next: their counters locked in key order with their latest counts, shared out to the checks in the order
+ * they came, all of a check's or none, and set, in one statement however many checks (lumi_take_grants, a
+ * group commit that holds its locks only while it runs), GROUPS_AT_ONCE such statements at a time. The
+ * commit does not wait for the WAL to reach the disk (`synchronous_commit = off` for that statement alone):
  * every instance sees it as soon as it ends, and a crash of PostgreSQL itself can lose the grants of its last
  * fraction of a second (three times `wal_writer_delay`, 600 ms by default), never count one twice.
  */
-/** How many transactions of grants one instance runs at once. */
+/** How many groups of grants one instance takes at once. */
 const GROUPS_AT_ONCE = 2;
 
 class GroupedGrants implements ExactGrants {
@@ -172,31 +172,19 @@ class GroupedGrants implements ExactGrants {
     this.running -= 1;
   }
 
-  private grantAll(checks: ExactGrant[][]): Promise<(Standing | null)[]> {
-    const keys = new Map(checks.flat().map(({ key }) => [grantId(key), key]));
-    return this.db.transaction().execute(async (trx) => {
-      const counts = await lockGrants(
-        trx,
-        [...keys.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, key]) => key),
-      );
-      const changed = new Set<string>();
-      const refused = checks.map((grants) => {
-        const full = grants.find(({ key, below }) => counts.get(grantId(key))! >= below);
-        if (full) return full.by;
-        for (const { key } of grants) {
-          const id = grantId(key);
-          counts.set(id, counts.get(id)! + 1);
-          changed.add(id);
-        }
-        return null;
-      });
-      if (changed.size > 0) {
-        await setGrants(
-          trx,
-          [...changed].map((id) => ({ ...keys.get(id)!, granted: counts.get(id)! })),
-        );
-      }
-      return refused;
+  private async grantAll(checks: ExactGrant[][]): Promise<(Standing | null)[]> {
+    const ids = [...new Set(checks.flat().map(({ key }) => grantId(key)))].sort();
+    const position = new Map(ids.map((id, i) => [id, i]));
+    const keys = new Array<GrantKey>(ids.length);
+    for (const { key } of checks.flat()) keys[position.get(grantId(key))!] = key;
+    const refused = await takeGrants(
+      this.db,
+      keys,
+      checks.map((grants) => grants.map(({ key, below }) => ({ key: position.get(grantId(key))!, below }))),
+    );
+    return checks.map((grants, check) => {
+      const full = refused.get(check);
+      return full === undefined ? null : grants[full]!.by;
     });
   }
 }

@@ -20,38 +20,25 @@ const columnsOf = (keys: Keyed[]) => [
 ];
 
 /**
- * PostgreSQL: the current counts of `keys` (sorted by key, so parallel transactions lock rows in the same
- * order), each row created at 0 when missing and locked until the transaction ends. ON CONFLICT DO UPDATE
- * locks the row's latest committed version, whatever the transaction's snapshot, so the counts returned are
- * the ones a conditioned grant would have seen. It also makes the transaction's commit not wait for its WAL
- * to reach the disk (`synchronous_commit = off`, exact-grants.ts says why that is enough); other sessions
- * see the commit as soon as it ends all the same.
+ * PostgreSQL: takes the grants of a group of checks in one statement (lumi_take_grants, migration
+ * 20261210090000-limit-grant-function): `checks[i]` lists check i's counters, each with the count it must
+ * stay below. The counters are locked in the order of `keys` (sorted by grantId, as every writer of
+ * limit_grants sorts them, so parallel transactions lock rows in the same order). Resolves, for each refused
+ * check, to the position among its grants of one that was full.
  */
-export async function lockGrants(trx: Executor, keys: Keyed[]): Promise<Map<string, number>> {
+export async function takeGrants(
+  trx: Executor,
+  keys: Keyed[],
+  checks: { key: number; below: number }[][],
+): Promise<Map<number, number>> {
   const [kinds, subjects, grains, buckets] = columnsOf(keys);
-  const { rows } = await sql<Keyed & { granted: string | number }>`
-    insert into limit_grants (kind, subject, grain, bucket, granted)
-    select kind, subject, grain, bucket, 0
-    from unnest(${kinds}::text[], ${subjects}::text[], ${grains}::text[], ${buckets}::text[])
-      as r(kind, subject, grain, bucket),
-      (select set_config('synchronous_commit', 'off', true)) as no_wait
-    order by kind, subject, grain, bucket
-    on conflict (kind, subject, grain, bucket) do update set granted = limit_grants.granted
-    returning kind, subject, grain, bucket, granted`.execute(trx);
-  return new Map(rows.map((row) => [grantId(row), Number(row.granted)]));
-}
-
-/**
- * PostgreSQL: sets the counts of rows locked by lockGrants in this transaction, as an upsert so each row is
- * found through the key (an UPDATE joined to the list may be planned as a scan of the table).
- */
-export async function setGrants(trx: Executor, counts: (Keyed & { granted: number })[]): Promise<void> {
-  const [kinds, subjects, grains, buckets] = columnsOf(counts);
-  await sql`
-    insert into limit_grants (kind, subject, grain, bucket, granted)
-    select * from unnest(${kinds}::text[], ${subjects}::text[], ${grains}::text[], ${buckets}::text[],
-      ${counts.map((c) => c.granted)}::bigint[])
-    on conflict (kind, subject, grain, bucket) do update set granted = excluded.granted`.execute(trx);
+  const numbers = checks.flatMap((grants, check) => grants.map(() => check));
+  const { rows } = await sql<{ check_no: number; grant_no: number }>`
+    select check_no, grant_no from lumi_take_grants(
+      ${kinds}::text[], ${subjects}::text[], ${grains}::text[], ${buckets}::text[], ${numbers}::int[],
+      ${checks.flatMap((grants) => grants.map((g) => g.key + 1))}::int[],
+      ${checks.flatMap((grants) => grants.map((g) => g.below))}::bigint[])`.execute(trx);
+  return new Map(rows.map((row) => [row.check_no, row.grant_no]));
 }
 
 /** A grant counter's key as one string. */
