@@ -122,6 +122,8 @@ test.describe.serial('metrics change markers and exports', () => {
 
     // The usage chart's axis is days: the day's changes share one flag, the newest first in its card.
     const usage = region(page, 'LLM Usage');
+    // A chart is drawn once it comes near the window (features/metrics/components/after-paint.tsx).
+    await usage.scrollIntoViewIfNeeded();
     const dayFlag = usage.getByRole('button', { name: /^(Change: |\d+ changes, first: )/ }).last();
     await dayFlag.hover();
     const dayCard = page.getByRole('dialog', { name: /^(Change|\d+ changes)$/ });
@@ -134,6 +136,7 @@ test.describe.serial('metrics change markers and exports', () => {
     // The latency chart's axis is time: changes close together on it (the item's creation and the edit
     // here) share a flag, the newest first in its card, which the keyboard opens and enters.
     const latency = region(page, 'Latency');
+    await latency.scrollIntoViewIfNeeded();
     const flag = latency.getByRole('button', { name: /^(Change: |\d+ changes, first: )/ }).last();
     await flag.focus();
     const card = page.getByRole('dialog', { name: /^(Change|\d+ changes)$/ });

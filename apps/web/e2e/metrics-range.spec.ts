@@ -82,6 +82,8 @@ test.describe.serial('metrics time range', () => {
 
     const latency = page.getByRole('table', { name: 'Latency by model' });
     await expect(latency.getByRole('row', { name: new RegExp(names.model) })).toContainText('4');
+    // A chart is drawn once it comes near the window (features/metrics/components/after-paint.tsx).
+    await region(page, 'Latency').scrollIntoViewIfNeeded();
     await expect(
       region(page, 'Latency').getByRole('img', { name: /p95 latency per day by model/ }),
     ).toBeVisible();

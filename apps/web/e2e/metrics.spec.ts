@@ -122,6 +122,8 @@ test.describe.serial('metrics', () => {
     await expect(figure(page, 'Cache Performance', 'Entries')).toHaveText('42');
 
     const llm = region(page, 'LLM Usage');
+    // A chart is drawn once it comes near the window (features/metrics/components/after-paint.tsx).
+    await llm.scrollIntoViewIfNeeded();
     await expect(figure(page, 'LLM Usage', 'Tokens')).toHaveText('4,300');
     await expect(figure(page, 'LLM Usage', 'Requests')).toHaveText('3');
     await expect(figure(page, 'LLM Usage', 'Cost')).toHaveText('$0.038');
@@ -149,6 +151,7 @@ test.describe.serial('metrics', () => {
     await expect(
       models.getByRole('row', { name: new RegExp(`Gemini Vision ${names.visionModel}`) }),
     ).toContainText('600');
+    await region(page, 'Gemini Usage').scrollIntoViewIfNeeded();
     await expect(
       page.getByRole('img', { name: /Gemini tokens per hour over the last 24 hours/ }),
     ).toBeVisible();
@@ -168,6 +171,7 @@ test.describe.serial('metrics', () => {
     await expect(llm.getByRole('radio', { name: '7 days' })).toHaveAttribute('aria-checked', 'true');
     await llm.getByRole('radio', { name: '30 days' }).click();
     await expect(page).toHaveURL(/days=30/);
+    await llm.scrollIntoViewIfNeeded();
     await expect(llm.getByRole('img', { name: /Tokens per day over the last 30 days/ })).toBeVisible();
     await expect(figure(page, 'LLM Usage', 'Tokens')).toHaveText('4,300');
 

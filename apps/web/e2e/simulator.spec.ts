@@ -58,6 +58,8 @@ async function expectLlmUsage(panel: Locator, llm: LlmUsage) {
   await expect(figure(panel, 'Cost')).toHaveText(usd(llm.totals.cost));
   await expect(figure(panel, 'Requests')).toHaveText(count(llm.totals.requests));
   const providers = [...new Set(llm.daily_usage.map((day) => day.provider))];
+  // A chart is drawn once it comes near the window (features/metrics/components/after-paint.tsx).
+  await panel.scrollIntoViewIfNeeded();
   await expect(
     panel.getByRole('img', {
       name: `for ${providers.join(', ')}; ${count(llm.totals.tokens)} tokens in total`,

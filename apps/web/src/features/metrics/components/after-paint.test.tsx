@@ -1,0 +1,62 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AfterPaint } from './after-paint';
+
+/** An IntersectionObserver the test moves: `show()` tells every observer its element came near. */
+function fakeObserver() {
+  const observers: { callback: IntersectionObserverCallback; observed: Element[]; live: boolean }[] = [];
+  class FakeIntersectionObserver {
+    private readonly entry;
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback, observed: [] as Element[], live: true };
+      observers.push(this.entry);
+    }
+    observe(element: Element) {
+      this.entry.observed.push(element);
+    }
+    disconnect() {
+      this.entry.live = false;
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  return {
+    show() {
+      for (const { callback, observed, live } of observers) {
+        if (!live) continue;
+        const entries = observed.map(
+          (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
+        );
+        act(() => callback(entries, {} as IntersectionObserver));
+      }
+    },
+  };
+}
+
+describe('AfterPaint', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('draws a chart below the fold only once its place comes near the window', async () => {
+    const observer = fakeObserver();
+    render(
+      <AfterPaint fallback={<p>Chart loading</p>}>
+        <p>The chart</p>
+      </AfterPaint>,
+    );
+    // Painted, but far from the window: still the fallback.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(screen.getByText('Chart loading')).toBeInTheDocument();
+    expect(screen.queryByText('The chart')).not.toBeInTheDocument();
+    observer.show();
+    expect(await screen.findByText('The chart')).toBeInTheDocument();
+  });
+
+  it('draws at once after the paint where there is no IntersectionObserver', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    render(
+      <AfterPaint fallback={<p>Chart loading</p>}>
+        <p>The chart</p>
+      </AfterPaint>,
+    );
+    expect(await screen.findByText('The chart')).toBeInTheDocument();
+  });
+});
