@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/connection.js';
 import { recoverSpend, SpendBuffer } from '../telemetry-store/telemetry-store.js';
-import { storeLimitEvents } from '../limits/limit-grants.repository.js';
+import { storeLimitEvents } from '../limits/limit-events.js';
 import { ingestBatch } from './ingest-batch.js';
 import type { IngestAnswer, IngestJob, IngestWorkerData, WorkerJob } from './ingest-writer.js';
 

@@ -5,8 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { TooManyRequestsError } from '../../lib/errors.js';
 import { startWorkerScript } from '../../lib/worker-script.js';
-import type { GrantCount } from '../limits/limit-grants.repository.js';
-import type { DenialRow } from '../limits/limit-events.js';
+import type { DenialRow, GrantCount } from '../limits/limit-events.js';
 import { ingestBatch, LUMI_SOURCE, type IngestSource } from './ingest-batch.js';
 
 /**

@@ -4,6 +4,9 @@ import type { Database } from '../../db/database.js';
 import type { LimitDenialsTable, UsageGrain, UsageKind } from '../../db/limit-tables.js';
 import { grantId, storeLimitEvents, type GrantCount } from './limit-grants.repository.js';
 
+// For the ingest worker, which stores the write-behind in its own thread (ingestion/ingest-worker.ts).
+export { storeLimitEvents, type GrantCount };
+
 export interface GrantKey {
   kind: UsageKind;
   subject: string;
