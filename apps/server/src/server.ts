@@ -118,7 +118,13 @@ async function main() {
       .then(() => app.services.integrations.flush())
       // The allowance's last counts go through the ingest worker; after them and the last report, the
       // batches in hand are stored, then the worker stops.
-      .then(() => app.services.limits.close())
+      .then(() =>
+        app.services.limits
+          .close()
+          .catch((error: unknown) =>
+            app.log.error({ err: error }, 'the allowance’s last counts were not written'),
+          ),
+      )
       .then(() => app.services.ingestion.close())
       .then(() => invalidation.close())
       .then(() => handle.db.destroy())

@@ -203,8 +203,9 @@ export function createServices(options: {
   const ingestWriter = options.ingestDatabase
     ? new IngestWorker({ database: options.ingestDatabase, timezone: options.telemetry.timezone })
     : new InProcessIngest(db, options.telemetry.timezone);
+  // On SQLite a write holds the event loop that answers the checks; PostgreSQL writes in its own process.
   const limitEvents =
-    ingestWriter instanceof IngestWorker
+    ingestWriter instanceof IngestWorker && options.ingestDatabase && 'sqliteFile' in options.ingestDatabase
       ? new LimitEvents((grants, denials) => ingestWriter.storeLimitEvents(grants, denials))
       : LimitEvents.inProcess(db);
   const limits = new LimitsService(

@@ -235,6 +235,37 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect(answers.filter((res) => res.json<Allowance>().allowed)).toHaveLength(10);
   });
 
+  it('a check refused by one request limit counts towards none of the others, and names the one that was full', async () => {
+    clock = START;
+    const key = await allowanceKey();
+    const chat = await createLimit({
+      scope: 'each_chat',
+      metric: 'requests',
+      window: 'minute',
+      amount: 5,
+      mode: 'hard',
+    });
+    const user = await createLimit({
+      scope: 'each_user',
+      metric: 'requests',
+      window: 'hour',
+      amount: 3,
+      mode: 'hard',
+    });
+    const ask = (userId: string) => decide(key, { chat_id: '-31', user_id: userId });
+    for (let i = 0; i < 3; i++) expect((await ask('71')).allowed).toBe(true);
+    // Parallel, so on PostgreSQL they are taken in one group (one statement).
+    const refused = await Promise.all([ask('71'), ask('71')]);
+    expect(refused.map((d) => [d.allowed, d.reason, d.limit?.id])).toEqual([
+      [false, 'limit_reached', user.id],
+      [false, 'limit_reached', user.id],
+    ]);
+    // The refused checks took nothing of the chat's minute: 2 of its 5 are left.
+    const others = await Promise.all([ask('72'), ask('73'), ask('74')]);
+    expect(others.filter((d) => d.allowed)).toHaveLength(2);
+    expect(others.find((d) => !d.allowed)).toMatchObject({ reason: 'limit_reached', limit: { id: chat.id } });
+  });
+
   it('a chat’s own limit replaces the each-chat default of the same metric and window', async () => {
     clock = START;
     const key = await allowanceKey();

@@ -13,7 +13,8 @@ type Db = Kysely<unknown>;
  *
  * keys: the counters (kinds, subjects, grains, buckets), each once; checks, key_of and below: one entry per
  * grant, the checks numbered in the order they came, a check's grants together, key_of a position in keys
- * (from 1). A refused check's grant_no counts from 0 among its grants.
+ * (from 1), a check naming each counter once. A refused check's grant_no counts from 0 among its grants.
+ * Arrays of different lengths, or a key_of outside keys, raise an error instead of admitting anything.
  */
 const FUNCTION = sql`
 create function lumi_take_grants(
@@ -29,6 +30,10 @@ declare
   hi int;
   refused int;
 begin
+  if coalesce(array_length(key_of, 1), 0) <> total or coalesce(array_length(below, 1), 0) <> total
+    or exists (select 1 from unnest(key_of) k where k < 1 or k > coalesce(array_length(kinds, 1), 0)) then
+    raise exception 'lumi_take_grants: checks, key_of and below must be as long as each other, key_of within keys';
+  end if;
   perform set_config('synchronous_commit', 'off', true);
   with locked as (
     insert into limit_grants as g (kind, subject, grain, bucket, granted)

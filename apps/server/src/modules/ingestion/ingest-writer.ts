@@ -108,8 +108,8 @@ export class IngestWorker implements IngestWriter {
 
   /**
    * Stores a part of the allowance's write-behind in the worker's thread (limits/limit-events.ts): on SQLite
-   * its transaction would otherwise hold the event loop that answers the checks. Not counted against
-   * `maxQueued`: it comes once a second, not from clients.
+   * its transaction would otherwise hold the event loop that answers the checks. Never refused for
+   * `maxQueued` (it comes once a second, not from clients), though it waits its turn behind the batches.
    */
   async storeLimitEvents(grants: GrantCount[], denials: DenialRow[]): Promise<void> {
     if (this.closed) throw new Error('The write-behind has stopped: the server is shutting down');

@@ -24,10 +24,12 @@ const columnsOf = (keys: Keyed[]) => [
  * 20261210090000-limit-grant-function): `checks[i]` lists check i's counters, each with the count it must
  * stay below. The counters are locked in the order of `keys` (sorted by grantId, as every writer of
  * limit_grants sorts them, so parallel transactions lock rows in the same order). Resolves, for each refused
- * check, to the position among its grants of one that was full.
+ * check, to the position among its grants of one that was full. A check names each counter once. `db` is the
+ * database, not a transaction: the statement is a transaction of its own, whose commit does not wait for
+ * the disk (the function sets `synchronous_commit = off` until its transaction ends).
  */
 export async function takeGrants(
-  trx: Executor,
+  db: Executor,
   keys: Keyed[],
   checks: { key: number; below: number }[][],
 ): Promise<Map<number, number>> {
@@ -37,7 +39,7 @@ export async function takeGrants(
     select check_no, grant_no from lumi_take_grants(
       ${kinds}::text[], ${subjects}::text[], ${grains}::text[], ${buckets}::text[], ${numbers}::int[],
       ${checks.flatMap((grants) => grants.map((g) => g.key + 1))}::int[],
-      ${checks.flatMap((grants) => grants.map((g) => g.below))}::bigint[])`.execute(trx);
+      ${checks.flatMap((grants) => grants.map((g) => g.below))}::bigint[])`.execute(db);
   return new Map(rows.map((row) => [row.check_no, row.grant_no]));
 }
 

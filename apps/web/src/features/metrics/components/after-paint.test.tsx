@@ -43,10 +43,28 @@ describe('AfterPaint', () => {
       </AfterPaint>,
     );
     // Painted, but far from the window: still the fallback.
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(
+      await screen.findByRole('img', { name: 'Chart, drawn when it is scrolled into view' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Chart loading')).toBeInTheDocument();
     expect(screen.queryByText('The chart')).not.toBeInTheDocument();
     observer.show();
+    expect(await screen.findByText('The chart')).toBeInTheDocument();
+  });
+
+  it('draws every chart on a keyboard user’s first Tab, and says meanwhile that it waits to be scrolled to', async () => {
+    fakeObserver();
+    render(
+      <AfterPaint fallback={<p>Chart loading</p>}>
+        <p>The chart</p>
+      </AfterPaint>,
+    );
+    expect(
+      await screen.findByRole('img', { name: 'Chart, drawn when it is scrolled into view' }),
+    ).toBeInTheDocument();
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    });
     expect(await screen.findByText('The chart')).toBeInTheDocument();
   });
 

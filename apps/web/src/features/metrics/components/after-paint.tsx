@@ -9,7 +9,8 @@ const NEAR_MARGIN = '300px 0px';
  * NEAR_MARGIN of the window, in a transition. Drawing a chart (recharts) is the heaviest render on these
  * screens: this way the panel's figures are shown first, a chart below the fold on a phone is drawn only
  * when it is about to be seen, and React renders each chart in slices it yields between, instead of one long
- * task that blocks the page (docs/benchmarks.md, "The first signed-in load").
+ * task that blocks the page (docs/benchmarks.md, "The first signed-in load"). A keyboard user's first Tab and
+ * printing draw every chart at once, so the controls inside charts are in the tab order and on paper.
  */
 export function AfterPaint({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
   const [painted, setPainted] = useState(false);
@@ -18,17 +19,32 @@ export function AfterPaint({ children, fallback }: { children: ReactNode; fallba
   useAfterPaint(useCallback(() => startTransition(() => setPainted(true)), []));
   useEffect(() => {
     const element = place.current;
-    if (near || !element) return;
+    if (!painted || near || !element) return;
+    const draw = () => startTransition(() => setNear(true));
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') draw();
+    };
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        startTransition(() => setNear(true));
+        if (entries.some((entry) => entry.isIntersecting)) draw();
       },
       { rootMargin: NEAR_MARGIN },
     );
     observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return painted && near ? children : <div ref={place}>{fallback}</div>;
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('beforeprint', draw);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('beforeprint', draw);
+    };
+  }, [painted, near]);
+  if (painted && near) return children;
+  if (!painted) return fallback;
+  // Not loading: waiting to be scrolled to, which a screen reader is told instead of "Loading".
+  return (
+    <div ref={place} role="img" aria-label="Chart, drawn when it is scrolled into view">
+      <div aria-hidden>{fallback}</div>
+    </div>
+  );
 }
