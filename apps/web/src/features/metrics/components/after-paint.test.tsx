@@ -32,16 +32,21 @@ function fakeObserver() {
   };
 }
 
+/** A chart behind AfterPaint, with "Chart loading" as its fallback. */
+function renderChart() {
+  render(
+    <AfterPaint fallback={<p>Chart loading</p>}>
+      <p>The chart</p>
+    </AfterPaint>,
+  );
+}
+
 describe('AfterPaint', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('draws a chart below the fold only once its place comes near the window', async () => {
     const observer = fakeObserver();
-    render(
-      <AfterPaint fallback={<p>Chart loading</p>}>
-        <p>The chart</p>
-      </AfterPaint>,
-    );
+    renderChart();
     // Painted, but far from the window: still the fallback.
     expect(
       await screen.findByRole('img', { name: 'Chart, drawn when it is scrolled into view' }),
@@ -54,11 +59,7 @@ describe('AfterPaint', () => {
 
   it('draws every chart on a keyboard user’s first Tab, and says meanwhile that it waits to be scrolled to', async () => {
     fakeObserver();
-    render(
-      <AfterPaint fallback={<p>Chart loading</p>}>
-        <p>The chart</p>
-      </AfterPaint>,
-    );
+    renderChart();
     expect(
       await screen.findByRole('img', { name: 'Chart, drawn when it is scrolled into view' }),
     ).toBeInTheDocument();
@@ -70,11 +71,7 @@ describe('AfterPaint', () => {
 
   it('draws at once after the paint where there is no IntersectionObserver', async () => {
     vi.stubGlobal('IntersectionObserver', undefined);
-    render(
-      <AfterPaint fallback={<p>Chart loading</p>}>
-        <p>The chart</p>
-      </AfterPaint>,
-    );
+    renderChart();
     expect(await screen.findByText('The chart')).toBeInTheDocument();
   });
 });
