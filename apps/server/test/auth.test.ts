@@ -686,3 +686,28 @@ describe.each(dialects)('auth on %s', (dialect) => {
     });
   });
 });
+
+describe.each(dialects)('refresh token reuse within one millisecond on %s', (dialect) => {
+  // Every rotation at the same instant: reuse is told by which token came after, not by rotation times.
+  const t = useTestApp(dialect, { app: { now: () => Date.parse('2026-11-20T12:00:00.000Z') } });
+  const refresh = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [REFRESH_COOKIE]: token } });
+
+  it('still revokes the session when a token is presented after its successor was used', async () => {
+    const session = await t.loginAdmin();
+    const first = await refresh(session.refreshToken);
+    expect(first.statusCode).toBe(200);
+    const second = await refresh(cookieValue(first, REFRESH_COOKIE)!);
+    expect(second.statusCode).toBe(200);
+    expectError(await refresh(session.refreshToken), 401, 'session_expired');
+    expectError(await refresh(cookieValue(second, REFRESH_COOKIE)!), 401, 'session_expired');
+  });
+
+  it('still gives a token rotated moments ago another successor while none of its successors was used', async () => {
+    const session = await t.loginAdmin();
+    expect((await refresh(session.refreshToken)).statusCode).toBe(200);
+    const again = await refresh(session.refreshToken);
+    expect(again.statusCode).toBe(200);
+    expect((await refresh(cookieValue(again, REFRESH_COOKIE)!)).statusCode).toBe(200);
+  });
+});

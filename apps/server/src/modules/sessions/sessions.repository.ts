@@ -109,14 +109,26 @@ export async function retireOthers(db: Executor, sessionId: string, tokenHash: s
     .execute();
 }
 
-/** When the session's latest refresh token was rotated (null when none was). */
-export async function latestRotation(db: Executor, sessionId: string): Promise<string | null> {
+/**
+ * Whether a refresh token the session was given at or after `since` (a successor of the token rotated then,
+ * other than `tokenHash` itself) has been used. Asked by who came after, not by comparing rotation times:
+ * two rotations in the same millisecond have the same time.
+ */
+export async function successorUsed(
+  db: Executor,
+  sessionId: string,
+  tokenHash: string,
+  since: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('refresh_tokens')
-    .select((eb) => eb.fn.max('rotated_at').as('latest'))
+    .select('token_hash')
     .where('session_id', '=', sessionId)
+    .where('token_hash', '!=', tokenHash)
+    .where('created_at', '>=', since)
+    .where('rotated_at', 'is not', null)
     .executeTakeFirst();
-  return row?.latest ?? null;
+  return row !== undefined;
 }
 
 export function findActiveSession(db: Executor, sessionId: string, now: string) {

@@ -74,7 +74,7 @@ export class SessionsService {
       token.retired_at === null &&
       token.rotated_at !== null &&
       Date.parse(now) - Date.parse(token.rotated_at) < REFRESH_REUSE_GRACE_MS &&
-      (await repo.latestRotation(trx, token.session_id)) === token.rotated_at
+      !(await repo.successorUsed(trx, token.session_id, hash, token.rotated_at))
     ) {
       return this.successor(trx, token, now);
     }
