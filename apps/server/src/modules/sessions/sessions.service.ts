@@ -21,8 +21,8 @@ export const REFRESH_REUSE_GRACE_MS = 30_000;
 /**
  * Server-side sessions behind the opaque refresh token (OWASP ASVS V7): the token is stored only as a
  * SHA-256 hash, rotates on every use, and presenting a rotated token again revokes the whole session, unless
- * it comes within REFRESH_REUSE_GRACE_MS of its rotation and is still the session's latest rotated token
- * (no successor has been used since): then it gets another successor, as Okta's grace period and Auth0's
+ * it comes within REFRESH_REUSE_GRACE_MS of its rotation and none of the tokens the session was given since
+ * has been used: then it gets another successor, as Okta's grace period and Auth0's
  * reuse interval allow. Using any successor retires its unused siblings, and presenting a retired token is
  * reuse too, so a session never splits into two chains that both live on.
  */
