@@ -4,7 +4,7 @@ import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
 import { isPostgres } from '../../db/locks.js';
 import type { Clock } from '../../lib/time.js';
 import { bucketNames } from './bucket-names.js';
-import { grantId, takeGrants } from './limit-grants.repository.js';
+import { grantId, inLockOrder, takeGrants } from './limit-grants.repository.js';
 import type { GrantKey, LimitEvents } from './limit-events.js';
 import type { Standing } from './usage-reader.js';
 
@@ -173,10 +173,8 @@ class GroupedGrants implements ExactGrants {
   }
 
   private async grantAll(checks: ExactGrant[][]): Promise<(Standing | null)[]> {
-    const ids = [...new Set(checks.flat().map(({ key }) => grantId(key)))].sort();
-    const position = new Map(ids.map((id, i) => [id, i]));
-    const keys = new Array<GrantKey>(ids.length);
-    for (const { key } of checks.flat()) keys[position.get(grantId(key))!] = key;
+    const keys = inLockOrder(new Map(checks.flat().map(({ key }) => [grantId(key), key])).values());
+    const position = new Map(keys.map((key, i) => [grantId(key), i]));
     const refused = await takeGrants(
       this.db,
       keys,

@@ -22,8 +22,7 @@ const columnsOf = (keys: Keyed[]) => [
 /**
  * PostgreSQL: takes the grants of a group of checks in one statement (lumi_take_grants, migration
  * 20261210090000-limit-grant-function): `checks[i]` lists check i's counters, each with the count it must
- * stay below. The counters are locked in the order of `keys` (sorted by grantId, as every writer of
- * limit_grants sorts them, so parallel transactions lock rows in the same order). Resolves, for each refused
+ * stay below. The counters are locked in the order of `keys`, which must be inLockOrder's. Resolves, for each refused
  * check, to the position among its grants of one that was full. A check names each counter once. `db` is the
  * database, not a transaction: the statement is a transaction of its own, whose commit does not wait for
  * the disk (the function sets `synchronous_commit = off` until its transaction ends).
@@ -45,6 +44,14 @@ export async function takeGrants(
 
 /** A grant counter's key as one string. */
 export const grantId = (key: Keyed) => `${key.kind}|${key.subject}|${key.grain}|${key.bucket}`;
+
+/**
+ * Counters in the one order every writer of limit_grants locks them in (by grantId, in code units), so
+ * parallel transactions, on one instance or several, never wait for each other in a cycle.
+ */
+export function inLockOrder<K extends Keyed>(keys: Iterable<K>): K[] {
+  return [...keys].sort((a, b) => (grantId(a) < grantId(b) ? -1 : grantId(a) > grantId(b) ? 1 : 0));
+}
 
 /** Removes the grants of buckets before `before` (an ISO bucket name) and the denials before it. */
 export async function pruneGrants(db: Executor, before: string): Promise<number> {
@@ -185,7 +192,7 @@ export async function storeLimitEvents(
   grants: GrantCount[],
   denials: Omit<Insertable<LimitDenialsTable>, 'id'>[],
 ): Promise<void> {
-  const ordered = [...grants].sort((a, b) => (grantId(a) < grantId(b) ? -1 : 1));
+  const ordered = inLockOrder(grants);
   await db.transaction().execute(async (trx) => {
     if (ordered.length > 0) await addGrants(db, ordered, trx);
     if (denials.length > 0) await insertDenials(trx, denials);
