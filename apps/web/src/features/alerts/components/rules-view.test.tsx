@@ -1,8 +1,8 @@
 import type { SessionUser } from '@lumi/contract';
 import { ALERT_MESSAGES } from '@lumi/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { jsonResponse } from '@/test/render-with-providers';
 import { signIn } from '@/test/session-users';
@@ -148,8 +148,8 @@ describe('Alerts > Rules', () => {
       'href',
       '/metrics?tab=calls&failed=true',
     );
-    // It comes before the lists; the editor opens only when asked for.
-    expect(focus.compareDocumentPosition(screen.getByRole('table', { name: 'Alert rules' }))).toBe(
+    // It comes before the lists, which follow once it is painted; the editor opens only when asked for.
+    expect(focus.compareDocumentPosition(await screen.findByRole('table', { name: 'Alert rules' }))).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -161,6 +161,26 @@ describe('Alerts > Rules', () => {
     await userEvent.click(within(focus).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.queryByRole('region', { name: 'Failing calls' })).not.toBeInTheDocument();
+  });
+
+  it('renders the other rules only once the rule an alert’s link names is painted', async () => {
+    // Animation frames run when the test says: the first one after the focus is the frame it is painted in.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    try {
+      fakeAlertsApi({ rules: [rule(7, { name: 'Heartbeat', state: 'firing' }), rule(8, { name: 'Spend' })] });
+      show('/alerts?rule=7');
+      expect(await screen.findByRole('region', { name: 'Heartbeat' })).toBeInTheDocument();
+      expect(screen.getByRole('status', { name: 'Loading the other rules' })).toBeInTheDocument();
+      expect(screen.queryByRole('table', { name: 'Alert rules' })).not.toBeInTheDocument();
+      act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+      const table = await screen.findByRole('table', { name: 'Alert rules' });
+      expect(within(table).getAllByRole('row').slice(1)).toHaveLength(2);
+      expect(screen.queryByRole('status', { name: 'Loading the other rules' })).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('says so when a link names a rule that is gone, and forgets it when dismissed', async () => {

@@ -1,5 +1,5 @@
-import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useAfterPaint } from '@/lib/use-after-paint';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { usePainted } from '@/lib/use-painted';
 
 /** How far outside the window a chart's place may be and still be drawn: it is drawn before it scrolls in. */
 const NEAR_MARGIN = '300px 0px';
@@ -13,10 +13,9 @@ const NEAR_MARGIN = '300px 0px';
  * printing draw every chart at once, so the controls inside charts are in the tab order and on paper.
  */
 export function AfterPaint({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  const [painted, setPainted] = useState(false);
+  const painted = usePainted();
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
   const place = useRef<HTMLDivElement>(null);
-  useAfterPaint(useCallback(() => startTransition(() => setPainted(true)), []));
   useEffect(() => {
     const element = place.current;
     if (!painted || near || !element) return;
