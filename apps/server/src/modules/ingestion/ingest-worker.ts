@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/connection.js';
 import { recoverSpend, SpendBuffer } from '../telemetry-store/telemetry-store.js';
@@ -24,9 +25,13 @@ let inHand = 0;
 async function store(job: IngestJob): Promise<IngestAnswer> {
   await ready;
   const result = await ingestBatch(db, job.raw, job.now, timezone, job.source, spend);
+  if (!spend) return { id: job.id, result };
+  // Storing a batch never yields to this thread's event loop, so batches posted meanwhile are still waiting
+  // in its port: one turn lets them in, and then they count as in hand and the sums wait for them.
+  await nextTurn();
   // The batch is stored whatever becomes of the write behind it: sums that fail to be written are kept for
   // the next try, and a start adds any a stop left unwritten.
-  if (spend && (inHand === 1 || spend.due)) await spend.flush(db).catch(() => undefined);
+  if (inHand === 1 || spend.due) await spend.flush(db).catch(() => undefined);
   return { id: job.id, result };
 }
 
