@@ -10,7 +10,7 @@ import {
   type AlertServices,
   type AlertSettings,
 } from './modules/alerts/alerts.wiring.js';
-import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { ApiKeysService, type ApiKeyPrincipal } from './modules/api-keys/api-keys.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AuthService, type Principal } from './modules/auth/auth.service.js';
 import { PrincipalCache } from './modules/auth/principal-cache.js';
@@ -186,7 +186,9 @@ export function createServices(options: {
   const configItems = new ConfigItemsService(db, audit, now);
   const configTransfer = new ConfigTransferService(db, audit, now, configItems);
   const botConfig = new BotConfigService(configItems);
-  const apiKeys = new ApiKeysService(db, audit, now);
+  const checkedKeys = new PrincipalCache<ApiKeyPrincipal>(now, options.authCacheSeconds * 1000);
+  invalidation.on('api-keys', () => checkedKeys.invalidate());
+  const apiKeys = new ApiKeysService(db, audit, now, checkedKeys, () => invalidation.publish('api-keys'));
   const dashboardCache = new TtlCache(now, DASHBOARD_CACHE_TTL_MS);
   invalidation.on('telemetry', () => dashboardCache.clear());
   const historyCache = new TtlCache(now, HISTORY_CACHE_TTL_MS, HISTORY_CACHE_ENTRIES);

@@ -106,6 +106,27 @@ describe.skipIf(!run)('two server processes on one PostgreSQL database', () => {
     );
   });
 
+  it('refuses on B an API key revoked on A, long before the cache would expire', async () => {
+    const created = await a.request('POST', '/api/admin/api-keys', {
+      token: adminToken,
+      body: { name: 'revoked in the cluster', scopes: ['config:read'] },
+    });
+    expect(created.status).toBe(201);
+    const { id, key } = (await created.json()) as ApiKeyCreated;
+    const config = (server: ServerProcess) =>
+      server.request('GET', '/api/bot/config', { headers: { authorization: `Bearer ${key}` } });
+    // B now keeps this key for 60 s unless told otherwise.
+    expect((await config(b)).status).toBe(200);
+    expect((await config(b)).status).toBe(200);
+    expect((await a.request('DELETE', `/api/admin/api-keys/${id}`, { token: adminToken })).status).toBe(200);
+    expect((await config(a)).status).toBe(401);
+    await eventually(
+      async () => ((await config(b)).status === 401 ? true : undefined),
+      PROPAGATION_BOUND_MS,
+      'B to refuse the key',
+    );
+  });
+
   it('refuses on A a user deactivated on B', async () => {
     const user = await createUser(b, 'deactivated_user');
     const token = await a.login(user.username, 'Cluster-user-pass-42');

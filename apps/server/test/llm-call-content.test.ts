@@ -100,6 +100,23 @@ describe.each(dialects)('the content of calls on %s', (dialect) => {
     expect((await readContent(call.id)).json<LlmCallContent>().prompt[0]!.text).toBe('You are Lumi.');
   });
 
+  it('applies a change of the key’s settings from its next batch, although the key was checked just before', async () => {
+    const key = await botKeyWithId(t);
+    await ingest(t.app, key.headers, [events.llmCall(now - 2 * MINUTE, { id: 'before', prompt: 'first' })]);
+    const res = await setContent(key.id, { capture_content: true, content_redactions: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    await ingest(t.app, key.headers, [events.llmCall(now - MINUTE, { id: 'after', prompt: 'second' })]);
+    // Newest first: the batch after the change, then the one before it.
+    const page = await adminGet<LlmCalls>(t, CALLS);
+    const details = await Promise.all(
+      page.calls.map((call) => adminGet<LlmCallDetail>(t, `${CALLS}/${call.id}`)),
+    );
+    expect(details.map((call) => [call.client_id, call.content])).toEqual([
+      ['after', 'kept'],
+      ['before', 'none'],
+    ]);
+  });
+
   it('needs llm:content:read, which the seeded operator role does not have', async () => {
     const key = await capturingKey();
     await ingest(t.app, key.headers, [events.llmCall(now - MINUTE, { prompt: 'p', completion: 'c' })]);

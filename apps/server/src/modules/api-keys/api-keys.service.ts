@@ -16,6 +16,7 @@ import { ConflictError, NotFoundError, UnauthenticatedError, ValidationError } f
 import { isoAfter, isoTime, type Clock } from '../../lib/time.js';
 import { sha256 } from '../../lib/tokens.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
+import type { PrincipalCache } from '../auth/principal-cache.js';
 import * as repo from './api-keys.repository.js';
 import { redactionPatternProblem } from './redaction-patterns.js';
 
@@ -64,6 +65,14 @@ function checkPatterns(patterns: string[]): void {
   });
 }
 
+/**
+ * The bots' API keys. A key that was checked is reused by its hash (`checked`) for LUMI_AUTH_CACHE_SECONDS
+ * at most and never past its expiry, so a bot's requests (thousands of allowance checks a second) do not
+ * each read the key from the database. Revoking a key or changing its content settings calls `changed`
+ * after the commit, which publishes the `api-keys` invalidation (modules/cluster/invalidation.ts): this
+ * instance forgets its keys at once and every other instance within milliseconds, as a sign-out does
+ * (docs/operators/configuration.md, `LUMI_AUTH_CACHE_SECONDS`).
+ */
 export class ApiKeysService {
   /** When this instance last wrote last_used_at, per key id. */
   private readonly lastTouched = new Map<number, number>();
@@ -72,6 +81,8 @@ export class ApiKeysService {
     private readonly db: Kysely<Database>,
     private readonly audit: AuditService,
     private readonly now: Clock,
+    private readonly checked: PrincipalCache<ApiKeyPrincipal>,
+    private readonly changed: () => Promise<void>,
   ) {}
 
   async list(): Promise<ApiKey[]> {
@@ -143,7 +154,7 @@ export class ApiKeysService {
   async setContent(actor: Actor, id: number, values: ApiKeyContent): Promise<ApiKey> {
     checkPatterns(values.content_redactions);
     const now = this.now();
-    return this.db.transaction().execute(async (trx) => {
+    const key = await this.db.transaction().execute(async (trx) => {
       await lockForTransaction(trx, [`api-key:${id}`]);
       const before = await repo.findKey(trx, id);
       if (!before) throw new NotFoundError(`There is no API key ${id}`);
@@ -170,12 +181,14 @@ export class ApiKeysService {
       });
       return toApiKey({ ...before, ...row }, now);
     });
+    await this.changed();
+    return key;
   }
 
   /** Revokes at once: the next request with the key is refused. Revoking a revoked key changes nothing. */
   async revoke(actor: Actor, id: number): Promise<ApiKey> {
     const now = this.now();
-    return this.db.transaction().execute(async (trx) => {
+    const key = await this.db.transaction().execute(async (trx) => {
       const before = await repo.findKey(trx, id);
       if (!before) throw new NotFoundError(`There is no API key ${id}`);
       if (before.revoked_at) return toApiKey(before, now);
@@ -196,11 +209,20 @@ export class ApiKeysService {
       });
       return toApiKey({ ...before, revoked_at: at }, now);
     });
+    await this.changed();
+    return key;
   }
 
   /** The key behind a `lumi_…` bearer token; unknown, revoked and expired keys are refused with a reason. */
   async authenticate(token: string): Promise<ApiKeyPrincipal> {
-    const row = await repo.findKeyByHash(this.db, sha256(token));
+    const hash = sha256(token);
+    const known = this.checked.get(hash);
+    if (known) {
+      await this.recordUse(known.id, this.now());
+      return known;
+    }
+    const generation = this.checked.begin();
+    const row = await repo.findKeyByHash(this.db, hash);
     if (!row) throw new UnauthenticatedError('This API key is not valid. Check that it was copied whole.');
     const now = this.now();
     if (row.revoked_at) {
@@ -210,13 +232,15 @@ export class ApiKeysService {
       throw new UnauthenticatedError(`This API key ('${row.name}') expired on ${row.expires_at}`);
     }
     await this.recordUse(row.id, now);
-    return {
+    const principal: ApiKeyPrincipal = {
       id: row.id,
       name: row.name,
       scopes: JSON.parse(row.scopes) as ApiKeyScope[],
       capture:
         row.capture_content === 1 ? { redactions: JSON.parse(row.content_redactions) as string[] } : null,
     };
+    this.checked.set(hash, principal, row.expires_at ? Date.parse(row.expires_at) : Infinity, generation);
+    return principal;
   }
 
   private async recordUse(id: number, now: number): Promise<void> {

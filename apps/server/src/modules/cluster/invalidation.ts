@@ -9,9 +9,16 @@ import { notifyChannel } from '../../db/signals.js';
  * - `telemetry`: dashboard answers (ingestion, retention, budget and price changes);
  * - `telemetry-history`: the settled hours' part of long-range answers
  *   (modules/telemetry-store/settled-hours.ts: events older than the current hour, retention, folding);
- * - `limits`: the limits and access rules the allowance decides by (modules/limits/limit-book.ts).
+ * - `limits`: the limits and access rules the allowance decides by (modules/limits/limit-book.ts);
+ * - `api-keys`: the bots' API keys checked (a key revoked, its content settings changed).
  */
-export const INVALIDATION_TOPICS = ['access', 'telemetry', 'telemetry-history', 'limits'] as const;
+export const INVALIDATION_TOPICS = [
+  'access',
+  'telemetry',
+  'telemetry-history',
+  'limits',
+  'api-keys',
+] as const;
 export type InvalidationTopic = (typeof INVALIDATION_TOPICS)[number];
 
 /**
