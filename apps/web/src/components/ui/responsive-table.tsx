@@ -59,7 +59,12 @@ export function ResponsiveTable<Row>({
             <tr
               key={rowKey(row)}
               role="row"
-              className="max-sm:relative max-sm:block max-sm:space-y-1.5 max-sm:p-3"
+              className={cn(
+                'max-sm:relative max-sm:block max-sm:space-y-1.5 max-sm:p-3',
+                // A card off the screen skips style and layout until it comes near (CSS Containment 2,
+                // content-visibility): a list of fifty cards then lays out the few a phone shows first.
+                'max-sm:[contain-intrinsic-size:auto_8rem] max-sm:[content-visibility:auto]',
+              )}
             >
               {columns.map((column) => (
                 <Td
