@@ -68,7 +68,7 @@ export interface AppOptions {
   /** Signing key for access tokens (LUMI_SECRET). */
   secret: Uint8Array;
   sessionHours?: number;
-  /** LUMI_AUTH_CACHE_SECONDS: how long a signed-in principal is reused on this instance (default 5). */
+  /** LUMI_AUTH_CACHE_SECONDS: how long a signed-in principal or a checked API key is reused here (default 5). */
   authCacheSeconds?: number;
   /** LUMI_TRUST_PROXY: which proxies may name the client (a hop count or addresses); never all. */
   trustProxy?: TrustProxy;

@@ -11,11 +11,13 @@ interface Entry<T> {
 
 /**
  * Signed-in principals by access token, so that a busy console does not verify the token's signature and
- * read its session, user and roles from the database on every request.
+ * read its session, user and roles from the database on every request; and, in a cache of their own, the
+ * bots' API keys by their hash (modules/api-keys/api-keys.service.ts).
  *
- * An entry lives at most `ttlMs` and never past the token's or the session's own expiry. The services that
- * change who may do what (sign-out, password change, user and role edits, session revocation) publish the
- * `access` invalidation after their transaction commits (modules/cluster/invalidation.ts), which calls `invalidate()`
+ * An entry lives at most `ttlMs` and never past the token's, the session's or the key's own expiry. The
+ * services that change who may do what (sign-out, password change, user and role edits, session revocation;
+ * a key revoked or its content settings changed) publish the `access` (or `api-keys`) invalidation after
+ * their transaction commits (modules/cluster/invalidation.ts), which calls `invalidate()`
  * here at once and on every other instance sharing the PostgreSQL database within milliseconds; `ttlMs`
  * (LUMI_AUTH_CACHE_SECONDS, which 0 turns off) is the safety net should a notification be lost. A lookup that started before an invalidation is not stored, because it may have read the
  * old state: `begin()` hands out the generation that `set()` must still match.

@@ -24,15 +24,24 @@ let inHand = 0;
 
 async function store(job: IngestJob): Promise<IngestAnswer> {
   await ready;
-  const result = await ingestBatch(db, job.raw, job.now, timezone, job.source, spend);
-  if (!spend) return { id: job.id, result };
-  // Storing a batch never yields to this thread's event loop, so batches posted meanwhile are still waiting
-  // in its port: one turn lets them in, and then they count as in hand and the sums wait for them.
+  try {
+    return { id: job.id, result: await ingestBatch(db, job.raw, job.now, timezone, job.source, spend) };
+  } finally {
+    // Also after a batch that failed: the sums of those before it are written once no batch is in hand.
+    if (spend) await writeBehind(spend);
+  }
+}
+
+/**
+ * Writes the sums held unless another batch is in hand and they are not yet due. Batches posted while this
+ * one was stored may still wait in the thread's port, as storing yields to promise callbacks and only now
+ * and then to the event loop: one turn of it lets them in, so they count as in hand.
+ */
+async function writeBehind(buffer: SpendBuffer): Promise<void> {
   await nextTurn();
   // The batch is stored whatever becomes of the write behind it: sums that fail to be written are kept for
   // the next try, and a start adds any a stop left unwritten.
-  if (inHand === 1 || spend.due) await spend.flush(db).catch(() => undefined);
-  return { id: job.id, result };
+  if (inHand === 1 || buffer.due) await buffer.flush(db).catch(() => undefined);
 }
 
 function answer(stored: Promise<IngestAnswer>, id: number) {
