@@ -50,7 +50,10 @@ export const grantId = (key: Keyed) => `${key.kind}|${key.subject}|${key.grain}|
  * parallel transactions, on one instance or several, never wait for each other in a cycle.
  */
 export function inLockOrder<K extends Keyed>(keys: Iterable<K>): K[] {
-  return [...keys].sort((a, b) => (grantId(a) < grantId(b) ? -1 : grantId(a) > grantId(b) ? 1 : 0));
+  return [...keys]
+    .map((key) => ({ id: grantId(key), key }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map(({ key }) => key);
 }
 
 /** Removes the grants of buckets before `before` (an ISO bucket name) and the denials before it. */
