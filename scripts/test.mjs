@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'lumi-test-'));
@@ -25,23 +26,61 @@ function run(name, command, args, options = {}) {
   return entry.ok;
 }
 
+/** A failure's first lines, without colours: CI keeps only the end of the output, so the summary repeats them. */
+function firstLines(message = '') {
+  const lines = stripVTControlCharacters(message)
+    .split('\n')
+    .filter((line) => line.trim());
+  return lines.slice(0, 16).map((line) => `        ${line.slice(0, 300)}`);
+}
+
 function vitestCounts(file) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
+    const failures = report.testResults.flatMap((suite) => {
+      const failed = suite.assertionResults.filter((a) => a.status === 'failed');
+      if (failed.length === 0 && suite.status === 'failed')
+        return [{ title: path.relative(root, suite.name), lines: firstLines(suite.message) }];
+      return failed.map((a) => ({
+        title: `${path.relative(root, suite.name)} › ${a.fullName}`,
+        lines: firstLines(a.failureMessages[0]),
+      }));
+    });
     return {
       passed: report.numPassedTests,
       failed: report.numFailedTests,
       skipped: report.numPendingTests + report.numTodoTests,
+      failures,
     };
   } catch {
     return {};
   }
 }
 
+function playwrightFailures(suite, titles = []) {
+  const here = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
+  return [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === 'unexpected' || t.status === 'flaky')
+        .map((t) => ({
+          title: `[${t.projectName}] ${suite.file ?? ''} › ${[...here, spec.title].join(' › ')}`,
+          lines: firstLines(t.results.find((r) => r.errors?.length)?.errors[0].message),
+        })),
+    ),
+    ...(suite.suites ?? []).flatMap((child) => playwrightFailures({ file: suite.file, ...child }, here)),
+  ];
+}
+
 function playwrightCounts(file) {
   try {
-    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-    return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+    const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
+    return {
+      passed: stats.expected,
+      failed: stats.unexpected + stats.flaky,
+      skipped: stats.skipped,
+      failures: suites.flatMap((suite) => playwrightFailures(suite)),
+    };
   } catch {
     return {};
   }
@@ -96,6 +135,13 @@ for (const r of results) {
       : ` (${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''})`;
   process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}${counts} ${r.seconds}s\n`);
   for (const key of Object.keys(totals)) totals[key] += r[key] ?? 0;
+}
+const failures = results.flatMap((r) => r.failures ?? []);
+if (failures.length) {
+  process.stdout.write('\n=== what failed (the first lines of each; the full output is above)\n');
+  for (const { title, lines } of failures.slice(0, 20))
+    process.stdout.write(`FAIL  ${title}\n${lines.join('\n')}\n`);
+  if (failures.length > 20) process.stdout.write(`… and ${failures.length - 20} more\n`);
 }
 if (!postgres)
   process.stdout.write('skip  API tests on PostgreSQL: set TEST_DATABASE_URL=postgres://… to run them\n');

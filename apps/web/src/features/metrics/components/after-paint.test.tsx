@@ -69,6 +69,19 @@ describe('AfterPaint', () => {
     expect(await screen.findByText('The chart')).toBeInTheDocument();
   });
 
+  // A Tab is remembered for the page's lifetime, so this runs after the tests that need none pressed yet.
+  it('draws a chart whose place appears after the first Tab without waiting to be scrolled to', async () => {
+    fakeObserver();
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    });
+    renderChart();
+    expect(await screen.findByText('The chart')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('img', { name: 'Chart, drawn when it is scrolled into view' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('draws at once after the paint where there is no IntersectionObserver', async () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     renderChart();

@@ -5,12 +5,27 @@ import { usePainted } from '@/lib/use-painted';
 const NEAR_MARGIN = '300px 0px';
 
 /**
+ * Whether a keyboard user has pressed Tab on this page, and the charts waiting for it: a chart whose place
+ * appears after that Tab (its panel's answer came later, or the Tab came before the paint) is drawn at once.
+ */
+let tabbed = false;
+const waitingForTab = new Set<() => void>();
+if (typeof document !== 'undefined') {
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab' || tabbed) return;
+    tabbed = true;
+    for (const draw of waitingForTab) draw();
+  });
+}
+
+/**
  * Renders its children once the browser has painted what is already there, and once their place is within
  * NEAR_MARGIN of the window, in a transition. Drawing a chart (recharts) is the heaviest render on these
  * screens: this way the panel's figures are shown first, a chart below the fold on a phone is drawn only
  * when it is about to be seen, and React renders each chart in slices it yields between, instead of one long
  * task that blocks the page (docs/benchmarks.md, "The first signed-in load"). A keyboard user's first Tab and
- * printing draw every chart at once, so the controls inside charts are in the tab order and on paper.
+ * printing draw every chart at once, and every chart that appears after that Tab, so the controls inside
+ * charts are in the tab order and on paper.
  */
 export function AfterPaint({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
   const painted = usePainted();
@@ -20,9 +35,10 @@ export function AfterPaint({ children, fallback }: { children: ReactNode; fallba
     const element = place.current;
     if (!painted || near || !element) return;
     const draw = () => startTransition(() => setNear(true));
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Tab') draw();
-    };
+    if (tabbed) {
+      draw();
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) draw();
@@ -30,11 +46,11 @@ export function AfterPaint({ children, fallback }: { children: ReactNode; fallba
       { rootMargin: NEAR_MARGIN },
     );
     observer.observe(element);
-    document.addEventListener('keydown', onKey);
+    waitingForTab.add(draw);
     window.addEventListener('beforeprint', draw);
     return () => {
       observer.disconnect();
-      document.removeEventListener('keydown', onKey);
+      waitingForTab.delete(draw);
       window.removeEventListener('beforeprint', draw);
     };
   }, [painted, near]);
