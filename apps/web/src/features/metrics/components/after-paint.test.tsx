@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AfterPaint } from './after-paint';
+import { AfterPaint, NearOnPhone } from './after-paint';
 
 /** An IntersectionObserver the test moves: `show()` tells every observer its element came near. */
 function fakeObserver() {
@@ -40,6 +40,46 @@ function renderChart() {
     </AfterPaint>,
   );
 }
+
+/** A window as wide as a phone's (`phone`) or a desktop's, as far as matchMedia tells. */
+function stubWidth(phone: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: phone && query.includes('max-width'),
+    media: query,
+  }));
+}
+
+function renderPanels() {
+  render(
+    <NearOnPhone label="Panels, shown when they are scrolled into view" fallback={<p>Panels loading</p>}>
+      <p>The panels</p>
+    </NearOnPhone>,
+  );
+}
+
+// Before AfterPaint's tests: a Tab is remembered for the page's lifetime, and these need none pressed yet.
+describe('NearOnPhone', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('renders the panels at once on a wider screen', () => {
+    fakeObserver();
+    stubWidth(false);
+    renderPanels();
+    expect(screen.getByText('The panels')).toBeInTheDocument();
+  });
+
+  it('renders the panels on a phone only once their place comes near the window', async () => {
+    const observer = fakeObserver();
+    stubWidth(true);
+    renderPanels();
+    expect(
+      screen.getByRole('img', { name: 'Panels, shown when they are scrolled into view' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The panels')).not.toBeInTheDocument();
+    observer.show();
+    expect(await screen.findByText('The panels')).toBeInTheDocument();
+  });
+});
 
 describe('AfterPaint', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { usePainted } from '@/lib/use-painted';
 
 /** How far outside the window a chart's place may be and still be drawn: it is drawn before it scrolls in. */
@@ -19,21 +19,14 @@ if (typeof document !== 'undefined') {
 }
 
 /**
- * Renders its children once the browser has painted what is already there, and once their place is within
- * NEAR_MARGIN of the window, in a transition. Drawing a chart (recharts) is the heaviest render on these
- * screens: this way the panel's figures are shown first, a chart below the fold on a phone is drawn only
- * when it is about to be seen, and React renders each chart in slices it yields between, instead of one long
- * task that blocks the page (docs/benchmarks.md, "The first signed-in load"). A keyboard user's first Tab and
- * printing draw every chart at once, and every chart that appears after that Tab, so the controls inside
- * charts are in the tab order and on paper.
+ * Whether `place` has come within NEAR_MARGIN of the window, or a keyboard user's Tab or printing asked for
+ * everything, set in a transition; watched only while `watch` is true.
  */
-export function AfterPaint({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  const painted = usePainted();
+function useNear(place: RefObject<HTMLDivElement | null>, watch: boolean): boolean {
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
-  const place = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = place.current;
-    if (!painted || near || !element) return;
+    if (!watch || near || !element) return;
     const draw = () => startTransition(() => setNear(true));
     if (tabbed) {
       draw();
@@ -53,12 +46,58 @@ export function AfterPaint({ children, fallback }: { children: ReactNode; fallba
       waitingForTab.delete(draw);
       window.removeEventListener('beforeprint', draw);
     };
-  }, [painted, near]);
+  }, [place, watch, near]);
+  return near;
+}
+
+/**
+ * Renders its children once the browser has painted what is already there, and once their place is within
+ * NEAR_MARGIN of the window, in a transition. Drawing a chart (recharts) is the heaviest render on these
+ * screens: this way the panel's figures are shown first, a chart below the fold on a phone is drawn only
+ * when it is about to be seen, and React renders each chart in slices it yields between, instead of one long
+ * task that blocks the page (docs/benchmarks.md, "The first signed-in load"). A keyboard user's first Tab and
+ * printing draw every chart at once, and every chart that appears after that Tab, so the controls inside
+ * charts are in the tab order and on paper.
+ */
+export function AfterPaint({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const painted = usePainted();
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNear(place, painted);
   if (painted && near) return children;
   if (!painted) return fallback;
   // Not loading: waiting to be scrolled to, which a screen reader is told instead of "Loading".
   return (
     <div ref={place} role="img" aria-label="Chart, drawn when it is scrolled into view">
+      <div aria-hidden>{fallback}</div>
+    </div>
+  );
+}
+
+/** Tailwind's `sm` breakpoint: narrower is a phone, where the screens stack their panels in one column. */
+const PHONE = '(max-width: 639px)';
+
+/**
+ * On a phone, renders its children (panels, with their calls) once their place comes within NEAR_MARGIN of
+ * the window, as AfterPaint draws charts: a phone's first view renders only what it shows, and the panels
+ * further down ask for their data and render as they are scrolled to (docs/benchmarks.md, "The first
+ * signed-in load"). Wider screens, a keyboard user's Tab and printing render them at once.
+ */
+export function NearOnPhone({
+  children,
+  fallback,
+  label,
+}: {
+  children: ReactNode;
+  fallback: ReactNode;
+  /** What the place says to a screen reader until then. */
+  label: string;
+}) {
+  const [phone] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches);
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNear(place, phone);
+  if (!phone || near) return children;
+  return (
+    <div ref={place} role="img" aria-label={label}>
       <div aria-hidden>{fallback}</div>
     </div>
   );

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useLlmUsage } from '../api/get-llm-usage';
 import { useChangeMarkers } from '../api/get-change-markers';
@@ -15,6 +16,7 @@ import type { GeminiWindow } from '../lib/gemini-series';
 import { METRICS_TABS, parseMetricsTab } from '../lib/metrics-params';
 import { usageDayOf } from '../lib/llm-usage-series';
 import { resolveTimeRange, timeRangeKey, type TimeRange } from '../lib/time-range';
+import { NearOnPhone } from './after-paint';
 import { AutoRefreshPicker } from './auto-refresh-picker';
 import { CallsTab } from './calls-tab';
 import { GeminiUsagePanel } from './gemini-usage-panel';
@@ -100,24 +102,41 @@ function LlmUsageTab({
           </p>
           <TimeRangePicker key={timeRangeKey(range)} range={range} onChange={onRangeChange} />
         </div>
-        <LlmLatencyPanel
-          range={range}
-          markers={
-            rangeChanges.length > 0 && (
-              <Suspense>
-                <ChangeMarkers changes={rangeChanges} position={latencyPosition(range)} />
-              </Suspense>
-            )
-          }
-        />
-        <div className="grid gap-6 lg:grid-cols-2">
-          <LlmErrorsPanel range={range} />
-          <LlmFeaturesPanel range={range} />
-          <TopChatsPanel range={range} actions={<PanelExportButton panel="top-chats" range={range} />} />
-          <TopUsersPanel range={range} actions={<PanelExportButton panel="top-users" range={range} />} />
-        </div>
+        <NearOnPhone
+          label="The range's panels, shown when they are scrolled into view"
+          fallback={<RangePanelsFallback />}
+        >
+          <LlmLatencyPanel
+            range={range}
+            markers={
+              rangeChanges.length > 0 && (
+                <Suspense>
+                  <ChangeMarkers changes={rangeChanges} position={latencyPosition(range)} />
+                </Suspense>
+              )
+            }
+          />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <LlmErrorsPanel range={range} />
+            <LlmFeaturesPanel range={range} />
+            <TopChatsPanel range={range} actions={<PanelExportButton panel="top-chats" range={range} />} />
+            <TopUsersPanel range={range} actions={<PanelExportButton panel="top-users" range={range} />} />
+          </div>
+        </NearOnPhone>
       </section>
     </>
+  );
+}
+
+/** The latency panel and the four below it, stacked as a phone shows them, until they are scrolled to. */
+function RangePanelsFallback() {
+  return (
+    <div className="space-y-6">
+      <Skeleton className="h-[32rem] w-full" />
+      {Array.from({ length: 4 }, (_, index) => (
+        <Skeleton key={index} className="h-80 w-full" />
+      ))}
+    </div>
   );
 }
 
