@@ -64,7 +64,7 @@ function playwrightFailures(suite, titles = []) {
       spec.tests
         .filter((t) => t.status === 'unexpected' || t.status === 'flaky')
         .map((t) => ({
-          title: `[${t.projectName}] ${suite.file ?? ''} › ${[...here, spec.title].join(' › ')}`,
+          title: `${t.status === 'flaky' ? '(flaky, passed on a retry) ' : ''}[${t.projectName}] ${suite.file ?? ''} › ${[...here, spec.title].join(' › ')}`,
           lines: firstLines(t.results.find((r) => r.errors?.length)?.errors[0].message),
         })),
     ),
@@ -74,12 +74,16 @@ function playwrightFailures(suite, titles = []) {
 
 function playwrightCounts(file) {
   try {
-    const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
+    const { stats, suites, errors = [] } = JSON.parse(readFileSync(file, 'utf8'));
     return {
       passed: stats.expected,
       failed: stats.unexpected + stats.flaky,
       skipped: stats.skipped,
-      failures: suites.flatMap((suite) => playwrightFailures(suite)),
+      failures: [
+        // A spec that did not load, or a web server that did not start: no test carries these.
+        ...errors.map((error) => ({ title: 'Playwright', lines: firstLines(error.message) })),
+        ...suites.flatMap((suite) => playwrightFailures(suite)),
+      ],
     };
   } catch {
     return {};
@@ -138,7 +142,7 @@ for (const r of results) {
 }
 const failures = results.flatMap((r) => r.failures ?? []);
 if (failures.length) {
-  process.stdout.write('\n=== what failed (the first lines of each; the full output is above)\n');
+  process.stdout.write('\n=== what failed (the first lines of each failed test; the full output is above)\n');
   for (const { title, lines } of failures.slice(0, 20))
     process.stdout.write(`FAIL  ${title}\n${lines.join('\n')}\n`);
   if (failures.length > 20) process.stdout.write(`… and ${failures.length - 20} more\n`);

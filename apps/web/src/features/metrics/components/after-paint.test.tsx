@@ -79,6 +79,16 @@ describe('NearOnPhone', () => {
     observer.show();
     expect(await screen.findByText('The panels')).toBeInTheDocument();
   });
+
+  it('renders the panels on a phone before the page is printed', () => {
+    fakeObserver();
+    stubWidth(true);
+    renderPanels();
+    expect(screen.queryByText('The panels')).not.toBeInTheDocument();
+    window.dispatchEvent(new Event('beforeprint'));
+    // At once: a render in a transition would come after the page is laid out for paper.
+    expect(screen.getByText('The panels')).toBeInTheDocument();
+  });
 });
 
 describe('AfterPaint', () => {

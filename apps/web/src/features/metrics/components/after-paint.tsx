@@ -1,12 +1,14 @@
 import { startTransition, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { usePainted } from '@/lib/use-painted';
 
 /** How far outside the window a chart's place may be and still be drawn: it is drawn before it scrolls in. */
 const NEAR_MARGIN = '300px 0px';
 
 /**
- * Whether a keyboard user has pressed Tab on this page, and the charts waiting for it: a chart whose place
- * appears after that Tab (its panel's answer came later, or the Tab came before the paint) is drawn at once.
+ * Whether Tab has been pressed since the console loaded (a keyboard user, for the rest of the session), and
+ * the places waiting for it: a place that appears after that Tab (its panel's answer came later, the Tab
+ * came before the paint, or on another screen) is drawn at once, so its controls are in the tab order.
  */
 let tabbed = false;
 const waitingForTab = new Set<() => void>();
@@ -19,8 +21,9 @@ if (typeof document !== 'undefined') {
 }
 
 /**
- * Whether `place` has come within NEAR_MARGIN of the window, or a keyboard user's Tab or printing asked for
- * everything, set in a transition; watched only while `watch` is true.
+ * Whether `place` has come within NEAR_MARGIN of the window or a keyboard user's Tab asked for everything,
+ * set in a transition; printing sets it before the page is laid out for paper. Watched only while `watch`
+ * is true.
  */
 function useNear(place: RefObject<HTMLDivElement | null>, watch: boolean): boolean {
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
@@ -38,13 +41,15 @@ function useNear(place: RefObject<HTMLDivElement | null>, watch: boolean): boole
       },
       { rootMargin: NEAR_MARGIN },
     );
+    // A transition would render after the page is printed.
+    const drawForPrint = () => flushSync(() => setNear(true));
     observer.observe(element);
     waitingForTab.add(draw);
-    window.addEventListener('beforeprint', draw);
+    window.addEventListener('beforeprint', drawForPrint);
     return () => {
       observer.disconnect();
       waitingForTab.delete(draw);
-      window.removeEventListener('beforeprint', draw);
+      window.removeEventListener('beforeprint', drawForPrint);
     };
   }, [place, watch, near]);
   return near;
@@ -77,10 +82,11 @@ export function AfterPaint({ children, fallback }: { children: ReactNode; fallba
 const PHONE = '(max-width: 639px)';
 
 /**
- * On a phone, renders its children (panels, with their calls) once their place comes within NEAR_MARGIN of
- * the window, as AfterPaint draws charts: a phone's first view renders only what it shows, and the panels
- * further down ask for their data and render as they are scrolled to (docs/benchmarks.md, "The first
- * signed-in load"). Wider screens, a keyboard user's Tab and printing render them at once.
+ * On a phone, renders its children (panels, with their calls) once the top of their place comes within
+ * NEAR_MARGIN of the window, as AfterPaint draws charts: a phone's first view renders only what it shows,
+ * and the panels further down ask for their data and render when they are scrolled to (docs/benchmarks.md,
+ * "The first signed-in load"). Wider screens and a keyboard user's Tab render them at once; printing renders
+ * them too, with what their calls have answered by then.
  */
 export function NearOnPhone({
   children,
