@@ -43,6 +43,19 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+/**
+ * Everything on the screen drawn and loaded: a keyboard user's first Tab draws the charts and panels not yet
+ * scrolled to (metrics/components/after-paint.tsx), and the charts of panels whose answers came meanwhile
+ * are drawn once those have painted.
+ */
+async function drawEverything(page: Page) {
+  const waiting = page.getByRole('img', { name: /scrolled into view$/ });
+  await page.keyboard.press('Tab');
+  await expect(waiting).toHaveCount(0);
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+  await expect(waiting).toHaveCount(0);
+}
+
 /** Telemetry with long names (the kind that broke mid-word on phones), a budget, a price, an item, a template. */
 async function arrangeContent(request: APIRequestContext) {
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
@@ -194,13 +207,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
           await page.goto(path);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           await page.waitForLoadState('networkidle');
-          // A keyboard user's first Tab draws the charts and panels not yet scrolled to
-          // (metrics/components/after-paint.tsx).
-          await page.keyboard.press('Tab');
-          await expect(page.getByRole('img', { name: /scrolled into view$/ })).toHaveCount(0);
-          await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
-          // The charts of panels whose answers came meanwhile are drawn once those have painted.
-          await expect(page.getByRole('img', { name: /scrolled into view$/ })).toHaveCount(0);
+          await drawEverything(page);
           expect(await seriousViolations(page), `${path} (${size}, ${theme})`).toEqual([]);
         }
       });
@@ -215,11 +222,7 @@ test('every screen fits a 375 px wide screen', async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    // Everything drawn, the charts and panels a phone renders as they are scrolled to included.
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('img', { name: /scrolled into view$/ })).toHaveCount(0);
-    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
-    await expect(page.getByRole('img', { name: /scrolled into view$/ })).toHaveCount(0);
+    await drawEverything(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
   }

@@ -2,7 +2,7 @@ import { startTransition, useEffect, useRef, useState, type ReactNode, type RefO
 import { flushSync } from 'react-dom';
 import { usePainted } from '@/lib/use-painted';
 
-/** How far outside the window a chart's place may be and still be drawn: it is drawn before it scrolls in. */
+/** How far outside the window a waiting place may be and still be drawn: it is drawn before it scrolls in. */
 const NEAR_MARGIN = '300px 0px';
 
 /**
@@ -70,9 +70,26 @@ export function AfterPaint({ children, fallback }: { children: ReactNode; fallba
   const near = useNear(place, painted);
   if (painted && near) return children;
   if (!painted) return fallback;
-  // Not loading: waiting to be scrolled to, which a screen reader is told instead of "Loading".
   return (
-    <div ref={place} role="img" aria-label="Chart, drawn when it is scrolled into view">
+    <WaitingPlace place={place} label="Chart, drawn when it is scrolled into view" fallback={fallback} />
+  );
+}
+
+/**
+ * A place waiting to be scrolled to, not loading: a screen reader is told `label` instead of "Loading", and
+ * the fallback only shows its shape.
+ */
+function WaitingPlace({
+  place,
+  label,
+  fallback,
+}: {
+  place: RefObject<HTMLDivElement | null>;
+  label: string;
+  fallback: ReactNode;
+}) {
+  return (
+    <div ref={place} role="img" aria-label={label}>
       <div aria-hidden>{fallback}</div>
     </div>
   );
@@ -102,9 +119,5 @@ export function NearOnPhone({
   const place = useRef<HTMLDivElement>(null);
   const near = useNear(place, phone);
   if (!phone || near) return children;
-  return (
-    <div ref={place} role="img" aria-label={label}>
-      <div aria-hidden>{fallback}</div>
-    </div>
-  );
+  return <WaitingPlace place={place} label={label} fallback={fallback} />;
 }
