@@ -2,7 +2,11 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AfterPaint, NearOnPhone } from './after-paint';
 
-/** An IntersectionObserver the test moves: `show()` tells every observer its element came near. */
+/**
+ * An IntersectionObserver the test moves: `show()` tells every observer its element came near, once one
+ * observes an element. A render in a transition commits before its effects run, so a place can be in the
+ * document before anything watches it.
+ */
 function fakeObserver() {
   const observers: { callback: IntersectionObserverCallback; observed: Element[]; live: boolean }[] = [];
   class FakeIntersectionObserver {
@@ -20,7 +24,10 @@ function fakeObserver() {
   }
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   return {
-    show() {
+    async show() {
+      await vi.waitFor(() =>
+        expect(observers.some(({ observed, live }) => live && observed.length > 0)).toBe(true),
+      );
       for (const { callback, observed, live } of observers) {
         if (!live) continue;
         const entries = observed.map(
@@ -76,7 +83,7 @@ describe('NearOnPhone', () => {
       screen.getByRole('img', { name: 'Panels, shown when they are scrolled into view' }),
     ).toBeInTheDocument();
     expect(screen.queryByText('The panels')).not.toBeInTheDocument();
-    observer.show();
+    await observer.show();
     expect(await screen.findByText('The panels')).toBeInTheDocument();
   });
 
@@ -103,7 +110,7 @@ describe('AfterPaint', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Chart loading')).toBeInTheDocument();
     expect(screen.queryByText('The chart')).not.toBeInTheDocument();
-    observer.show();
+    await observer.show();
     expect(await screen.findByText('The chart')).toBeInTheDocument();
   });
 
