@@ -223,7 +223,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         await drawEverything(page);
         if (size === 'phone') {
           // Every screen fits a 375 px wide screen.
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
           expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
         }
         await violationsInEachTheme(page, path, size);
