@@ -188,14 +188,21 @@ test.beforeAll(async ({ request }) => {
 
 /** The screens in parts of about seven, a test each, so the workers share the sweep. */
 const PARTS = [0, 1, 2].map((part) => SCREENS.filter((_, i) => i % 3 === part));
-const THEMES = ['light', 'dark'] as const;
+type Theme = 'light' | 'dark';
 
 /**
- * axe's serious violations on what the page shows, in each theme: the operating system's setting switches
- * the console's theme at once (lib/theme-store.ts), so one load of a screen is checked in both.
+ * The order a screen is checked in: loaded in the first theme, then switched to the other. The operating
+ * system's setting switches the console's theme at once (lib/theme-store.ts), so one load of a screen is
+ * checked in both; a screen loads in light on one size and in dark on the other, so every screen is also
+ * checked as it first paints in each theme (public/first-load.js).
  */
-async function violationsInEachTheme(page: Page, what: string, size: string) {
-  for (const theme of THEMES) {
+function themeOrder(screen: number, size: string): [Theme, Theme] {
+  return (screen + (size === 'phone' ? 1 : 0)) % 2 === 0 ? ['light', 'dark'] : ['dark', 'light'];
+}
+
+/** axe's serious violations on what the page shows in each theme, in `order`. */
+async function violationsInEachTheme(page: Page, what: string, size: string, order: [Theme, Theme]) {
+  for (const theme of order) {
     await page.emulateMedia({ colorScheme: theme });
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     expect(await seriousViolations(page), `${what} (${size}, ${theme})`).toEqual([]);
@@ -212,11 +219,12 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.goto('/admin/login');
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-      if (part === 0) await violationsInEachTheme(page, '/admin/login', size);
+      if (part === 0) await violationsInEachTheme(page, '/admin/login', size, ['light', 'dark']);
 
       await signIn(page);
       for (const path of screens) {
-        await page.emulateMedia({ colorScheme: 'light' });
+        const order = themeOrder(SCREENS.indexOf(path), size);
+        await page.emulateMedia({ colorScheme: order[0] });
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await page.waitForLoadState('networkidle');
@@ -228,7 +236,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
           );
           expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
         }
-        await violationsInEachTheme(page, path, size);
+        await violationsInEachTheme(page, path, size, order);
       }
     });
   });
