@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { consoleChunks } from './vite-chunks.ts';
 import { precompress } from './vite-precompress.ts';
+import { prerenderFirstViews } from './vite-prerender.ts';
 
 /** recharts and the packages only it uses. */
 const CHART_MODULES =
@@ -23,7 +24,7 @@ const REACT_ROUTER_PRODUCTION = [
 
 export default defineConfig(({ command }) => ({
   base: '/admin/',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), prerenderFirstViews()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -181,6 +181,76 @@ describe("the console's screens with the build's manifest", () => {
   });
 });
 
+describe("a signed-in screen's first view in its page", () => {
+  const root = fakeConsoleBuild();
+  const page =
+    '<html><head><script type="module" crossorigin src="/admin/assets/index-1.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/admin/assets/react-1.js"></head>' +
+    '<body><div id="root"></div></body></html>';
+  writeFileSync(path.join(root, 'index.html'), page);
+  mkdirSync(path.join(root, '.vite'));
+  const views = path.join(root, '.vite', 'first-views.json');
+  writeFileSync(views, JSON.stringify({ '/users': '<h1>Users</h1>' }));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const t = useTestApp('sqlite', { consoleRoot: root });
+
+  it("puts the view in the root, inert, and lowers its scripts' priority", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin/users' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"><div data-first-view inert><h1>Users</h1></div></div>');
+    expect(res.body).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/admin/assets/index-1.js">',
+    );
+    expect(res.body).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/admin/assets/react-1.js">',
+    );
+  });
+
+  it.each([
+    '/admin/users?role=admin',
+    '/admin/users/42',
+    '/admin/users/',
+    '/admin/login',
+    '/admin/',
+    '/admin/__proto__',
+  ])('sends %s without it: only the exact path, without a query, is that view', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('fetchpriority');
+  });
+
+  it.each([
+    ['br, gzip, deflate', 'br', brotliDecompressSync],
+    ['gzip, br;q=0', 'gzip', gunzipSync],
+    ['identity', undefined, (body: Buffer) => body],
+  ] as const)(
+    'compresses the page as the browser accepts (Accept-Encoding: %s)',
+    async (accepted, encoding, decode) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/admin/users',
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(res.rawPayload).toString()).toContain('<div data-first-view inert><h1>Users</h1></div>');
+    },
+  );
+
+  it('sends the pages without views, not a 500, when the views file is unreadable', async () => {
+    writeFileSync(views, '{"/users": ');
+    writeFileSync(path.join(root, 'index.html'), page.replace('<html>', '<html lang="en">'));
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path.join(root, 'index.html'), later, later);
+    const res = await t.app.inject({ method: 'GET', url: '/admin/users' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="en">');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+});
+
 describe('without a built console', () => {
   const t = useTestApp('sqlite');
 

@@ -55,7 +55,7 @@ test("a reload restores the session with one refresh, and the screen's code is p
 
   const document = await page.goto('/admin/users');
   expect(await document?.text()).toMatch(
-    /<link rel="modulepreload" crossorigin href="\/admin\/assets\/users-route-/,
+    /<link rel="modulepreload"[^>]* href="\/admin\/assets\/users-route-/,
   );
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await expect(page.getByRole('cell', { name: /Administrator/ })).toBeVisible();
@@ -63,4 +63,36 @@ test("a reload restores the session with one refresh, and the screen's code is p
 
   expect(refreshes).toHaveLength(1);
   expect(refused).toEqual([]);
+});
+
+/** The console's own script refused, so a page shows only what the server sent. */
+const withoutScript = (page: Page) => page.route(/\/admin\/assets\/.*\.js$/, (route) => route.abort());
+
+test("a signed-in screen's first view is in its page, and the app's first render replaces it", async ({
+  page,
+}) => {
+  await signIn(page);
+  await withoutScript(page);
+  await page.goto('/admin/config');
+  const firstView = page.locator('[data-first-view]');
+  await expect(firstView.locator('h1')).toHaveText('Configuration Management');
+  await expect(firstView.locator('h1')).toBeVisible();
+  // A picture of the screen until the app runs: nothing in it can be focused or pressed.
+  await expect(firstView).toHaveAttribute('inert', '');
+
+  await page.unrouteAll();
+  await page.goto('/admin/config');
+  await expect(page.getByRole('heading', { level: 1, name: 'Configuration Management' })).toBeVisible();
+  await expect(firstView).toHaveCount(0);
+});
+
+test("a visitor without a session is not shown a screen's first view, and signs in", async ({ page }) => {
+  await withoutScript(page);
+  await page.goto('/admin/config');
+  await expect(page.locator('[data-first-view]')).toBeAttached();
+  await expect(page.locator('[data-first-view]')).toBeHidden();
+
+  await page.unrouteAll();
+  await page.goto('/admin/config');
+  await expect(page).toHaveURL(/\/admin\/login$/);
 });

@@ -29,6 +29,8 @@
   } catch {
     // Unreadable storage: the app signs in from scratch.
   }
+  // A visitor without a session is sent to sign in: the screen's first view in the page is not for them.
+  if (!remembered) document.documentElement.setAttribute('data-signed-out', '');
   if (!remembered || !window.fetch) return;
   var request = fetch('/api/auth/refresh', {
     method: 'POST',

@@ -1,5 +1,5 @@
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadFirstScreens } from './app/router';
@@ -28,10 +28,15 @@ const afterFirstPaint = () => {
   // In a task of its own, before the answers arrive and their render needs it; the sign-in page formats nothing.
   if (useAuthStore.getState().isAuthenticated) setTimeout(loadFormatData);
 };
-void loadFirstScreens(useAuthStore.getState().isAuthenticated).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App onFirstPaint={afterFirstPaint} />
-    </StrictMode>,
-  ),
-);
+void loadFirstScreens(useAuthStore.getState().isAuthenticated).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  // In a transition, React renders the first screen in slices, yielding to the browser between them, so the
+  // phone is never blocked for the whole render at once (docs/benchmarks.md, "The first signed-in load").
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App onFirstPaint={afterFirstPaint} />
+      </StrictMode>,
+    ),
+  );
+});

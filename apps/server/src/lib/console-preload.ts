@@ -36,21 +36,45 @@ function collect(manifest: ViteManifest, key: string, into: Set<string>, seen = 
 }
 
 /**
- * index.html for each screen, with `<link rel="modulepreload">` for the chunks that screen needs beyond the
+ * The page with a screen's first view in its root. Its scripts are then not needed for the first paint, and
+ * say so (`fetchpriority="low"`): the browser may paint the view before they arrive, and a simulated load
+ * (Lighthouse's) no longer counts them as blocking it, which it does for every script of high priority.
+ */
+function withFirstView(page: string, view: string): string {
+  return page
+    .replace('<div id="root"></div>', `<div id="root"><div data-first-view inert>${view}</div></div>`)
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
+}
+
+/** The first view of each signed-in screen, by path under /admin (apps/web/vite-prerender.ts). */
+export type FirstViews = Readonly<Record<string, string>>;
+
+/**
+ * index.html for each address, with `<link rel="modulepreload">` for the chunks its screen needs beyond the
  * entry's own (Vite already lists those). Without it the browser learns of a screen's chunks only after
  * the entry script has run, one round trip after another; with it they download beside the entry.
- * Returns a function from the first path segment under /admin to the page; an unknown screen gets the
- * page as built.
+ * When the build rendered the screen's first view for that exact path and the address has no query (which
+ * could change what the screen shows first), the page carries it too, so a phone paints the screen's frame
+ * before the script arrives; it is `inert` (a picture until the app's first render replaces it), and
+ * first-load.js hides it from a visitor without a remembered session, who is sent to sign in.
+ * Returns a function from the path under /admin (`users`, `metrics/calls/7`) to the page; an unknown
+ * screen gets the page as built.
  */
-export function preloadingIndex(html: string, manifest: ViteManifest): (screen: string) => string {
+export function preloadingIndex(
+  html: string,
+  manifest: ViteManifest,
+  firstViews: FirstViews = {},
+): (path: string, withQuery: boolean) => string {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const initial = new Set<string>();
   if (entryKey) collect(manifest, entryKey, initial);
   const pages = new Map<string, string>();
 
-  return (screen) => {
-    const cached = pages.get(screen);
-    if (cached !== undefined) return cached;
+  const preloading = (screen: string): string => {
     const modules = modulesOf(screen);
     if (!entryKey || !modules.every((key) => key in manifest)) return html;
     const files = new Set<string>();
@@ -62,9 +86,19 @@ export function preloadingIndex(html: string, manifest: ViteManifest): (screen: 
           ? `<link rel="stylesheet" crossorigin href="/admin/${file}">`
           : `<link rel="modulepreload" crossorigin href="/admin/${file}">`,
       );
-    const page = html.replace('</head>', `${links.join('')}</head>`);
+    return html.replace('</head>', `${links.join('')}</head>`);
+  };
+
+  return (path, withQuery) => {
+    const viewPath = `/${path}`;
+    const view = !withQuery && Object.hasOwn(firstViews, viewPath) ? firstViews[viewPath] : undefined;
+    const key = view === undefined ? (path.split('/')[0] ?? '') : viewPath;
+    const cached = pages.get(key);
+    if (cached !== undefined) return cached;
+    const preloaded = preloading(path.split('/')[0] ?? '');
+    const page = view === undefined ? preloaded : withFirstView(preloaded, view);
     // Only screens the build knows are kept, so the cache cannot grow with arbitrary paths.
-    pages.set(screen, page);
+    if (page !== html) pages.set(key, page);
     return page;
   };
 }

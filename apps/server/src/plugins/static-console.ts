@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { preloadingIndex, type ViteManifest } from '../lib/console-preload.js';
+import { preloadingIndex, type FirstViews, type ViteManifest } from '../lib/console-preload.js';
 
 /**
  * Serves the built console under /admin. Hashed assets are immutable for a year and go out in the
@@ -42,9 +43,15 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
 
   const indexFile = path.join(root, 'index.html');
   const manifestFile = path.join(root, '.vite', 'manifest.json');
-  let built = { at: -1, pageFor: (_screen: string) => '' };
+  const firstViewsFile = path.join(root, '.vite', 'first-views.json');
+  let built = {
+    at: -1,
+    pageFor: (_path: string, _withQuery: boolean) => '',
+    // Each page compressed once per build: a screen's first view makes its page some 10 to 27 KB.
+    encoded: new Map<string, { br?: Buffer; gzip?: Buffer }>(),
+  };
   // Read again when the console is rebuilt under a running server, as a file sent from disk would be.
-  const pageFor = (screen: string): string | null => {
+  const pageFor = (wildcard: string, withQuery: boolean): string | null => {
     // A build in progress has removed the page for a moment.
     const at = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     if (at === undefined) return null;
@@ -57,22 +64,35 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
         // No manifest (or one half written): the page as built, without preloads, until the page changes.
         manifest = {};
       }
-      built = { at, pageFor: preloadingIndex(html, manifest) };
+      const pageFor = preloadingIndex(html, manifest, readFirstViews(firstViewsFile));
+      built = { at, pageFor, encoded: new Map() };
     }
-    return built.pageFor(screen);
+    return built.pageFor(wildcard, withQuery);
   };
 
-  const sendIndex = (screen: string, reply: FastifyReply) => {
-    const page = pageFor(screen);
+  const sendIndex = (wildcard: string, withQuery: boolean, request: FastifyRequest, reply: FastifyReply) => {
+    const page = pageFor(wildcard, withQuery);
     if (page === null) return notBuilt(reply);
-    return reply
+    void reply
       .header('cache-control', 'no-cache, no-store, must-revalidate')
-      .type('text/html; charset=utf-8')
-      .send(page);
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(page);
+    let encoded = built.encoded.get(page);
+    if (!encoded) {
+      encoded = {};
+      // Only pages the build knows are kept (lib/console-preload.ts), so this cannot grow with arbitrary paths.
+      built.encoded.set(page, encoded);
+    }
+    const body = (encoded[encoding] ??= encoding === 'br' ? brotliCompressSync(page) : gzipSync(page));
+    return reply.header('content-encoding', encoding).send(body);
   };
 
   app.get('/admin', { config: { permission: 'public' } }, (_request, reply) => reply.redirect('/admin/'));
-  app.get('/admin/', { config: { permission: 'public' } }, (_request, reply) => sendIndex('', reply));
+  app.get('/admin/', { config: { permission: 'public' } }, (request, reply) =>
+    sendIndex('', false, request, reply),
+  );
   app.get('/admin/*', { config: { permission: 'public' } }, async (request, reply) => {
     const wildcard = (request.params as { '*': string })['*'];
     // @fastify/static serves the files it listed at start-up; these are ones a build wrote since (the console
@@ -81,9 +101,40 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
     const file = builtFile(root, wildcard);
     if (file) return reply.sendFile(file);
     if (wildcard.startsWith('assets/')) return reply.callNotFound();
-    return sendIndex(wildcard.split('/')[0] ?? '', reply);
+    return sendIndex(wildcard, request.url.includes('?'), request, reply);
   });
 });
+
+/** Brotli, else gzip, if the browser accepts it (RFC 9110, 12.5.3: `q=0` refuses a coding). */
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
+      .map(([coding]) => coding),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/** The build's first views (apps/web/vite-prerender.ts); none when it wrote none or half of them. */
+function readFirstViews(file: string): FirstViews {
+  try {
+    const views: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (
+      typeof views === 'object' &&
+      views !== null &&
+      Object.values(views).every((v) => typeof v === 'string')
+    ) {
+      return views as FirstViews;
+    }
+  } catch {
+    // No file, or one half written: the pages without first views until index.html changes.
+  }
+  return {};
+}
 
 /**
  * `wildcard` as a file of the build under `root` to send, if it is one: not index.html (sent with its

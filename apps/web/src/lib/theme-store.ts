@@ -32,7 +32,10 @@ function writePreference(preference: ThemePreference): void {
 }
 
 function systemTheme(): ResolvedTheme {
-  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+  // globalThis: the build renders the first views where there is no window (src/prerender.tsx).
+  return typeof globalThis.matchMedia === 'function' && globalThis.matchMedia(DARK_QUERY).matches
+    ? 'dark'
+    : 'light';
 }
 
 function resolve(preference: ThemePreference): ResolvedTheme {

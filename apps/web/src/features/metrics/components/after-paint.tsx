@@ -115,7 +115,10 @@ export function NearOnPhone({
   /** What the place says to a screen reader until then. */
   label: string;
 }) {
-  const [phone] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches);
+  // globalThis: the build renders the first view where there is no window (src/prerender.tsx).
+  const [phone] = useState(
+    () => typeof globalThis.matchMedia === 'function' && globalThis.matchMedia(PHONE).matches,
+  );
   const place = useRef<HTMLDivElement>(null);
   const near = useNear(place, phone);
   if (!phone || near) return children;

@@ -1,0 +1,25 @@
+// @vitest-environment node
+// Where the build renders the first views (vite-prerender.ts): no window, no document, no storage.
+import { describe, expect, it } from 'vitest';
+import { PRERENDERED_PATHS, renderFirstView } from './prerender';
+
+const HEADINGS: Record<(typeof PRERENDERED_PATHS)[number], string> = {
+  '/overview': 'System Overview',
+  '/metrics': 'Metrics &amp; Analytics',
+  '/config': 'Configuration Management',
+  '/messages': 'Message Templates',
+  '/alerts': 'Alerts',
+  '/limits': 'Limits',
+  '/users': 'Users',
+  '/admin': 'Administration',
+  '/profile': 'Profile Settings',
+};
+
+describe("a signed-in screen's first view, rendered without a browser", () => {
+  it.each(PRERENDERED_PATHS)('%s shows the top bar and the screen, not a loading page', async (path) => {
+    const markup = await renderFirstView(path);
+    expect(markup).toContain('Lumi Admin');
+    expect(markup).toContain('aria-label="Main"');
+    expect(markup).toMatch(new RegExp(`<h1[^>]*>${HEADINGS[path]}</h1>`));
+  });
+});

@@ -1,0 +1,71 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { CONSOLE_BASE, PERMISSIONS, type SessionUser } from '@lumi/contract';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { LazyScreen } from './app/lazy-screen';
+import { routes } from './app/route-table';
+import { useAuthStore } from './lib/auth-store';
+import { createQueryClient } from './lib/query-client';
+
+/**
+ * The screens whose first view the build renders ahead (docs/benchmarks.md, "The first signed-in load"): the
+ * signed-in screens an address names on its own. One whose first view depends on the address's query or on
+ * an id (a call, a tab, an alert's rule) is left to the app.
+ */
+export const PRERENDERED_PATHS = [
+  '/overview',
+  '/metrics',
+  '/config',
+  '/messages',
+  '/alerts',
+  '/limits',
+  '/users',
+  '/admin',
+  '/profile',
+] as const;
+
+/**
+ * Who the first view is drawn for: an operator holding every permission, with no name yet. The user's own
+ * name and anything their roles hide arrive with the app's first render, which replaces this markup.
+ */
+const ANY_OPERATOR: SessionUser = {
+  id: 0,
+  username: '',
+  email: '',
+  name: '',
+  role: '',
+  roles: [{ id: 0, name: '', permissions: [...PERMISSIONS] }],
+  pending_action: null,
+};
+
+/**
+ * A signed-in screen as the app's first render draws it before any data has arrived: the top bar, the
+ * screen's heading and its panels' loading frames. Rendered at build time (apps/web/prerender.mjs); the server
+ * puts it in the page it sends for that address (apps/server/src/lib/console-preload.ts).
+ */
+export async function renderFirstView(path: (typeof PRERENDERED_PATHS)[number]): Promise<string> {
+  // A zustand store's snapshot in a server render is its initial state: that is where the session goes.
+  Object.assign(useAuthStore.getInitialState(), {
+    user: ANY_OPERATOR,
+    isAuthenticated: true,
+    isLoading: false,
+  });
+  const router = createMemoryRouter(routes, {
+    basename: CONSOLE_BASE,
+    initialEntries: [CONSOLE_BASE + path],
+  });
+  // As main.tsx does before its first render: the screens' code loaded, so they render instead of a fallback.
+  await Promise.all(
+    router.state.matches.map((match) => (match.route.handle as LazyScreen | undefined)?.preload()),
+  );
+  const markup = renderToString(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  // React marks a boundary it could not render here (an error, or code not loaded yet) for the browser to
+  // render instead: such a view would not be the app's first render, so the build stops.
+  if (markup.includes('<!--$!-->'))
+    throw new Error(`The first view of ${path} did not render on the server.`);
+  return markup;
+}

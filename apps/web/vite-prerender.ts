@@ -1,0 +1,45 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createServer, type Plugin } from 'vite';
+
+/** Where the server finds the first views (apps/server/src/plugins/static-console.ts). */
+export const FIRST_VIEWS_FILE = path.join('.vite', 'first-views.json');
+
+/**
+ * Renders the first view of each signed-in screen an address names on its own (src/prerender.tsx) once the
+ * build is written, into `.vite/first-views.json` ({ "/overview": "<markup>", ... }): the server puts a
+ * screen's markup in the page it sends, so a phone paints the screen's frame before the console's script
+ * arrives (docs/benchmarks.md, "The first signed-in load").
+ */
+export function prerenderFirstViews(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'lumi-prerender-first-views',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      // The same configuration as a development server (this plugin applies to builds only).
+      const server = await createServer({
+        root,
+        logLevel: 'error',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
+      });
+      try {
+        const { PRERENDERED_PATHS, renderFirstView } = (await server.ssrLoadModule(
+          '/src/prerender.tsx',
+        )) as typeof import('./src/prerender.tsx');
+        const views: Record<string, string> = {};
+        for (const screen of PRERENDERED_PATHS) views[screen] = await renderFirstView(screen);
+        await mkdir(path.join(outDir, '.vite'), { recursive: true });
+        await writeFile(path.join(outDir, FIRST_VIEWS_FILE), JSON.stringify(views));
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
