@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import type * as FirstViews from './src/prerender.tsx';
 
 /** Where the server finds the first views (apps/server/src/plugins/static-console.ts). */
 export const FIRST_VIEWS_FILE = path.join('.vite', 'first-views.json');
@@ -32,7 +33,7 @@ export function prerenderFirstViews(): Plugin {
       try {
         const { PRERENDERED_PATHS, renderFirstView } = (await server.ssrLoadModule(
           '/src/prerender.tsx',
-        )) as typeof import('./src/prerender.tsx');
+        )) as typeof FirstViews;
         const views: Record<string, string> = {};
         for (const screen of PRERENDERED_PATHS) views[screen] = await renderFirstView(screen);
         await mkdir(path.join(outDir, '.vite'), { recursive: true });

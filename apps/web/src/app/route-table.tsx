@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { HOME_PATH } from '@/features/auth/sign-in-target';
 import { ACCOUNT_SETUP_PATH, GuestOnly, RequireAuth } from './auth-guards';
-import { lazyScreen, type LazyScreen } from './lazy-screen';
+import { lazyScreen } from './lazy-screen';
 import { FullPageLoading } from './page-fallback';
 
 // Every screen is its own chunk, so the sign-in page downloads only what it needs (performance budget).
