@@ -21,15 +21,18 @@ function isPreference(value: string): value is ThemePreference {
   return CHOICES.some((choice) => choice.value === value);
 }
 
-/** Light, Dark or System (spec section 2); the trigger shows the theme actually in use. */
+/**
+ * Light, Dark or System (spec section 2); the trigger shows the theme actually in use, from the document's
+ * `dark` class, so a screen's first view rendered without a browser (src/prerender.tsx) shows it too.
+ */
 export function ThemeMenu() {
-  const { preference, resolved, setPreference } = useTheme();
-  const Icon = resolved === 'dark' ? Moon : Sun;
+  const { preference, setPreference } = useTheme();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Theme">
-          <Icon aria-hidden />
+          <Sun aria-hidden className="dark:hidden" />
+          <Moon aria-hidden className="hidden dark:block" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
