@@ -190,7 +190,7 @@ describe("a signed-in screen's first view in its page", () => {
   writeFileSync(path.join(root, 'index.html'), page);
   mkdirSync(path.join(root, '.vite'));
   const views = path.join(root, '.vite', 'first-views.json');
-  writeFileSync(views, JSON.stringify({ '/users': '<h1>Users</h1>' }));
+  writeFileSync(views, JSON.stringify({ '/users': '<h1>Users</h1>', '/users?tab=roles': '<h1>Roles</h1>' }));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const t = useTestApp('sqlite', { consoleRoot: root });
 
@@ -213,11 +213,17 @@ describe("a signed-in screen's first view in its page", () => {
     '/admin/login',
     '/admin/',
     '/admin/__proto__',
-  ])('sends %s without it: only the exact path, without a query, is that view', async (url) => {
+    '/admin/users?tab=roles&x=1',
+  ])('sends %s without it: only the exact address, query included, has a view', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('fetchpriority');
+  });
+
+  it('sends the view of an address with its query', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin/users?tab=roles' });
+    expect(res.body).toContain('<div id="root"><div data-first-view inert><h1>Roles</h1></div></div>');
   });
 
   it.each([

@@ -6,6 +6,7 @@ import { PRERENDERED_PATHS, renderFirstView } from './prerender';
 const HEADINGS: Record<(typeof PRERENDERED_PATHS)[number], string> = {
   '/overview': 'System Overview',
   '/metrics': 'Metrics &amp; Analytics',
+  '/metrics?tab=calls': 'Metrics &amp; Analytics',
   '/config': 'Configuration Management',
   '/messages': 'Message Templates',
   '/alerts': 'Alerts',
@@ -21,5 +22,11 @@ describe("a signed-in screen's first view, rendered without a browser", () => {
     expect(markup).toContain('Lumi Admin');
     expect(markup).toContain('aria-label="Main"');
     expect(markup).toMatch(new RegExp(`<h1[^>]*>${HEADINGS[path]}</h1>`));
+  });
+
+  it("renders the tab its address names: the Metrics screen's Calls tab", async () => {
+    const calls = await renderFirstView('/metrics?tab=calls');
+    expect(calls).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>Calls</);
+    expect(await renderFirstView('/metrics')).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>LLM Usage</);
   });
 });

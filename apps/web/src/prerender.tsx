@@ -8,13 +8,15 @@ import { useAuthStore } from './lib/auth-store';
 import { createQueryClient } from './lib/query-client';
 
 /**
- * The screens whose first view the build renders ahead (docs/benchmarks.md, "The first signed-in load"): the
- * signed-in screens an address names on its own. One whose first view depends on the address's query or on
- * an id (a call, a tab, an alert's rule) is left to the app.
+ * The addresses whose first view the build renders ahead (docs/benchmarks.md, "The first signed-in load"):
+ * the signed-in screens an address names on its own, and the Metrics screen's Calls tab. The server sends a
+ * view for exactly its address, query included; one whose first view depends on an id or on other values in
+ * the query (a call, an alert's rule, a range) is left to the app.
  */
 export const PRERENDERED_PATHS = [
   '/overview',
   '/metrics',
+  '/metrics?tab=calls',
   '/config',
   '/messages',
   '/alerts',

@@ -50,25 +50,25 @@ function withFirstView(page: string, view: string): string {
     );
 }
 
-/** The first view of each signed-in screen, by path under /admin (apps/web/vite-prerender.ts). */
+/** The first view of each signed-in screen, by its address under /admin with the query (apps/web/vite-prerender.ts). */
 export type FirstViews = Readonly<Record<string, string>>;
 
 /**
  * index.html for each address, with `<link rel="modulepreload">` for the chunks its screen needs beyond the
  * entry's own (Vite already lists those). Without it the browser learns of a screen's chunks only after
  * the entry script has run, one round trip after another; with it they download beside the entry.
- * When the build rendered the screen's first view for that exact path and the address has no query (which
- * could change what the screen shows first), the page carries it too, so a phone paints the screen's frame
+ * When the build rendered the screen's first view for that exact address, query included (a query can change
+ * what the screen shows first), the page carries it too, so a phone paints the screen's frame
  * before the script arrives; it is `inert` (a picture until the app's first render replaces it), and
  * first-load.js hides it from a visitor without a remembered session, who is sent to sign in.
- * Returns a function from the path under /admin (`users`, `metrics/calls/7`) to the page; an unknown
- * screen gets the page as built.
+ * Returns a function from the path under /admin (`users`, `metrics/calls/7`) and the address's query (`''`
+ * or `?tab=calls`) to the page; an unknown screen gets the page as built.
  */
 export function preloadingIndex(
   html: string,
   manifest: ViteManifest,
   firstViews: FirstViews = {},
-): (path: string, withQuery: boolean) => string {
+): (path: string, query: string) => string {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const initial = new Set<string>();
   if (entryKey) collect(manifest, entryKey, initial);
@@ -89,10 +89,10 @@ export function preloadingIndex(
     return html.replace('</head>', `${links.join('')}</head>`);
   };
 
-  return (path, withQuery) => {
-    const viewPath = `/${path}`;
-    const view = !withQuery && Object.hasOwn(firstViews, viewPath) ? firstViews[viewPath] : undefined;
-    const key = view === undefined ? (path.split('/')[0] ?? '') : viewPath;
+  return (path, query) => {
+    const address = `/${path}${query}`;
+    const view = Object.hasOwn(firstViews, address) ? firstViews[address] : undefined;
+    const key = view === undefined ? (path.split('/')[0] ?? '') : address;
     const cached = pages.get(key);
     if (cached !== undefined) return cached;
     const preloaded = preloading(path.split('/')[0] ?? '');

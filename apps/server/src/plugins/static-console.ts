@@ -46,12 +46,12 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
   const firstViewsFile = path.join(root, '.vite', 'first-views.json');
   let built = {
     at: -1,
-    pageFor: (_path: string, _withQuery: boolean) => '',
+    pageFor: (_path: string, _query: string) => '',
     // Each page compressed once per build: a screen's first view makes its page some 10 to 27 KB.
     encoded: new Map<string, { br?: Buffer; gzip?: Buffer }>(),
   };
   // Read again when the console is rebuilt under a running server, as a file sent from disk would be.
-  const pageFor = (wildcard: string, withQuery: boolean): string | null => {
+  const pageFor = (wildcard: string, query: string): string | null => {
     // A build in progress has removed the page for a moment.
     const at = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     if (at === undefined) return null;
@@ -67,11 +67,11 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
       const pageFor = preloadingIndex(html, manifest, readFirstViews(firstViewsFile));
       built = { at, pageFor, encoded: new Map() };
     }
-    return built.pageFor(wildcard, withQuery);
+    return built.pageFor(wildcard, query);
   };
 
-  const sendIndex = (wildcard: string, withQuery: boolean, request: FastifyRequest, reply: FastifyReply) => {
-    const page = pageFor(wildcard, withQuery);
+  const sendIndex = (wildcard: string, query: string, request: FastifyRequest, reply: FastifyReply) => {
+    const page = pageFor(wildcard, query);
     if (page === null) return notBuilt(reply);
     void reply
       .header('cache-control', 'no-cache, no-store, must-revalidate')
@@ -91,7 +91,7 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
 
   app.get('/admin', { config: { permission: 'public' } }, (_request, reply) => reply.redirect('/admin/'));
   app.get('/admin/', { config: { permission: 'public' } }, (request, reply) =>
-    sendIndex('', false, request, reply),
+    sendIndex('', '', request, reply),
   );
   app.get('/admin/*', { config: { permission: 'public' } }, async (request, reply) => {
     const wildcard = (request.params as { '*': string })['*'];
@@ -101,7 +101,8 @@ export const staticConsolePlugin = fp(async (app: FastifyInstance, opts: { root:
     const file = builtFile(root, wildcard);
     if (file) return reply.sendFile(file);
     if (wildcard.startsWith('assets/')) return reply.callNotFound();
-    return sendIndex(wildcard, request.url.includes('?'), request, reply);
+    const at = request.url.indexOf('?');
+    return sendIndex(wildcard, at === -1 ? '' : request.url.slice(at), request, reply);
   });
 });
 
