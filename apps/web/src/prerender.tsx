@@ -42,7 +42,7 @@ const ANY_OPERATOR: SessionUser = {
 
 /**
  * A signed-in screen as the app's first render draws it before any data has arrived: the top bar, the
- * screen's heading and its panels' loading frames. Rendered at build time (apps/web/prerender.mjs); the server
+ * screen's heading and its panels' loading frames. Rendered at build time (apps/web/vite-prerender.ts); the server
  * puts it in the page it sends for that address (apps/server/src/lib/console-preload.ts).
  */
 export async function renderFirstView(path: (typeof PRERENDERED_PATHS)[number]): Promise<string> {
