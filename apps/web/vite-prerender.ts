@@ -4,10 +4,10 @@ import { createServer, type Plugin } from 'vite';
 import type * as FirstViews from './src/prerender.tsx';
 
 /** Where the server finds the first views (apps/server/src/plugins/static-console.ts). */
-export const FIRST_VIEWS_FILE = path.join('.vite', 'first-views.json');
+const FIRST_VIEWS_FILE = path.join('.vite', 'first-views.json');
 
 /**
- * Renders the first view of each signed-in screen an address names on its own (src/prerender.tsx) once the
+ * Renders the first view of each signed-in address src/prerender.tsx lists (FIRST_VIEW_ADDRESSES) once the
  * build is written, into `.vite/first-views.json` ({ "/overview": "<markup>", ... }): the server puts a
  * screen's markup in the page it sends, so a phone paints the screen's frame before the console's script
  * arrives (docs/benchmarks.md, "The first signed-in load").
@@ -31,11 +31,11 @@ export function prerenderFirstViews(): Plugin {
         appType: 'custom',
       });
       try {
-        const { PRERENDERED_PATHS, renderFirstView } = (await server.ssrLoadModule(
+        const { FIRST_VIEW_ADDRESSES, renderFirstView } = (await server.ssrLoadModule(
           '/src/prerender.tsx',
         )) as typeof FirstViews;
         const views: Record<string, string> = {};
-        for (const screen of PRERENDERED_PATHS) views[screen] = await renderFirstView(screen);
+        for (const address of FIRST_VIEW_ADDRESSES) views[address] = await renderFirstView(address);
         await mkdir(path.join(outDir, '.vite'), { recursive: true });
         await writeFile(path.join(outDir, FIRST_VIEWS_FILE), JSON.stringify(views));
       } finally {

@@ -1,9 +1,9 @@
 // @vitest-environment node
 // Where the build renders the first views (vite-prerender.ts): no window, no document, no storage.
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_PATHS, renderFirstView } from './prerender';
+import { FIRST_VIEW_ADDRESSES, renderFirstView } from './prerender';
 
-const HEADINGS: Record<(typeof PRERENDERED_PATHS)[number], string> = {
+const HEADINGS: Record<(typeof FIRST_VIEW_ADDRESSES)[number], string> = {
   '/overview': 'System Overview',
   '/metrics': 'Metrics &amp; Analytics',
   '/metrics?tab=calls': 'Metrics &amp; Analytics',
@@ -17,12 +17,15 @@ const HEADINGS: Record<(typeof PRERENDERED_PATHS)[number], string> = {
 };
 
 describe("a signed-in screen's first view, rendered without a browser", () => {
-  it.each(PRERENDERED_PATHS)('%s shows the top bar and the screen, not a loading page', async (path) => {
-    const markup = await renderFirstView(path);
-    expect(markup).toContain('Lumi Admin');
-    expect(markup).toContain('aria-label="Main"');
-    expect(markup).toMatch(new RegExp(`<h1[^>]*>${HEADINGS[path]}</h1>`));
-  });
+  it.each(FIRST_VIEW_ADDRESSES)(
+    '%s shows the top bar and the screen, not a loading page',
+    async (address) => {
+      const markup = await renderFirstView(address);
+      expect(markup).toContain('Lumi Admin');
+      expect(markup).toContain('aria-label="Main"');
+      expect(markup).toMatch(new RegExp(`<h1[^>]*>${HEADINGS[address]}</h1>`));
+    },
+  );
 
   it("renders the tab its address names: the Metrics screen's Calls tab", async () => {
     const calls = await renderFirstView('/metrics?tab=calls');

@@ -2,8 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { CONSOLE_BASE, PERMISSIONS, type SessionUser } from '@lumi/contract';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { LazyScreen } from './app/lazy-screen';
-import { routes } from './app/route-table';
+import { routes, screensShown } from './app/route-table';
 import { useAuthStore } from './lib/auth-store';
 import { createQueryClient } from './lib/query-client';
 
@@ -13,7 +12,7 @@ import { createQueryClient } from './lib/query-client';
  * view for exactly its address, query included; one whose first view depends on an id or on other values in
  * the query (a call, an alert's rule, a range) is left to the app.
  */
-export const PRERENDERED_PATHS = [
+export const FIRST_VIEW_ADDRESSES = [
   '/overview',
   '/metrics',
   '/metrics?tab=calls',
@@ -45,7 +44,7 @@ const ANY_OPERATOR: SessionUser = {
  * screen's heading and its panels' loading frames. Rendered at build time (apps/web/vite-prerender.ts); the server
  * puts it in the page it sends for that address (apps/server/src/lib/console-preload.ts).
  */
-export async function renderFirstView(path: (typeof PRERENDERED_PATHS)[number]): Promise<string> {
+export async function renderFirstView(address: (typeof FIRST_VIEW_ADDRESSES)[number]): Promise<string> {
   // A zustand store's snapshot in a server render is its initial state: that is where the session goes.
   Object.assign(useAuthStore.getInitialState(), {
     user: ANY_OPERATOR,
@@ -54,12 +53,10 @@ export async function renderFirstView(path: (typeof PRERENDERED_PATHS)[number]):
   });
   const router = createMemoryRouter(routes, {
     basename: CONSOLE_BASE,
-    initialEntries: [CONSOLE_BASE + path],
+    initialEntries: [CONSOLE_BASE + address],
   });
   // As main.tsx does before its first render: the screens' code loaded, so they render instead of a fallback.
-  await Promise.all(
-    router.state.matches.map((match) => (match.route.handle as LazyScreen | undefined)?.preload()),
-  );
+  await Promise.all(screensShown(router).map((screen) => screen.preload()));
   const markup = renderToString(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
@@ -68,6 +65,6 @@ export async function renderFirstView(path: (typeof PRERENDERED_PATHS)[number]):
   // React marks a boundary it could not render here (an error, or code not loaded yet) for the browser to
   // render instead: such a view would not be the app's first render, so the build stops.
   if (markup.includes('<!--$!-->'))
-    throw new Error(`The first view of ${path} did not render on the server.`);
+    throw new Error(`The first view of ${address} did not render on the server.`);
   return markup;
 }

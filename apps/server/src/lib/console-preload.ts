@@ -92,10 +92,11 @@ export function preloadingIndex(
   return (path, query) => {
     const address = `/${path}${query}`;
     const view = Object.hasOwn(firstViews, address) ? firstViews[address] : undefined;
-    const key = view === undefined ? (path.split('/')[0] ?? '') : address;
+    const screen = path.split('/')[0] ?? '';
+    const key = view === undefined ? screen : address;
     const cached = pages.get(key);
     if (cached !== undefined) return cached;
-    const preloaded = preloading(path.split('/')[0] ?? '');
+    const preloaded = preloading(screen);
     const page = view === undefined ? preloaded : withFirstView(preloaded, view);
     // Only screens the build knows are kept, so the cache cannot grow with arbitrary paths.
     if (page !== html) pages.set(key, page);

@@ -1,8 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type DataRouter, type RouteObject } from 'react-router';
 import { HOME_PATH } from '@/features/auth/sign-in-target';
 import { ACCOUNT_SETUP_PATH, GuestOnly, RequireAuth } from './auth-guards';
-import { lazyScreen } from './lazy-screen';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { FullPageLoading } from './page-fallback';
 
 // Every screen is its own chunk, so the sign-in page downloads only what it needs (performance budget).
@@ -76,3 +76,8 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <Navigate to={HOME_PATH} replace /> },
 ];
+
+/** The screens a router's current address shows (their routes' `handle`), whose code can be loaded ahead. */
+export function screensShown(router: DataRouter): LazyScreen[] {
+  return router.state.matches.flatMap((match) => (match.route.handle as LazyScreen | undefined) ?? []);
+}

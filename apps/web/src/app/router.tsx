@@ -1,7 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { CONSOLE_BASE } from '@lumi/contract';
-import type { LazyScreen } from './lazy-screen';
-import { LoginPage, routes } from './route-table';
+import { LoginPage, routes, screensShown } from './route-table';
 
 export const router = createBrowserRouter(routes, { basename: CONSOLE_BASE });
 
@@ -12,9 +11,7 @@ export const router = createBrowserRouter(routes, { basename: CONSOLE_BASE });
  * not for another round trip. A visitor without a session is shown the sign-in page, whatever the address.
  */
 export function loadFirstScreens(signedIn: boolean): Promise<unknown> {
-  const screens = signedIn
-    ? router.state.matches.map((match) => match.route.handle as LazyScreen | undefined)
-    : [LoginPage];
+  const screens = signedIn ? screensShown(router) : [LoginPage];
   // A chunk that fails to load fails again when the screen renders, behind its error boundary.
-  return Promise.all(screens.map((screen) => screen?.preload().catch(() => undefined)));
+  return Promise.all(screens.map((screen) => screen.preload().catch(() => undefined)));
 }
