@@ -1,5 +1,6 @@
 import { useChartWidth, usePlotArea, XAxis, type XAxisProps, type XAxisTickContentProps } from 'recharts';
 import { axisStyle, chartTheme } from '../lib/chart-palette';
+import { fittedLabels } from '../lib/chart-scale';
 
 interface FittedAxisProps<T> extends Omit<XAxisProps, 'interval' | 'minTickGap' | 'ticks' | 'tick'> {
   /** The values the axis could label, in order: its categories, or the series' times on a numeric axis. */
@@ -9,11 +10,10 @@ interface FittedAxisProps<T> extends Omit<XAxisProps, 'interval' | 'minTickGap' 
 }
 
 /**
- * An x axis labelling every n-th of `candidates`, counted from the last (the newest is always labelled), as
- * many as fit the plot's width. recharts' own choice (`preserveEnd` with a minimum gap) measures each label's
- * text in the page, one forced layout per label, which on a phone's CPU made most of a chart's first render
- * (docs/benchmarks.md, "The first signed-in load"). The last label ends at its point where centring it would
- * run past the chart's edge.
+ * An x axis labelling as many of `candidates` as fit the plot's width (`fittedLabels`). recharts' own choice
+ * (`preserveEnd` with a minimum gap) measures each label's text in the page, one forced layout per label,
+ * which on a phone's CPU made most of a chart's first render (docs/benchmarks.md, "The first signed-in
+ * load"). The last label ends at its point where centring it would run past the chart's edge.
  */
 export function FittedAxis<T extends string | number>({
   candidates,
@@ -22,9 +22,7 @@ export function FittedAxis<T extends string | number>({
   ...props
 }: FittedAxisProps<T>) {
   const chartWidth = useChartWidth() ?? 0;
-  const fit = Math.max(1, Math.floor((usePlotArea()?.width ?? 0) / labelWidth));
-  const step = Math.max(1, Math.ceil(candidates.length / fit));
-  const ticks = candidates.filter((_, i) => (candidates.length - 1 - i) % step === 0);
+  const ticks = fittedLabels(candidates, usePlotArea()?.width ?? 0, labelWidth);
   const tick = ({ x, y, index, visibleTicksCount, payload }: XAxisTickContentProps) => {
     const atEdge = index === visibleTicksCount - 1 && Number(x) + labelWidth / 2 > chartWidth;
     return (

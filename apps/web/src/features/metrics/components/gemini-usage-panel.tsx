@@ -1,5 +1,4 @@
 import { GEMINI_WINDOWS, type GeminiUsage } from '@lumi/contract';
-import { lazy, Suspense } from 'react';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { cn } from '@/lib/cn';
 import { formatCurrency, formatDateTime } from '@/lib/format';
@@ -13,15 +12,10 @@ import {
   type GeminiModelRow,
   type GeminiWindow,
 } from '../lib/gemini-series';
-import { AfterPaint } from './after-paint';
-import { ChartFallback } from './chart-fallback';
+import { GeminiUsageChart } from './gemini-usage-chart';
 import { MetricCard, Totals } from './metric-card';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 import { WindowPicker } from './window-picker';
-
-const GeminiUsageChart = lazy(() =>
-  import('./gemini-usage-chart').then((m) => ({ default: m.GeminiUsageChart })),
-);
 
 const TITLE = 'Gemini Usage';
 
@@ -124,11 +118,7 @@ export function GeminiUsagePanel({ hours, onHoursChange }: GeminiUsagePanelProps
               { label: 'Last call', value: formatDateTime(data.last_updated, 'None') },
             ]}
           />
-          <Suspense fallback={<ChartFallback />}>
-            <AfterPaint fallback={<ChartFallback />}>
-              <GeminiUsageChart usage={data} hours={hours} />
-            </AfterPaint>
-          </Suspense>
+          <GeminiUsageChart usage={data} hours={hours} />
           <GeminiModels usage={data} />
         </div>
       )}

@@ -49,9 +49,57 @@ function latencyPosition(range: TimeRange): ChangePosition {
   return timeAxisPosition(Math.floor(Date.parse(from) / HOUR_MS) * HOUR_MS, Date.parse(to));
 }
 
+/** The usage chart with the changes of its own days, and an export of its rows. */
+function UsagePanelWithChanges() {
+  const { days, setDays } = useLlmUsageDays();
+  // The usage panel's days are whole days in LUMI_TIMEZONE: its answer names their hours, which its
+  // export and change markers then cover, so the file and the flags hold what the chart shows.
+  const usageWindow = useLlmUsage(days).data?.window;
+  const usageRange: TimeRange | undefined = usageWindow && {
+    kind: 'custom',
+    from: usageWindow.from,
+    to: usageWindow.to,
+  };
+  const usageChanges = useChangeMarkers(usageRange).data?.changes ?? [];
+  return (
+    <LlmUsagePanel
+      days={days}
+      onDaysChange={setDays}
+      actions={usageRange && <PanelExportButton panel="usage" range={usageRange} />}
+      markers={
+        usageWindow &&
+        usageChanges.length > 0 && (
+          <Suspense>
+            <ChangeMarkers changes={usageChanges} position={onUsageDay(usageWindow.timezone)} />
+          </Suspense>
+        )
+      }
+    />
+  );
+}
+
+/** The latency chart, marking the changes of the chosen range. */
+function LatencyPanelWithChanges({ range }: { range: TimeRange }) {
+  const rangeChanges = useChangeMarkers(range).data?.changes ?? [];
+  return (
+    <LlmLatencyPanel
+      range={range}
+      markers={
+        rangeChanges.length > 0 && (
+          <Suspense>
+            <ChangeMarkers changes={rangeChanges} position={latencyPosition(range)} />
+          </Suspense>
+        )
+      }
+    />
+  );
+}
+
 /**
- * The LLM Usage tab: the usage chart with the changes of its own days, the panels of the chosen time range
- * with the latency chart marking that range's changes, and an export of each table-like panel's rows.
+ * The LLM Usage tab: the Gemini panel, the usage chart with the changes of its own days, and the panels of
+ * the chosen time range with the latency chart marking that range's changes, and an export of each
+ * table-like panel's rows. Each panel asks for its own answers, so one arriving renders that panel alone
+ * (docs/benchmarks.md, "The first signed-in load").
  */
 function LlmUsageTab({
   hours,
@@ -64,33 +112,10 @@ function LlmUsageTab({
   range: TimeRange;
   onRangeChange: (range: TimeRange) => void;
 }) {
-  const { days, setDays } = useLlmUsageDays();
-  // The usage panel's days are whole days in LUMI_TIMEZONE: its answer names their hours, which its
-  // export and change markers then cover, so the file and the flags hold what the chart shows.
-  const usageWindow = useLlmUsage(days).data?.window;
-  const usageRange: TimeRange | undefined = usageWindow && {
-    kind: 'custom',
-    from: usageWindow.from,
-    to: usageWindow.to,
-  };
-  const usageChanges = useChangeMarkers(usageRange).data?.changes ?? [];
-  const rangeChanges = useChangeMarkers(range).data?.changes ?? [];
   return (
     <>
       <GeminiUsagePanel hours={hours} onHoursChange={onHoursChange} />
-      <LlmUsagePanel
-        days={days}
-        onDaysChange={setDays}
-        actions={usageRange && <PanelExportButton panel="usage" range={usageRange} />}
-        markers={
-          usageWindow &&
-          usageChanges.length > 0 && (
-            <Suspense>
-              <ChangeMarkers changes={usageChanges} position={onUsageDay(usageWindow.timezone)} />
-            </Suspense>
-          )
-        }
-      />
+      <UsagePanelWithChanges />
       <section aria-labelledby="metrics-range-heading" className="space-y-6">
         <div className="space-y-3 border-t pt-6">
           <h2 id="metrics-range-heading" className="text-lg font-semibold">
@@ -106,16 +131,7 @@ function LlmUsageTab({
           label="The range's panels, shown when they are scrolled into view"
           fallback={<RangePanelsFallback />}
         >
-          <LlmLatencyPanel
-            range={range}
-            markers={
-              rangeChanges.length > 0 && (
-                <Suspense>
-                  <ChangeMarkers changes={rangeChanges} position={latencyPosition(range)} />
-                </Suspense>
-              )
-            }
-          />
+          <LatencyPanelWithChanges range={range} />
           <div className="grid gap-6 lg:grid-cols-2">
             <LlmErrorsPanel range={range} />
             <LlmFeaturesPanel range={range} />
