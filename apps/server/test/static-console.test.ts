@@ -190,7 +190,14 @@ describe("a signed-in screen's first view in its page", () => {
   writeFileSync(path.join(root, 'index.html'), page);
   mkdirSync(path.join(root, '.vite'));
   const views = path.join(root, '.vite', 'first-views.json');
-  writeFileSync(views, JSON.stringify({ '/users': '<h1>Users</h1>', '/users?tab=roles': '<h1>Roles</h1>' }));
+  writeFileSync(
+    views,
+    JSON.stringify({
+      '/users': '<h1>Users</h1>',
+      '/users?tab=roles': '<h1>Roles</h1>',
+      '/users?user=*': '<h1>A user</h1>',
+    }),
+  );
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const t = useTestApp('sqlite', { consoleRoot: root });
 
@@ -214,7 +221,9 @@ describe("a signed-in screen's first view in its page", () => {
     '/admin/',
     '/admin/__proto__',
     '/admin/users?tab=roles&x=1',
-  ])('sends %s without it: only the exact address, query included, has a view', async (url) => {
+    '/admin/users?user=42&tab=roles',
+    '/admin/users?tab=admins',
+  ])('sends %s without it: only an address the build rendered, query included, has a view', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
@@ -225,6 +234,14 @@ describe("a signed-in screen's first view in its page", () => {
     const res = await t.app.inject({ method: 'GET', url: '/admin/users?tab=roles' });
     expect(res.body).toContain('<div id="root"><div data-first-view inert><h1>Roles</h1></div></div>');
   });
+
+  it.each(['/admin/users?user=42', '/admin/users?user=7', '/admin/users?user='])(
+    'sends %s the view rendered for any value of its one parameter',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body).toContain('<div id="root"><div data-first-view inert><h1>A user</h1></div></div>');
+    },
+  );
 
   it.each([
     ['br, gzip, deflate', 'br', brotliDecompressSync],

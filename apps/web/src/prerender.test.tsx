@@ -10,6 +10,7 @@ const HEADINGS: Record<(typeof FIRST_VIEW_ADDRESSES)[number], string> = {
   '/config': 'Configuration Management',
   '/messages': 'Message Templates',
   '/alerts': 'Alerts',
+  '/alerts?rule=*': 'Alerts',
   '/limits': 'Limits',
   '/users': 'Users',
   '/admin': 'Administration',
@@ -31,5 +32,9 @@ describe("a signed-in screen's first view, rendered without a browser", () => {
     const calls = await renderFirstView('/metrics?tab=calls');
     expect(calls).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>Calls</);
     expect(await renderFirstView('/metrics')).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>LLM Usage</);
+  });
+
+  it("renders an alert's link as the Alerts screen, whatever the rule", async () => {
+    expect(await renderFirstView('/alerts?rule=*')).toBe(await renderFirstView('/alerts'));
   });
 });

@@ -8,9 +8,11 @@ import { createQueryClient } from './lib/query-client';
 
 /**
  * The addresses whose first view the build renders ahead (docs/benchmarks.md, "The first signed-in load"):
- * the signed-in screens an address names on its own, and the Metrics screen's Calls tab. The server sends a
- * view for exactly its address, query included; one whose first view depends on an id or on other values in
- * the query (a call, an alert's rule, a range) is left to the app.
+ * the signed-in screens an address names on its own, the Metrics screen's Calls tab, and an alert's link
+ * (`/alerts?rule=` and the rule's id). The server sends a view for exactly its address, query included, or
+ * for a query of one parameter, the view of `?name=*` (any value: the view is the same whatever it is, as
+ * `renderFirstView` checks). One whose first view depends on an id in the path or on the values in its query
+ * (a call, a range) is left to the app.
  */
 export const FIRST_VIEW_ADDRESSES = [
   '/overview',
@@ -19,6 +21,7 @@ export const FIRST_VIEW_ADDRESSES = [
   '/config',
   '/messages',
   '/alerts',
+  '/alerts?rule=*',
   '/limits',
   '/users',
   '/admin',
@@ -39,12 +42,27 @@ const ANY_OPERATOR: SessionUser = {
   pending_action: null,
 };
 
+/** Two values an address's `*` stands for: a view that differs between them depends on the value. */
+const ANY_VALUES = ['1', '2'] as const;
+
 /**
  * A signed-in screen as the app's first render draws it before any data has arrived: the top bar, the
  * screen's heading and its panels' loading frames. Rendered at build time (apps/web/vite-prerender.ts); the server
- * puts it in the page it sends for that address (apps/server/src/lib/console-preload.ts).
+ * puts it in the page it sends for that address (apps/server/src/lib/console-preload.ts). An address ending in
+ * `=*` is rendered with two values, and the build stops if the views differ.
  */
 export async function renderFirstView(address: (typeof FIRST_VIEW_ADDRESSES)[number]): Promise<string> {
+  if (!address.endsWith('=*')) return renderAddress(address);
+  const [first, second] = [
+    await renderAddress(address.replace(/\*$/, ANY_VALUES[0])),
+    await renderAddress(address.replace(/\*$/, ANY_VALUES[1])),
+  ];
+  if (first !== second)
+    throw new Error(`The first view of ${address} depends on the value of its parameter.`);
+  return first;
+}
+
+async function renderAddress(address: string): Promise<string> {
   // A zustand store's snapshot in a server render is its initial state: that is where the session goes.
   Object.assign(useAuthStore.getInitialState(), {
     user: ANY_OPERATOR,

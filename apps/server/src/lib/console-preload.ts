@@ -50,15 +50,30 @@ function withFirstView(page: string, view: string): string {
     );
 }
 
-/** The first view of each signed-in screen, by its address under /admin with the query (apps/web/vite-prerender.ts). */
+/**
+ * The first view of each signed-in screen, by its address under /admin with the query, where `?name=*` is
+ * the view for any value of that one parameter (apps/web/src/prerender.tsx, FIRST_VIEW_ADDRESSES).
+ */
 export type FirstViews = Readonly<Record<string, string>>;
+
+/** A query of one parameter (`?rule=12`): its name. */
+const ONE_PARAMETER = /^\?([A-Za-z_]+)=[^&]*$/;
+
+/** The address the build rendered the view for: this one, or its `?name=*`; undefined when none. */
+function viewAddress(firstViews: FirstViews, path: string, query: string): string | undefined {
+  const address = `/${path}${query}`;
+  if (Object.hasOwn(firstViews, address)) return address;
+  const name = ONE_PARAMETER.exec(query)?.[1];
+  const anyValue = name && `/${path}?${name}=*`;
+  return anyValue && Object.hasOwn(firstViews, anyValue) ? anyValue : undefined;
+}
 
 /**
  * index.html for each address, with `<link rel="modulepreload">` for the chunks its screen needs beyond the
  * entry's own (Vite already lists those). Without it the browser learns of a screen's chunks only after
  * the entry script has run, one round trip after another; with it they download beside the entry.
- * When the build rendered the screen's first view for that exact address, query included (a query can change
- * what the screen shows first), the page carries it too, so a phone paints the screen's frame
+ * When the build rendered the screen's first view for that address, query included (a query can change
+ * what the screen shows first), or for any value of its query's one parameter, the page carries it too, so a phone paints the screen's frame
  * before the script arrives; it is `inert` (a picture until the app's first render replaces it), and
  * first-load.js hides it from a visitor without a remembered session, who is sent to sign in.
  * Returns a function from the path under /admin (`users`, `metrics/calls/7`) and the address's query (`''`
@@ -90,10 +105,10 @@ export function preloadingIndex(
   };
 
   return (path, query) => {
-    const address = `/${path}${query}`;
-    const view = Object.hasOwn(firstViews, address) ? firstViews[address] : undefined;
+    const address = viewAddress(firstViews, path, query);
+    const view = address === undefined ? undefined : firstViews[address];
     const screen = path.split('/')[0] ?? '';
-    const key = view === undefined ? screen : address;
+    const key = address ?? screen;
     const cached = pages.get(key);
     if (cached !== undefined) return cached;
     const preloaded = preloading(screen);
