@@ -13,6 +13,7 @@ import { startFlow } from 'lighthouse';
 import mobileConfig from 'lighthouse/core/config/default-config.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { percentile } from './bench/percentile.mjs';
 import { root, serverEntry } from './lib/build-stale.mjs';
 import { freePort } from '@lumi/test-support/server-process';
 
@@ -47,8 +48,12 @@ const SCREENS = Object.entries(ALL_SCREENS).filter(
 const PRESET_NAMES = Object.keys(PRESETS).filter(
   (name) => !env.LIGHTHOUSE_PRESETS || env.LIGHTHOUSE_PRESETS.split(',').includes(name),
 );
+// LIGHTHOUSE_RUNS=3 runs each preset's flow that many times and prints each figure's median by nearest rank:
+// on this machine one run of a page can differ from the next by a few hundred ms of TBT.
+const RUNS = Math.max(1, Number.parseInt(env.LIGHTHOUSE_RUNS ?? '1', 10) || 1);
 // LIGHTHOUSE_REPORT=flow.html keeps Lighthouse's own report of every step (and flow.json beside it), one
-// pair per preset (flow-mobile.html, flow-desktop.html).
+// pair per preset (flow-mobile.html, flow-desktop.html), and per run when there are several
+// (flow-mobile-2.html).
 const reportFile = env.LIGHTHOUSE_REPORT ? path.resolve(env.LIGHTHOUSE_REPORT) : null;
 const say = (text = '') => process.stdout.write(`${text}\n`);
 
@@ -111,20 +116,41 @@ function startDemo() {
 const ms = (value) => `${Math.round(value).toLocaleString('en')} ms`;
 const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
 
-function row(name, lhr, target) {
+/** A page's figures from one Lighthouse run, or why it could not be measured. */
+function figures(lhr) {
   // A load that failed (the server answering 500, nothing painted) has no figures, only Lighthouse's reason.
-  if (lhr.runtimeError) return [name, '-', '-', '-', '-', `failed: ${lhr.runtimeError.code}`];
-  const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
-  const lcp = lhr.audits['largest-contentful-paint'].numericValue;
-  const tbt = lhr.audits['total-blocking-time'].numericValue;
-  const cls = lhr.audits['cumulative-layout-shift'].numericValue;
+  if (lhr.runtimeError) return { failed: lhr.runtimeError.code };
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+  };
+}
+
+/** Each figure's median over a page's runs (by nearest rank); a page that failed in any run failed. */
+function medianFigures(runs) {
+  const failed = runs.find((run) => run.failed);
+  if (failed) return failed;
+  const median = (key) =>
+    percentile(
+      runs.map((run) => run[key]).sort((a, b) => a - b),
+      50,
+    );
+  return { score: median('score'), lcp: median('lcp'), tbt: median('tbt'), cls: median('cls') };
+}
+
+function row(name, page, target) {
+  if (page.failed) return [name, '-', '-', '-', '-', `failed: ${page.failed}`];
+  const { score, lcp, tbt, cls } = page;
   const met = score >= target.score && lcp <= target.lcpMs && tbt <= target.tbtMs && cls <= target.cls;
   return [name, String(score), seconds(lcp), ms(tbt), cls.toFixed(3), met ? 'met' : 'missed'];
 }
 
 function printTable(preset, rows) {
   const target = PRESETS[preset];
-  const head = [`Page (${preset})`, 'Performance', 'LCP', 'TBT', 'CLS', 'Target'];
+  const runs = RUNS > 1 ? `, median of ${RUNS} runs` : '';
+  const head = [`Page (${preset}${runs})`, 'Performance', 'LCP', 'TBT', 'CLS', 'Target'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
@@ -148,21 +174,23 @@ async function signIn(page) {
 }
 
 /**
- * One preset's flow, in a browser context of its own (no cookies, an empty cache): the sign-in page as a new
- * visitor gets it, then every page as a signed-in user loading it.
+ * One run of a preset's flow, in a browser context of its own (no cookies, an empty cache): the sign-in page
+ * as a new visitor gets it, then every page as a signed-in user loading it. Returns each page's name and
+ * figures, in order.
  */
-async function measure(preset) {
+async function measure(preset, run) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   const flow = await startFlow(page, { config: PRESETS[preset].config, name: `Lumi Admin (${preset})` });
   const names = [];
-  say(`Lighthouse (${preset}): sign-in page…`);
+  const of = RUNS > 1 ? `, run ${run} of ${RUNS}` : '';
+  say(`Lighthouse (${preset}${of}): sign-in page…`);
   await flow.navigate(`${base}/login`, { name: 'sign-in' });
   names.push('sign-in');
   await signIn(page);
   const cdp = await page.createCDPSession();
   for (const [name, target] of SCREENS) {
-    say(`Lighthouse (${preset}): ${name}…`);
+    say(`Lighthouse (${preset}${of}): ${name}…`);
     // User flows keep storage between steps, so each load restores the session as a signed-in user's does;
     // the HTTP cache is emptied first, so every page is loaded as on a phone that opens it the first time
     // (an alert's link), not from what the previous page downloaded.
@@ -172,13 +200,22 @@ async function measure(preset) {
   }
   const result = await flow.createFlowResult();
   if (reportFile) {
-    const file = reportFile.replace(/(\.html)?$/, `-${preset}.html`);
+    const file = reportFile.replace(/(\.html)?$/, `-${preset}${run > 1 ? `-${run}` : ''}.html`);
     writeFileSync(file, await flow.generateReport());
     writeFileSync(file.replace(/\.html$/, '.json'), JSON.stringify(result));
     say(`Lighthouse's report: ${file}`);
   }
   await context.close();
-  return result.steps.map((step, i) => row(names[i], step.lhr, PRESETS[preset]));
+  return result.steps.map((step, i) => ({ name: names[i], figures: figures(step.lhr) }));
+}
+
+/** A preset's table: each page's median over RUNS runs of its flow. */
+async function measureRuns(preset) {
+  const runs = [];
+  for (let run = 1; run <= RUNS; run += 1) runs.push(await measure(preset, run));
+  return runs[0].map(({ name }, i) =>
+    row(name, medianFigures(runs.map((pages) => pages[i].figures)), PRESETS[preset]),
+  );
 }
 
 async function main() {
@@ -190,7 +227,7 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   const tables = [];
-  for (const preset of PRESET_NAMES) tables.push([preset, await measure(preset)]);
+  for (const preset of PRESET_NAMES) tables.push([preset, await measureRuns(preset)]);
   say();
   for (const [preset, rows] of tables) printTable(preset, rows);
 }
