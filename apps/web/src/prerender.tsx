@@ -47,16 +47,14 @@ const ANY_VALUES = ['1', '2'] as const;
 
 /**
  * A signed-in screen as the app's first render draws it before any data has arrived: the top bar, the
- * screen's heading and its panels' loading frames. Rendered at build time (apps/web/vite-prerender.ts); the server
- * puts it in the page it sends for that address (apps/server/src/lib/console-preload.ts). An address ending in
- * `=*` is rendered with two values, and the build stops if the views differ.
+ * screen's heading and its panels' loading frames. Rendered at build time (apps/web/vite-prerender.ts); the
+ * server puts it in the page it sends for that address (apps/server/src/lib/console-preload.ts). An address
+ * ending in `=*` is rendered with two values, and the build stops if the views differ.
  */
 export async function renderFirstView(address: (typeof FIRST_VIEW_ADDRESSES)[number]): Promise<string> {
   if (!address.endsWith('=*')) return renderAddress(address);
-  const [first, second] = [
-    await renderAddress(address.replace(/\*$/, ANY_VALUES[0])),
-    await renderAddress(address.replace(/\*$/, ANY_VALUES[1])),
-  ];
+  const first = await renderAddress(address.replace(/\*$/, ANY_VALUES[0]));
+  const second = await renderAddress(address.replace(/\*$/, ANY_VALUES[1]));
   if (first !== second)
     throw new Error(`The first view of ${address} depends on the value of its parameter.`);
   return first;

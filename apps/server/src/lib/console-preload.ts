@@ -73,9 +73,10 @@ function viewAddress(firstViews: FirstViews, path: string, query: string): strin
  * entry's own (Vite already lists those). Without it the browser learns of a screen's chunks only after
  * the entry script has run, one round trip after another; with it they download beside the entry.
  * When the build rendered the screen's first view for that address, query included (a query can change
- * what the screen shows first), or for any value of its query's one parameter, the page carries it too, so a phone paints the screen's frame
- * before the script arrives; it is `inert` (a picture until the app's first render replaces it), and
- * first-load.js hides it from a visitor without a remembered session, who is sent to sign in.
+ * what the screen shows first), or for any value of its query's one parameter, the page carries it too, so
+ * a phone paints the screen's frame before the script arrives; it is `inert` (a picture until the app's
+ * first render replaces it), and first-load.js hides it from a visitor without a remembered session, who is
+ * sent to sign in.
  * Returns a function from the path under /admin (`users`, `metrics/calls/7`) and the address's query (`''`
  * or `?tab=calls`) to the page; an unknown screen gets the page as built.
  */

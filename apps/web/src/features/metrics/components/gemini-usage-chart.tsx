@@ -78,7 +78,9 @@ function HourTooltip({ hour, left, alignRight }: { hour: Hour; left: number; ali
  */
 export function GeminiUsageChart({ usage, hours }: { usage: GeminiUsage; hours: GeminiWindow }) {
   const { ref, width } = useWidth();
-  const [pointed, setPointed] = useState<number | null>(null);
+  // The hour under the pointer, by its timestamp: a refreshed or another window's series keeps it only
+  // while it still has that hour.
+  const [pointedAt, setPointedAt] = useState<string | null>(null);
   const series = usage.time_series;
   const ticks = countTicks(Math.max(0, ...series.map((hour) => hour.tokens)));
   const top = ticks[ticks.length - 1] ?? 1;
@@ -101,9 +103,11 @@ export function GeminiUsageChart({ usage, hours }: { usage: GeminiUsage; hours: 
   const point = (event: PointerEvent<SVGSVGElement>) => {
     const x = event.clientX - event.currentTarget.getBoundingClientRect().left - plotLeft;
     const index = Math.floor(x / slot);
-    setPointed(slot > 0 && index >= 0 && index < series.length ? index : null);
+    setPointedAt((slot > 0 && series[index]?.timestamp) || null);
   };
-  const pointedHour = pointed === null ? undefined : series[pointed];
+  const pointed = pointedAt === null ? undefined : indexOf.get(pointedAt);
+  const pointedX = pointed === undefined ? 0 : xOf(pointed);
+  const pointedOnRight = pointedX > width / 2;
 
   return (
     <div
@@ -119,7 +123,8 @@ export function GeminiUsageChart({ usage, hours }: { usage: GeminiUsage; hours: 
           className="block touch-pan-y"
           onPointerMove={point}
           onPointerDown={point}
-          onPointerLeave={() => setPointed(null)}
+          // A finger lifted leaves the chart too: its hour stays shown until another is touched.
+          onPointerLeave={(event) => event.pointerType !== 'touch' && setPointedAt(null)}
         >
           {ticks.map((tick) => (
             <g key={tick}>
@@ -148,7 +153,7 @@ export function GeminiUsageChart({ usage, hours }: { usage: GeminiUsage; hours: 
             fill="none"
             stroke={chartTheme.grid}
           />
-          {pointed !== null && (
+          {pointed !== undefined && (
             <rect
               x={plotLeft + slot * pointed}
               y={TOP}
@@ -191,11 +196,11 @@ export function GeminiUsageChart({ usage, hours }: { usage: GeminiUsage; hours: 
           })}
         </svg>
       )}
-      {pointedHour && pointed !== null && (
+      {pointed !== undefined && (
         <HourTooltip
-          hour={pointedHour}
-          left={xOf(pointed) + (xOf(pointed) > width / 2 ? -slot : slot)}
-          alignRight={xOf(pointed) > width / 2}
+          hour={series[pointed]!}
+          left={pointedX + (pointedOnRight ? -slot : slot)}
+          alignRight={pointedOnRight}
         />
       )}
     </div>

@@ -163,10 +163,10 @@ const triggerClass = cn(
 
 /**
  * Metrics & Analytics (spec section 2): tabs LLM Usage, Token Budgets and Integrations, and Calls
- * (docs/operators/console-guide.md, "Metrics"); a dropdown instead of the tabs on small screens. The LLM Usage tab ends with the panels of the chosen time range
- * (docs/operators/console-guide.md, "Metrics"): latency, errors, cost by feature, top chats and users. The
- * tab, the Gemini window, the LLM usage days, the time range and the auto-refresh interval live in the URL;
- * auto-refresh applies to every query of the screen.
+ * (docs/operators/console-guide.md, "Metrics"); a dropdown instead of the tabs on small screens. The LLM
+ * Usage tab ends with the panels of the chosen time range: latency, errors, cost by feature, top chats and
+ * users. The tab, the Gemini window, the LLM usage days, the time range and the auto-refresh interval live
+ * in the URL; auto-refresh applies to every query of the screen.
  */
 export function MetricsPage() {
   const { tab, hours, range, refresh, setTab, setHours, setRange, setRefresh } = useMetricsParams();
