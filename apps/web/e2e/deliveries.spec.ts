@@ -167,6 +167,8 @@ test.describe(() => {
     // The next five runs, as the server works them out: one a minute from the next minute boundary on.
     const preview = dialog.getByRole('region', { name: 'Next runs' });
     await expect(preview).toContainText('Next runs: Cron * * * * *');
+    // Until the server answers for this recurrence, the runs shown are the previous one's, marked busy.
+    await expect(preview).toHaveAttribute('aria-busy', 'false');
     const runs = preview.locator('time');
     await expect(runs).toHaveCount(5);
     const runTimes = (

@@ -2,6 +2,7 @@ import { alertConditionSchema, type AlertCondition } from '@lumi/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { useConditionPreview } from '../api/preview-rule';
 import type { RuleFormValues } from '../lib/rule-form';
 import { EvaluationBadge } from './alert-badges';
@@ -28,6 +29,7 @@ function useSettledCondition(): AlertCondition | null {
 
 /**
  * The editor's live line (docs/bot-developers/alerts.md, "States"): what the condition would evaluate to now.
+ * While a changed condition is evaluated, the previous answer stays, dimmed and marked busy.
  */
 export function RulePreview() {
   const condition = useSettledCondition();
@@ -36,6 +38,7 @@ export function RulePreview() {
     <section
       aria-label="Evaluates now"
       aria-live="polite"
+      aria-busy={preview.isPlaceholderData}
       className="flex flex-wrap items-center gap-2 rounded-md bg-muted p-3 text-sm"
     >
       <span className="font-medium">Now:</span>
@@ -46,10 +49,10 @@ export function RulePreview() {
           {errorMessage(preview.error, 'The condition could not be evaluated')}
         </span>
       ) : preview.data ? (
-        <>
+        <span className={cn('flex flex-wrap items-center gap-2', preview.isPlaceholderData && 'opacity-50')}>
           <EvaluationBadge holds={preview.data.holds} />
           <span>{preview.data.summary}</span>
-        </>
+        </span>
       ) : (
         <span className="text-muted-foreground">Evaluating…</span>
       )}

@@ -300,7 +300,21 @@ describe('Alerts > rule editor', () => {
   });
 
   it('shows what the condition evaluates to now, asking again after a change', async () => {
-    const { dialog, requestsTo } = await openNew();
+    let answerChanged: (response: Response) => void = () => {};
+    const { dialog, requestsTo } = await openNew({
+      routes: {
+        'POST /alerts/rules/preview': ({ body }) =>
+          (body as { condition: { seconds: number } }).condition.seconds === 900
+            ? new Promise<Response>((resolve) => (answerChanged = resolve))
+            : jsonResponse({
+                value: 340,
+                threshold: 60,
+                unit: 's',
+                holds: true,
+                summary: 'No heartbeat for 340 s (threshold 60 s)',
+              }),
+      },
+    });
     const line = within(dialog).getByRole('region', { name: 'Evaluates now' });
     expect(await within(line).findByText('No heartbeat for 340 s (threshold 60 s)')).toBeInTheDocument();
     expect(within(line).getByText('Would fire')).toBeInTheDocument();
@@ -316,6 +330,20 @@ describe('Alerts > rule editor', () => {
         condition: { type: 'heartbeat_missing', seconds: 900 },
       }),
     );
+    // The previous answer stays, marked busy, until the changed condition's arrives.
+    expect(line).toHaveAttribute('aria-busy', 'true');
+    expect(line).toHaveTextContent('No heartbeat for 340 s (threshold 60 s)');
+    answerChanged(
+      jsonResponse({
+        value: 340,
+        threshold: 900,
+        unit: 's',
+        holds: false,
+        summary: 'No heartbeat for 340 s (threshold 900 s)',
+      }),
+    );
+    expect(await within(line).findByText('No heartbeat for 340 s (threshold 900 s)')).toBeInTheDocument();
+    expect(line).toHaveAttribute('aria-busy', 'false');
     // A condition the contract refuses is not sent.
     const sent = requestsTo('/alerts/rules/preview', 'POST').length;
     await userEvent.clear(seconds);

@@ -138,7 +138,7 @@ describe('Limits > limit dialog', () => {
   });
 
   it('shows who is over and near the limit being written, asking again after a change', async () => {
-    const { dialog, requestsTo } = await openNew({
+    const { dialog, requestsTo, route } = await openNew({
       preview: preview({
         over: [usage('-100123', 6, 5), usage('-100456', 5.5, 5)],
         near: [usage('-100789', 4.5, 5)],
@@ -164,10 +164,18 @@ describe('Limits > limit dialog', () => {
       note: '',
     });
 
+    let answerChanged: (response: Response) => void = () => {};
+    route({ 'POST /limits/preview': () => new Promise<Response>((resolve) => (answerChanged = resolve)) });
     await userEvent.type(numberField(dialog, 'Amount (USD)'), '0');
     await waitFor(() =>
       expect(requestsTo('/limits/preview', 'POST').at(-1)?.body).toMatchObject({ amount: 50 }),
     );
+    // The previous answer stays, marked busy, until the changed limit's arrives.
+    expect(region).toHaveAttribute('aria-busy', 'true');
+    expect(region).toHaveTextContent('Over it now: 2');
+    answerChanged(jsonResponse(preview()));
+    expect(await within(region).findByText('Nobody is over it now')).toBeInTheDocument();
+    expect(region).toHaveAttribute('aria-busy', 'false');
     // A limit the contract refuses is not sent.
     const sent = requestsTo('/limits/preview', 'POST').length;
     await userEvent.clear(numberField(dialog, 'Amount (USD)'));

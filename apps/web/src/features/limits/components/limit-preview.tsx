@@ -2,6 +2,7 @@ import type { LimitUsage, LimitValues } from '@lumi/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useLimitPreview } from '../api/preview-limit';
 import { limitBodyOf, type LimitFormValues } from '../lib/limit-form';
@@ -40,14 +41,20 @@ function UsageList({ limit, usages }: { limit: LimitValues; usages: LimitUsage[]
 
 /**
  * The dialog's live preview (docs/operators/limits.md): who would be over the limit being written now, and
- * who near it (80 % or more), in its current window, before it is saved.
+ * who near it (80 % or more), in its current window, before it is saved. While a changed limit is checked,
+ * the previous answer stays, dimmed and marked busy.
  */
 export function LimitPreview() {
   const limit = useSettledLimit();
   const preview = useLimitPreview(limit);
   const data = limit && preview.data;
   return (
-    <section aria-label="Preview" aria-live="polite" className="space-y-1 rounded-md bg-muted p-3 text-sm">
+    <section
+      aria-label="Preview"
+      aria-live="polite"
+      aria-busy={preview.isPlaceholderData}
+      className="space-y-1 rounded-md bg-muted p-3 text-sm"
+    >
       <h3 className="font-medium">Now</h3>
       {!limit ? (
         <p className="text-muted-foreground">Complete the limit to see who is over it now.</p>
@@ -56,7 +63,7 @@ export function LimitPreview() {
       ) : !data ? (
         <p className="text-muted-foreground">Checking…</p>
       ) : (
-        <>
+        <div className={cn('space-y-1', preview.isPlaceholderData && 'opacity-50')}>
           {data.over.length === 0 ? (
             <p>Nobody is over it now</p>
           ) : (
@@ -72,7 +79,7 @@ export function LimitPreview() {
             </div>
           )}
           <p className="text-xs text-muted-foreground">This window ends {formatDateTime(data.window_end)}.</p>
-        </>
+        </div>
       )}
     </section>
   );

@@ -13,6 +13,7 @@ import { Field } from '@/components/ui/field';
 import { FormCheckbox } from '@/components/ui/form-checkbox';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { capitalised, formatInZone } from '@/lib/format';
 import { useFormDialog } from '@/lib/use-form-dialog';
 import { RequiredLabel } from '@/components/ui/required-label';
@@ -193,7 +194,11 @@ function ScheduleForm({ schedule, onDone }: { schedule?: Schedule; onDone: () =>
   );
 }
 
-/** The next five run times, as the server works them out, shown in the schedule's time zone. */
+/**
+ * The next five run times, as the server works them out, shown in the schedule's time zone. While the
+ * answer for a changed recurrence loads, the previous runs stay, dimmed and marked busy, so they are not
+ * read as the new recurrence's.
+ */
 function RunPreview({
   recurrence,
   timezone,
@@ -202,8 +207,14 @@ function RunPreview({
   timezone: string;
 }) {
   const preview = useSchedulePreview(recurrence, timezone);
+  const stale = preview.isPlaceholderData;
   return (
-    <section aria-label="Next runs" aria-live="polite" className="rounded-md bg-muted p-3 text-sm">
+    <section
+      aria-label="Next runs"
+      aria-live="polite"
+      aria-busy={stale}
+      className="rounded-md bg-muted p-3 text-sm"
+    >
       <h3 className="mb-1 font-medium">Next runs{recurrence ? `: ${describeRecurrence(recurrence)}` : ''}</h3>
       {!recurrence ? (
         <p className="text-muted-foreground">Complete the recurrence to see its next runs.</p>
@@ -212,7 +223,7 @@ function RunPreview({
           {errorMessage(preview.error, 'The next runs could not be worked out')}
         </p>
       ) : (
-        <ol className="list-inside list-decimal space-y-0.5">
+        <ol className={cn('list-inside list-decimal space-y-0.5', stale && 'opacity-50')}>
           {(preview.data?.runs ?? []).map((run) => (
             <li key={run}>
               <time dateTime={run}>{formatInZone(run, timezone)}</time>

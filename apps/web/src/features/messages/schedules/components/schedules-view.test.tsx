@@ -166,6 +166,44 @@ describe('Schedules', () => {
     expect(requestsTo('/schedules', 'POST')).toHaveLength(1);
   });
 
+  it("marks the previous recurrence's runs busy until the changed recurrence's runs arrive", async () => {
+    const everyMinute = ['2026-11-30T08:01:00.000Z', '2026-11-30T08:02:00.000Z'];
+    let answerEveryMinute: (response: Response) => void = () => {};
+    fakeSchedulesApi({
+      routes: {
+        'POST /schedules/preview': ({ body }) =>
+          (body as { recurrence: { cron?: string } }).recurrence.cron === '* * * * *'
+            ? new Promise<Response>((resolve) => (answerEveryMinute = resolve))
+            : jsonResponse({ cron: '0 9 * * *', description: 'cron', runs: PREVIEW_RUNS }),
+      },
+    });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'New Schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Schedule' });
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Repeat' }),
+      'Cron expression',
+    );
+    const cron = within(dialog).getByRole('textbox', { name: 'Cron expression' });
+    await userEvent.clear(cron);
+    await userEvent.type(cron, '0 9 * * *');
+    const preview = within(dialog).getByRole('region', { name: 'Next runs' });
+    expect(await within(preview).findAllByRole('listitem')).toHaveLength(PREVIEW_RUNS.length);
+    await waitFor(() => expect(preview).toHaveAttribute('aria-busy', 'false'));
+
+    await userEvent.clear(cron);
+    await userEvent.type(cron, '* * * * *');
+    await waitFor(() => expect(preview).toHaveAttribute('aria-busy', 'true'));
+    expect(within(preview).getAllByRole('listitem')).toHaveLength(PREVIEW_RUNS.length);
+
+    answerEveryMinute(jsonResponse({ cron: '* * * * *', description: 'cron', runs: everyMinute }));
+    await waitFor(() => expect(preview).toHaveAttribute('aria-busy', 'false'));
+    const times = within(preview)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('time')?.getAttribute('datetime'));
+    expect(times).toEqual(everyMinute);
+  });
+
   it('edits with the version it was loaded at, and deletes after confirmation', async () => {
     const { requestsTo } = fakeSchedulesApi({
       schedules: [schedule(1, { name: 'Digest', version: 4, data: { a: 1 } })],
