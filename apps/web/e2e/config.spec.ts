@@ -141,7 +141,9 @@ test('a save that meets a newer version shows both and overwrites knowingly', as
     await row(page, name)
       .getByRole('button', { name: `Edit ${name}` })
       .click();
-    await expect(page.getByRole('dialog').locator('.monaco-editor')).toBeVisible();
+    // The editor's chunk (Monaco, about 700 KB compressed) loads on the dialog's first opening: with two
+    // browsers doing so while the other worker runs, that can take longer than the usual 10 s.
+    await expect(page.getByRole('dialog').locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
   }
   const theirs = first.page.getByRole('dialog');
   await theirs.getByLabel('Priority').fill('5');
