@@ -65,51 +65,6 @@ test("a reload restores the session with one refresh, and the screen's code is p
   expect(refused).toEqual([]);
 });
 
-/** What public/first-load.js leaves for the app (src/lib/early-calls.ts). */
-type EarlyCallsWindow = Window & { lumiEarlyCalls?: { made: string[]; calls: Record<string, unknown> } };
-
-// What public/first-load.js asks for on each page, as soon as the session is restored.
-const FIRST_CALLS: [string, string[]][] = [
-  ['config', ['/api/admin/api/config/personalities']],
-  ['messages', ['/api/v1/messaging/channels', '/api/v1/messaging/templates']],
-  ['alerts', ['/api/alerts/rules']],
-  ['alerts?rule=1', ['/api/alerts/rules']],
-  ['limits', ['/api/limits']],
-  ['users', ['/api/users?page=1&limit=20', '/api/roles']],
-  ['admin', ['/api/admin/audit-logs?limit=50']],
-  ['profile', ['/api/auth/profile', '/api/auth/2fa', '/api/auth/sessions']],
-];
-
-test("a screen's first calls go out with the session's refresh, and the app takes each answer once", async ({
-  page,
-}) => {
-  await signIn(page);
-  for (const [path, calls] of FIRST_CALLS) {
-    const asked: string[] = [];
-    const record = (request: { url: () => string; method: () => string }) => {
-      const url = new URL(request.url());
-      if (request.method() === 'GET' && url.pathname.startsWith('/api/'))
-        asked.push(url.pathname + url.search);
-    };
-    page.on('request', record);
-    await page.goto(`/admin/${path}`);
-    await page.waitForLoadState('networkidle');
-    page.off('request', record);
-    const early = await page.evaluate(() => {
-      const { lumiEarlyCalls } = window as EarlyCallsWindow;
-      return { made: lumiEarlyCalls?.made, left: Object.keys(lumiEarlyCalls?.calls ?? {}) };
-    });
-    expect(early, path).toEqual({ made: calls, left: [] });
-    // Each asked for once: the app's own call took the early answer instead of asking again.
-    expect(asked.filter((url) => calls.includes(url)).sort(), path).toEqual([...calls].sort());
-  }
-
-  // Another query on the page asks for other data: nothing is sent early.
-  await page.goto('/admin/users?page=2');
-  await page.waitForLoadState('networkidle');
-  expect(await page.evaluate(() => (window as EarlyCallsWindow).lumiEarlyCalls)).toBeUndefined();
-});
-
 /** The console's own script refused, so a page shows only what the server sent. */
 const withoutScript = (page: Page) => page.route(/\/admin\/assets\/.*\.js$/, (route) => route.abort());
 
