@@ -7,9 +7,20 @@ const dateTime = dateTimeFormat(undefined, {
 });
 const zoneName = dateTimeFormat(undefined, { timeZoneName: 'short' });
 
-/** The browser's zone as a short name ("UTC", "GMT+1") for `date`. */
+const zoneNamesByOffset = new Map<number, string>();
+
+/**
+ * The browser's zone as a short name ("UTC", "GMT+1") for `date`: worked out once per UTC offset the zone
+ * has on the dates asked about (a list of times spans one or two), as `formatToParts` is slow on a phone.
+ */
 function localZone(date: Date): string {
-  return zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const offset = date.getTimezoneOffset();
+  let name = zoneNamesByOffset.get(offset);
+  if (name === undefined) {
+    name = zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+    zoneNamesByOffset.set(offset, name);
+  }
+  return name;
 }
 
 /** A localized date and time in the browser's zone, named, or the fallback for a missing value. */

@@ -83,7 +83,10 @@ describe('AdminRoute', () => {
     expect(updated).toHaveTextContent(
       new Intl.RelativeTimeFormat(undefined, { style: 'short' }).format(-5, 'minute'),
     );
-    expect(within(updated!).getByText('ann@corp.example').closest('ins')).not.toBeNull();
+    // The changes are worked out when the entry's details are opened.
+    expect(within(updated!).queryByText('ann@corp.example')).not.toBeInTheDocument();
+    await userEvent.click(within(updated!).getByText('Details'));
+    expect((await within(updated!).findByText('ann@corp.example')).closest('ins')).not.toBeNull();
 
     expect(failed).toHaveTextContent('Anonymous');
     expect(failed).toHaveTextContent('Failed to sign in');
