@@ -65,6 +65,39 @@ test("a reload restores the session with one refresh, and the screen's code is p
   expect(refused).toEqual([]);
 });
 
+test("on a phone the Overview's chart code loads only as the chart comes near", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  // A week with usage, whatever the other specs reported, so the panel has a chart to draw.
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  await page.route('**/api/metrics/llm-usage?*', (route) =>
+    route.fulfill({
+      json: {
+        daily_usage: [
+          { date: day(2), provider: 'gemini', tokens_used: 1000, cost: 0.01 },
+          { date: day(1), provider: 'gemini', tokens_used: 1500, cost: 0.02 },
+        ],
+        totals: { tokens: 2500, cost: 0.03, requests: 4 },
+        unpriced_requests: 0,
+        window: { from: `${day(7)}T00:00:00.000Z`, to: `${day(-1)}T00:00:00.000Z`, timezone: 'UTC' },
+      },
+    }),
+  );
+  await signIn(page);
+  const charts: string[] = [];
+  page.on('request', (request) => {
+    if (/\/admin\/assets\/charts-[^/]*\.js$/.test(request.url())) charts.push(request.url());
+  });
+  await page.goto('/admin/overview');
+  await expect(page.getByRole('heading', { level: 1, name: 'System Overview' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(charts).toEqual([]);
+
+  const waiting = page.getByRole('img', { name: /scrolled into view$/ });
+  await waiting.first().scrollIntoViewIfNeeded();
+  await expect.poll(() => charts.length).toBe(1);
+  await expect(waiting).toHaveCount(0);
+});
+
 /** The console's own script refused, so a page shows only what the server sent. */
 const withoutScript = (page: Page) => page.route(/\/admin\/assets\/.*\.js$/, (route) => route.abort());
 

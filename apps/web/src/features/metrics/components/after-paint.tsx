@@ -98,6 +98,12 @@ function WaitingPlace({
 /** Tailwind's `sm` breakpoint: narrower is a phone, where the screens stack their panels in one column. */
 const PHONE = '(max-width: 639px)';
 
+/** Whether the window is a phone's (PHONE); false where there is no window (the build's first views). */
+export function isPhone(): boolean {
+  // globalThis: the build renders the first view where there is no window (src/prerender.tsx).
+  return typeof globalThis.matchMedia === 'function' && globalThis.matchMedia(PHONE).matches;
+}
+
 /**
  * On a phone, renders its children (panels, with their calls) once the top of their place comes within
  * NEAR_MARGIN of the window, as AfterPaint draws charts: a phone's first view renders only what it shows,
@@ -115,10 +121,7 @@ export function NearOnPhone({
   /** What the place says to a screen reader until then. */
   label: string;
 }) {
-  // globalThis: the build renders the first view where there is no window (src/prerender.tsx).
-  const [phone] = useState(
-    () => typeof globalThis.matchMedia === 'function' && globalThis.matchMedia(PHONE).matches,
-  );
+  const [phone] = useState(isPhone);
   const place = useRef<HTMLDivElement>(null);
   const near = useNear(place, phone);
   if (!phone || near) return children;
