@@ -14,8 +14,8 @@ export function AuditLogEntry({ log }: { log: AuditLog }) {
   const id = log.resource_id ? `#${log.resource_id}` : null;
   const link = resourceLink(log);
   const relative = formatRelativeTime(log.timestamp);
-  // The changes are worked out once the entry's details are first opened: fifty closed entries' diffs were
-  // a quarter of the Administration screen's render on a phone (docs/benchmarks.md).
+  // The changes are worked out once the entry's details are first opened: the diffs of fifty closed entries
+  // were much of the Administration screen's first render on a phone (docs/benchmarks.md).
   const [opened, setOpened] = useState(false);
   // An entry off the screen skips style and layout until it comes near (CSS Containment 2,
   // content-visibility), as a phone's table cards do (components/ui/responsive-table.tsx).
