@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, withStatementCache } from './connection.js';
+import { openDatabase, readNow, withStatementCache } from './connection.js';
 import type { Database } from './database.js';
 
 describe('withStatementCache', () => {
@@ -102,4 +102,24 @@ describe('SQLite transactions beside a second connection (the ingest worker)', (
       await inTransaction;
       expect(await names(db)).toEqual(['other', 'mine', 'in a transaction']);
     }));
+});
+
+describe('readNow', () => {
+  it('reads at once outside a transaction, and leaves writes, transactions and PostgreSQL to Kysely', async () => {
+    const { db } = openDatabase({});
+    await sql`create table t (id integer primary key, name text)`.execute(db);
+    await sql`insert into t (name) values ('a')`.execute(db);
+    expect(readNow(db, 'select name from t where id = ?', [1])).toEqual([{ name: 'a' }]);
+    expect(readNow(db, "insert into t (name) values ('b') returning id", [])).toBeUndefined();
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into t (name) values ('uncommitted')`.execute(trx);
+      // The transaction's own write is not to be read outside it.
+      expect(readNow(db, 'select count(*) as n from t', [])).toBeUndefined();
+    });
+    expect(readNow(db, 'select count(*) as n from t', [])).toEqual([{ n: 2 }]);
+    await db.destroy();
+    const postgres = openDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(readNow(postgres.db, 'select 1', [])).toBeUndefined();
+    await postgres.db.destroy();
+  });
 });

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database, Executor } from './database.js';
+import { readNow } from './connection.js';
 import { isPostgres } from './locks.js';
 
 /** Stands for the i-th argument while the query is compiled: a value no caller passes. */
@@ -25,10 +26,15 @@ export class ReusableQuery<A extends readonly unknown[], Row> {
     private readonly build: (db: Kysely<Database>, ...args: A) => Compilable<Row>,
   ) {}
 
-  /** Runs the query with `args` on `on` (the database `db` or a transaction of it). */
+  /**
+   * Runs the query with `args` on `on` (the database `db` or a transaction of it); a read outside a
+   * transaction on SQLite at once (`readNow`).
+   */
   async execute(db: Kysely<Database>, args: A, on: Executor = db): Promise<Row[]> {
     const { sql, slots } = this.compiledFor(db);
     const parameters = slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
+    const rows = on === db ? readNow<Row>(db, sql, parameters) : undefined;
+    if (rows) return rows;
     const result = await on.executeQuery<Row>(CompiledQuery.raw(sql, parameters));
     return result.rows;
   }
