@@ -12,7 +12,8 @@ interface ModuleGraph {
 
 const SRC = path.resolve(import.meta.dirname, 'src');
 const ENTRY = path.join(SRC, 'main.tsx');
-const ROUTER = path.join(SRC, 'app/router.tsx');
+/** The module whose dynamic imports are the screens (`lazyScreen(() => import(…))`). */
+const ROUTE_TABLE = path.join(SRC, 'app/route-table.tsx');
 const LOGIN_PAGE = path.join(SRC, 'features/auth/login-page.tsx');
 const LAYOUT = path.join(SRC, 'app/layout/app-layout.tsx');
 const TOASTER = path.join(SRC, 'app/toaster.tsx');
@@ -183,9 +184,12 @@ function groupModules(graph: ModuleGraph): Map<string, Group> {
   // The pages' own modules stay their chunks, which the router loads and the server preloads by name.
   groups.delete(LAYOUT);
 
-  const screens = (graph.getModuleInfo(ROUTER)?.dynamicallyImportedIds ?? []).filter(
+  const screens = (graph.getModuleInfo(ROUTE_TABLE)?.dynamicallyImportedIds ?? []).filter(
     (id) => id !== LOGIN_PAGE && id !== LAYOUT,
   );
+  // Without screens every shared module would become a chunk of its own, one more request each.
+  if (screens.length === 0)
+    throw new Error(`No screens imported by ${ROUTE_TABLE}: the chunks cannot be grouped`);
   const users = new Map<string, number>();
   for (const screen of screens) {
     for (const id of needed(graph, [screen])) {
