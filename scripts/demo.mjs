@@ -19,7 +19,7 @@ import { reportLive, sendSlots } from './demo/bot-sender.mjs';
 import { planOutage, QUIET_MS, SLOT_MS, slotOf } from './demo/bot-timeline.mjs';
 import { createLiveStatus, sayRunning } from './demo/live-status.mjs';
 import { fmt, say } from './demo/print.mjs';
-import { botApiKey, readState, setUpAlerts } from './demo/set-up.mjs';
+import { botApiKey, readState, setUpRulesAndLimits } from './demo/set-up.mjs';
 import { api, dataDir, historyHours, historySpan, host, port, shownDir, username } from './demo/settings.mjs';
 import { DemoStop, sleep, stopping } from './demo/stopping.mjs';
 
@@ -122,7 +122,7 @@ async function main() {
   const refused = new Set();
   let next = slotOf(Date.now());
   let sent = (await reportLive(apiKey, now, next, options, refused)).accepted;
-  await setUpAlerts(password);
+  await setUpRulesAndLimits(password);
   const outage = planOutage(Date.now());
   const live = { ...options, outage };
   sayRunning({

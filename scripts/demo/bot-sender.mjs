@@ -1,6 +1,7 @@
 // How the demo's simulated bot (simulated-bot.mjs) reaches Lumi, slot by slot: its events through the
 // ingestion API, the calls of its OpenTelemetry-instrumented models as OTLP spans (otlp-reporter.mjs), and
-// the messages it asks Lumi to send through the deliveries API.
+// the messages it asks Lumi to send through the deliveries API. Live, it asks the allowance before each LLM
+// call (docs/bot-developers/limits.md) and leaves out the calls it is refused, as a bot does.
 import { ApiError } from '../lib/lumi-api.mjs';
 import { createOtlpReporter } from './otlp-reporter.mjs';
 import { api } from './settings.mjs';
@@ -23,9 +24,9 @@ async function send(apiKey, events) {
   }
 }
 
-/** Reports the slots [from, to) live: their events, then their messages. */
+/** Reports the slots [from, to) live: their events (the LLM calls the limits allow), then their messages. */
 export async function reportLive(apiKey, from, to, options, refused) {
-  const totals = await sendSlots(apiKey, from, to, options);
+  const totals = await sendSlots(apiKey, from, to, { ...options, askAllowance: true });
   for (let slot = from; slot < to; slot += 1) await queueMessages(apiKey, slot, options, refused);
   return totals;
 }
@@ -52,13 +53,32 @@ async function sendSpans(apiKey, spans, totals) {
 }
 
 /**
+ * Whether the limits allow the LLM call (POST /api/bot/allowance). When Lumi cannot answer, the call goes
+ * ahead, as the SDK's default (fail open) has it.
+ */
+async function allowed(apiKey, { chat_id, user_id, feature }) {
+  try {
+    const answer = await api.request('POST', '/api/bot/allowance', {
+      token: apiKey,
+      body: { chat_id, user_id, feature },
+      signal: stopping.signal,
+    });
+    return answer.allowed;
+  } catch {
+    if (stopping.signal.aborted) throw new DemoStop();
+    return true;
+  }
+}
+
+/**
  * Sends the events of slots [from, to) in batches of up to BATCH_SIZE, the calls of OpenTelemetry-
- * instrumented models as OTLP spans (otlpEncodingOf); reports progress per batch.
+ * instrumented models as OTLP spans (otlpEncodingOf); reports progress per batch. With `askAllowance`, an
+ * LLM call the limits refuse is not made, so not reported (counted in `denied`).
  */
 export async function sendSlots(apiKey, from, to, options, onBatch) {
   let batch = [];
   let spans = { protobuf: [], json: [] };
-  const totals = { accepted: 0, duplicates: 0, rejected: 0, spans: 0, budgets: [] };
+  const totals = { accepted: 0, duplicates: 0, rejected: 0, denied: 0, spans: 0, budgets: [] };
   const flush = async (slot) => {
     if (batch.length === 0 && spans.protobuf.length + spans.json.length === 0) return;
     if (batch.length > 0) {
@@ -78,6 +98,10 @@ export async function sendSlots(apiKey, from, to, options, onBatch) {
   };
   for (let slot = from; slot < to; slot += 1) {
     for (const event of eventsOfSlot(slot, options)) {
+      if (options.askAllowance && event.type === 'llm_call' && !(await allowed(apiKey, event))) {
+        totals.denied += 1;
+        continue;
+      }
       const encoding = otlpEncodingOf(event);
       if (encoding) spans[encoding].push(event);
       else batch.push(event);

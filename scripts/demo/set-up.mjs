@@ -1,18 +1,21 @@
 // The demo bot's set-up (scripts/demo.mjs), all through the public API: its API key (kept between runs in
 // the data directory with the admin's password), budgets and model prices, the content an operator would
-// have entered (seed-content.mjs) and, once the history is in, the alert rules (seed-alerts.mjs).
+// have entered (seed-content.mjs) and, once the history is in, the alert rules (seed-alerts.mjs) and the
+// limits (seed-limits.mjs).
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../lib/lumi-api.mjs';
 import { say } from './print.mjs';
 import { seedAlerts } from './seed-alerts.mjs';
 import { seedContent } from './seed-content.mjs';
+import { seedLimits } from './seed-limits.mjs';
 import { api, dataDir, shownDir, username } from './settings.mjs';
 import { DEMO_BUDGETS, LLM_MODELS } from './simulated-bot.mjs';
 import { DemoStop } from './stopping.mjs';
 
 const KEY_NAME = 'demo-bot';
-const KEY_SCOPES = ['ingest:write', 'messages:send'];
+/** It reports, sends messages, and asks before each live LLM call whether the limits allow it. */
+const KEY_SCOPES = ['ingest:write', 'messages:send', 'allowance:read'];
 const STATE_FILE = 'demo-bot.json';
 const statePath = path.join(dataDir, STATE_FILE);
 
@@ -48,14 +51,15 @@ async function storedKeyWorks(apiKey) {
  * one, made with the whole set-up (setUp).
  */
 export async function botApiKey(state, password) {
-  // A key from a demo before deliveries cannot send messages (no messages:send): it gets a new one.
-  const sends = state?.api_key_scopes?.includes('messages:send');
+  // A key from an earlier demo may lack a scope added since (messages:send, allowance:read): it gets a new one.
+  const missing = KEY_SCOPES.filter((scope) => !state?.api_key_scopes?.includes(scope));
   const apiKey = state?.api_key;
-  if (apiKey && sends && (await storedKeyWorks(apiKey))) {
+  if (apiKey && missing.length === 0 && (await storedKeyWorks(apiKey))) {
     say(`Demo bot: using its API key '${state.api_key_name}' from ${shownDir}/${STATE_FILE}.`);
     return apiKey;
   }
-  if (apiKey && !sends) say('Demo bot: its stored API key cannot send messages; making a new one.');
+  if (apiKey && missing.length > 0)
+    say(`Demo bot: its stored API key lacks ${missing.join(', ')}; making a new one.`);
   else if (apiKey)
     say('Demo bot: its stored API key is no longer valid (revoked, or a new database); making a new one.');
   return setUp(password);
@@ -121,24 +125,28 @@ async function setUp(password) {
 }
 
 /**
- * Signs in and sets up the alert rules (demo/seed-alerts.mjs), once per data directory, so a demo from
- * before alerts gets them too. They come after the back-fill: made earlier, the heartbeat rule would fire
- * at a history days old. A failed sign-in (the admin's password changed) only skips them.
+ * Signs in and sets up the alert rules (demo/seed-alerts.mjs) and the limits (demo/seed-limits.mjs), each
+ * once per data directory, so a demo from before them gets them too. They come after the back-fill: made
+ * earlier, the heartbeat rule would fire at a history days old. A failed sign-in (the admin's password
+ * changed) only skips them.
  */
-export async function setUpAlerts(password) {
-  if (readState()?.alerts_seeded) return;
+export async function setUpRulesAndLimits(password) {
+  const seeded = readState() ?? {};
+  if (seeded.alerts_seeded && seeded.limits_seeded) return;
   let token;
   try {
     token = await api.signIn(username, password);
   } catch (error) {
     if (!(error instanceof ApiError) || ![401, 429].includes(error.status)) throw error;
     say(
-      `Demo bot: could not sign in as '${username}' to set up the alert rules; the demo goes on without them.`,
+      `Demo bot: could not sign in as '${username}' to set up the alert rules and limits; the demo goes on without them.`,
     );
     say(`  LUMI_ADMIN_PASSWORD='…' npm run demo sets them up, with that admin's password.`);
     return;
   }
-  const made = await seedAlerts(api, token);
-  writeState({ ...readState(), alerts_seeded: true });
+  const made = [];
+  if (!seeded.alerts_seeded) made.push(...(await seedAlerts(api, token)));
+  if (!seeded.limits_seeded) made.push(...(await seedLimits(api, token)));
+  writeState({ ...readState(), alerts_seeded: true, limits_seeded: true });
   if (made.length) say(`Demo bot: set up ${made.join(', ')}.`);
 }

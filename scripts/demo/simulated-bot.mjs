@@ -23,8 +23,8 @@ const ZIPF_EXPONENT = 1.1;
 const CHAT_RANKS = zipfTable(CHAT_COUNT, ZIPF_EXPONENT);
 const USER_RANKS = zipfTable(USER_COUNT, ZIPF_EXPONENT);
 
-const chatIdOf = (rank) => `-100${1_600_000_000 + rank * 7_919}`;
-const userIdOf = (rank) => String(40_000_000 + rank * 104_729);
+export const chatIdOf = (rank) => `-100${1_600_000_000 + rank * 7_919}`;
+export const userIdOf = (rank) => String(40_000_000 + rank * 104_729);
 
 /** The bot's names for its kinds of LLM work; embeddings serve search only. */
 const FEATURES = [

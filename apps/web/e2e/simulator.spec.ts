@@ -278,4 +278,19 @@ test.describe.serial('the simulated bot', () => {
       await expectIntegrations(page, figures.integrations);
     }).toPass({ timeout: 40_000 });
   });
+
+  // The limits and access rules of scripts/demo/seed-limits.mjs, entered through the API once live.
+  test('Limits shows the limits and access rules the demo set up', async ({ browser }) => {
+    const page = await openConsole(browser);
+    await page.goto('/admin/limits');
+    const rows = page.getByRole('row');
+    await expect(rows.filter({ hasText: 'Each chat' })).toContainText('$1.50 per day');
+    await expect(rows.filter({ hasText: 'Each user' })).toContainText('5 requests per minute');
+    await expect(rows.filter({ hasText: 'Feature digest' })).toContainText('3,000,000 tokens per day');
+    await page.getByRole('tab', { name: 'Bans and allowlist' }).click();
+    await expect(rows.filter({ hasText: 'Prompt-injection spam sent to the summarizer' })).toContainText(
+      'Ban',
+    );
+    await expect(rows.filter({ hasText: "The team's test group: load tests run here" })).toBeVisible();
+  });
 });
