@@ -119,6 +119,27 @@ test("a signed-in screen's first view is in its page, and the app's first render
   await expect(firstView).toHaveCount(0);
 });
 
+test("a screen's first view is painted before the app's code runs", async ({ page }) => {
+  await signIn(page);
+  // When the app's entry script joins the page, by the performance clock.
+  await page.addInitScript(() => {
+    new MutationObserver((records, observer) => {
+      const added = records.flatMap((record) => [...record.addedNodes]);
+      if (!added.some((node) => node instanceof HTMLScriptElement && node.type === 'module')) return;
+      (window as unknown as { entryAddedAt: number }).entryAddedAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/admin/config');
+  await expect(page.getByRole('heading', { level: 1, name: 'Configuration Management' })).toBeVisible();
+  const { paintedAt, entryAddedAt } = await page.evaluate(() => ({
+    paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    entryAddedAt: (window as unknown as { entryAddedAt?: number }).entryAddedAt,
+  }));
+  expect(paintedAt).toBeDefined();
+  expect(entryAddedAt).toBeGreaterThan(paintedAt!);
+});
+
 test("a visitor without a session is not shown a screen's first view, and signs in", async ({ page }) => {
   await withoutScript(page);
   await page.goto('/admin/config');

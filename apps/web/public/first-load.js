@@ -42,3 +42,44 @@
   request.catch(function () {});
   window.lumiSessionRefresh = request;
 })();
+
+// A page with a screen's first view names the app's entry instead of running it
+// (apps/server/src/lib/console-preload.ts); it runs here once the browser reports that view painted (its
+// first contentful paint). At once where there is no view to wait for: a visitor without a session (the
+// view is hidden), a hidden tab, a browser that does not report paints; and at the latest after
+// ENTRY_WAIT_MS.
+document.addEventListener('DOMContentLoaded', function () {
+  var ENTRY_WAIT_MS = 3000;
+  var entry = document.querySelector('link[data-first-view-entry]');
+  if (!entry) return;
+  var started = false;
+  var start = function () {
+    if (started) return;
+    started = true;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry.href;
+    document.head.appendChild(script);
+  };
+  var painted = function () {
+    return performance.getEntriesByName('first-contentful-paint').length > 0;
+  };
+  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (
+    document.documentElement.hasAttribute('data-signed-out') ||
+    document.visibilityState === 'hidden' ||
+    !types ||
+    types.indexOf('paint') < 0 ||
+    painted()
+  ) {
+    return start();
+  }
+  new PerformanceObserver(function (list, observer) {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: 'paint', buffered: true });
+  document.addEventListener('visibilitychange', start);
+  setTimeout(start, ENTRY_WAIT_MS);
+});

@@ -46,14 +46,7 @@ export function TwoFactorSection() {
       </div>
     );
   } else {
-    body = (
-      <div className="space-y-3 text-sm">
-        <p className="text-muted-foreground">
-          Protect your account with a second step at sign-in: a code from an authenticator app on your phone.
-        </p>
-        <Button onClick={() => setEnrolling(true)}>Set up</Button>
-      </div>
-    );
+    body = <Button onClick={() => setEnrolling(true)}>Set up</Button>;
   }
 
   return (
@@ -67,7 +60,13 @@ export function TwoFactorSection() {
           </Badge>
         )}
       </div>
-      <CardContent>{body}</CardContent>
+      <CardContent className="space-y-3">
+        {/* Whatever its state, so the screen's first view (in its page) shows it too. */}
+        <p className="text-sm text-muted-foreground">
+          Protect your account with a second step at sign-in: a code from an authenticator app on your phone.
+        </p>
+        {body}
+      </CardContent>
       {disabling && <DisableTwoFactorDialog open onOpenChange={setDisabling} />}
     </Card>
   );
