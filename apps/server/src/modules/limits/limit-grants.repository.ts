@@ -74,6 +74,10 @@ export async function topGranted(
   return topOverHours(db, { table: 'limit_grants', column: 'granted' }, kind, from, to, limit);
 }
 
+/**
+ * A subject's grants per hour from the hour `from` on, and in the minute `minute`: two lookups of the whole
+ * key. An OR of the two searched the subject's every row, each minute it was ever granted in among them.
+ */
 const grantRowsQuery = new ReusableQuery(
   4,
   (db, kind: UsageKind, subject: string, from: string, minute: string) =>
@@ -82,19 +86,25 @@ const grantRowsQuery = new ReusableQuery(
       .select(['grain', 'bucket', 'granted'])
       .where('kind', '=', kind)
       .where('subject', '=', subject)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('grain', '=', 'hour'), eb('bucket', '>=', from)]),
-          eb.and([eb('grain', '=', 'minute'), eb('bucket', '=', minute)]),
-        ]),
+      .where('grain', '=', 'hour')
+      .where('bucket', '>=', from)
+      .unionAll(
+        db
+          .selectFrom('limit_grants')
+          .select(['grain', 'bucket', 'granted'])
+          .where('kind', '=', kind)
+          .where('subject', '=', subject)
+          .where('grain', '=', 'minute')
+          .where('bucket', '=', minute),
       ),
 );
 
 /**
  * Subjects' grants per hour from the hour `from` on, and in the minute `minute`: on SQLite one subject after
- * another, on PostgreSQL all in one statement (limit-usage.repository.ts, limitUsageRows, says why). There
+ * another, on PostgreSQL all in one statement (limit-usage.repository.ts, limitUsageRows, says why). On both
  * the hours and the minute are two lookups of the whole key; an OR of the two reads every minute a subject
- * was granted in, and on a table analyzed while still small the planner took the bucket index for it.
+ * was granted in, and on PostgreSQL, on a table analyzed while still small, the planner took the bucket
+ * index for it.
  */
 export async function grantRows(
   db: Kysely<Database>,
@@ -126,8 +136,12 @@ export async function grantRows(
   } else {
     rows = [];
     for (const { kind, subject } of subjects) {
-      for (const row of await grantRowsQuery.execute(db, [kind, subject, from, minute], on)) {
-        rows.push({ kind, subject, ...row });
+      for (const { grain, bucket, granted } of await grantRowsQuery.execute(
+        db,
+        [kind, subject, from, minute],
+        on,
+      )) {
+        rows.push({ kind, subject, grain, bucket, granted });
       }
     }
   }
