@@ -167,8 +167,12 @@ export async function limitUsageRows(
   } else {
     rows = [];
     for (const { kind, subject } of subjects) {
-      for (const row of await usageRowsQuery.execute(db, [kind, subject, from], on)) {
-        rows.push({ kind, subject, ...row });
+      for (const { bucket, requests, tokens, cost_usd } of await usageRowsQuery.execute(
+        db,
+        [kind, subject, from],
+        on,
+      )) {
+        rows.push({ kind, subject, bucket, requests, tokens, cost_usd });
       }
     }
   }
