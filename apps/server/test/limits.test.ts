@@ -108,6 +108,43 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect((await decide(key, { chat_id: '-100' })).allowed).toBe(true);
   });
 
+  it("counts a month's earlier days, the day's earlier hours and the current hour, each window its own", async () => {
+    clock = START;
+    const key = await allowanceKey();
+    // Berlin's month began on 2026-10-31 at 23:00 UTC and its day on 2026-11-19 at 23:00 UTC.
+    const calls = (chat: string) => [
+      events.llmCall('2026-10-31T22:30:00.000Z', { chat_id: chat }),
+      ...['2026-11-02T08:00:00.000Z', '2026-11-10T09:15:00.000Z', '2026-11-19T22:59:00.000Z'].map((ts) =>
+        events.llmCall(ts, { chat_id: chat }),
+      ),
+      ...['2026-11-19T23:30:00.000Z', '2026-11-20T11:10:00.000Z'].map((ts) =>
+        events.llmCall(ts, { chat_id: chat }),
+      ),
+      events.llmCall(START - 10 * MINUTE, { chat_id: chat }),
+    ];
+    await ingest(t.app, key, [...calls('-300'), ...calls('-301')]);
+    const month = await createLimit({
+      scope: 'chat',
+      subject: '-300',
+      metric: 'requests',
+      window: 'month',
+      amount: 10,
+      mode: 'hard',
+    });
+    const day = await createLimit({
+      scope: 'chat',
+      subject: '-301',
+      metric: 'requests',
+      window: 'day',
+      amount: 10,
+      mode: 'hard',
+    });
+    // The month: the three earlier days' calls, the day's two and the current hour's, and the one admitted now.
+    expect((await decide(key, { chat_id: '-300' })).limit).toMatchObject({ id: month.id, used: 7 });
+    // The day: its two earlier calls, the current hour's and the one admitted now.
+    expect((await decide(key, { chat_id: '-301' })).limit).toMatchObject({ id: day.id, used: 4 });
+  });
+
   it('admits over a soft limit and says so; a raise lifts a hard one until it ends', async () => {
     clock = START;
     const key = await allowanceKey();

@@ -75,19 +75,34 @@ export async function topGranted(
 }
 
 /**
- * A subject's grants per hour from the hour `from` on, and in the minute `minute`: two lookups of the whole
- * key. An OR of the two searched the subject's every row, each minute it was ever granted in among them.
+ * A subject's grants from the hour `from` on, summed up to the hour `cut` (an hour row whose bucket is null)
+ * and per hour from `cut` on, and its grants in the minute `minute`: lookups of the whole key. An OR of the
+ * hours and the minute searched the subject's every row, each minute it was ever granted in among them.
  */
 const grantRowsQuery = new ReusableQuery(
-  4,
-  (db, kind: UsageKind, subject: string, from: string, minute: string) =>
+  5,
+  (db, kind: UsageKind, subject: string, from: string, cut: string, minute: string) =>
     db
       .selectFrom('limit_grants')
-      .select(['grain', 'bucket', 'granted'])
+      .select((eb) => [
+        sql<UsageGrain>`'hour'`.as('grain'),
+        sql<string>`null`.as('bucket'),
+        eb.fn.sum<number | string>('granted').as('granted'),
+      ])
       .where('kind', '=', kind)
       .where('subject', '=', subject)
       .where('grain', '=', 'hour')
       .where('bucket', '>=', from)
+      .where('bucket', '<', cut)
+      .unionAll(
+        db
+          .selectFrom('limit_grants')
+          .select(['grain', 'bucket', 'granted'])
+          .where('kind', '=', kind)
+          .where('subject', '=', subject)
+          .where('grain', '=', 'hour')
+          .where('bucket', '>=', cut),
+      )
       .unionAll(
         db
           .selectFrom('limit_grants')
@@ -100,16 +115,17 @@ const grantRowsQuery = new ReusableQuery(
 );
 
 /**
- * Subjects' grants per hour from the hour `from` on, and in the minute `minute`: on SQLite one subject after
- * another, on PostgreSQL all in one statement (limit-usage.repository.ts, limitUsageRows, says why). On both
- * the hours and the minute are two lookups of the whole key; an OR of the two reads every minute a subject
- * was granted in, and on PostgreSQL, on a table analyzed while still small, the planner took the bucket
- * index for it.
+ * Subjects' grants from the hour `from` on (summed up to the hour `cut`: the hour row whose bucket is null,
+ * then per hour) and in the minute `minute`: on SQLite one subject after another, on PostgreSQL all in one
+ * statement (limit-usage.repository.ts, limitUsageRows, says why). On both each part is a lookup of the whole
+ * key; an OR of the hours and the minute reads every minute a subject was granted in, and on PostgreSQL, on
+ * a table analyzed while still small, the planner took the bucket index for it.
  */
 export async function grantRows(
   db: Kysely<Database>,
   subjects: { kind: UsageKind; subject: string }[],
   from: string,
+  cut: string,
   minute: string,
   on: Executor = db,
 ) {
@@ -117,8 +133,8 @@ export async function grantRows(
     kind: UsageKind;
     subject: string;
     grain: UsageGrain;
-    bucket: string;
-    granted: number | string;
+    bucket: string | null;
+    granted: number | string | null;
   };
   let rows: Row[];
   if (isPostgres(db)) {
@@ -127,8 +143,12 @@ export async function grantRows(
       from unnest(${subjects.map((s) => s.kind)}::text[], ${subjects.map((s) => s.subject)}::text[])
         as s(kind, subject)
       join lateral (
-        select grain, bucket, granted from limit_grants
+        select 'hour'::text as grain, null::text as bucket, sum(granted) as granted from limit_grants
         where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${from}
+          and bucket < ${cut}
+        union all
+        select grain, bucket, granted from limit_grants
+        where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${cut}
         union all
         select grain, bucket, granted from limit_grants
         where kind = s.kind and subject = s.subject and grain = 'minute' and bucket = ${minute}
@@ -138,14 +158,14 @@ export async function grantRows(
     for (const { kind, subject } of subjects) {
       for (const { grain, bucket, granted } of await grantRowsQuery.execute(
         db,
-        [kind, subject, from, minute],
+        [kind, subject, from, cut, minute],
         on,
       )) {
         rows.push({ kind, subject, grain, bucket, granted });
       }
     }
   }
-  return rows.map((row) => ({ ...row, granted: Number(row.granted) }));
+  return rows.map((row) => ({ ...row, granted: Number(row.granted ?? 0) }));
 }
 
 export type GrantCount = {

@@ -62,8 +62,6 @@ export class UsageReader {
     fail: (error: unknown) => void;
   })[] = [];
   private readsRunning = 0;
-  /** The current month's first hour and its name, named once. */
-  private month = { start: Number.NaN, name: '' };
   /** How many times counts kept in memory were let go of. */
   private letGo = 0;
   private exact: CountedInMemory = { countedNow: () => undefined, countedHours: () => [] };
@@ -250,16 +248,19 @@ export class UsageReader {
 
   /**
    * Snapshots of several subjects, read since the start of the month (the longest window), in three
-   * queries whatever their number: their hours, their grants, and the minute's calls of those that need
-   * them.
+   * queries whatever their number: their hours (summed before the day's, usage-snapshot.ts), their grants,
+   * and the minute's calls of those that need them.
    */
   private async readAll(wanted: SubjectWanted[], db: Executor): Promise<Snapshot[]> {
     // All of them asked about in one minute (readWaiting).
     const now = wanted[0]!.now;
     const { minute } = bucketNames(now);
     const month = windowSpan('month', now, this.timezone).start;
-    if (month !== this.month.start) this.month = { start: month, name: hourKey(month) };
-    const from = this.month.name;
+    const firstHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
+    const earlierFrom = firstHour(month);
+    const day = firstHour(windowSpan('day', now, this.timezone).start);
+    const earlierTo = Math.max(earlierFrom, Math.min(day, floorHour(now) - HOUR_MS));
+    const cut = hourKey(earlierTo);
     // The minute's calls: those since its start, which is the minute's bucket name.
     const recentFrom = minute;
     const recentOf = (kind: 'chat' | 'user') => {
@@ -267,8 +268,8 @@ export class UsageReader {
       return subjects.length > 0 ? recentCalls(this.db, kind, subjects, recentFrom, db) : null;
     };
     const [usage, grants, chats, users] = await Promise.all([
-      limitUsageRows(this.db, wanted, from, db),
-      grantRows(this.db, wanted, from, minute, db),
+      limitUsageRows(this.db, wanted, hourKey(earlierFrom), cut, db),
+      grantRows(this.db, wanted, hourKey(earlierFrom), cut, minute, db),
       recentOf('chat'),
       recentOf('user'),
     ]);
@@ -276,21 +277,34 @@ export class UsageReader {
     const snapshots = new Map<string, Snapshot>();
     for (const { kind, subject, needsRecent } of wanted) {
       const recent = needsRecent ? ((kind === 'chat' ? chats : users)?.get(subject) ?? null) : null;
-      const snapshot = { hours: new Map(), settled: new Map(), minute, minuteGranted: 0, recent, expires };
+      const snapshot: Snapshot = {
+        earlier: { from: earlierFrom, to: earlierTo, sums: { ...ZERO } },
+        hours: new Map(),
+        settled: new Map(),
+        minute,
+        minuteGranted: 0,
+        recent,
+        expires,
+      };
       snapshots.set(`${kind}|${subject}`, snapshot);
     }
     for (const row of usage) {
-      snapshots.get(`${row.kind}|${row.subject}`)!.hours.set(Date.parse(row.bucket), {
-        requests: row.requests,
-        tokens: row.tokens,
-        cost_usd: row.cost_usd,
-        granted: 0,
-      });
+      const snapshot = snapshots.get(`${row.kind}|${row.subject}`)!;
+      const sums = { requests: row.requests, tokens: row.tokens, cost_usd: row.cost_usd, granted: 0 };
+      if (row.bucket === null) {
+        snapshot.earlier.sums = { ...sums, granted: snapshot.earlier.sums.granted };
+        continue;
+      }
+      snapshot.hours.set(Date.parse(row.bucket), sums);
     }
     for (const row of grants) {
       const snapshot = snapshots.get(`${row.kind}|${row.subject}`)!;
       if (row.grain === 'minute') {
         snapshot.minuteGranted = row.granted;
+        continue;
+      }
+      if (row.bucket === null) {
+        snapshot.earlier.sums.granted = row.granted;
         continue;
       }
       const hour = Date.parse(row.bucket);

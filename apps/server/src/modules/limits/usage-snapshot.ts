@@ -15,10 +15,17 @@ export interface HourSums {
 
 /**
  * What one chat, user or feature used this month, read in two queries (three with the minute's calls)
- * and kept briefly: the stored usage and the calls admitted per hour, the calls admitted in the current
- * minute, and (for a chat or user whose limits count a minute) its calls of the current minute.
+ * and kept briefly: the stored usage and the calls admitted, summed over the month's hours before the day's
+ * (`earlier`) and per hour since (`hours`), the calls admitted in the current minute, and (for a chat or
+ * user whose limits count a minute) its calls of the current minute.
  */
 export interface Snapshot {
+  /**
+   * The sums of the hours from `from` (the month's first whole hour) up to `to` (the day's first whole hour,
+   * or the hour before the current one if that is earlier): a window starts at `from` or from `to` on.
+   */
+  earlier: { from: number; to: number; sums: HourSums };
+  /** The hours from `earlier.to` on, each with its sums. */
   hours: Map<number, HourSums>;
   /** Sums over ranges of hours before the current one, by range (a call admitted now leaves those alone). */
   settled: Map<string, HourSums>;
@@ -67,6 +74,16 @@ export function sumHours(
     let settled = snapshot.settled.get(range);
     if (!settled) {
       settled = { ...ZERO };
+      const { earlier } = snapshot;
+      const first = Math.ceil(from / HOUR_MS) * HOUR_MS;
+      if (earlier.from < earlier.to && first < earlier.to) {
+        // Those hours are known only summed from earlier.from (windowSpan: a window starts at the month's, the
+        // day's, the hour's or the minute's start).
+        if (first > earlier.from || settledTo < earlier.to) {
+          throw new Error(`A window from ${new Date(from).toISOString()} splits the month's earlier hours`);
+        }
+        add(settled, earlier.sums);
+      }
       for (const [hour, sums] of snapshot.hours) if (hour >= from && hour < settledTo) add(settled, sums);
       snapshot.settled.set(range, settled);
     }

@@ -128,32 +128,53 @@ export async function readUsage(
   };
 }
 
-/** A subject's stored usage per hour from the hour `from` on. */
-const usageRowsQuery = new ReusableQuery(3, (db, kind: UsageKind, subject: string, from: string) =>
-  db
-    .selectFrom('limit_usage')
-    .select(['bucket', 'requests', 'tokens', 'cost_usd'])
-    .where('kind', '=', kind)
-    .where('subject', '=', subject)
-    .where('grain', '=', 'hour')
-    .where('bucket', '>=', from),
+/**
+ * A subject's stored usage from the hour `from` on: summed up to the hour `cut` (a row whose bucket is null),
+ * and per hour from `cut` on. So a subject active in every hour of its month reads a few rows, not 720.
+ */
+const usageRowsQuery = new ReusableQuery(
+  4,
+  (db, kind: UsageKind, subject: string, from: string, cut: string) =>
+    db
+      .selectFrom('limit_usage')
+      .select((eb) => [
+        sql<string>`null`.as('bucket'),
+        eb.fn.sum<number | string>('requests').as('requests'),
+        eb.fn.sum<number | string>('tokens').as('tokens'),
+        eb.fn.sum<number>('cost_usd').as('cost_usd'),
+      ])
+      .where('kind', '=', kind)
+      .where('subject', '=', subject)
+      .where('grain', '=', 'hour')
+      .where('bucket', '>=', from)
+      .where('bucket', '<', cut)
+      .unionAll(
+        db
+          .selectFrom('limit_usage')
+          .select(['bucket', 'requests', 'tokens', 'cost_usd'])
+          .where('kind', '=', kind)
+          .where('subject', '=', subject)
+          .where('grain', '=', 'hour')
+          .where('bucket', '>=', cut),
+      ),
 );
 
 /**
- * Subjects' usage per hour from the hour `from` on (read on `on`, `db` or a transaction of it). SQLite looks
- * each up in turn; PostgreSQL takes them all in one statement, a lookup of the key each, as a statement
- * costs it more than a lookup.
+ * Subjects' usage from the hour `from` on (read on `on`, `db` or a transaction of it): for each, its sum up to
+ * the hour `cut` (`bucket` null) and its hours from `cut` on. SQLite looks each up in turn; PostgreSQL takes
+ * them all in one statement, a lookup of the key each, as a statement costs it more than a lookup.
  */
 export async function limitUsageRows(
   db: Kysely<Database>,
   subjects: { kind: UsageKind; subject: string }[],
   from: string,
+  cut: string,
   on: Executor = db,
 ) {
-  type Row = { kind: UsageKind; subject: string; bucket: string } & Record<
-    'requests' | 'tokens',
-    number | string
-  > & { cost_usd: number };
+  type Row = { kind: UsageKind; subject: string; bucket: string | null } & Record<
+    'requests' | 'tokens' | 'cost_usd',
+    number | string | null
+  >;
   let rows: Row[];
   if (isPostgres(db)) {
     ({ rows } = await sql<Row>`
@@ -161,15 +182,21 @@ export async function limitUsageRows(
       from unnest(${subjects.map((s) => s.kind)}::text[], ${subjects.map((s) => s.subject)}::text[])
         as s(kind, subject)
       join lateral (
-        select bucket, requests, tokens, cost_usd from limit_usage
+        select null::text as bucket, sum(requests) as requests, sum(tokens) as tokens,
+          sum(cost_usd) as cost_usd
+        from limit_usage
         where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${from}
+          and bucket < ${cut}
+        union all
+        select bucket, requests, tokens, cost_usd from limit_usage
+        where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${cut}
       ) u on true`.execute(on));
   } else {
     rows = [];
     for (const { kind, subject } of subjects) {
       for (const { bucket, requests, tokens, cost_usd } of await usageRowsQuery.execute(
         db,
-        [kind, subject, from],
+        [kind, subject, from, cut],
         on,
       )) {
         rows.push({ kind, subject, bucket, requests, tokens, cost_usd });
@@ -180,9 +207,9 @@ export async function limitUsageRows(
     kind: row.kind,
     subject: row.subject,
     bucket: row.bucket,
-    requests: Number(row.requests),
-    tokens: Number(row.tokens),
-    cost_usd: row.cost_usd,
+    requests: Number(row.requests ?? 0),
+    tokens: Number(row.tokens ?? 0),
+    cost_usd: Number(row.cost_usd ?? 0),
   }));
 }
 
