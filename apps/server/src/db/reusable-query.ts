@@ -31,12 +31,21 @@ export class ReusableQuery<A extends readonly unknown[], Row> {
    * transaction on SQLite at once (`readNow`).
    */
   async execute(db: Kysely<Database>, args: A, on: Executor = db): Promise<Row[]> {
-    const { sql, slots } = this.compiledFor(db);
-    const parameters = slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
-    const rows = on === db ? readNow<Row>(db, sql, parameters) : undefined;
+    const rows = on === db ? this.executeNow(db, args) : undefined;
     if (rows) return rows;
-    const result = await on.executeQuery<Row>(CompiledQuery.raw(sql, parameters));
+    const { sql, slots } = this.compiledFor(db);
+    const result = await on.executeQuery<Row>(CompiledQuery.raw(sql, this.parameters(slots, args)));
     return result.rows;
+  }
+
+  /** The rows of a read run at once on SQLite (`readNow`); undefined where it cannot run so. */
+  executeNow(db: Kysely<Database>, args: A): Row[] | undefined {
+    const { sql, slots } = this.compiledFor(db);
+    return readNow<Row>(db, sql, this.parameters(slots, args));
+  }
+
+  private parameters(slots: Compiled['slots'], args: A): unknown[] {
+    return slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
   }
 
   private compiledFor(db: Kysely<Database>): Compiled {

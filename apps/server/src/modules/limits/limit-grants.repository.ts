@@ -114,12 +114,49 @@ const grantRowsQuery = new ReusableQuery(
       ),
 );
 
+type GrantQueryRow = { grain: UsageGrain; bucket: string | null; granted: number | string | null };
+
+/** The rows read for each subject, named by subject, in numbers. */
+function grantsOf(subjects: { kind: UsageKind; subject: string }[], read: GrantQueryRow[][]) {
+  return subjects.flatMap(({ kind, subject }, i) =>
+    read[i]!.map((row) => ({
+      kind,
+      subject,
+      grain: row.grain,
+      bucket: row.bucket,
+      granted: Number(row.granted ?? 0),
+    })),
+  );
+}
+
 /**
  * Subjects' grants from the hour `from` on (summed up to the hour `cut`: the hour row whose bucket is null,
- * then per hour) and in the minute `minute`: on SQLite one subject after another, on PostgreSQL all in one
- * statement (limit-usage.repository.ts, limitUsageRows, says why). On both each part is a lookup of the whole
- * key; an OR of the hours and the minute reads every minute a subject was granted in, and on PostgreSQL, on
- * a table analyzed while still small, the planner took the bucket index for it.
+ * then per hour) and in the minute `minute`, read at once on SQLite (`ReusableQuery.executeNow`); undefined
+ * where they cannot be.
+ */
+export function grantRowsNow(
+  db: Kysely<Database>,
+  subjects: { kind: UsageKind; subject: string }[],
+  from: string,
+  cut: string,
+  minute: string,
+) {
+  if (isPostgres(db)) return undefined;
+  const read: GrantQueryRow[][] = [];
+  for (const { kind, subject } of subjects) {
+    const rows = grantRowsQuery.executeNow(db, [kind, subject, from, cut, minute]);
+    if (!rows) return undefined;
+    read.push(rows);
+  }
+  return grantsOf(subjects, read);
+}
+
+/**
+ * Subjects' grants, as `grantRowsNow` says, read on `on` (`db` or a transaction of it): on SQLite one subject
+ * after another, on PostgreSQL all in one statement (limit-usage.repository.ts, limitUsageRows, says why).
+ * On both each part is a lookup of the whole key; an OR of the hours and the minute reads every minute a
+ * subject was granted in, and on PostgreSQL, on a table analyzed while still small, the planner took the
+ * bucket index for it.
  */
 export async function grantRows(
   db: Kysely<Database>,
@@ -129,42 +166,30 @@ export async function grantRows(
   minute: string,
   on: Executor = db,
 ) {
-  type Row = {
-    kind: UsageKind;
-    subject: string;
-    grain: UsageGrain;
-    bucket: string | null;
-    granted: number | string | null;
-  };
-  let rows: Row[];
-  if (isPostgres(db)) {
-    ({ rows } = await sql<Row>`
-      select s.kind, s.subject, g.grain, g.bucket, g.granted
-      from unnest(${subjects.map((s) => s.kind)}::text[], ${subjects.map((s) => s.subject)}::text[])
-        as s(kind, subject)
-      join lateral (
-        select 'hour'::text as grain, null::text as bucket, sum(granted) as granted from limit_grants
-        where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${from}
-          and bucket < ${cut}
-        union all
-        select grain, bucket, granted from limit_grants
-        where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${cut}
-        union all
-        select grain, bucket, granted from limit_grants
-        where kind = s.kind and subject = s.subject and grain = 'minute' and bucket = ${minute}
-      ) g on true`.execute(on));
-  } else {
-    rows = [];
+  const now = on === db ? grantRowsNow(db, subjects, from, cut, minute) : undefined;
+  if (now) return now;
+  if (!isPostgres(db)) {
+    const read: GrantQueryRow[][] = [];
     for (const { kind, subject } of subjects) {
-      for (const { grain, bucket, granted } of await grantRowsQuery.execute(
-        db,
-        [kind, subject, from, cut, minute],
-        on,
-      )) {
-        rows.push({ kind, subject, grain, bucket, granted });
-      }
+      read.push(await grantRowsQuery.execute(db, [kind, subject, from, cut, minute], on));
     }
+    return grantsOf(subjects, read);
   }
+  const { rows } = await sql<{ kind: UsageKind; subject: string } & GrantQueryRow>`
+    select s.kind, s.subject, g.grain, g.bucket, g.granted
+    from unnest(${subjects.map((s) => s.kind)}::text[], ${subjects.map((s) => s.subject)}::text[])
+      as s(kind, subject)
+    join lateral (
+      select 'hour'::text as grain, null::text as bucket, sum(granted) as granted from limit_grants
+      where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${from}
+        and bucket < ${cut}
+      union all
+      select grain, bucket, granted from limit_grants
+      where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${cut}
+      union all
+      select grain, bucket, granted from limit_grants
+      where kind = s.kind and subject = s.subject and grain = 'minute' and bucket = ${minute}
+    ) g on true`.execute(on);
   return rows.map((row) => ({ ...row, granted: Number(row.granted ?? 0) }));
 }
 

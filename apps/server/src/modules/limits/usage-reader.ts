@@ -4,11 +4,16 @@ import type { UsageKind } from '../../db/limit-tables.js';
 import { HOUR_MS, MINUTE_MS, floorHour, hourKey } from '../../lib/hour-buckets.js';
 import { isPostgres } from '../../db/locks.js';
 import type { Clock } from '../../lib/time.js';
-import { limitUsageRows, recentCalls } from '../telemetry-store/telemetry-store.js';
+import {
+  limitUsageRows,
+  limitUsageRowsNow,
+  recentCalls,
+  recentCallsNow,
+} from '../telemetry-store/telemetry-store.js';
 import { bucketNames } from './bucket-names.js';
 import type { CountedInMemory } from './exact-grants.js';
 import type { AppliedLimit } from './limit-book.js';
-import { grantRows } from './limit-grants.repository.js';
+import { grantRows, grantRowsNow } from './limit-grants.repository.js';
 import { requestsOf, sumHours, withInFlight, ZERO, type Snapshot } from './usage-snapshot.js';
 import { windowSpan, type WindowSpan } from './limit-windows.js';
 
@@ -92,11 +97,13 @@ export class UsageReader {
     const keys = [...subjects.keys()];
     for (;;) {
       const letGo = this.letGo;
-      const read = await Promise.all(
-        [...subjects.values()].map(({ kind, subject, recent }) =>
-          this.snapshot(kind, subject, recent, now, db),
-        ),
+      const asked = [...subjects.values()].map(({ kind, subject, recent }) =>
+        this.snapshot(kind, subject, recent, now, db),
       );
+      // Read at once (SQLite) or from memory, no promise is waited for.
+      const read = asked.some((one) => one instanceof Promise)
+        ? await Promise.all(asked)
+        : (asked as Snapshot[]);
       // Worked out at once from what was read, unless counts were let go of meanwhile (countsLetGo).
       if (letGo !== this.letGo) continue;
       const snapshots = new Map(keys.map((key, i) => [key, read[i]!]));
@@ -167,15 +174,16 @@ export class UsageReader {
 
   /**
    * The subject's snapshot: from memory while it is fresh (and, inside a transaction, never: a write's
-   * checks read what the transaction sees), else read since the start of the month, the longest window.
+   * checks read what the transaction sees), else read since the start of the month, the longest window: at
+   * once on SQLite outside a transaction, else through a promise.
    */
-  private async snapshot(
+  private snapshot(
     kind: UsageKind,
     subject: string,
     needsRecent: boolean,
     now: number,
     db: Executor,
-  ): Promise<Snapshot> {
+  ): Snapshot | Promise<Snapshot> {
     const key = `${kind}|${subject}`;
     const cached = db === this.db ? this.snapshots.get(key) : undefined;
     if (
@@ -187,10 +195,23 @@ export class UsageReader {
       return cached;
     }
     if (db !== this.db) return this.read(kind, subject, now, needsRecent, db);
+    const [atOnce] = this.grouped ? [] : (this.readAllNow([{ kind, subject, needsRecent, now }]) ?? []);
+    if (atOnce) return this.keep(key, atOnce);
+    return this.readKept(key, kind, subject, now, needsRecent);
+  }
+
+  /** A snapshot read through a promise, kept unless counts were let go of meanwhile. */
+  private async readKept(
+    key: string,
+    kind: UsageKind,
+    subject: string,
+    now: number,
+    needsRecent: boolean,
+  ): Promise<Snapshot> {
     // Of parallel decisions on one subject, the first reads and the rest wait for it.
     const pending = this.reading.get(key);
     if (pending && !needsRecent) return pending;
-    const reading = this.read(kind, subject, now, needsRecent, db).finally(() => {
+    const reading = this.read(kind, subject, now, needsRecent, this.db).finally(() => {
       if (this.reading.get(key) === reading) this.reading.delete(key);
     });
     this.reading.set(key, reading);
@@ -198,6 +219,11 @@ export class UsageReader {
     const snapshot = await reading;
     // Read before counts were let go of (countsLetGo): it may count them nowhere, so it is not kept.
     if (letGo !== this.letGo) return snapshot;
+    return this.keep(key, snapshot);
+  }
+
+  /** Keeps a snapshot read, dropping those past their time. */
+  private keep(key: string, snapshot: Snapshot): Snapshot {
     // Oldest first, as they were stored: those past their time go, so a million chats asked about at
     // random leave a second's worth in memory, not SNAPSHOTS_MAX (a large heap makes every collection slow).
     const stale = this.now();
@@ -247,32 +273,72 @@ export class UsageReader {
   }
 
   /**
+   * Where several subjects' snapshots are read from (all of them asked about in one minute, readWaiting):
+   * the month's first whole hour, the hour up to which it is summed (usage-snapshot.ts), the minute.
+   */
+  private span(wanted: SubjectWanted[]) {
+    const now = wanted[0]!.now;
+    const { minute } = bucketNames(now);
+    const firstHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
+    const earlierFrom = firstHour(windowSpan('month', now, this.timezone).start);
+    const day = firstHour(windowSpan('day', now, this.timezone).start);
+    const earlierTo = Math.max(earlierFrom, Math.min(day, floorHour(now) - HOUR_MS));
+    return { minute, earlierFrom, earlierTo, from: hourKey(earlierFrom), cut: hourKey(earlierTo) };
+  }
+
+  private needingRecent(wanted: SubjectWanted[], kind: 'chat' | 'user') {
+    return wanted.filter((w) => w.needsRecent && w.kind === kind).map((w) => w.subject);
+  }
+
+  /**
+   * Snapshots of several subjects read at once (SQLite, outside a transaction), or undefined: their hours,
+   * their grants, and the minute's calls of those that need them.
+   */
+  private readAllNow(wanted: SubjectWanted[]): Snapshot[] | undefined {
+    const span = this.span(wanted);
+    const usage = limitUsageRowsNow(this.db, wanted, span.from, span.cut);
+    const grants = usage && grantRowsNow(this.db, wanted, span.from, span.cut, span.minute);
+    if (!usage || !grants) return undefined;
+    // The minute's calls: those since its start, which is the minute's bucket name.
+    const recent = (kind: 'chat' | 'user') => {
+      const subjects = this.needingRecent(wanted, kind);
+      return subjects.length > 0 ? recentCallsNow(this.db, kind, subjects, span.minute) : null;
+    };
+    const chats = recent('chat');
+    const users = recent('user');
+    if (chats === undefined || users === undefined) return undefined;
+    return this.built(wanted, span, usage, grants, chats, users);
+  }
+
+  /**
    * Snapshots of several subjects, read since the start of the month (the longest window), in three
    * queries whatever their number: their hours (summed before the day's, usage-snapshot.ts), their grants,
    * and the minute's calls of those that need them.
    */
   private async readAll(wanted: SubjectWanted[], db: Executor): Promise<Snapshot[]> {
-    // All of them asked about in one minute (readWaiting).
-    const now = wanted[0]!.now;
-    const { minute } = bucketNames(now);
-    const month = windowSpan('month', now, this.timezone).start;
-    const firstHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
-    const earlierFrom = firstHour(month);
-    const day = firstHour(windowSpan('day', now, this.timezone).start);
-    const earlierTo = Math.max(earlierFrom, Math.min(day, floorHour(now) - HOUR_MS));
-    const cut = hourKey(earlierTo);
-    // The minute's calls: those since its start, which is the minute's bucket name.
-    const recentFrom = minute;
-    const recentOf = (kind: 'chat' | 'user') => {
-      const subjects = wanted.filter((w) => w.needsRecent && w.kind === kind).map((w) => w.subject);
-      return subjects.length > 0 ? recentCalls(this.db, kind, subjects, recentFrom, db) : null;
+    const span = this.span(wanted);
+    const recent = (kind: 'chat' | 'user') => {
+      const subjects = this.needingRecent(wanted, kind);
+      return subjects.length > 0 ? recentCalls(this.db, kind, subjects, span.minute, db) : null;
     };
     const [usage, grants, chats, users] = await Promise.all([
-      limitUsageRows(this.db, wanted, hourKey(earlierFrom), cut, db),
-      grantRows(this.db, wanted, hourKey(earlierFrom), cut, minute, db),
-      recentOf('chat'),
-      recentOf('user'),
+      limitUsageRows(this.db, wanted, span.from, span.cut, db),
+      grantRows(this.db, wanted, span.from, span.cut, span.minute, db),
+      recent('chat'),
+      recent('user'),
     ]);
+    return this.built(wanted, span, usage, grants, chats, users);
+  }
+
+  /** The snapshots of what was read. */
+  private built(
+    wanted: SubjectWanted[],
+    { minute, earlierFrom, earlierTo }: ReturnType<UsageReader['span']>,
+    usage: Awaited<ReturnType<typeof limitUsageRows>>,
+    grants: Awaited<ReturnType<typeof grantRows>>,
+    chats: Awaited<ReturnType<typeof recentCalls>> | null,
+    users: Awaited<ReturnType<typeof recentCalls>> | null,
+  ): Snapshot[] {
     const expires = this.now() + SNAPSHOT_TTL_MS;
     const snapshots = new Map<string, Snapshot>();
     for (const { kind, subject, needsRecent } of wanted) {

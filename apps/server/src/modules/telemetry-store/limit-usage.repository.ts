@@ -159,10 +159,49 @@ const usageRowsQuery = new ReusableQuery(
       ),
 );
 
+type UsageQueryRow = { bucket: string | null } & Record<
+  'requests' | 'tokens' | 'cost_usd',
+  number | string | null
+>;
+
+/** The rows read for each subject, named by subject, in numbers. */
+function usageOf(subjects: { kind: UsageKind; subject: string }[], read: UsageQueryRow[][]) {
+  return subjects.flatMap(({ kind, subject }, i) =>
+    read[i]!.map((row) => ({
+      kind,
+      subject,
+      bucket: row.bucket,
+      requests: Number(row.requests ?? 0),
+      tokens: Number(row.tokens ?? 0),
+      cost_usd: Number(row.cost_usd ?? 0),
+    })),
+  );
+}
+
 /**
- * Subjects' usage from the hour `from` on (read on `on`, `db` or a transaction of it): for each, its sum up to
- * the hour `cut` (`bucket` null) and its hours from `cut` on. SQLite looks each up in turn; PostgreSQL takes
- * them all in one statement, a lookup of the key each, as a statement costs it more than a lookup.
+ * Subjects' usage from the hour `from` on: for each, its sum up to the hour `cut` (`bucket` null) and its
+ * hours from `cut` on, read at once on SQLite (`ReusableQuery.executeNow`); undefined where they cannot be.
+ */
+export function limitUsageRowsNow(
+  db: Kysely<Database>,
+  subjects: { kind: UsageKind; subject: string }[],
+  from: string,
+  cut: string,
+) {
+  if (isPostgres(db)) return undefined;
+  const read: UsageQueryRow[][] = [];
+  for (const { kind, subject } of subjects) {
+    const rows = usageRowsQuery.executeNow(db, [kind, subject, from, cut]);
+    if (!rows) return undefined;
+    read.push(rows);
+  }
+  return usageOf(subjects, read);
+}
+
+/**
+ * Subjects' usage from the hour `from` on (read on `on`, `db` or a transaction of it), as
+ * `limitUsageRowsNow` says. SQLite looks each up in turn; PostgreSQL takes them all in one statement, a
+ * lookup of the key each, as a statement costs it more than a lookup.
  */
 export async function limitUsageRows(
   db: Kysely<Database>,
@@ -171,38 +210,29 @@ export async function limitUsageRows(
   cut: string,
   on: Executor = db,
 ) {
-  type Row = { kind: UsageKind; subject: string; bucket: string | null } & Record<
-    'requests' | 'tokens' | 'cost_usd',
-    number | string | null
-  >;
-  let rows: Row[];
-  if (isPostgres(db)) {
-    ({ rows } = await sql<Row>`
-      select s.kind, s.subject, u.bucket, u.requests, u.tokens, u.cost_usd
-      from unnest(${subjects.map((s) => s.kind)}::text[], ${subjects.map((s) => s.subject)}::text[])
-        as s(kind, subject)
-      join lateral (
-        select null::text as bucket, sum(requests) as requests, sum(tokens) as tokens,
-          sum(cost_usd) as cost_usd
-        from limit_usage
-        where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${from}
-          and bucket < ${cut}
-        union all
-        select bucket, requests, tokens, cost_usd from limit_usage
-        where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${cut}
-      ) u on true`.execute(on));
-  } else {
-    rows = [];
+  const now = on === db ? limitUsageRowsNow(db, subjects, from, cut) : undefined;
+  if (now) return now;
+  if (!isPostgres(db)) {
+    const read: UsageQueryRow[][] = [];
     for (const { kind, subject } of subjects) {
-      for (const { bucket, requests, tokens, cost_usd } of await usageRowsQuery.execute(
-        db,
-        [kind, subject, from, cut],
-        on,
-      )) {
-        rows.push({ kind, subject, bucket, requests, tokens, cost_usd });
-      }
+      read.push(await usageRowsQuery.execute(db, [kind, subject, from, cut], on));
     }
+    return usageOf(subjects, read);
   }
+  const { rows } = await sql<{ kind: UsageKind; subject: string } & UsageQueryRow>`
+    select s.kind, s.subject, u.bucket, u.requests, u.tokens, u.cost_usd
+    from unnest(${subjects.map((s) => s.kind)}::text[], ${subjects.map((s) => s.subject)}::text[])
+      as s(kind, subject)
+    join lateral (
+      select null::text as bucket, sum(requests) as requests, sum(tokens) as tokens,
+        sum(cost_usd) as cost_usd
+      from limit_usage
+      where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${from}
+        and bucket < ${cut}
+      union all
+      select bucket, requests, tokens, cost_usd from limit_usage
+      where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${cut}
+    ) u on true`.execute(on);
   return rows.map((row) => ({
     kind: row.kind,
     subject: row.subject,
@@ -227,6 +257,43 @@ const recentQuery = (column: 'chat_id' | 'user_id') =>
   );
 const RECENT = { chat: recentQuery('chat_id'), user: recentQuery('user_id') };
 
+type RecentRow = { requests: number | string; tokens: number | string | null; cost_usd: number | null };
+
+/** The minute's sums by subject, in numbers. */
+function recentOf(subjects: string[], read: (RecentRow | undefined)[]) {
+  return new Map(
+    subjects.map((subject, i) => {
+      const row = read[i];
+      const sums = {
+        requests: Number(row?.requests ?? 0),
+        tokens: Number(row?.tokens ?? 0),
+        cost_usd: Number(row?.cost_usd ?? 0),
+      };
+      return [subject, sums];
+    }),
+  );
+}
+
+/**
+ * Cost and tokens of chats' or users' calls since `from` (a minute window), read through their index at
+ * once on SQLite (`ReusableQuery.executeNow`); undefined where they cannot be.
+ */
+export function recentCallsNow(
+  db: Kysely<Database>,
+  kind: 'chat' | 'user',
+  subjects: string[],
+  from: string,
+) {
+  if (isPostgres(db)) return undefined;
+  const read: (RecentRow | undefined)[] = [];
+  for (const subject of subjects) {
+    const rows = RECENT[kind].executeNow(db, [subject, from]);
+    if (!rows) return undefined;
+    read.push(rows[0]);
+  }
+  return recentOf(subjects, read);
+}
+
 /**
  * Cost and tokens of chats' or users' calls since `from` (a minute window), read through their index, by
  * subject: on SQLite one after another, on PostgreSQL in one statement (planning one over the partitions
@@ -239,43 +306,25 @@ export async function recentCalls(
   from: string,
   on: Executor = db,
 ) {
-  type Row = {
-    subject: string;
-    requests: number | string;
-    tokens: number | string | null;
-    cost_usd: number | null;
-  };
-  let rows: Row[];
-  if (isPostgres(db)) {
-    const column = sql.ref(kind === 'chat' ? 'chat_id' : 'user_id');
-    ({ rows } = await sql<Row>`
-      select s.subject, r.requests, r.tokens, r.cost_usd
-      from unnest(${subjects}::text[]) as s(subject)
-      join lateral (
-        select count(*) as requests, sum(input_tokens + output_tokens) as tokens, sum(cost_usd) as cost_usd
-        from llm_calls where ${column} = s.subject and ts >= ${from}
-      ) r on true`.execute(on));
-  } else {
-    rows = [];
-    for (const subject of subjects) {
-      const [row] = await RECENT[kind].execute(db, [subject, from], on);
-      rows.push({
-        subject,
-        requests: row?.requests ?? 0,
-        tokens: row?.tokens ?? null,
-        cost_usd: row?.cost_usd ?? null,
-      });
-    }
+  const now = on === db ? recentCallsNow(db, kind, subjects, from) : undefined;
+  if (now) return now;
+  if (!isPostgres(db)) {
+    const read: (RecentRow | undefined)[] = [];
+    for (const subject of subjects) read.push((await RECENT[kind].execute(db, [subject, from], on))[0]);
+    return recentOf(subjects, read);
   }
-  return new Map(
-    rows.map((row) => [
-      row.subject,
-      {
-        requests: Number(row.requests),
-        tokens: Number(row.tokens ?? 0),
-        cost_usd: Number(row.cost_usd ?? 0),
-      },
-    ]),
+  const column = sql.ref(kind === 'chat' ? 'chat_id' : 'user_id');
+  const { rows } = await sql<{ subject: string } & RecentRow>`
+    select s.subject, r.requests, r.tokens, r.cost_usd
+    from unnest(${subjects}::text[]) as s(subject)
+    join lateral (
+      select count(*) as requests, sum(input_tokens + output_tokens) as tokens, sum(cost_usd) as cost_usd
+      from llm_calls where ${column} = s.subject and ts >= ${from}
+    ) r on true`.execute(on);
+  const bySubject = new Map(rows.map((row) => [row.subject, row]));
+  return recentOf(
+    subjects,
+    subjects.map((subject) => bySubject.get(subject)),
   );
 }
 

@@ -63,9 +63,11 @@ export {
   LIMIT_USAGE_KEEP_DAYS,
   readUsage,
   recentCalls,
+  recentCallsNow,
   topRecentSubjects,
   topSubjects,
   limitUsageRows,
+  limitUsageRowsNow,
   type SubjectUsage,
 } from './limit-usage.repository.js';
 
