@@ -107,7 +107,7 @@ export class AllowanceService {
       const id = `${key.kind}|${key.subject}|${key.grain}|${key.bucket}`;
       const known = grants.get(id);
       if (!known || (exact && (!known.exact || exact.below < known.exact.below))) {
-        grants.set(id, { key, exact: exact && { key, ...exact } });
+        grants.set(id, { key, exact: exact && { key, below: exact.below, seed: exact.seed, by: exact.by } });
       }
     };
     const names = bucketNames(now);
@@ -125,7 +125,8 @@ export class AllowanceService {
       if (minute) add({ kind, subject, grain: 'minute', bucket: names.minute }, exact);
       add({ kind, subject, grain: 'hour', bucket: names.hour }, minute ? null : exact);
     }
-    const exact = [...grants.values()].flatMap((grant) => (grant.exact ? [grant.exact] : []));
+    const exact: ExactGrant[] = [];
+    for (const grant of grants.values()) if (grant.exact) exact.push(grant.exact);
     if (exact.length > 0) {
       const full = await this.exact.take(exact);
       if (full) return full;
@@ -133,9 +134,12 @@ export class AllowanceService {
     for (const { key, exact } of grants.values()) {
       if (!exact) this.events.grant(key);
     }
-    for (const subject of new Set(standings.map((s) => `${s.applied.kind}|${s.applied.subject}`))) {
-      const [kind, id] = subject.split('|') as [GrantKey['kind'], string];
-      this.usage.admitted(kind, id, now);
+    // Each subject once: a check names at most a chat, a user and a feature.
+    const admitted: AppliedLimit[] = [];
+    for (const { applied } of standings) {
+      if (admitted.some((one) => one.kind === applied.kind && one.subject === applied.subject)) continue;
+      admitted.push(applied);
+      this.usage.admitted(applied.kind, applied.subject, now);
     }
     return null;
   }

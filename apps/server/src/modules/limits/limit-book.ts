@@ -1,4 +1,4 @@
-import type { AllowanceRequest, LimitMetric, LimitScope, LimitWindow } from '@lumi/contract';
+import type { AllowanceRequest, LimitScope } from '@lumi/contract';
 import type { Selectable } from 'kysely';
 import type { AccessRulesTable, LimitsTable, UsageKind } from '../../db/limit-tables.js';
 
@@ -14,8 +14,6 @@ export interface AppliedLimit {
 
 const EACH: Partial<Record<LimitScope, UsageKind>> = { each_chat: 'chat', each_user: 'user' };
 const OWN: Partial<Record<LimitScope, UsageKind>> = { chat: 'chat', user: 'user', feature: 'feature' };
-
-const shape = (metric: LimitMetric, window: LimitWindow) => `${metric}|${window}`;
 
 /** The amount in force at `now`: a raise's while it lasts. */
 export function effectiveAmount(limit: LimitRow, now: number): number {
@@ -68,20 +66,21 @@ export class LimitBook {
   }
 
   /** The limits on one subject: its own, and the defaults its own do not replace. */
-  limitsOf(kind: UsageKind, subject: string): AppliedLimit[] {
-    const own = this.own.get(`${kind}|${subject}`) ?? [];
-    const taken = new Set(own.map((limit) => shape(limit.metric, limit.window)));
-    const defaults = (this.each.get(kind) ?? []).filter(
-      (limit) => !taken.has(shape(limit.metric, limit.window)),
-    );
-    return [...own, ...defaults].map((limit) => ({ limit, kind, subject }));
+  limitsOf(kind: UsageKind, subject: string, into: AppliedLimit[] = []): AppliedLimit[] {
+    const own = this.own.get(`${kind}|${subject}`);
+    for (const limit of own ?? []) into.push({ limit, kind, subject });
+    for (const limit of this.each.get(kind) ?? []) {
+      const replaced = own?.some((mine) => mine.metric === limit.metric && mine.window === limit.window);
+      if (!replaced) into.push({ limit, kind, subject });
+    }
+    return into;
   }
 
   applicable(request: AllowanceRequest): AppliedLimit[] {
-    return [
-      ...(request.chat_id !== undefined ? this.limitsOf('chat', request.chat_id) : []),
-      ...(request.user_id !== undefined ? this.limitsOf('user', request.user_id) : []),
-      ...(request.feature !== undefined ? this.limitsOf('feature', request.feature) : []),
-    ];
+    const applied: AppliedLimit[] = [];
+    if (request.chat_id !== undefined) this.limitsOf('chat', request.chat_id, applied);
+    if (request.user_id !== undefined) this.limitsOf('user', request.user_id, applied);
+    if (request.feature !== undefined) this.limitsOf('feature', request.feature, applied);
+    return applied;
   }
 }
