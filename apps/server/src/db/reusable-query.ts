@@ -44,6 +44,17 @@ export class ReusableQuery<A extends readonly unknown[], Row> {
     return readNow<Row>(db, sql, this.parameters(slots, args));
   }
 
+  /** The rows of each of several runs, all at once on SQLite (`readNow`); undefined where they cannot run so. */
+  executeNowEach(db: Kysely<Database>, runs: A[]): Row[][] | undefined {
+    const read: Row[][] = [];
+    for (const args of runs) {
+      const rows = this.executeNow(db, args);
+      if (!rows) return undefined;
+      read.push(rows);
+    }
+    return read;
+  }
+
   private parameters(slots: Compiled['slots'], args: A): unknown[] {
     return slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
   }

@@ -81,37 +81,24 @@ export async function topGranted(
  */
 const grantRowsQuery = new ReusableQuery(
   5,
-  (db, kind: UsageKind, subject: string, from: string, cut: string, minute: string) =>
-    db
-      .selectFrom('limit_grants')
+  (db, kind: UsageKind, subject: string, from: string, cut: string, minute: string) => {
+    const ofSubject = (grain: UsageGrain) =>
+      db
+        .selectFrom('limit_grants')
+        .where('kind', '=', kind)
+        .where('subject', '=', subject)
+        .where('grain', '=', grain);
+    return ofSubject('hour')
       .select((eb) => [
         sql<UsageGrain>`'hour'`.as('grain'),
         sql<string>`null`.as('bucket'),
         eb.fn.sum<number | string>('granted').as('granted'),
       ])
-      .where('kind', '=', kind)
-      .where('subject', '=', subject)
-      .where('grain', '=', 'hour')
       .where('bucket', '>=', from)
       .where('bucket', '<', cut)
-      .unionAll(
-        db
-          .selectFrom('limit_grants')
-          .select(['grain', 'bucket', 'granted'])
-          .where('kind', '=', kind)
-          .where('subject', '=', subject)
-          .where('grain', '=', 'hour')
-          .where('bucket', '>=', cut),
-      )
-      .unionAll(
-        db
-          .selectFrom('limit_grants')
-          .select(['grain', 'bucket', 'granted'])
-          .where('kind', '=', kind)
-          .where('subject', '=', subject)
-          .where('grain', '=', 'minute')
-          .where('bucket', '=', minute),
-      ),
+      .unionAll(ofSubject('hour').select(['grain', 'bucket', 'granted']).where('bucket', '>=', cut))
+      .unionAll(ofSubject('minute').select(['grain', 'bucket', 'granted']).where('bucket', '=', minute));
+  },
 );
 
 type GrantQueryRow = { grain: UsageGrain; bucket: string | null; granted: number | string | null };
@@ -142,13 +129,11 @@ export function grantRowsNow(
   minute: string,
 ) {
   if (isPostgres(db)) return undefined;
-  const read: GrantQueryRow[][] = [];
-  for (const { kind, subject } of subjects) {
-    const rows = grantRowsQuery.executeNow(db, [kind, subject, from, cut, minute]);
-    if (!rows) return undefined;
-    read.push(rows);
-  }
-  return grantsOf(subjects, read);
+  const read = grantRowsQuery.executeNowEach(
+    db,
+    subjects.map(({ kind, subject }) => [kind, subject, from, cut, minute]),
+  );
+  return read && grantsOf(subjects, read);
 }
 
 /**

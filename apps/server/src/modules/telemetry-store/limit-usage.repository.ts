@@ -189,13 +189,11 @@ export function limitUsageRowsNow(
   cut: string,
 ) {
   if (isPostgres(db)) return undefined;
-  const read: UsageQueryRow[][] = [];
-  for (const { kind, subject } of subjects) {
-    const rows = usageRowsQuery.executeNow(db, [kind, subject, from, cut]);
-    if (!rows) return undefined;
-    read.push(rows);
-  }
-  return usageOf(subjects, read);
+  const read = usageRowsQuery.executeNowEach(
+    db,
+    subjects.map(({ kind, subject }) => [kind, subject, from, cut]),
+  );
+  return read && usageOf(subjects, read);
 }
 
 /**
@@ -285,13 +283,17 @@ export function recentCallsNow(
   from: string,
 ) {
   if (isPostgres(db)) return undefined;
-  const read: (RecentRow | undefined)[] = [];
-  for (const subject of subjects) {
-    const rows = RECENT[kind].executeNow(db, [subject, from]);
-    if (!rows) return undefined;
-    read.push(rows[0]);
-  }
-  return recentOf(subjects, read);
+  const read = RECENT[kind].executeNowEach(
+    db,
+    subjects.map((subject) => [subject, from]),
+  );
+  return (
+    read &&
+    recentOf(
+      subjects,
+      read.map((rows) => rows[0]),
+    )
+  );
 }
 
 /**
