@@ -205,6 +205,12 @@ async function violationsInEachTheme(page: Page, what: string, size: string, ord
   for (const theme of order) {
     await page.emulateMedia({ colorScheme: theme });
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    // Colours that fade to the new theme (`transition-colors`) are checked once they got there.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
+      )
+      .toBe(0);
     expect(await seriousViolations(page), `${what} (${size}, ${theme})`).toEqual([]);
   }
 }
