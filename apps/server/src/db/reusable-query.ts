@@ -38,6 +38,13 @@ export class ReusableQuery<A extends readonly unknown[], Row> {
     return result.rows;
   }
 
+  /** The rows of each of several runs, one after another, on `on` (`db` or a transaction of it). */
+  async executeEach(db: Kysely<Database>, runs: A[], on: Executor = db): Promise<Row[][]> {
+    const read: Row[][] = [];
+    for (const args of runs) read.push(await this.execute(db, args, on));
+    return read;
+  }
+
   /** The rows of a read run at once on SQLite (`readNow`); undefined where it cannot run so. */
   executeNow(db: Kysely<Database>, args: A): Row[] | undefined {
     const { sql, slots } = this.compiledFor(db);

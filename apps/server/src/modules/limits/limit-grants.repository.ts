@@ -103,18 +103,33 @@ const grantRowsQuery = new ReusableQuery(
 
 type GrantQueryRow = { grain: UsageGrain; bucket: string | null; granted: number | string | null };
 
-/** The rows read for each subject, named by subject, in numbers. */
+/** A row read for a subject, in numbers. */
+const grantRow = (kind: UsageKind, subject: string, row: GrantQueryRow) => ({
+  kind,
+  subject,
+  grain: row.grain,
+  bucket: row.bucket,
+  granted: Number(row.granted ?? 0),
+});
+
+/** The rows read for each subject (SQLite, one run each), named by subject, in numbers. */
 function grantsOf(subjects: { kind: UsageKind; subject: string }[], read: GrantQueryRow[][]) {
-  return subjects.flatMap(({ kind, subject }, i) =>
-    read[i]!.map((row) => ({
-      kind,
-      subject,
-      grain: row.grain,
-      bucket: row.bucket,
-      granted: Number(row.granted ?? 0),
-    })),
-  );
+  return subjects.flatMap(({ kind, subject }, i) => read[i]!.map((row) => grantRow(kind, subject, row)));
 }
+
+const grantRuns = (
+  subjects: { kind: UsageKind; subject: string }[],
+  from: string,
+  cut: string,
+  minute: string,
+) =>
+  subjects.map(({ kind, subject }): [UsageKind, string, string, string, string] => [
+    kind,
+    subject,
+    from,
+    cut,
+    minute,
+  ]);
 
 /**
  * Subjects' grants from the hour `from` on (summed up to the hour `cut`: the hour row whose bucket is null,
@@ -129,10 +144,7 @@ export function grantRowsNow(
   minute: string,
 ) {
   if (isPostgres(db)) return undefined;
-  const read = grantRowsQuery.executeNowEach(
-    db,
-    subjects.map(({ kind, subject }) => [kind, subject, from, cut, minute]),
-  );
+  const read = grantRowsQuery.executeNowEach(db, grantRuns(subjects, from, cut, minute));
   return read && grantsOf(subjects, read);
 }
 
@@ -151,14 +163,11 @@ export async function grantRows(
   minute: string,
   on: Executor = db,
 ) {
-  const now = on === db ? grantRowsNow(db, subjects, from, cut, minute) : undefined;
-  if (now) return now;
   if (!isPostgres(db)) {
-    const read: GrantQueryRow[][] = [];
-    for (const { kind, subject } of subjects) {
-      read.push(await grantRowsQuery.execute(db, [kind, subject, from, cut, minute], on));
-    }
-    return grantsOf(subjects, read);
+    return grantsOf(
+      subjects,
+      await grantRowsQuery.executeEach(db, grantRuns(subjects, from, cut, minute), on),
+    );
   }
   const { rows } = await sql<{ kind: UsageKind; subject: string } & GrantQueryRow>`
     select s.kind, s.subject, g.grain, g.bucket, g.granted
@@ -175,7 +184,7 @@ export async function grantRows(
       select grain, bucket, granted from limit_grants
       where kind = s.kind and subject = s.subject and grain = 'minute' and bucket = ${minute}
     ) g on true`.execute(on);
-  return rows.map((row) => ({ ...row, granted: Number(row.granted ?? 0) }));
+  return rows.map((row) => grantRow(row.kind, row.subject, row));
 }
 
 export type GrantCount = {

@@ -195,7 +195,7 @@ export class UsageReader {
       return cached;
     }
     if (db !== this.db) return this.read(kind, subject, now, needsRecent, db);
-    const [atOnce] = this.grouped ? [] : (this.readAllNow([{ kind, subject, needsRecent, now }]) ?? []);
+    const atOnce = this.grouped ? undefined : this.readAllNow([{ kind, subject, needsRecent, now }])?.[0];
     if (atOnce) return this.keep(key, atOnce);
     return this.readKept(key, kind, subject, now, needsRecent);
   }
@@ -274,14 +274,14 @@ export class UsageReader {
 
   /**
    * Where several subjects' snapshots are read from (all of them asked about in one minute, readWaiting):
-   * the month's first whole hour, the hour up to which it is summed (usage-snapshot.ts), the minute.
+   * the month's first hour, the hour up to which it is summed (usage-snapshot.ts), the minute.
    */
   private span(wanted: SubjectWanted[]) {
     const now = wanted[0]!.now;
     const { minute } = bucketNames(now);
-    const firstHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
-    const earlierFrom = firstHour(windowSpan('month', now, this.timezone).start);
-    const day = firstHour(windowSpan('day', now, this.timezone).start);
+    // Days and months are whole UTC hours (limit-windows.ts).
+    const earlierFrom = windowSpan('month', now, this.timezone).start;
+    const day = windowSpan('day', now, this.timezone).start;
     const earlierTo = Math.max(earlierFrom, Math.min(day, floorHour(now) - HOUR_MS));
     return { minute, earlierFrom, earlierTo, from: hourKey(earlierFrom), cut: hourKey(earlierTo) };
   }
@@ -357,11 +357,8 @@ export class UsageReader {
     for (const row of usage) {
       const snapshot = snapshots.get(`${row.kind}|${row.subject}`)!;
       const sums = { requests: row.requests, tokens: row.tokens, cost_usd: row.cost_usd, granted: 0 };
-      if (row.bucket === null) {
-        snapshot.earlier.sums = { ...sums, granted: snapshot.earlier.sums.granted };
-        continue;
-      }
-      snapshot.hours.set(Date.parse(row.bucket), sums);
+      if (row.bucket === null) snapshot.earlier.sums = sums;
+      else snapshot.hours.set(Date.parse(row.bucket), sums);
     }
     for (const row of grants) {
       const snapshot = snapshots.get(`${row.kind}|${row.subject}`)!;

@@ -21,8 +21,8 @@ export interface HourSums {
  */
 export interface Snapshot {
   /**
-   * The sums of the hours from `from` (the month's first whole hour) up to `to` (the day's first whole hour,
-   * or the hour before the current one if that is earlier): a window starts at `from` or from `to` on.
+   * The sums of the hours from `from` (the month's first hour) up to `to` (the day's first hour, or the hour
+   * before the current one if that is earlier): a window starts at `from` or from `to` on.
    */
   earlier: { from: number; to: number; sums: HourSums };
   /** The hours from `earlier.to` on, each with its sums. */
@@ -75,11 +75,10 @@ export function sumHours(
     if (!settled) {
       settled = { ...ZERO };
       const { earlier } = snapshot;
-      const first = Math.ceil(from / HOUR_MS) * HOUR_MS;
-      if (earlier.from < earlier.to && first < earlier.to) {
+      if (earlier.from < earlier.to && from < earlier.to) {
         // Those hours are known only summed from earlier.from (windowSpan: a window starts at the month's, the
-        // day's, the hour's or the minute's start).
-        if (first > earlier.from || settledTo < earlier.to) {
+        // day's, the hour's or the minute's start, each a whole hour).
+        if (from > earlier.from || settledTo < earlier.to) {
           throw new Error(`A window from ${new Date(from).toISOString()} splits the month's earlier hours`);
         }
         add(settled, earlier.sums);

@@ -134,29 +134,24 @@ export async function readUsage(
  */
 const usageRowsQuery = new ReusableQuery(
   4,
-  (db, kind: UsageKind, subject: string, from: string, cut: string) =>
-    db
-      .selectFrom('limit_usage')
+  (db, kind: UsageKind, subject: string, from: string, cut: string) => {
+    const hoursOf = () =>
+      db
+        .selectFrom('limit_usage')
+        .where('kind', '=', kind)
+        .where('subject', '=', subject)
+        .where('grain', '=', 'hour');
+    return hoursOf()
       .select((eb) => [
         sql<string>`null`.as('bucket'),
         eb.fn.sum<number | string>('requests').as('requests'),
         eb.fn.sum<number | string>('tokens').as('tokens'),
         eb.fn.sum<number>('cost_usd').as('cost_usd'),
       ])
-      .where('kind', '=', kind)
-      .where('subject', '=', subject)
-      .where('grain', '=', 'hour')
       .where('bucket', '>=', from)
       .where('bucket', '<', cut)
-      .unionAll(
-        db
-          .selectFrom('limit_usage')
-          .select(['bucket', 'requests', 'tokens', 'cost_usd'])
-          .where('kind', '=', kind)
-          .where('subject', '=', subject)
-          .where('grain', '=', 'hour')
-          .where('bucket', '>=', cut),
-      ),
+      .unionAll(hoursOf().select(['bucket', 'requests', 'tokens', 'cost_usd']).where('bucket', '>=', cut));
+  },
 );
 
 type UsageQueryRow = { bucket: string | null } & Record<
@@ -164,19 +159,23 @@ type UsageQueryRow = { bucket: string | null } & Record<
   number | string | null
 >;
 
-/** The rows read for each subject, named by subject, in numbers. */
+/** A row read for a subject, in numbers. */
+const usageRow = (kind: UsageKind, subject: string, row: UsageQueryRow) => ({
+  kind,
+  subject,
+  bucket: row.bucket,
+  requests: Number(row.requests ?? 0),
+  tokens: Number(row.tokens ?? 0),
+  cost_usd: Number(row.cost_usd ?? 0),
+});
+
+/** The rows read for each subject (SQLite, one run each), named by subject, in numbers. */
 function usageOf(subjects: { kind: UsageKind; subject: string }[], read: UsageQueryRow[][]) {
-  return subjects.flatMap(({ kind, subject }, i) =>
-    read[i]!.map((row) => ({
-      kind,
-      subject,
-      bucket: row.bucket,
-      requests: Number(row.requests ?? 0),
-      tokens: Number(row.tokens ?? 0),
-      cost_usd: Number(row.cost_usd ?? 0),
-    })),
-  );
+  return subjects.flatMap(({ kind, subject }, i) => read[i]!.map((row) => usageRow(kind, subject, row)));
 }
+
+const usageRuns = (subjects: { kind: UsageKind; subject: string }[], from: string, cut: string) =>
+  subjects.map(({ kind, subject }): [UsageKind, string, string, string] => [kind, subject, from, cut]);
 
 /**
  * Subjects' usage from the hour `from` on: for each, its sum up to the hour `cut` (`bucket` null) and its
@@ -189,10 +188,7 @@ export function limitUsageRowsNow(
   cut: string,
 ) {
   if (isPostgres(db)) return undefined;
-  const read = usageRowsQuery.executeNowEach(
-    db,
-    subjects.map(({ kind, subject }) => [kind, subject, from, cut]),
-  );
+  const read = usageRowsQuery.executeNowEach(db, usageRuns(subjects, from, cut));
   return read && usageOf(subjects, read);
 }
 
@@ -208,14 +204,8 @@ export async function limitUsageRows(
   cut: string,
   on: Executor = db,
 ) {
-  const now = on === db ? limitUsageRowsNow(db, subjects, from, cut) : undefined;
-  if (now) return now;
   if (!isPostgres(db)) {
-    const read: UsageQueryRow[][] = [];
-    for (const { kind, subject } of subjects) {
-      read.push(await usageRowsQuery.execute(db, [kind, subject, from, cut], on));
-    }
-    return usageOf(subjects, read);
+    return usageOf(subjects, await usageRowsQuery.executeEach(db, usageRuns(subjects, from, cut), on));
   }
   const { rows } = await sql<{ kind: UsageKind; subject: string } & UsageQueryRow>`
     select s.kind, s.subject, u.bucket, u.requests, u.tokens, u.cost_usd
@@ -231,14 +221,7 @@ export async function limitUsageRows(
       select bucket, requests, tokens, cost_usd from limit_usage
       where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${cut}
     ) u on true`.execute(on);
-  return rows.map((row) => ({
-    kind: row.kind,
-    subject: row.subject,
-    bucket: row.bucket,
-    requests: Number(row.requests ?? 0),
-    tokens: Number(row.tokens ?? 0),
-    cost_usd: Number(row.cost_usd ?? 0),
-  }));
+  return rows.map((row) => usageRow(row.kind, row.subject, row));
 }
 
 const recentQuery = (column: 'chat_id' | 'user_id') =>
@@ -283,18 +266,18 @@ export function recentCallsNow(
   from: string,
 ) {
   if (isPostgres(db)) return undefined;
-  const read = RECENT[kind].executeNowEach(
-    db,
-    subjects.map((subject) => [subject, from]),
-  );
+  const read = RECENT[kind].executeNowEach(db, recentRuns(subjects, from));
   return (
     read &&
     recentOf(
       subjects,
-      read.map((rows) => rows[0]),
+      read.map(([row]) => row),
     )
   );
 }
+
+const recentRuns = (subjects: string[], from: string) =>
+  subjects.map((subject): [string, string] => [subject, from]);
 
 /**
  * Cost and tokens of chats' or users' calls since `from` (a minute window), read through their index, by
@@ -308,12 +291,12 @@ export async function recentCalls(
   from: string,
   on: Executor = db,
 ) {
-  const now = on === db ? recentCallsNow(db, kind, subjects, from) : undefined;
-  if (now) return now;
   if (!isPostgres(db)) {
-    const read: (RecentRow | undefined)[] = [];
-    for (const subject of subjects) read.push((await RECENT[kind].execute(db, [subject, from], on))[0]);
-    return recentOf(subjects, read);
+    const read = await RECENT[kind].executeEach(db, recentRuns(subjects, from), on);
+    return recentOf(
+      subjects,
+      read.map(([row]) => row),
+    );
   }
   const column = sql.ref(kind === 'chat' ? 'chat_id' : 'user_id');
   const { rows } = await sql<{ subject: string } & RecentRow>`
