@@ -40,13 +40,15 @@ export function sayRunning({ password, keptPassword, fakeBotApiUrl, liveEveryMs,
 
 /**
  * The live report on stderr: `tell(totals, sent)` after each round of the bot (`totals` of its latest
- * sends, `sent` events in all) tells what is new at `fakeBotApi` and in the budgets, and the status line:
+ * sends, `sent` events in all) tells what is new at `fakeBotApi` and in the budgets, and the status line
+ * (with the LLM calls the limits refused since start-up):
  * rewritten in place on a terminal, once a minute otherwise.
  */
 export function createLiveStatus(fakeBotApi) {
   let lastLine = 0;
   let told = fakeBotApi.accepted.length;
   let toldRefused = 0;
+  let denied = 0;
   const tty = process.stderr.isTTY;
   const warned = new Set();
   return (totals, sent) => {
@@ -76,10 +78,12 @@ export function createLiveStatus(fakeBotApi) {
       );
     }
     const refusedCount = fakeBotApi.refused.length;
+    denied += totals.denied;
     const line =
       `Live: ${count(sent, 'event')} reported since start-up, ` +
       `${count(fakeBotApi.accepted.length, 'message')} received by the fake Bot API` +
       (refusedCount ? ` (and ${fmt(refusedCount)} refused on purpose)` : '') +
+      (denied ? `, ${count(denied, 'LLM call')} left out as the limits refused them` : '') +
       `, the latest at ${new Date().toLocaleTimeString('en-GB')}.`;
     if (tty) process.stderr.write(`\r${line}\x1b[K`);
     else if (Date.now() - lastLine >= 60_000) {

@@ -62,19 +62,16 @@ document.addEventListener('DOMContentLoaded', function () {
     script.src = entry.href;
     document.head.appendChild(script);
   };
-  var painted = function () {
-    return performance.getEntriesByName('first-contentful-paint').length > 0;
-  };
   var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
   if (
     document.documentElement.hasAttribute('data-signed-out') ||
     document.visibilityState === 'hidden' ||
     !types ||
-    types.indexOf('paint') < 0 ||
-    painted()
+    types.indexOf('paint') < 0
   ) {
     return start();
   }
+  // `buffered`: a paint reported before this line counts too.
   new PerformanceObserver(function (list, observer) {
     if (list.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
