@@ -79,8 +79,11 @@ describe.each(dialects)('the alerts API on %s', (dialect) => {
       last_evaluation: null,
       last_evaluated_at: null,
       silenced: false,
+      // What to do when it fires, as the console and an alert's link show it (contract's next-steps.ts).
+      next_step: { label: 'Open the Overview', to: '/overview' },
       updated_by: 'admin',
     });
+    expect(rule.next_step.text).toMatch(/^Check that the bot is running/);
     expect((await call('GET', `/rules/${rule.id}`)).json()).toEqual(rule);
     expect((await call('GET', '/rules')).json<{ rules: AlertRule[] }>().rules).toEqual([rule]);
 
@@ -90,6 +93,7 @@ describe.each(dialects)('the alerts API on %s', (dialect) => {
     expect(edited.json<AlertRule>()).toMatchObject({
       name: 'Bot offline',
       condition: { type: 'heartbeat_missing', seconds: 60 },
+      next_step: { to: '/overview' },
       severity: 'warning',
       renotify_minutes: 15,
       pending_seconds: 30,

@@ -201,17 +201,18 @@ describe("a signed-in screen's first view in its page", () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const t = useTestApp('sqlite', { consoleRoot: root });
 
-  it("puts the view in the root, inert, lowers its scripts' priority and names the entry for later", async () => {
+  it('puts the view in the root, inert, and keeps the entry and its chunks in a template for later', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/admin/users' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"><div data-first-view inert><h1>Users</h1></div></div>');
-    // first-load.js runs it once the view is painted.
+    // first-load.js puts them in the page, and runs the entry, once the view is painted.
     expect(res.body).not.toContain('<script type="module"');
-    expect(res.body).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/admin/assets/index-1.js" data-first-view-entry>',
-    );
-    expect(res.body).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/admin/assets/react-1.js">',
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head.replace(/<template[\s\S]*<\/template>/, '')).not.toContain('modulepreload');
+    expect(head).toContain(
+      '<template data-first-view-modules>' +
+        '<link rel="modulepreload" crossorigin href="/admin/assets/index-1.js" data-first-view-entry>' +
+        '<link rel="modulepreload" crossorigin href="/admin/assets/react-1.js"></template>',
     );
   });
 
@@ -229,7 +230,8 @@ describe("a signed-in screen's first view in its page", () => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
-    expect(res.body).not.toContain('fetchpriority');
+    expect(res.body).not.toContain('<template');
+    expect(res.body).toContain('<script type="module" crossorigin src="/admin/assets/index-1.js"></script>');
   });
 
   it('sends the view of an address with its query', async () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/fixtures';
+import { adminToken, signIn, unique } from './support/fixtures';
 
 /*
  * The first signed-in load (docs/benchmarks.md): a full load of a signed-in screen restores the session with one
@@ -138,6 +138,61 @@ test("a screen's first view is painted before the app's code runs", async ({ pag
   }));
   expect(paintedAt).toBeDefined();
   expect(entryAddedAt).toBeGreaterThan(paintedAt!);
+  // Nor is any of its scripts asked for before: a phone spends its first bytes on the view.
+  const scriptsAskedAt = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/admin\/assets\/.*\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  );
+  expect(scriptsAskedAt.length).toBeGreaterThan(0);
+  expect(Math.min(...scriptsAskedAt)).toBeGreaterThan(paintedAt!);
+});
+
+test("an alert's link shows what fired, since when and what to do before the app's code runs", async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const created = await request.post('/api/alerts/rules', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name: unique('Slow calls '),
+      // Slower than any call the specs report: it stays OK whenever it is evaluated.
+      condition: { type: 'llm_latency', ms: 3_600_000, minutes: 5 },
+      severity: 'warning',
+      contact_point_ids: [],
+      enabled: false,
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const rule = (await created.json()) as { id: number; name: string };
+  await signIn(page);
+
+  await withoutScript(page);
+  await page.goto(`/admin/alerts?rule=${rule.id}`);
+  const brief = page.locator('[data-first-view] [data-alert-brief]');
+  await expect(brief.locator('h2')).toHaveText(rule.name);
+  await expect(brief.locator('[data-brief="since"]')).toContainText(String(new Date().getFullYear()));
+  await expect(brief.locator('[data-brief="next-heading"]')).toHaveText('If it fires');
+  await expect(brief.locator('[data-brief="next"]')).toContainText(
+    'Open the slow calls to see which provider',
+  );
+  await expect(brief.locator('a')).toHaveText('Open the slow calls');
+  await expect(brief.locator('a')).toHaveAttribute('href', '/admin/metrics?tab=calls&min_latency_ms=3600000');
+
+  // With its code, the app takes the rules first-load.js asked for instead of asking again.
+  await page.unrouteAll();
+  const asked: string[] = [];
+  page.on('request', (call) => {
+    if (new URL(call.url()).pathname === '/api/alerts/rules') asked.push(call.url());
+  });
+  await page.goto(`/admin/alerts?rule=${rule.id}`);
+  const focus = page.getByRole('region', { name: rule.name });
+  await expect(focus.getByRole('link', { name: 'Open the slow calls' })).toBeVisible();
+  await expect(focus.getByRole('button', { name: 'Edit Rule' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toHaveLength(1);
 });
 
 test("a visitor without a session is not shown a screen's first view, and signs in", async ({ page }) => {

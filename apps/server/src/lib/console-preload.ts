@@ -38,24 +38,30 @@ function collect(manifest: ViteManifest, key: string, into: Set<string>, seen = 
 /** The app's entry as Vite writes it in index.html. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
+/** Every `<link rel="modulepreload">` of a page, Vite's and the screen's. */
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="[^"]+">/g;
+
 /**
- * The page with a screen's first view in its root. Its scripts are then not needed for the first paint, and
- * say so (`fetchpriority="low"`): the browser may paint the view before they arrive. The entry is named
- * (`data-first-view-entry`) and downloaded, not run: first-load.js runs it once the view is painted, so a
- * phone shows the view before the app's code takes its main thread, and a simulated load (Lighthouse's, which
- * counts every script run before the largest paint as holding it) measures the view's own paint.
+ * The page with a screen's first view in its root. Its scripts are not needed for the first paint, so none
+ * is asked for before it: the entry and the chunks' `<link rel="modulepreload">` wait in a `<template
+ * data-first-view-modules>` (inert: nothing in it loads) with the entry named (`data-first-view-entry`), and
+ * first-load.js puts them in the page and runs the entry once the view is painted. A phone on a slow link
+ * then spends its first bytes on the view, not on the app's code, and a simulated load (Lighthouse's, which
+ * counts every download and script run before the largest paint as holding it) measures the view's own
+ * paint (docs/benchmarks.md, "The first signed-in load").
  */
 function withFirstView(page: string, view: string): string {
+  const entry = ENTRY_SCRIPT.exec(page)?.[1];
+  if (entry === undefined) return page;
+  const modules = page.match(MODULE_PRELOAD) ?? [];
+  const waiting =
+    `<template data-first-view-modules><link rel="modulepreload" crossorigin href="${entry}" data-first-view-entry>` +
+    `${modules.join('')}</template>`;
   return page
     .replace('<div id="root"></div>', `<div id="root"><div data-first-view inert>${view}</div></div>`)
-    .replace(
-      ENTRY_SCRIPT,
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="$1" data-first-view-entry>',
-    )
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin',
-      '<link rel="modulepreload" fetchpriority="low" crossorigin',
-    );
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</head>', `${waiting}</head>`);
 }
 
 /**

@@ -166,3 +166,57 @@ describe('calls held until the first paint', () => {
     expect(server.requests.map((r) => r.url)).toEqual(['/api/auth/refresh']);
   });
 });
+
+describe('the call first-load.js sent early on an alert’s link', () => {
+  const early = (token: string, calls: Record<string, Promise<Response>>) => {
+    window.lumiEarlyCalls = { token, calls };
+  };
+  beforeEach(() =>
+    useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false }),
+  );
+  afterEach(() => {
+    delete window.lumiEarlyCalls;
+    useAuthStore.getState().clear();
+  });
+
+  it('takes the early answer for the same address and token once, then asks the server', async () => {
+    const server = fakeApi({ 'GET /api/alerts/rules': jsonResponse({ from: 'server' }, 200) });
+    early('token', { '/api/alerts/rules': Promise.resolve(jsonResponse({ from: 'early' }, 200)) });
+    await expect(api.get('/alerts/rules')).resolves.toEqual({ from: 'early' });
+    expect(server.requests).toHaveLength(0);
+    await expect(api.get('/alerts/rules')).resolves.toEqual({ from: 'server' });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('asks the server for another address, with another token, or when the early call failed', async () => {
+    const server = fakeApi({
+      'GET /api/alerts/rules': jsonResponse({ from: 'server' }, 200),
+      'GET /api/roles': jsonResponse({ from: 'server' }, 200),
+    });
+    early('other', { '/api/alerts/rules': Promise.resolve(jsonResponse({ from: 'early' }, 200)) });
+    await expect(api.get('/alerts/rules')).resolves.toEqual({ from: 'server' });
+    early('token', {
+      '/api/alerts/rules?x=1': Promise.resolve(jsonResponse({ from: 'early' }, 200)),
+      '/api/roles': Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await expect(api.get('/alerts/rules')).resolves.toEqual({ from: 'server' });
+    await expect(api.get('/roles')).resolves.toEqual({ from: 'server' });
+    expect(server.requests.map((r) => r.url)).toEqual([
+      '/api/alerts/rules',
+      '/api/alerts/rules',
+      '/api/roles',
+    ]);
+    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer token');
+  });
+
+  it('treats an early refusal as its own: an expired token is refreshed and the call sent again', async () => {
+    const server = fakeApi({
+      'POST /api/auth/refresh': refreshed,
+      'GET /api/alerts/rules': jsonResponse({ from: 'server' }, 200),
+    });
+    early('token', { '/api/alerts/rules': Promise.resolve(expired.clone()) });
+    await expect(api.get('/alerts/rules')).resolves.toEqual({ from: 'server' });
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/auth/refresh', '/api/alerts/rules']);
+    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer new');
+  });
+});

@@ -1,6 +1,7 @@
 import type { ErrorResponse, FieldError, PendingAction, RefreshResponse } from '@lumi/contract';
 import { API_PREFIX, CONSOLE_BASE } from '@lumi/contract';
 import { useAuthStore } from './auth-store';
+import { takeEarlyCall } from './early-calls';
 
 /**
  * An answer other than 2xx; `detail` is the server's message a person can act on. `body` is the parsed
@@ -156,16 +157,21 @@ export async function apiResponse(
   if (held) await held;
   const send = () => {
     const token = useAuthStore.getState().accessToken;
+    const url = buildUrl(path, options.query);
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
-    return fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    const ask = () =>
+      fetch(url, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    // The page may have asked already, while this code loaded; without an answer, it is asked again.
+    const early = method === 'GET' && !options.headers ? takeEarlyCall(url, token) : undefined;
+    return early ? early.catch(ask) : ask();
   };
 
   // A screen renders while a remembered session is being restored; its calls wait for that refresh rather

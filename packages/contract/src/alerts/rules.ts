@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, requiredName } from '../fields.js';
 import { alertConditionAnswerSchema, alertConditionSchema, alertEvaluationSchema } from './conditions.js';
 import { ALERT_LIMITS, ALERT_MESSAGES, ALERT_NO_DATA, ALERT_SEVERITIES, ALERT_STATES } from './constants.js';
+import { nextStepSchema } from './next-steps.js';
 
 /** Alert rules: their settings, answers and the Overview summary (docs/bot-developers/alerts.md). */
 
@@ -88,6 +89,8 @@ export const alertRuleSchema = z
     last_evaluated_at: z.string().nullable(),
     /** True while a silence covers the rule. */
     silenced: z.boolean(),
+    /** What to do when it fires, and the screen that shows what to check first (next-steps.ts). */
+    next_step: nextStepSchema,
     created_at: z.string(),
     updated_at: z.string(),
     updated_by: z.string().nullable(),

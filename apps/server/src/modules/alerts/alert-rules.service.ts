@@ -1,6 +1,7 @@
 import {
   ALERT_MESSAGES,
   alertRuleSettings,
+  nextStep,
   type AlertCondition,
   type AlertEvaluation,
   type AlertRule,
@@ -180,10 +181,11 @@ export class AlertRulesService {
 }
 
 export function toRule(row: rulesRepo.RuleRecord, silences: SilenceWindow[], now: number): AlertRule {
+  const condition = rulesRepo.conditionOf(row);
   return {
     id: row.id,
     name: row.name,
-    condition: rulesRepo.conditionOf(row),
+    condition,
     severity: row.severity,
     pending_seconds: row.pending_seconds,
     no_data: row.no_data,
@@ -196,6 +198,7 @@ export function toRule(row: rulesRepo.RuleRecord, silences: SilenceWindow[], now
     last_evaluation: rulesRepo.evaluationOf(row),
     last_evaluated_at: row.last_evaluated_at,
     silenced: row.enabled === 1 && isSilenced({ id: row.id, severity: row.severity }, silences, now),
+    next_step: nextStep(condition),
     created_at: row.created_at,
     updated_at: row.updated_at,
     updated_by: row.updated_by,

@@ -2,10 +2,10 @@ import type { AlertRule } from '@lumi/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { describeCondition } from '../lib/conditions';
-import { nextStep } from '../lib/next-steps';
 import { RuleStateBadge, ruleStateLabel, SeverityBadge, stateEdge } from './alert-badges';
 import { RelativeTime } from './relative-time';
 
@@ -23,7 +23,7 @@ export function AlertFocus({
   onEdit?: () => void;
   onClose: () => void;
 }) {
-  const step = nextStep(rule.condition);
+  const step = rule.next_step;
   const summary = rule.last_evaluation?.summary;
   const section = useRef<HTMLElement>(null);
   // Opened from a card further down, it is brought into view (jsdom has no scrollIntoView). The effect
@@ -88,6 +88,55 @@ export function AlertFocus({
         <Button size="sm" variant="ghost" onClick={onClose}>
           Close
         </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The rule an alert's link names while the rules load, laid out as AlertFocus. In the page's first view
+ * (apps/web/src/prerender.tsx) public/first-load.js fills its `data-brief` parts from the rule before the
+ * app's code has loaded: what fired, since when, and what to do (docs/benchmarks.md, "The first signed-in
+ * load").
+ */
+export function AlertFocusFrame() {
+  // Placeholders about as tall as a phone's text, so filling them moves little (CLS).
+  const line = (brief: string, widths: string[]) => (
+    <dd data-brief={brief} className="space-y-1">
+      {widths.map((width) => (
+        <Skeleton key={width} className={cn('h-4', width)} />
+      ))}
+    </dd>
+  );
+  return (
+    <section
+      aria-label="Loading the alert"
+      aria-busy
+      data-alert-brief
+      className="rounded-lg border bg-card p-4 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 className="text-lg font-semibold break-words max-sm:basis-full" data-brief="name">
+          <Skeleton className="h-7 w-64 max-w-full" />
+        </h2>
+        <span className="flex gap-1">
+          <Skeleton className="h-5 w-20" />
+          <Skeleton className="h-5 w-14" />
+        </span>
+      </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="text-muted-foreground">What</dt>
+        {line('what', ['w-full', 'w-2/3'])}
+        <dt className="text-muted-foreground">Since</dt>
+        {line('since', ['w-full', 'w-24'])}
+        <dt className="text-muted-foreground" data-brief="next-heading">
+          What to do
+        </dt>
+        {line('next', ['w-full', 'w-full', 'w-1/2'])}
+      </dl>
+      <div className="mt-4 flex gap-2">
+        <Skeleton className="h-8 w-20" />
+        <Skeleton className="h-8 w-20" />
       </div>
     </section>
   );

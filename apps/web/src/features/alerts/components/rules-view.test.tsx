@@ -183,6 +183,16 @@ describe('Alerts > Rules', () => {
     }
   });
 
+  it('while the rules load, holds the place of the rule an alert’s link names, with the parts first-load.js fills', async () => {
+    fakeAlertsApi({ rules: [rule(7, { name: 'Heartbeat', state: 'firing' })] });
+    show('/alerts?rule=7');
+    const frame = screen.getByRole('region', { name: 'Loading the alert' });
+    for (const part of ['name', 'what', 'since', 'next-heading', 'next'])
+      expect(frame.querySelector(`[data-brief="${part}"]`)).not.toBeNull();
+    expect(await screen.findByRole('region', { name: 'Heartbeat' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Loading the alert' })).not.toBeInTheDocument();
+  });
+
   it('says so when a link names a rule that is gone, and forgets it when dismissed', async () => {
     fakeAlertsApi({ rules: [rule(7, { name: 'Heartbeat' })], contactPoints: [contactPoint(1)] });
     const router = show('/alerts?rule=99');

@@ -16,7 +16,7 @@ import { usePainted } from '@/lib/use-painted';
 import { useDeleteRule, useRules, useUpdateRule } from '../api/rules';
 import { useOpenRule } from '../hooks/use-open-rule';
 import { describeCondition } from '../lib/conditions';
-import { AlertFocus } from './alert-focus';
+import { AlertFocus, AlertFocusFrame } from './alert-focus';
 import { RuleStateBadge, SeverityBadge } from './alert-badges';
 import { RelativeTime } from './relative-time';
 import { RuleCard } from './rule-card';
@@ -59,8 +59,15 @@ export function RulesView() {
     <div className="space-y-6">
       {rules.isPending ? (
         <div role="status" aria-label="Loading rules" className="space-y-2">
-          <Skeleton className="h-20 w-full" />
-          <Skeleton className="h-48 w-full" />
+          {openRuleId !== null ? (
+            // The named rule comes first, and the rest of the view after it (AfterFocus).
+            <AlertFocusFrame />
+          ) : (
+            <>
+              <Skeleton className="h-20 w-full" />
+              <Skeleton className="h-48 w-full" />
+            </>
+          )}
         </div>
       ) : !rules.data ? (
         <LoadError title="Failed to load the rules" query={rules} />

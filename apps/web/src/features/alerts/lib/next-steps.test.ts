@@ -1,7 +1,7 @@
 import { ALERT_CONDITION_TYPES, alertConditionSchema } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
 import { CONDITION_DEFAULTS } from './conditions';
-import { nextStep } from './next-steps';
+import { nextStep } from '@lumi/contract';
 
 describe('nextStep', () => {
   it.each(ALERT_CONDITION_TYPES)('%s: says what to do and links to a screen of the console', (type) => {

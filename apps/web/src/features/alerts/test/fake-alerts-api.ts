@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@lumi/contract';
+import { API_PREFIX, nextStep } from '@lumi/contract';
 import type {
   AlertHistoryEntry,
   AlertRule,
@@ -16,7 +16,7 @@ import { jsonResponse } from '@/test/render-with-providers';
 const stamp = '2026-11-25T08:00:00.000Z';
 
 export function rule(id: number, overrides: Partial<AlertRule> = {}): AlertRule {
-  return {
+  const rule: Omit<AlertRule, 'next_step'> = {
     id,
     name: `Rule ${id}`,
     condition: { type: 'heartbeat_missing', seconds: 60 },
@@ -43,6 +43,7 @@ export function rule(id: number, overrides: Partial<AlertRule> = {}): AlertRule 
     updated_by: 'admin',
     ...overrides,
   };
+  return { ...rule, next_step: overrides.next_step ?? nextStep(rule.condition) };
 }
 
 export function contactPoint(id: number, overrides: Partial<ContactPoint> = {}): ContactPoint {

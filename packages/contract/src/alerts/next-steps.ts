@@ -1,11 +1,15 @@
-import type { AlertCondition } from '@lumi/contract';
+import { z } from 'zod';
+import type { AlertCondition } from './conditions.js';
 
-/** Where an operator goes next, as a link in the console. */
-export interface NextStep {
-  text: string;
-  label: string;
-  to: string;
-}
+/** Where an operator goes next, as a link in the console (a path under its base, /admin). */
+export const nextStepSchema = z
+  .object({
+    text: z.string(),
+    label: z.string(),
+    to: z.string(),
+  })
+  .meta({ id: 'AlertNextStep' });
+export type NextStep = z.infer<typeof nextStepSchema>;
 
 /**
  * What to do when a rule fires, per condition (docs/operators/console-guide.md, "When an alert fires"): the first
