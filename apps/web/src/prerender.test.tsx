@@ -34,7 +34,11 @@ describe("a signed-in screen's first view, rendered without a browser", () => {
     expect(await renderFirstView('/metrics')).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>LLM Usage</);
   });
 
-  it("renders an alert's link as the Alerts screen, whatever the rule", async () => {
-    expect(await renderFirstView('/alerts?rule=*')).toBe(await renderFirstView('/alerts'));
+  it("renders an alert's link as the Alerts screen holding the rule's place, with the parts first-load.js fills", async () => {
+    const link = await renderFirstView('/alerts?rule=*');
+    expect(link).toMatch(new RegExp(`<h1[^>]*>${HEADINGS['/alerts']}</h1>`));
+    for (const part of ['name', 'what', 'since', 'next-heading', 'next'])
+      expect(link).toContain(`data-brief="${part}"`);
+    expect(await renderFirstView('/alerts')).not.toContain('data-alert-brief');
   });
 });
