@@ -123,3 +123,34 @@ describe('readNow', () => {
     await postgres.db.destroy();
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('statements on PostgreSQL', () => {
+  it('names a data statement run again with other values, and keeps its answers right', async () => {
+    // One connection, so the session whose prepared statements are listed is the one that ran them.
+    const { db } = openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 1 });
+    try {
+      await sql`create temporary table named_t (id int primary key, name text)`.execute(db);
+      const names = ['a', 'b', 'c', 'd', 'e'];
+      for (const [i, name] of names.entries())
+        await sql`insert into named_t (id, name) values (${i + 1}, ${name})`.execute(db);
+      const byId = async (id: number, on: Kysely<Database> = db) =>
+        (await sql<{ name: string }>`select name from named_t where id = ${id}`.execute(on)).rows;
+      for (const [i, name] of names.entries()) expect(await byId(i + 1)).toEqual([{ name }]);
+      await db.transaction().execute(async (trx) => {
+        await sql`update named_t set name = ${'z'} where id = ${5}`.execute(trx);
+        expect(await byId(5, trx)).toEqual([{ name: 'z' }]);
+      });
+      expect(await byId(6)).toEqual([]);
+
+      const prepared = (
+        await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db)
+      ).rows.map((row) => row.statement);
+      expect(prepared).toContain('select name from named_t where id = $1');
+      expect(prepared).toContain('insert into named_t (id, name) values ($1, $2)');
+      // Run once, or without values: sent unnamed, as before.
+      expect(prepared.some((text) => text.startsWith('update') || text.startsWith('create'))).toBe(false);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

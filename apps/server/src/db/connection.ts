@@ -10,6 +10,8 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type PostgresPool,
+  type PostgresPoolClient,
   type QueryResult,
   type SqliteDatabase,
   type SqliteDialectConfig,
@@ -46,7 +48,10 @@ export function openDatabase(options: {
 }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparing(pool) }) }),
+      dialect: 'postgres',
+    };
   }
   const file = options.sqliteImage ? ':memory:' : (options.sqliteFile ?? ':memory:');
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -74,6 +79,47 @@ export function openDatabase(options: {
     }
   });
   return { db, dialect: 'sqlite', ...(file === ':memory:' ? {} : { file }) };
+}
+
+/** A statement's text seen this many times with parameters is prepared once per connection from then on. */
+const PREPARE_AFTER = 3;
+/** Texts counted at most: beyond them a new text is sent unnamed, as before. */
+const PREPARED_TEXTS = 500;
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * The pool Kysely takes, sending a statement it has seen before by name: PostgreSQL then parses it once per
+ * connection instead of at every run ("Extended Query", postgresql.org/docs/current/protocol-flow.html;
+ * node-postgres's `name`, node-postgres.com/features/queries). The allowance's group statements run
+ * thousands of times a second with the same text (docs/benchmarks.md, "Allowance"). Only data statements
+ * with parameters are named; a text is named after PREPARE_AFTER runs, so one-off statements never are.
+ */
+function preparing(pool: pg.Pool): PostgresPool {
+  const seen = new Map<string, number>();
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    const named = names.get(text);
+    if (named !== undefined || seen.size >= PREPARED_TEXTS || !PREPARABLE.test(text)) return named;
+    const runs = (seen.get(text) ?? 0) + 1;
+    seen.set(text, runs);
+    if (runs < PREPARE_AFTER) return undefined;
+    const name = `lumi_${names.size + 1}`;
+    names.set(text, name);
+    return name;
+  };
+  return {
+    connect: async (): Promise<PostgresPoolClient> => {
+      const client = await pool.connect();
+      const query = (text: string, values?: readonly unknown[]) => {
+        // A cursor (a streamed query) or a statement without parameters goes as it is.
+        if (typeof text !== 'string' || !values?.length) return client.query(text, values as unknown[]);
+        const name = nameOf(text);
+        return client.query(name === undefined ? text : { name, text }, [...values]);
+      };
+      return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+    },
+    end: () => pool.end(),
+  };
 }
 
 const readers = new WeakMap<
