@@ -103,8 +103,8 @@ export function AlertFocusFrame() {
   // Placeholders about as tall as a phone's text, so filling them moves little (CLS).
   const line = (brief: string, widths: string[]) => (
     <dd data-brief={brief} className="space-y-1">
-      {widths.map((width) => (
-        <Skeleton key={width} className={cn('h-4', width)} />
+      {widths.map((width, i) => (
+        <Skeleton key={i} className={cn('h-4', width)} />
       ))}
     </dd>
   );
