@@ -9,6 +9,10 @@ import { describeCondition } from '../lib/conditions';
 import { RuleStateBadge, ruleStateLabel, SeverityBadge, stateEdge } from './alert-badges';
 import { RelativeTime } from './relative-time';
 
+/** The card and its what/since/what-to-do grid, shared by the rule and the frame that holds its place. */
+const CARD = 'rounded-lg border bg-card p-4 shadow-sm';
+const FIELDS = 'mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]';
+
 /**
  * The rule an alert's link names (?rule=<id>; docs/operators/console-guide.md, "When an alert fires"), first on the
  * page and before anything else loads: what fired, since when, and what to do, with the editor one click
@@ -33,11 +37,7 @@ export function AlertFocus({
     section.current?.scrollIntoView?.({ block: 'nearest' });
   }, [rule.id]);
   return (
-    <section
-      ref={section}
-      aria-labelledby="alert-focus-heading"
-      className={cn('rounded-lg border bg-card p-4 shadow-sm', stateEdge(rule.state))}
-    >
+    <section ref={section} aria-labelledby="alert-focus-heading" className={cn(CARD, stateEdge(rule.state))}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id="alert-focus-heading" className="text-lg font-semibold break-words">
           {rule.name}
@@ -47,7 +47,7 @@ export function AlertFocus({
           <RuleStateBadge rule={rule} />
         </span>
       </div>
-      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+      <dl className={FIELDS}>
         <dt className="text-muted-foreground">What</dt>
         <dd>
           {summary ?? describeCondition(rule.condition)}
@@ -109,12 +109,7 @@ export function AlertFocusFrame() {
     </dd>
   );
   return (
-    <section
-      aria-label="Loading the alert"
-      aria-busy
-      data-alert-brief
-      className="rounded-lg border bg-card p-4 shadow-sm"
-    >
+    <section aria-label="Loading the alert" aria-busy data-alert-brief className={CARD}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="text-lg font-semibold break-words max-sm:basis-full" data-brief="name">
           <Skeleton className="h-7 w-64 max-w-full" />
@@ -124,7 +119,7 @@ export function AlertFocusFrame() {
           <Skeleton className="h-5 w-14" />
         </span>
       </div>
-      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+      <dl className={FIELDS}>
         <dt className="text-muted-foreground">What</dt>
         {line('what', ['w-full', 'w-2/3'])}
         <dt className="text-muted-foreground">Since</dt>
