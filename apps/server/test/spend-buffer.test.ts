@@ -27,12 +27,14 @@ describe('the spend written behind the ingest transactions (SQLite)', () => {
     let clock = 1_000_000;
     const buffer = new SpendBuffer(() => clock);
     buffer.add({ sums: { chats: [], users: [] }, usage: [], lastCallId: 3 });
+    expect(buffer.held).toBe(false);
     expect(buffer.due).toBe(false);
     buffer.add({
       sums: { chats: [sum('2026-11-20', '-1001', 2, 0.5)], users: [] },
       usage: [usage('-1001', 2, 0.5)],
       lastCallId: 5,
     });
+    expect(buffer.held).toBe(true);
     clock += FLUSH_AFTER_MS - 1;
     buffer.add({
       sums: { chats: [sum('2026-11-20', '-1001', 1, 0.25)], users: [sum('2026-11-20', '7', 3, 0.75)] },
@@ -47,6 +49,7 @@ describe('the spend written behind the ingest transactions (SQLite)', () => {
 
     await buffer.flush(t.app.db);
     expect(buffer.due).toBe(false);
+    expect(buffer.held).toBe(false);
     const chats = await t.app.db.selectFrom('llm_chat_daily').selectAll().execute();
     expect(
       chats.map((row) => ({ ...row, requests: Number(row.requests), tokens: Number(row.tokens) })),

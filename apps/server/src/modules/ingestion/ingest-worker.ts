@@ -11,16 +11,26 @@ import type { IngestAnswer, IngestJob, IngestWorkerData, WorkerJob } from './ing
  * server's database, one transaction per batch, so the server's event loop never waits for them. On
  * PostgreSQL a few connections let batches that arrive together be stored side by side. On SQLite the
  * chats' and users' daily spend is written behind the batches (telemetry-store/spend-buffer.ts): before
- * answering a batch when no other is in hand, so a bot that sends and then reads sees its figures, and
- * otherwise at most a second later; the spend of calls a stop left unwritten is added before the first batch.
+ * answering a batch when no other is in hand nor arrives within NEXT_BATCH_WAIT_MS, so a bot that sends and
+ * then reads sees its figures, and otherwise at most a second later; the spend of calls a stop left
+ * unwritten is added before the first batch.
  * It also stores the allowance's write-behind (limits/limit-events.ts), one transaction a part.
  */
 const INGEST_POOL_SIZE = 4;
+/**
+ * How long the last batch in hand waits for another before its sums are written and it is answered. A bot
+ * that keeps two batches in flight sends the next one as soon as the other is answered, which reaches this
+ * thread a few milliseconds after the batch in hand is stored: without the wait, nearly every other batch
+ * wrote the sums held, a third of the thread's time (docs/benchmarks.md, "Ingestion").
+ */
+const NEXT_BATCH_WAIT_MS = 20;
 const { database, timezone } = workerData as IngestWorkerData;
 const { db, dialect } = openDatabase({ ...database, poolSize: INGEST_POOL_SIZE, lockWait: 'block' });
 const spend = dialect === 'sqlite' ? new SpendBuffer() : undefined;
 const ready = spend ? recoverSpend(db) : Promise.resolve(0);
 let inHand = 0;
+/** Called when a batch arrives, for the one waiting for another (nextBatchWithin). */
+let onArrival: (() => void) | null = null;
 
 async function store(job: IngestJob): Promise<IngestAnswer> {
   await ready;
@@ -33,15 +43,32 @@ async function store(job: IngestJob): Promise<IngestAnswer> {
 }
 
 /**
- * Writes the sums held unless another batch is in hand and they are not yet due. Batches posted while this
- * one was stored may still wait in the thread's port, as storing yields to promise callbacks and only now
- * and then to the event loop: one turn of it lets them in, so they count as in hand.
+ * Writes the sums held unless another batch is in hand, or arrives within NEXT_BATCH_WAIT_MS, and they are
+ * not yet due. Batches posted while this one was stored may still wait in the thread's port, as storing
+ * yields to promise callbacks and only now and then to the event loop: one turn of it lets them in, so they
+ * count as in hand.
  */
 async function writeBehind(buffer: SpendBuffer): Promise<void> {
   await nextTurn();
+  const alone = inHand === 1 && buffer.held && !(await nextBatchWithin(NEXT_BATCH_WAIT_MS));
   // The batch is stored whatever becomes of the write behind it: sums that fail to be written are kept for
   // the next try, and a start adds any a stop left unwritten.
-  if (inHand === 1 || buffer.due) await buffer.flush(db).catch(() => undefined);
+  if (alone || buffer.due) await buffer.flush(db).catch(() => undefined);
+}
+
+/** Whether another batch arrives within `ms`. */
+function nextBatchWithin(ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      onArrival = null;
+      resolve(false);
+    }, ms);
+    onArrival = () => {
+      clearTimeout(timer);
+      onArrival = null;
+      resolve(true);
+    };
+  });
 }
 
 function answer(stored: Promise<IngestAnswer>, id: number) {
@@ -70,6 +97,7 @@ parentPort?.on('message', (job: WorkerJob | 'close') => {
     return;
   }
   inHand += 1;
+  onArrival?.();
   void answer(
     store(job).finally(() => (inHand -= 1)),
     job.id,

@@ -69,6 +69,11 @@ export class SpendBuffer {
     this.lastCallId = Math.max(this.lastCallId, spend.lastCallId);
   }
 
+  /** Whether any sums are held. */
+  get held(): boolean {
+    return this.since !== 0;
+  }
+
   /** Whether the sums held have waited long enough to be written while batches keep coming. */
   get due(): boolean {
     return this.since !== 0 && this.now() - this.since >= FLUSH_AFTER_MS;
