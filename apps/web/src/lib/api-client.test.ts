@@ -171,10 +171,15 @@ describe('the call first-load.js sent early on an alert’s link', () => {
   const early = (token: string, calls: Record<string, Promise<Response>>) => {
     window.lumiEarlyCalls = { token, calls };
   };
-  beforeEach(() =>
-    useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false }),
-  );
+  // How long the page has been loading: an early answer is taken within its first 30 s (early-calls.ts).
+  let pageAge = 1_000;
+  beforeEach(() => {
+    pageAge = 1_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => pageAge);
+    useAuthStore.setState({ user, accessToken: 'token', isAuthenticated: true, isLoading: false });
+  });
   afterEach(() => {
+    vi.mocked(performance.now).mockRestore();
     delete window.lumiEarlyCalls;
     useAuthStore.getState().clear();
   });
@@ -207,6 +212,14 @@ describe('the call first-load.js sent early on an alert’s link', () => {
       '/api/roles',
     ]);
     expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer token');
+  });
+
+  it('asks the server once the page has been loading longer than an early answer is used', async () => {
+    const server = fakeApi({ 'GET /api/alerts/rules': jsonResponse({ from: 'server' }, 200) });
+    early('token', { '/api/alerts/rules': Promise.resolve(jsonResponse({ from: 'early' }, 200)) });
+    pageAge = 30_001;
+    await expect(api.get('/alerts/rules')).resolves.toEqual({ from: 'server' });
+    expect(server.requests).toHaveLength(1);
   });
 
   it('treats an early refusal as its own: an expired token is refreshed and the call sent again', async () => {
