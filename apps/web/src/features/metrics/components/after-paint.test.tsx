@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AfterPaint, NearOnPhone } from './after-paint';
 
 /**
@@ -64,7 +64,16 @@ function renderPanels() {
   );
 }
 
-// Before AfterPaint's tests: a Tab is remembered for the page's lifetime, and these need none pressed yet.
+const pressTab = () =>
+  act(() => {
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+  });
+
+// Each test starts as a pointer user's page: a Tab is remembered until the pointer is used.
+beforeEach(() => {
+  document.dispatchEvent(new Event('pointerdown'));
+});
+
 describe('NearOnPhone', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -120,23 +129,31 @@ describe('AfterPaint', () => {
     expect(
       await screen.findByRole('img', { name: 'Chart, drawn when it is scrolled into view' }),
     ).toBeInTheDocument();
-    act(() => {
-      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
-    });
+    pressTab();
     expect(await screen.findByText('The chart')).toBeInTheDocument();
   });
 
-  // A Tab is remembered for the page's lifetime, so this runs after the tests that need none pressed yet.
   it('draws a chart whose place appears after the first Tab without waiting to be scrolled to', async () => {
     fakeObserver();
-    act(() => {
-      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
-    });
+    pressTab();
     renderChart();
     expect(await screen.findByText('The chart')).toBeInTheDocument();
     expect(
       screen.queryByRole('img', { name: 'Chart, drawn when it is scrolled into view' }),
     ).not.toBeInTheDocument();
+  });
+
+  it('makes a chart wait to be scrolled to again once the pointer is used after a Tab', async () => {
+    const observer = fakeObserver();
+    pressTab();
+    document.dispatchEvent(new Event('pointerdown'));
+    renderChart();
+    expect(
+      await screen.findByRole('img', { name: 'Chart, drawn when it is scrolled into view' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The chart')).not.toBeInTheDocument();
+    await observer.show();
+    expect(await screen.findByText('The chart')).toBeInTheDocument();
   });
 
   it('draws at once after the paint where there is no IntersectionObserver', async () => {

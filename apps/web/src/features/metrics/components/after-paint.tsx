@@ -6,9 +6,11 @@ import { usePainted } from '@/lib/use-painted';
 const NEAR_MARGIN = '300px 0px';
 
 /**
- * Whether Tab has been pressed since the console loaded (a keyboard user, for the rest of the session), and
- * the places waiting for it: a place that appears after that Tab (its panel's answer came later, the Tab
- * came before the paint, or on another screen) is drawn at once, so its controls are in the tab order.
+ * Whether Tab has been pressed since the console loaded or since the pointer was last used (a keyboard user,
+ * as browsers decide where `:focus-visible` shows), and the places waiting for it: a place that appears after
+ * that Tab (its panel's answer came later, the Tab came before the paint, or on another screen) is drawn at
+ * once, so its controls are in the tab order. A press of the pointer makes places wait to be scrolled to
+ * again, so one Tab in a form does not draw every chart for the rest of the session.
  */
 let tabbed = false;
 const waitingForTab = new Set<() => void>();
@@ -18,6 +20,7 @@ if (typeof document !== 'undefined') {
     tabbed = true;
     for (const draw of waitingForTab) draw();
   });
+  document.addEventListener('pointerdown', () => (tabbed = false), { capture: true });
 }
 
 /**
