@@ -21,7 +21,7 @@ const INGEST_POOL_SIZE = 4;
  * How long the last batch in hand waits for another before its sums are written and it is answered. A bot
  * that keeps two batches in flight sends the next one as soon as the other is answered, which reaches this
  * thread a few milliseconds after the batch in hand is stored: without the wait, nearly every other batch
- * wrote the sums held, a third of the thread's time (docs/benchmarks.md, "Ingestion").
+ * wrote the sums held, about a quarter of the thread's time (docs/benchmarks.md, "Ingestion").
  */
 const NEXT_BATCH_WAIT_MS = 20;
 const { database, timezone } = workerData as IngestWorkerData;
