@@ -142,6 +142,17 @@ describe.each(dialects)('ingestion across a kill -9 on %s', (dialect) => {
           table,
         ).toBe(requests);
       }
+      if (dialect === 'sqlite') {
+        // Every call found by its chat and its user, once: the lookups are written behind with the sums.
+        for (const lookup of ['llm_call_chats', 'llm_call_users'] as const) {
+          const found = db
+            .selectFrom(lookup)
+            .innerJoin('llm_calls', 'llm_calls.id', `${lookup}.id`)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow();
+          expect(await count(found), lookup).toBe(calls);
+        }
+      }
     } finally {
       await handle.db.destroy();
     }

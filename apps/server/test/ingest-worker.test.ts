@@ -129,8 +129,8 @@ const spenders = (tag: string, count: number) =>
 type SpendRow = { kind: string; day: string; key: string; requests: number; tokens: number; cost: number };
 
 /**
- * The daily spend rows and the limits' hourly usage rows the tables hold, and the same summed from the calls
- * themselves.
+ * The daily spend rows, the limits' hourly usage rows and the calls' chat and user lookups the tables hold,
+ * and the same from the calls themselves.
  */
 async function spendTables(db: Kysely<Database>) {
   const read = async (query: ReturnType<typeof sql<SpendRow>>) =>
@@ -145,6 +145,8 @@ async function spendTables(db: Kysely<Database>) {
     union all select 'users', day, user_id, requests, tokens, cost_usd from llm_user_daily
     union all select 'total ' || kind, day, '', requests, tokens, cost_usd from llm_spend_daily_totals
     union all select 'limit ' || kind, bucket, subject, requests, tokens, cost_usd from limit_usage
+    union all select 'lookup chat', ts || ' ' || id, chat_id, 1, tokens, cost_usd from llm_call_chats
+    union all select 'lookup user', ts || ' ' || id, user_id, 1, tokens, cost_usd from llm_call_users
     order by 1, 2, 3`);
   const summed = await read(sql<SpendRow>`
     with spend as (
@@ -162,6 +164,10 @@ async function spendTables(db: Kysely<Database>) {
       union all select 'user', ts, user_id, input_tokens + output_tokens, cost_usd from llm_calls where user_id is not null
       union all select 'feature', ts, feature, input_tokens + output_tokens, cost_usd from llm_calls where feature is not null)
     group by kind, 2, subject
+    union all select 'lookup chat', ts || ' ' || id, chat_id, 1, input_tokens + output_tokens, cost_usd
+    from llm_calls where chat_id is not null
+    union all select 'lookup user', ts || ' ' || id, user_id, 1, input_tokens + output_tokens, cost_usd
+    from llm_calls where user_id is not null
     order by 1, 2, 3`);
   const { rows } = await sql<{ written: number; last: number }>`
     select (select last_call_id from llm_spend_written) as written, (select max(id) from llm_calls) as last`.execute(

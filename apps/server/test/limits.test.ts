@@ -145,6 +145,46 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect((await decide(key, { chat_id: '-301' })).limit).toMatchObject({ id: day.id, used: 4 });
   });
 
+  it("counts a minute window's stored calls, their tokens and their cost, for a chat and a user", async () => {
+    clock = START + 40_000;
+    const key = await allowanceKey();
+    const call = (at: number, user: string, tokens: number, cost: number) =>
+      events.llmCall(at, {
+        chat_id: '-400',
+        user_id: user,
+        input_tokens: tokens,
+        output_tokens: 0,
+        cost_usd: cost,
+      });
+    await ingest(t.app, key, [
+      call(START + 10_000, '40', 300, 0.5),
+      call(START + 20_000, '41', 200, 0.25),
+      // The minute before: in neither window.
+      call(START - 10_000, '40', 5_000, 9),
+    ]);
+    const cost = await createLimit({
+      scope: 'chat',
+      subject: '-400',
+      metric: 'cost_usd',
+      window: 'minute',
+      amount: 1,
+      mode: 'soft',
+    });
+    const tokens = await createLimit({
+      scope: 'user',
+      subject: '40',
+      metric: 'tokens',
+      window: 'minute',
+      amount: 1000,
+      mode: 'soft',
+    });
+    const decided = await decide(key, { chat_id: '-400' });
+    expect(decided.limit).toMatchObject({ id: cost.id, used: 0.75 });
+    expect((await decide(key, { user_id: '40' })).limit).toMatchObject({ id: tokens.id, used: 300 });
+    clock = START + MINUTE;
+    expect((await decide(key, { chat_id: '-400' })).limit).toMatchObject({ id: cost.id, used: 0 });
+  });
+
   it('admits over a soft limit and says so; a raise lifts a hard one until it ends', async () => {
     clock = START;
     const key = await allowanceKey();

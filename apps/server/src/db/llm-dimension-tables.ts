@@ -13,6 +13,8 @@ export interface LlmDimensionTables {
   llm_user_daily: LlmUserDailyTable;
   llm_spend_daily_totals: LlmSpendDailyTotalsTable;
   llm_spend_written: LlmSpendWrittenTable;
+  llm_call_chats: LlmCallChatsTable;
+  llm_call_users: LlmCallUsersTable;
   llm_feature_daily: LlmFeatureDailyTable;
   llm_error_daily: LlmErrorDailyTable;
   llm_latency_folded: LlmLatencyFoldedTable;
@@ -83,6 +85,20 @@ export interface LlmSpendWrittenTable {
   id: number;
   last_call_id: Int8;
 }
+
+/**
+ * SQLite only (migration 20261211090000-llm-call-subject-lookups): where a chat's (a user's) calls are, in
+ * time order, with each call's tokens and cost; written behind the ingest transactions with the daily sums
+ * above, up to llm_spend_written.
+ */
+interface LlmCallLookup {
+  ts: string;
+  id: number;
+  tokens: number;
+  cost_usd: number;
+}
+export type LlmCallChatsTable = LlmCallLookup & { chat_id: string };
+export type LlmCallUsersTable = LlmCallLookup & { user_id: string };
 
 /**
  * The coarse copies the metrics endpoints read on long ranges (migration 20261128100000-metrics-coarse-

@@ -30,6 +30,7 @@ import { limits } from './migrations/20261207090000-limits.js';
 import { spendWritten } from './migrations/20261208090000-spend-written.js';
 import { llmCallFailureFilters } from './migrations/20261209090000-llm-call-failure-filters.js';
 import { limitGrantFunction } from './migrations/20261210090000-limit-grant-function.js';
+import { llmCallSubjectLookups } from './migrations/20261211090000-llm-call-subject-lookups.js';
 
 /** Migrations take the dialect, so the one place a type differs (auto-increment keys) is explicit. */
 export type DialectMigration = (dialect: DialectName) => Migration;
@@ -65,6 +66,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261208090000-spend-written': spendWritten,
   '20261209090000-llm-call-failure-filters': llmCallFailureFilters,
   '20261210090000-limit-grant-function': limitGrantFunction,
+  '20261211090000-llm-call-subject-lookups': llmCallSubjectLookups,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,5 +1,5 @@
 import type { LimitMetric } from '@lumi/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import { isPostgres } from '../../db/locks.js';
 import { ReusableQuery } from '../../db/reusable-query.js';
@@ -13,8 +13,8 @@ import { sortedValues } from './rollup-aggregation.js';
  * The usage the limits read (migration 20261207090000-limits; docs/operators/limits.md, "What counts"):
  * limit_usage sums the stored calls per chat, user and feature per UTC hour, written in the ingest
  * transaction like the other rollups, except by the SQLite ingest worker, which writes it behind the batches
- * with the daily spend (spend-buffer.ts); a minute window reads the calls themselves through the chat and
- * user indexes.
+ * with the daily spend (spend-buffer.ts); a minute window reads the calls themselves: on PostgreSQL through
+ * the chat and user indexes of llm_calls, on SQLite from their lookups (llm-call-lookups.repository.ts).
  */
 
 const SEP = '\u0000';
@@ -224,19 +224,23 @@ export async function limitUsageRows(
   return rows.map((row) => usageRow(row.kind, row.subject, row));
 }
 
-const recentQuery = (column: 'chat_id' | 'user_id') =>
-  new ReusableQuery(2, (db, subject: string, from: string) =>
-    db
-      .selectFrom('llm_calls')
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('requests'),
-        eb.fn.sum<number | string | null>(sql`input_tokens + output_tokens`).as('tokens'),
-        eb.fn.sum<number | null>('cost_usd').as('cost_usd'),
-      ])
-      .where(column, '=', subject)
-      .where('ts', '>=', from),
-  );
-const RECENT = { chat: recentQuery('chat_id'), user: recentQuery('user_id') };
+/**
+ * SQLite reads a chat's or a user's recent calls from their lookup table (llm-call-lookups.repository.ts),
+ * which holds each call's tokens and cost.
+ */
+const recentSums = (eb: ExpressionBuilder<Database, 'llm_call_chats' | 'llm_call_users'>) => [
+  eb.fn.countAll<number | string>().as('requests'),
+  eb.fn.sum<number | string | null>('tokens').as('tokens'),
+  eb.fn.sum<number | null>('cost_usd').as('cost_usd'),
+];
+const RECENT = {
+  chat: new ReusableQuery(2, (db, subject: string, from: string) =>
+    db.selectFrom('llm_call_chats').select(recentSums).where('chat_id', '=', subject).where('ts', '>=', from),
+  ),
+  user: new ReusableQuery(2, (db, subject: string, from: string) =>
+    db.selectFrom('llm_call_users').select(recentSums).where('user_id', '=', subject).where('ts', '>=', from),
+  ),
+};
 
 type RecentRow = { requests: number | string; tokens: number | string | null; cost_usd: number | null };
 
@@ -256,7 +260,7 @@ function recentOf(subjects: string[], read: (RecentRow | undefined)[]) {
 }
 
 /**
- * Cost and tokens of chats' or users' calls since `from` (a minute window), read through their index at
+ * Cost and tokens of chats' or users' calls since `from` (a minute window), read from their lookup at
  * once on SQLite (`ReusableQuery.executeNow`); undefined where they cannot be.
  */
 export function recentCallsNow(
@@ -280,8 +284,8 @@ const recentRuns = (subjects: string[], from: string) =>
   subjects.map((subject): [string, string] => [subject, from]);
 
 /**
- * Cost and tokens of chats' or users' calls since `from` (a minute window), read through their index, by
- * subject: on SQLite one after another, on PostgreSQL in one statement (planning one over the partitions
+ * Cost and tokens of chats' or users' calls since `from` (a minute window), by subject: on SQLite from
+ * their lookups, one after another, on PostgreSQL in one statement (planning one over the partitions
  * of llm_calls costs it more than running it).
  */
 export async function recentCalls(

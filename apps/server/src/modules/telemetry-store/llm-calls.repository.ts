@@ -1,6 +1,8 @@
 import { LLM_CALL_USAGE_FIELDS, LLM_UNKNOWN_ERROR_TYPE, type LlmCallsFilters } from '@lumi/contract';
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
+import { isPostgres } from '../../db/locks.js';
+import { lookupOf } from './llm-call-lookups.repository.js';
 
 /**
  * The stored LLM calls, newest first (docs/operators/metrics.md, "Calls"): one page at a time by keyset on
@@ -100,9 +102,43 @@ const LIST_COLUMNS = [
   'error_type',
 ] as const;
 
+/** The columns of a call a chat's or user's lookup reads from the call itself (the rest are the lookup's). */
+const CALL_COLUMNS = [
+  'provider',
+  'model',
+  'input_tokens',
+  'output_tokens',
+  'cost_usd',
+  'cost_computed',
+  'unpriced',
+  'usage_known',
+  'latency_ms',
+  'cached',
+  'success',
+  'chat_id',
+  'user_id',
+  'feature',
+  'error_type',
+] as const;
+
+/**
+ * Where the candidates are read from: llm_calls, or on SQLite, for a chat or a user, their lookup table
+ * (migration 20261211090000-llm-call-subject-lookups) in its order, each joined to its call (CROSS JOIN: the
+ * lookup first), under the name llm_calls so the rest of each query reads as for the table.
+ */
+function callsFor(db: Executor, f: CallFilters) {
+  const index = indexedBy(f);
+  if ((index !== 'chat_id' && index !== 'user_id') || isPostgres(db)) return db.selectFrom('llm_calls');
+  const columns = sql.join(CALL_COLUMNS.map((column) => sql.ref(`c.${column}`)));
+  const lookup = sql`(select s.ts, s.id, ${columns} from ${sql.table(lookupOf(index))} s
+    cross join llm_calls c on c.id = s.id where ${sql.ref(`s.${index}`)} = ${f[index]!})`;
+  // The derived table has the calls' columns the queries read, under the table's name.
+  return db.selectFrom(lookup.as('llm_calls')) as unknown as ReturnType<typeof db.selectFrom<'llm_calls'>>;
+}
+
 /** The candidates in list order (newest first), for the caller to choose what it reads of them. */
 function inListOrder(db: Executor, f: CallFilters, cursor: CallCursor | null) {
-  return db.selectFrom('llm_calls').where(candidates(f, cursor)).orderBy('ts', 'desc').orderBy('id', 'desc');
+  return callsFor(db, f).where(candidates(f, cursor)).orderBy('ts', 'desc').orderBy('id', 'desc');
 }
 
 function candidateRows(db: Executor, f: CallFilters, cursor: CallCursor | null) {
@@ -208,9 +244,7 @@ export async function llmCallsCount(
   const rest = others(filters);
   if (!rest) {
     const row = await db
-      .selectFrom((qb) =>
-        qb.selectFrom('llm_calls').select('id').where(candidates(filters, null)).limit(max).as('m'),
-      )
+      .selectFrom(callsFor(db, filters).select('id').where(candidates(filters, null)).limit(max).as('m'))
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
     const count = Number(row.n);

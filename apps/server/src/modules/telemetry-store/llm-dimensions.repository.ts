@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { isPostgres } from '../../db/locks.js';
+import { writeCallLookups } from './llm-call-lookups.repository.js';
 import { OTHER_KEY, type LlmDimensionSums, type SpendKind, type SpendSum } from './llm-dimensions.js';
 
 /**
@@ -117,9 +118,10 @@ export async function upsertDimensionSums(
 }
 
 /**
- * The chats' and users' daily spend and the days' totals. On SQLite the same transaction records the last
- * call they now cover (llm_spend_written): `lastCallId`, or else the newest call stored, for sums written in
- * the transaction that stored their calls.
+ * The chats' and users' daily spend and the days' totals. On SQLite the same transaction writes the calls'
+ * chat and user lookups (llm-call-lookups.repository.ts) and records the last call they now cover
+ * (llm_spend_written): `lastCallId`, or else the newest call stored, for sums written in the transaction that
+ * stored their calls.
  */
 export async function upsertSpendSums(db: Executor, sums: SpendSums, lastCallId?: number): Promise<void> {
   await upsertSpend(db, 'chats', sums.chats);
@@ -146,6 +148,7 @@ export async function upsertSpendSums(db: Executor, sums: SpendSums, lastCallId?
       .execute();
   }
   if (!isPostgres(db)) {
+    await writeCallLookups(db, lastCallId);
     await db
       .updateTable('llm_spend_written')
       .set({ last_call_id: lastCallId ?? sql<number>`(select coalesce(max(id), 0) from llm_calls)` })
