@@ -102,25 +102,6 @@ const LIST_COLUMNS = [
   'error_type',
 ] as const;
 
-/** The columns of a call a chat's or user's lookup reads from the call itself (the rest are the lookup's). */
-const CALL_COLUMNS = [
-  'provider',
-  'model',
-  'input_tokens',
-  'output_tokens',
-  'cost_usd',
-  'cost_computed',
-  'unpriced',
-  'usage_known',
-  'latency_ms',
-  'cached',
-  'success',
-  'chat_id',
-  'user_id',
-  'feature',
-  'error_type',
-] as const;
-
 /**
  * Where the candidates are read from: llm_calls, or on SQLite, for a chat or a user, their lookup table
  * (migration 20261211090000-llm-call-subject-lookups) in its order, each joined to its call (CROSS JOIN: the
@@ -162,6 +143,11 @@ const FILTERED_COLUMNS = [
   'latency_ms',
   'cost_usd',
 ] as const;
+
+/** What the queries read of a call besides its time and id, which a chat's or user's lookup holds. */
+const CALL_COLUMNS = [...new Set([...LIST_COLUMNS, ...FILTERED_COLUMNS])].filter(
+  (column) => column !== 'id' && column !== 'ts',
+);
 
 function filteredCandidates(db: Executor, f: CallFilters, cursor: CallCursor | null, scanMax: number) {
   return inListOrder(db, f, cursor).select(FILTERED_COLUMNS).limit(scanMax);
