@@ -15,7 +15,8 @@ const LOOKUPS = [
  * each of those indexes had a page of its own to write per call, most of the ingest worker's writes; the
  * lookups of a second's batches are written together, and share their pages. Each holds a call's tokens and
  * cost, so the limits' minute windows are summed from it alone. The lookups of calls up to
- * llm_spend_written are written here; the rest by the next write of the sums. A trigger removes a call's
+ * llm_spend_written are written here, read in the order of the index they replace so each lookup fills its
+ * pages one after another; the rest by the next write of the sums. A trigger removes a call's
  * lookups with the call. PostgreSQL keeps its indexes on llm_calls' day partitions: it has no write-behind.
  */
 export const llmCallSubjectLookups = (dialect: DialectName) => ({
@@ -33,7 +34,8 @@ export const llmCallSubjectLookups = (dialect: DialectName) => ({
       await sql`insert into ${sql.table(table)} (${sql.ref(key)}, ts, id, tokens, cost_usd)
         select ${sql.ref(key)}, ts, id, input_tokens + output_tokens, cost_usd from llm_calls
         where ${sql.ref(key)} is not null
-          and id <= (select last_call_id from llm_spend_written)`.execute(db);
+          and id <= (select last_call_id from llm_spend_written)
+        order by ${sql.ref(key)}, ts, id`.execute(db);
       await db.schema.dropIndex(index).execute();
     }
     await sql`create trigger llm_calls_lookups_delete after delete on llm_calls begin
