@@ -113,7 +113,6 @@ function callsFor(db: Executor, f: CallFilters) {
   const columns = sql.join(CALL_COLUMNS.map((column) => sql.ref(`c.${column}`)));
   const lookup = sql`(select s.ts, s.id, ${columns} from ${sql.table(lookupOf(index))} s
     cross join llm_calls c on c.id = s.id where ${sql.ref(`s.${index}`)} = ${f[index]!})`;
-  // The derived table has the calls' columns the queries read, under the table's name.
   return db.selectFrom(lookup.as('llm_calls')) as unknown as ReturnType<typeof db.selectFrom<'llm_calls'>>;
 }
 

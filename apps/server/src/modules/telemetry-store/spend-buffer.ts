@@ -15,8 +15,8 @@ import { callsAfter, spendWrittenThrough } from './spend-written.repository.js';
  * The chats' and users' daily spend and the limits' hourly usage (limit_usage), written behind the ingest
  * transactions on SQLite (docs/benchmarks.md, "Ingestion") with the lookups of the calls' chats and users
  * (llm-call-lookups.repository.ts). A batch touches a page of each of those tables and their indexes for
- * nearly every chat and user in it, so the SQLite ingest worker keeps the batches' sums
- * here and writes them together, once the worker has nothing else in hand or they are FLUSH_AFTER_MS old:
+ * nearly every chat and user in it, so the SQLite ingest worker keeps the batches' sums here and writes
+ * them together, once the worker has nothing else in hand or they are FLUSH_AFTER_MS old:
  * the figures a dashboard shows, and the usage a limit reads, are at most that late while batches keep
  * coming, and current as soon as they stop (docs/operators/limits.md, "What counts"). llm_spend_written
  * records the last call the stored sums and lookups cover; a start first sums the calls after it
@@ -102,7 +102,8 @@ const RECOVERY_CHUNK = 5_000;
 
 /**
  * Adds the spend and the lookups of the calls stored after the last call the sums cover (left by a stop
- * between a batch and the write of its sums); returns how many calls that was. Run before the worker takes batches.
+ * between a batch and the write of its sums); returns how many calls that was. Run before the worker takes
+ * batches.
  */
 export async function recoverSpend(db: Kysely<Database>): Promise<number> {
   let recovered = 0;
