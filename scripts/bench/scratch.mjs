@@ -11,7 +11,7 @@ import { freePort, NodeProcess } from '@lumi/test-support/server-process';
 import { root, serverEntry } from '../lib/build-stale.mjs';
 import { LumiApi } from '../lib/lumi-api.mjs';
 import { watchLog } from './server-log.mjs';
-import { DATABASE_URL, EVENTS, PASSWORD } from './settings.mjs';
+import { DATABASE_URL, EVENTS, PASSWORD, SQLITE } from './settings.mjs';
 
 export const scratchDir = mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-'));
 const scratchDatabases = [];
@@ -50,11 +50,11 @@ export async function scratchPostgres(purpose) {
 }
 
 /**
- * `run(label, serverEnv)` on SQLite in the scratch directory `name`, then, when DATABASE_URL is set, on a
- * scratch PostgreSQL database; returns what each run returned.
+ * `run(label, serverEnv)` on SQLite in the scratch directory `name` (unless BENCH_SQLITE=skip), then, when
+ * DATABASE_URL is set, on a scratch PostgreSQL database; returns what each run returned.
  */
 export async function onEachDatabase(name, run) {
-  const results = [await run('SQLite', { DATA_DIR: path.join(scratchDir, name) })];
+  const results = SQLITE ? [await run('SQLite', { DATA_DIR: path.join(scratchDir, name) })] : [];
   if (DATABASE_URL) results.push(await run('PostgreSQL', { DATABASE_URL: await scratchPostgres(name) }));
   return results;
 }

@@ -130,7 +130,7 @@ class CountedGrants implements ExactGrants {
  * fraction of a second (three times `wal_writer_delay`, 600 ms by default), never count one twice.
  */
 /** How many groups of grants one instance takes at once. */
-const GROUPS_AT_ONCE = 2;
+const GROUPS_AT_ONCE = 1;
 
 class GroupedGrants implements ExactGrants {
   private queue: {

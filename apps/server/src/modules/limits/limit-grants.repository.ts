@@ -4,6 +4,7 @@ import { isPostgres } from '../../db/locks.js';
 import { ReusableQuery } from '../../db/reusable-query.js';
 import { topOverHours } from '../../db/subject-hours.js';
 import type { LimitDenialsTable, UsageGrain, UsageKind } from '../../db/limit-tables.js';
+import type { UsagePartRow } from '../telemetry-store/telemetry-store.js';
 
 /**
  * What the allowance writes (migration 20261207090000-limits; docs/operators/limits.md, "How a call is
@@ -149,11 +150,8 @@ export function grantRowsNow(
 }
 
 /**
- * Subjects' grants, as `grantRowsNow` says, read on `on` (`db` or a transaction of it): on SQLite one subject
- * after another, on PostgreSQL all in one statement (limit-usage.repository.ts, limitUsageRows, says why).
- * On both each part is a lookup of the whole key; an OR of the hours and the minute reads every minute a
- * subject was granted in, and on PostgreSQL, on a table analyzed while still small, the planner took the
- * bucket index for it.
+ * Subjects' grants, as `grantRowsNow` says, read on `on` (`db` or a transaction of it) on SQLite: one subject
+ * after another. PostgreSQL reads them with the rest of a group read in one statement (grantPartPostgres).
  */
 export async function grantRows(
   db: Kysely<Database>,
@@ -163,16 +161,19 @@ export async function grantRows(
   minute: string,
   on: Executor = db,
 ) {
-  if (!isPostgres(db)) {
-    return grantsOf(
-      subjects,
-      await grantRowsQuery.executeEach(db, grantRuns(subjects, from, cut, minute), on),
-    );
-  }
-  const { rows } = await sql<{ kind: UsageKind; subject: string } & GrantQueryRow>`
-    select s.kind, s.subject, g.grain, g.bucket, g.granted
-    from unnest(${subjects.map((s) => s.kind)}::text[], ${subjects.map((s) => s.subject)}::text[])
-      as s(kind, subject)
+  return grantsOf(subjects, await grantRowsQuery.executeEach(db, grantRuns(subjects, from, cut, minute), on));
+}
+
+/**
+ * PostgreSQL: the grants' part of a group read over the relation `subjects` (kind, subject), as `grantRows`
+ * says, each granted count in `requests`. Each part is a lookup of the whole key: an OR of the hours and the
+ * minute reads every minute a subject was granted in, and on a table analyzed while still small the planner
+ * took the bucket index for it.
+ */
+export function grantPartPostgres(subjects: string, from: string, cut: string, minute: string) {
+  return sql<UsagePartRow>`
+    select 'grants', s.kind, s.subject, g.grain, g.bucket, g.granted, null, null
+    from ${sql.table(subjects)} as s
     join lateral (
       select 'hour'::text as grain, null::text as bucket, sum(granted) as granted from limit_grants
       where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${from}
@@ -183,8 +184,7 @@ export async function grantRows(
       union all
       select grain, bucket, granted from limit_grants
       where kind = s.kind and subject = s.subject and grain = 'minute' and bucket = ${minute}
-    ) g on true`.execute(on);
-  return rows.map((row) => grantRow(row.kind, row.subject, row));
+    ) g on true`;
 }
 
 export type GrantCount = {

@@ -4,16 +4,12 @@ import type { UsageKind } from '../../db/limit-tables.js';
 import { HOUR_MS, MINUTE_MS, floorHour, hourKey } from '../../lib/hour-buckets.js';
 import { isPostgres } from '../../db/locks.js';
 import type { Clock } from '../../lib/time.js';
-import {
-  limitUsageRows,
-  limitUsageRowsNow,
-  recentCalls,
-  recentCallsNow,
-} from '../telemetry-store/telemetry-store.js';
+import { limitUsageRowsNow, recentCallsNow } from '../telemetry-store/telemetry-store.js';
 import { bucketNames } from './bucket-names.js';
 import type { CountedInMemory } from './exact-grants.js';
 import type { AppliedLimit } from './limit-book.js';
-import { grantRows, grantRowsNow } from './limit-grants.repository.js';
+import { grantRowsNow } from './limit-grants.repository.js';
+import { snapshotRows } from './usage-rows.repository.js';
 import { requestsOf, sumHours, withInFlight, ZERO, type Snapshot } from './usage-snapshot.js';
 import { windowSpan, type WindowSpan } from './limit-windows.js';
 
@@ -37,10 +33,11 @@ const SNAPSHOTS_MAX = 100_000;
 
 /**
  * PostgreSQL: how many groups of subjects are read at once, and how many subjects a group holds at most. A
- * statement costs PostgreSQL more than the lookups in it, so the subjects asked for while a group is being
- * read wait for the next one (as a group commit does).
+ * statement costs PostgreSQL and the server more than the lookups in it, so the subjects asked for while a
+ * group is being read wait for the next one (as a group commit does): at 2,000 checks a second, two groups at
+ * once made groups of about one check, and p99 twice as long (docs/benchmarks.md, "Allowance").
  */
-const READS_AT_ONCE = 2;
+const READS_AT_ONCE = 1;
 const READ_GROUP_MAX = 200;
 
 interface SubjectWanted {
@@ -52,8 +49,8 @@ interface SubjectWanted {
 
 /**
  * Reads the subjects' usage for the allowance and the limits' lists. A decision reads each subject it
- * names once (two or three queries, whatever its limits; on PostgreSQL with the subjects other decisions
- * ask about meanwhile), and a subject asked about again within SNAPSHOT_TTL_MS is answered from memory,
+ * names once (two or three queries on SQLite, whatever its limits; on PostgreSQL one statement with the
+ * subjects other decisions ask about meanwhile), and a subject asked about again within SNAPSHOT_TTL_MS is answered from memory,
  * with the calls this instance admitted since added. So cost and tokens may lag the stored usage by that
  * long; a request limit stays exact, as its grant is counted exactly (exact-grants.ts).
  */
@@ -307,37 +304,25 @@ export class UsageReader {
     const chats = recent('chat');
     const users = recent('user');
     if (chats === undefined || users === undefined) return undefined;
-    return this.built(wanted, span, usage, grants, chats, users);
+    return this.built(wanted, span, { usage, grants, chats, users });
   }
 
   /**
-   * Snapshots of several subjects, read since the start of the month (the longest window), in three
-   * queries whatever their number: their hours (summed before the day's, usage-snapshot.ts), their grants,
-   * and the minute's calls of those that need them.
+   * Snapshots of several subjects, read since the start of the month (the longest window): their hours
+   * (summed before the day's, usage-snapshot.ts), their grants, and the minute's calls of those that need
+   * them (usage-rows.repository.ts).
    */
   private async readAll(wanted: SubjectWanted[], db: Executor): Promise<Snapshot[]> {
     const span = this.span(wanted);
-    const recent = (kind: 'chat' | 'user') => {
-      const subjects = this.needingRecent(wanted, kind);
-      return subjects.length > 0 ? recentCalls(this.db, kind, subjects, span.minute, db) : null;
-    };
-    const [usage, grants, chats, users] = await Promise.all([
-      limitUsageRows(this.db, wanted, span.from, span.cut, db),
-      grantRows(this.db, wanted, span.from, span.cut, span.minute, db),
-      recent('chat'),
-      recent('user'),
-    ]);
-    return this.built(wanted, span, usage, grants, chats, users);
+    const { usage, grants, chats, users } = await snapshotRows(this.db, wanted, span, db);
+    return this.built(wanted, span, { usage, grants, chats, users });
   }
 
   /** The snapshots of what was read. */
   private built(
     wanted: SubjectWanted[],
     { minute, earlierFrom, earlierTo }: ReturnType<UsageReader['span']>,
-    usage: Awaited<ReturnType<typeof limitUsageRows>>,
-    grants: Awaited<ReturnType<typeof grantRows>>,
-    chats: Awaited<ReturnType<typeof recentCalls>> | null,
-    users: Awaited<ReturnType<typeof recentCalls>> | null,
+    { usage, grants, chats, users }: Awaited<ReturnType<typeof snapshotRows>>,
   ): Snapshot[] {
     const expires = this.now() + SNAPSHOT_TTL_MS;
     const snapshots = new Map<string, Snapshot>();

@@ -14,10 +14,10 @@ export interface HourSums {
 }
 
 /**
- * What one chat, user or feature used this month, read in two queries (three with the minute's calls)
- * and kept briefly: the stored usage and the calls admitted, summed over the month's hours before the day's
- * (`earlier`) and per hour since (`hours`), the calls admitted in the current minute, and (for a chat or
- * user whose limits count a minute) its calls of the current minute.
+ * What one chat, user or feature used this month, read with its grants and, if needed, its minute's calls
+ * (usage-rows.repository.ts) and kept briefly: the stored usage and the calls admitted, summed over the
+ * month's hours before the day's (`earlier`) and per hour since (`hours`), the calls admitted in the current
+ * minute, and (for a chat or user whose limits count a minute) its calls of the current minute.
  */
 export interface Snapshot {
   /**

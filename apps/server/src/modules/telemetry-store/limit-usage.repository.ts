@@ -1,5 +1,5 @@
 import type { LimitMetric } from '@lumi/contract';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import { isPostgres } from '../../db/locks.js';
 import { ReusableQuery } from '../../db/reusable-query.js';
@@ -194,8 +194,8 @@ export function limitUsageRowsNow(
 
 /**
  * Subjects' usage from the hour `from` on (read on `on`, `db` or a transaction of it), as
- * `limitUsageRowsNow` says. SQLite looks each up in turn; PostgreSQL takes them all in one statement, a
- * lookup of the key each, as a statement costs it more than a lookup.
+ * `limitUsageRowsNow` says, on SQLite: each looked up in turn. PostgreSQL reads it with the grants and the
+ * minute's calls in one statement (limitUsagePartsPostgres).
  */
 export async function limitUsageRows(
   db: Kysely<Database>,
@@ -204,13 +204,41 @@ export async function limitUsageRows(
   cut: string,
   on: Executor = db,
 ) {
-  if (!isPostgres(db)) {
-    return usageOf(subjects, await usageRowsQuery.executeEach(db, usageRuns(subjects, from, cut), on));
-  }
-  const { rows } = await sql<{ kind: UsageKind; subject: string } & UsageQueryRow>`
-    select s.kind, s.subject, u.bucket, u.requests, u.tokens, u.cost_usd
-    from unnest(${subjects.map((s) => s.kind)}::text[], ${subjects.map((s) => s.subject)}::text[])
-      as s(kind, subject)
+  return usageOf(subjects, await usageRowsQuery.executeEach(db, usageRuns(subjects, from, cut), on));
+}
+
+/**
+ * A row of a group read of subjects on PostgreSQL (modules/limits, usage-rows.repository.ts): `part` says
+ * what it holds: `usage` an hour's sums or, with `bucket` null, the sums up to the cut; `grants` the calls
+ * the allowance admitted, in `requests`; `chat` or `user` the subject's calls since the minute's start.
+ */
+export interface UsagePartRow {
+  part: 'usage' | 'grants' | 'chat' | 'user';
+  kind: UsageKind;
+  subject: string;
+  grain: UsageGrain | null;
+  bucket: string | null;
+  requests: number | string | null;
+  tokens: number | string | null;
+  cost_usd: number | null;
+}
+
+/**
+ * PostgreSQL: the parts of a group read that this store answers, over the relation `subjects` (kind,
+ * subject, recent): each subject's usage from the hour `from` on, as `limitUsageRows` says, and the calls
+ * since `minute` of the chats and users whose `recent` is set (a lookup of the chat or user index each).
+ */
+export function limitUsagePartsPostgres(
+  subjects: string,
+  from: string,
+  cut: string,
+  minute: string,
+): RawBuilder<UsagePartRow>[] {
+  const s = sql.table(subjects);
+  const usage = sql<UsagePartRow>`
+    select 'usage' as part, s.kind, s.subject, null::text as grain, u.bucket, u.requests, u.tokens,
+      u.cost_usd
+    from ${s} as s
     join lateral (
       select null::text as bucket, sum(requests) as requests, sum(tokens) as tokens,
         sum(cost_usd) as cost_usd
@@ -220,8 +248,17 @@ export async function limitUsageRows(
       union all
       select bucket, requests, tokens, cost_usd from limit_usage
       where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${cut}
-    ) u on true`.execute(on);
-  return rows.map((row) => usageRow(row.kind, row.subject, row));
+    ) u on true`;
+  const recent = (kind: 'chat' | 'user') => sql<UsagePartRow>`
+    select ${sql.lit(kind)}, s.kind, s.subject, null, null, r.requests, r.tokens, r.cost_usd
+    from ${s} as s
+    join lateral (
+      select count(*) as requests, sum(input_tokens + output_tokens) as tokens, sum(cost_usd) as cost_usd
+      from llm_calls where ${sql.ref(kind === 'chat' ? 'chat_id' : 'user_id')} = s.subject
+        and ts >= ${minute}
+    ) r on true
+    where s.kind = ${sql.lit(kind)} and s.recent`;
+  return [usage, recent('chat'), recent('user')];
 }
 
 /**
@@ -284,9 +321,9 @@ const recentRuns = (subjects: string[], from: string) =>
   subjects.map((subject): [string, string] => [subject, from]);
 
 /**
- * Cost and tokens of chats' or users' calls since `from` (a minute window), by subject: on SQLite from
- * their lookups, one after another, on PostgreSQL in one statement (planning one over the partitions
- * of llm_calls costs it more than running it).
+ * Cost and tokens of chats' or users' calls since `from` (a minute window), by subject, on SQLite: from
+ * their lookups, one after another. PostgreSQL reads them with the rest of a group read in one statement
+ * (limitUsagePartsPostgres).
  */
 export async function recentCalls(
   db: Kysely<Database>,
@@ -295,25 +332,10 @@ export async function recentCalls(
   from: string,
   on: Executor = db,
 ) {
-  if (!isPostgres(db)) {
-    const read = await RECENT[kind].executeEach(db, recentRuns(subjects, from), on);
-    return recentOf(
-      subjects,
-      read.map(([row]) => row),
-    );
-  }
-  const column = sql.ref(kind === 'chat' ? 'chat_id' : 'user_id');
-  const { rows } = await sql<{ subject: string } & RecentRow>`
-    select s.subject, r.requests, r.tokens, r.cost_usd
-    from unnest(${subjects}::text[]) as s(subject)
-    join lateral (
-      select count(*) as requests, sum(input_tokens + output_tokens) as tokens, sum(cost_usd) as cost_usd
-      from llm_calls where ${column} = s.subject and ts >= ${from}
-    ) r on true`.execute(on);
-  const bySubject = new Map(rows.map((row) => [row.subject, row]));
+  const read = await RECENT[kind].executeEach(db, recentRuns(subjects, from), on);
   return recentOf(
     subjects,
-    subjects.map((subject) => bySubject.get(subject)),
+    read.map(([row]) => row),
   );
 }
 

@@ -68,7 +68,9 @@ export {
   topSubjects,
   limitUsageRows,
   limitUsageRowsNow,
+  limitUsagePartsPostgres,
   type SubjectUsage,
+  type UsagePartRow,
 } from './limit-usage.repository.js';
 
 // Reading feedback, and the panels' exports page by page.
