@@ -1,5 +1,3 @@
-import { HOUR_MS } from '../../lib/hour-buckets.js';
-
 /**
  * A subject's usage as the allowance reads it (usage-reader.ts; docs/operators/limits.md, "What counts"):
  * its sums per hour of the month, and the sums over a window's hours, with the calls admitted but not yet
@@ -88,10 +86,9 @@ export function sumHours(
     }
     add(total, settled);
   }
-  for (let hour = Math.max(from, current); hour < to; hour += HOUR_MS) {
-    const sums = snapshot.hours.get(hour);
-    if (sums) add(total, sums);
-  }
+  // The hours read since `earlier.to` (a day's or so), not every hour to the window's end (a month's 700).
+  const latest = Math.max(from, current);
+  for (const [hour, sums] of snapshot.hours) if (hour >= latest && hour < to) add(total, sums);
   for (const [hour, granted] of counted) {
     if (hour >= from && hour < to) total.granted += granted - (snapshot.hours.get(hour)?.granted ?? 0);
   }
