@@ -343,6 +343,40 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect(others.find((d) => !d.allowed)).toMatchObject({ reason: 'limit_reached', limit: { id: chat.id } });
   });
 
+  it('a check denied by a used-up cost limit leaves the request limits it names as they were', async () => {
+    clock = START;
+    const key = await allowanceKey();
+    const cost = await createLimit({
+      scope: 'chat',
+      subject: '-51',
+      metric: 'cost_usd',
+      window: 'day',
+      amount: 0.01,
+      mode: 'hard',
+    });
+    const user = await createLimit({
+      scope: 'each_user',
+      metric: 'requests',
+      window: 'hour',
+      amount: 1,
+      mode: 'hard',
+    });
+    await ingest(
+      t.app,
+      key,
+      Array.from({ length: 10 }, (_, i) => events.llmCall(START - (i + 1) * MINUTE, { chat_id: '-51' })),
+    );
+    const denied = await decide(key, { chat_id: '-51', user_id: '81' });
+    expect(denied).toMatchObject({ allowed: false, reason: 'limit_reached', limit: { id: cost.id } });
+    // Once what the allowance counted is written, the user's one call an hour is still there to take.
+    await adminGet(t, '/api/limits');
+    expect((await decide(key, { chat_id: '-52', user_id: '81' })).allowed).toBe(true);
+    expect(await decide(key, { chat_id: '-53', user_id: '81' })).toMatchObject({
+      allowed: false,
+      limit: { id: user.id },
+    });
+  });
+
   it('a chat’s own limit replaces the each-chat default of the same metric and window', async () => {
     clock = START;
     const key = await allowanceKey();

@@ -51,13 +51,25 @@ export class AllowanceService {
     if (applied.length === 0) {
       return { allowed: true, reason: 'no_limits', limit: null, remaining: null, retry_after_seconds: null };
     }
+    const ahead = this.takeAhead(applied, now);
     const standings = await this.usage.standings(applied, now);
     const spent = standings.find(
       (s) => s.applied.limit.mode === 'hard' && s.used >= effectiveAmount(s.applied.limit, now),
     );
-    if (spent) return this.denyBy(request, now, spent);
-    const full = await this.grant(standings, now);
-    if (full) return this.denyBy(request, now, full);
+    if (ahead) {
+      const full = await ahead.taking;
+      if (spent) {
+        // Denied all the same: what was taken goes back with the next write of the grants.
+        if (full === null) for (const { key } of ahead.exact) this.events.grant(key, -1);
+        return this.denyBy(request, now, spent);
+      }
+      if (full !== null) return this.denyBy(request, now, standings[ahead.exact[full]!.by]!);
+      this.admit(ahead.grants, standings, now);
+    } else {
+      if (spent) return this.denyBy(request, now, spent);
+      const full = await this.grant(standings, now);
+      if (full) return this.denyBy(request, now, full);
+    }
     const over = standings.find((s) => s.used >= effectiveAmount(s.applied.limit, now));
     // Recorded beside the denials for the "limit reached" alert condition; not listed as a denial.
     if (over) this.events.deny(this.event(request, now, 'over_soft_limit', over.applied.limit.id));
@@ -96,12 +108,13 @@ export class AllowanceService {
   }
 
   /**
-   * Counts the admitted call: in the current minute for minute request limits, in the current hour for the
-   * rest (the in-flight estimate of cost and tokens reads the hour's grants too). A hard request limit's
-   * bucket is counted exactly (exact-grants.ts), only while it has room, all such buckets or none; the rest
-   * are buffered (limit-events.ts). Resolves to the standing of a limit without room, else null.
+   * The grants that count an admitted call: in the current minute for minute request limits, in the current
+   * hour for the rest (the in-flight estimate of cost and tokens reads the hour's grants too). A hard request
+   * limit's bucket is counted exactly (exact-grants.ts): its count must stay below the limit's amount less
+   * what its window used before the bucket (`before`); the rest are buffered (limit-events.ts). `items[i]`
+   * is the check's i-th limit.
    */
-  private async grant(standings: Standing[], now: number): Promise<Standing | null> {
+  private grantsOf(items: { applied: AppliedLimit; before: number; granted: number }[], now: number) {
     const grants = new Map<string, { key: GrantKey; exact: ExactGrant | null }>();
     const add = (key: GrantKey, exact: Omit<ExactGrant, 'key'> | null) => {
       const id = `${key.kind}|${key.subject}|${key.grain}|${key.bucket}`;
@@ -111,26 +124,67 @@ export class AllowanceService {
       }
     };
     const names = bucketNames(now);
-    for (const standing of standings) {
-      const { limit, kind, subject } = standing.applied;
+    items.forEach(({ applied, before, granted }, by) => {
+      const { limit, kind, subject } = applied;
       const exact =
         limit.metric === 'requests' && limit.mode === 'hard'
-          ? {
-              below: Math.floor(effectiveAmount(limit, now) - standing.before),
-              seed: standing.granted,
-              by: standing,
-            }
+          ? { below: Math.floor(effectiveAmount(limit, now) - before), seed: granted, by }
           : null;
       const minute = limit.window === 'minute';
       if (minute) add({ kind, subject, grain: 'minute', bucket: names.minute }, exact);
       add({ kind, subject, grain: 'hour', bucket: names.hour }, minute ? null : exact);
-    }
+    });
     const exact: ExactGrant[] = [];
     for (const grant of grants.values()) if (grant.exact) exact.push(grant.exact);
+    return { grants, exact };
+  }
+
+  /**
+   * Counts the admitted call (`grantsOf`), the exact grants only while they have room, all or none;
+   * resolves to the standing of a limit without room, else null.
+   */
+  private async grant(standings: Standing[], now: number): Promise<Standing | null> {
+    const { grants, exact } = this.grantsOf(standings, now);
     if (exact.length > 0) {
       const full = await this.exact.take(exact);
-      if (full) return full;
+      if (full !== null) return standings[full]!;
     }
+    this.admit(grants, standings, now);
+    return null;
+  }
+
+  /**
+   * PostgreSQL, when no hard request limit of the check needs what its window used before the current bucket
+   * (a minute's or an hour's window is its bucket): its exact grants taken in the statement that reads its
+   * usage (usage-reader.ts, takeWithRead), so the check waits for one round trip to the database, not two.
+   * A check then denied by another limit gives its grants back. Null where the grants wait for the read.
+   */
+  private takeAhead(applied: AppliedLimit[], now: number) {
+    const inOneBucket = applied.every(
+      ({ limit }) =>
+        limit.metric !== 'requests' ||
+        limit.mode !== 'hard' ||
+        limit.window === 'minute' ||
+        limit.window === 'hour',
+    );
+    if (!inOneBucket) return null;
+    const { grants, exact } = this.grantsOf(
+      applied.map((one) => ({ applied: one, before: 0, granted: 0 })),
+      now,
+    );
+    const taking = exact.length > 0 ? this.usage.takeWithRead(exact, applied) : Promise.resolve(null);
+    if (!taking) return null;
+    // Awaited once the read is in; a failure then is the check's.
+    taking.catch(() => undefined);
+    return { grants, exact, taking };
+  }
+
+  /** Records an admitted call's buffered grants, and counts it in each subject's snapshot once. */
+  private admit(
+    grants: Map<string, { key: GrantKey; exact: ExactGrant | null }>,
+    standings: Standing[],
+    now: number,
+  ) {
     for (const { key, exact } of grants.values()) {
       if (!exact) this.events.grant(key);
     }
@@ -141,7 +195,6 @@ export class AllowanceService {
       admitted.push(applied);
       this.usage.admitted(applied.kind, applied.subject, now);
     }
-    return null;
   }
 
   private denyBy(request: AllowanceRequest, now: number, standing: Standing): Promise<Allowance> {

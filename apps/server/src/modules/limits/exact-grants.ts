@@ -4,19 +4,20 @@ import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
 import { isPostgres } from '../../db/locks.js';
 import type { Clock } from '../../lib/time.js';
 import { bucketNames } from './bucket-names.js';
-import { grantId, inLockOrder, takeGrants } from './limit-grants.repository.js';
+import { grantsAsked } from './limit-grants.repository.js';
+import { groupStatement } from './usage-rows.repository.js';
 import type { GrantKey, LimitEvents } from './limit-events.js';
-import type { Standing } from './usage-reader.js';
 
 /**
  * One grant a hard request limit conditions: its bucket's count must stay below `below` (the limit's amount
- * less what its window used before the bucket); `seed` is the bucket's count as the usage reader saw it.
+ * less what its window used before the bucket); `seed` is the bucket's count as the usage reader saw it; `by`
+ * the limit's position among the check's.
  */
 export interface ExactGrant {
   key: GrantKey;
   below: number;
   seed: number;
-  by: Standing;
+  by: number;
 }
 
 /**
@@ -25,8 +26,8 @@ export interface ExactGrant {
  * (engineering guide 15).
  */
 export interface ExactGrants extends CountedInMemory {
-  /** Takes one grant in each bucket, all or none; resolves to the standing of one without room, else null. */
-  take(grants: ExactGrant[]): Promise<Standing | null>;
+  /** Takes one grant in each bucket, all or none; resolves to the `by` of one without room, else null. */
+  take(grants: ExactGrant[]): Promise<number | null>;
 }
 
 /** The counts an instance holds itself (SQLite), which stand in for those the usage reader read. */
@@ -74,7 +75,7 @@ class CountedGrants implements ExactGrants {
     events.onStored((stored) => this.forget(stored));
   }
 
-  take(grants: ExactGrant[]): Promise<Standing | null> {
+  take(grants: ExactGrant[]): Promise<number | null> {
     const held = grants.map(({ key, seed }) => this.countOf(key) ?? seed);
     const full = grants.findIndex((grant, i) => held[i]! >= grant.below);
     if (full >= 0) return Promise.resolve(grants[full]!.by);
@@ -127,7 +128,9 @@ class CountedGrants implements ExactGrants {
  * group commit that holds its locks only while it runs), GROUPS_AT_ONCE such statements at a time. The
  * commit does not wait for the WAL to reach the disk (`synchronous_commit = off` for that statement alone):
  * every instance sees it as soon as it ends, and a crash of PostgreSQL itself can lose the grants of its last
- * fraction of a second (three times `wal_writer_delay`, 600 ms by default), never count one twice.
+ * fraction of a second (three times `wal_writer_delay`, 600 ms by default), never count one twice. A check
+ * whose grants need no read (allowance.service.ts, takeAhead) takes them with its read instead
+ * (usage-reader.ts, takeWithRead), in the same statement.
  */
 /** How many groups of grants one instance takes at once. */
 const GROUPS_AT_ONCE = 1;
@@ -135,14 +138,14 @@ const GROUPS_AT_ONCE = 1;
 class GroupedGrants implements ExactGrants {
   private queue: {
     grants: ExactGrant[];
-    done: (refused: Standing | null) => void;
+    done: (refused: number | null) => void;
     fail: (e: unknown) => void;
   }[] = [];
   private running = 0;
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  take(grants: ExactGrant[]): Promise<Standing | null> {
+  take(grants: ExactGrant[]): Promise<number | null> {
     return new Promise((done, fail) => {
       this.queue.push({ grants, done, fail });
       if (this.running < GROUPS_AT_ONCE) void this.drain();
@@ -172,16 +175,10 @@ class GroupedGrants implements ExactGrants {
     this.running -= 1;
   }
 
-  private async grantAll(checks: ExactGrant[][]): Promise<(Standing | null)[]> {
-    const keys = inLockOrder(new Map(checks.flat().map(({ key }) => [grantId(key), key])).values());
-    const position = new Map(keys.map((key, i) => [grantId(key), i]));
-    const refused = await takeGrants(
-      this.db,
-      keys,
-      checks.map((grants) => grants.map(({ key, below }) => ({ key: position.get(grantId(key))!, below }))),
-    );
+  private async grantAll(checks: ExactGrant[][]): Promise<(number | null)[]> {
+    const { refused } = await groupStatement(this.db, undefined, grantsAsked(checks));
     return checks.map((grants, check) => {
-      const full = refused.get(check);
+      const full = refused!.get(check);
       return full === undefined ? null : grants[full]!.by;
     });
   }

@@ -20,27 +20,40 @@ const columnsOf = (keys: Keyed[]) => [
   keys.map((k) => k.bucket),
 ];
 
+/** A group of checks' grants: `checks[i]` lists check i's counters (positions in `keys`) and their bounds. */
+export interface GrantsAsked {
+  keys: Keyed[];
+  checks: { key: number; below: number }[][];
+}
+
 /**
- * PostgreSQL: takes the grants of a group of checks in one statement (lumi_take_grants, migration
- * 20261210090000-limit-grant-function): `checks[i]` lists check i's counters, each with the count it must
- * stay below. The counters are locked in the order of `keys`, which must be inLockOrder's. Resolves, for each refused
- * check, to the position among its grants of one that was full. A check names each counter once. `db` is the
- * database, not a transaction: the statement is a transaction of its own, whose commit does not wait for
- * the disk (the function sets `synchronous_commit = off` until its transaction ends).
+ * PostgreSQL: the call that takes the grants of a group of checks (lumi_take_grants, migration
+ * 20261210090000-limit-grant-function), each with the count its counter must stay below, as a query of
+ * `check_no` and `grant_no`: for each refused check, the position among its grants of one that was full. The
+ * counters are locked in the order of `keys`, which must be inLockOrder's; a check names each counter once.
+ * It must run on the database, not in a transaction: its statement is a transaction of its own, whose commit
+ * does not wait for the disk (the function sets `synchronous_commit = off` until its transaction ends).
  */
-export async function takeGrants(
-  db: Executor,
-  keys: Keyed[],
-  checks: { key: number; below: number }[][],
-): Promise<Map<number, number>> {
+export function takeGrantsCall({ keys, checks }: GrantsAsked) {
   const [kinds, subjects, grains, buckets] = columnsOf(keys);
   const numbers = checks.flatMap((grants, check) => grants.map(() => check));
-  const { rows } = await sql<{ check_no: number; grant_no: number }>`
+  return sql`
     select check_no, grant_no from lumi_take_grants(
       ${kinds}::text[], ${subjects}::text[], ${grains}::text[], ${buckets}::text[], ${numbers}::int[],
       ${checks.flatMap((grants) => grants.map((g) => g.key + 1))}::int[],
-      ${checks.flatMap((grants) => grants.map((g) => g.below))}::bigint[])`.execute(db);
-  return new Map(rows.map((row) => [row.check_no, row.grant_no]));
+      ${checks.flatMap((grants) => grants.map((g) => g.below))}::bigint[])`;
+}
+
+/** The grants of a group of checks as `takeGrantsCall` takes them: each counter once, in lock order. */
+export function grantsAsked(checks: { key: Keyed; below: number }[][]): GrantsAsked {
+  const keys = inLockOrder(new Map(checks.flat().map(({ key }) => [grantId(key), key])).values());
+  const position = new Map(keys.map((key, i) => [grantId(key), i]));
+  return {
+    keys,
+    checks: checks.map((grants) =>
+      grants.map(({ key, below }) => ({ key: position.get(grantId(key))!, below })),
+    ),
+  };
 }
 
 /** A grant counter's key as one string. */

@@ -8,8 +8,9 @@ import { limitUsageRowsNow, recentCallsNow } from '../telemetry-store/telemetry-
 import { bucketNames } from './bucket-names.js';
 import type { CountedInMemory } from './exact-grants.js';
 import type { AppliedLimit } from './limit-book.js';
-import { grantRowsNow } from './limit-grants.repository.js';
-import { snapshotRows } from './usage-rows.repository.js';
+import { grantRowsNow, grantsAsked } from './limit-grants.repository.js';
+import type { GrantKey } from './limit-events.js';
+import { groupStatement, snapshotRows } from './usage-rows.repository.js';
 import { requestsOf, sumHours, withInFlight, ZERO, type Snapshot } from './usage-snapshot.js';
 import { windowSpan, type WindowSpan } from './limit-windows.js';
 
@@ -64,6 +65,17 @@ export class UsageReader {
     fail: (error: unknown) => void;
   })[] = [];
   private readsRunning = 0;
+  /**
+   * PostgreSQL: checks' exact grants to be taken in the statement that reads the checks' subjects (`keys`)
+   * (takeWithRead), and whether a read is due once the current turn is over (readSoon).
+   */
+  private riding: {
+    grants: { key: GrantKey; below: number }[];
+    keys: string[];
+    done: (full: number | null) => void;
+    fail: (error: unknown) => void;
+  }[] = [];
+  private readScheduled = false;
   /** How many times counts kept in memory were let go of. */
   private letGo = 0;
   private exact: CountedInMemory = { countedNow: () => undefined, countedHours: () => [] };
@@ -245,22 +257,68 @@ export class UsageReader {
     if (db !== this.db || !this.grouped) return this.readAll([wanted], db).then(([one]) => one!);
     return new Promise((done, fail) => {
       this.waiting.push({ ...wanted, done, fail });
+      this.readSoon();
+    });
+  }
+
+  /**
+   * PostgreSQL: takes a check's exact grants, all or none (exact-grants.ts says how), in the statement of the
+   * next group read, which the check's own read joins when it is asked for in the same turn of the event
+   * loop; resolves to the position among them of one without room, else null. Undefined on SQLite.
+   */
+  takeWithRead(
+    grants: { key: GrantKey; below: number }[],
+    subjects: { kind: UsageKind; subject: string }[],
+  ): Promise<number | null> | undefined {
+    if (!this.grouped) return undefined;
+    const keys = subjects.map(({ kind, subject }) => `${kind}|${subject}`);
+    return new Promise((done, fail) => {
+      this.riding.push({ grants, keys, done, fail });
+      this.readSoon();
+    });
+  }
+
+  /**
+   * Reads what is waiting once the current turn of the event loop is over: a check asks for each of its
+   * subjects in turn, and all of them, with its grants, go in one statement.
+   */
+  private readSoon() {
+    if (this.readScheduled) return;
+    this.readScheduled = true;
+    queueMicrotask(() => {
+      this.readScheduled = false;
       this.readWaiting();
     });
   }
 
-  /** Reads what is waiting, in one group of statements each, while fewer than READS_AT_ONCE run. */
+  /**
+   * Reads what is waiting, a group a statement with the grants riding along (usage-rows.repository.ts,
+   * groupStatement), while fewer than READS_AT_ONCE run.
+   */
   private readWaiting() {
-    while (this.waiting.length > 0 && this.readsRunning < READS_AT_ONCE) {
+    while ((this.waiting.length > 0 || this.riding.length > 0) && this.readsRunning < READS_AT_ONCE) {
       // A group reads one minute's grants and calls: one asked about in the next minute waits for the next.
-      const minute = Math.floor(this.waiting[0]!.now / MINUTE_MS);
+      const minute = Math.floor((this.waiting[0]?.now ?? 0) / MINUTE_MS);
       const next = this.waiting.findIndex((w) => Math.floor(w.now / MINUTE_MS) !== minute);
       const group = this.waiting.splice(0, Math.min(READ_GROUP_MAX, next < 0 ? Infinity : next));
+      // A check's grants go with the last of its subjects' reads (a group holds READ_GROUP_MAX at most), so
+      // the reads see none of them (groupStatement).
+      const later = new Set(this.waiting.map(({ kind, subject }) => `${kind}|${subject}`));
+      const riders = this.riding.filter(({ keys }) => !keys.some((key) => later.has(key)));
+      this.riding = this.riding.filter((rider) => !riders.includes(rider));
+      const read = group.length > 0 ? { asked: group, span: this.span(group) } : undefined;
+      const take = riders.length > 0 ? grantsAsked(riders.map(({ grants }) => grants)) : undefined;
       this.readsRunning += 1;
-      this.readAll(group, this.db)
+      groupStatement(this.db, read, take)
         .then(
-          (snapshots) => group.forEach(({ done }, i) => done(snapshots[i]!)),
-          (error: unknown) => group.forEach(({ fail }) => fail(error)),
+          (outcome) => {
+            const snapshots = read ? this.built(group, read.span, outcome.read!) : [];
+            group.forEach(({ done }, i) => done(snapshots[i]!));
+            riders.forEach(({ done }, i) => done(outcome.refused!.get(i) ?? null));
+          },
+          (error: unknown) => {
+            for (const { fail } of [...group, ...riders]) fail(error);
+          },
         )
         .finally(() => {
           this.readsRunning -= 1;

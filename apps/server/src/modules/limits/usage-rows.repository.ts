@@ -8,7 +8,7 @@ import {
   recentCalls,
   type UsagePartRow,
 } from '../telemetry-store/telemetry-store.js';
-import { grantPartPostgres, grantRows } from './limit-grants.repository.js';
+import { grantPartPostgres, grantRows, takeGrantsCall, type GrantsAsked } from './limit-grants.repository.js';
 
 /** A subject a group read asks about, and whether it needs its calls of the current minute. */
 export interface SubjectAsked {
@@ -38,52 +38,85 @@ export async function snapshotRows(
   span: ReadSpan,
   on: Executor = db,
 ) {
-  const needingRecent = (kind: 'chat' | 'user') =>
-    asked.filter((a) => a.needsRecent && a.kind === kind).map((a) => a.subject);
-  if (!isPostgres(db)) {
-    const recent = (kind: 'chat' | 'user') => {
-      const subjects = needingRecent(kind);
-      return subjects.length > 0 ? recentCalls(db, kind, subjects, span.minute, on) : null;
-    };
-    return {
-      usage: await limitUsageRows(db, asked, span.from, span.cut, on),
-      grants: await grantRows(db, asked, span.from, span.cut, span.minute, on),
-      chats: await recent('chat'),
-      users: await recent('user'),
-    };
-  }
+  if (!isPostgres(db)) return readSqlite(db, asked, span, on);
+  return (await groupStatement(on, { asked, span })).read!;
+}
+
+/** The rows of a group read: its subjects' usage, their grants, and the chats' and users' minute. */
+type ReadRows = Awaited<ReturnType<typeof readSqlite>>;
+
+async function readSqlite(db: Kysely<Database>, asked: SubjectAsked[], span: ReadSpan, on: Executor) {
+  const recent = (kind: 'chat' | 'user') => {
+    const subjects = needingRecent(asked, kind);
+    return subjects.length > 0 ? recentCalls(db, kind, subjects, span.minute, on) : null;
+  };
+  return {
+    usage: await limitUsageRows(db, asked, span.from, span.cut, on),
+    grants: await grantRows(db, asked, span.from, span.cut, span.minute, on),
+    chats: await recent('chat'),
+    users: await recent('user'),
+  };
+}
+
+const needingRecent = (asked: SubjectAsked[], kind: 'chat' | 'user') =>
+  asked.filter((a) => a.needsRecent && a.kind === kind).map((a) => a.subject);
+
+/**
+ * PostgreSQL: one statement that carries a group read (as `snapshotRows` says), a group of grants
+ * (`takeGrantsCall`, run on the database, never in a transaction), or both. All of it sees one snapshot of
+ * the database, taken as the statement starts: the read counts none of the grants the statement takes.
+ */
+export async function groupStatement(
+  on: Executor,
+  read?: { asked: SubjectAsked[]; span: ReadSpan },
+  take?: GrantsAsked,
+): Promise<{ read?: ReadRows; refused?: Map<number, number> }> {
   const wanted = 'snapshot_subjects';
-  const parts = [
-    ...limitUsagePartsPostgres(wanted, span.from, span.cut, span.minute),
-    grantPartPostgres(wanted, span.from, span.cut, span.minute),
-  ];
-  const { rows } = await sql<UsagePartRow>`
-    with ${sql.table(wanted)} (kind, subject, recent) as (
+  const withs = [];
+  const parts = [];
+  if (read) {
+    const { asked, span } = read;
+    withs.push(sql`${sql.table(wanted)} (kind, subject, recent) as (
       select * from unnest(${asked.map((a) => a.kind)}::text[], ${asked.map((a) => a.subject)}::text[],
         ${asked.map((a) => a.needsRecent)}::boolean[])
-    )
-    ${sql.join(parts, sql` union all `)}`.execute(on);
+    )`);
+    parts.push(
+      ...limitUsagePartsPostgres(wanted, span.from, span.cut, span.minute),
+      grantPartPostgres(wanted, span.from, span.cut, span.minute),
+    );
+  }
+  if (take) {
+    withs.push(sql`taken as (${takeGrantsCall(take)})`);
+    // A refused check's number and its full grant's position, in `requests` and `tokens`; named, as the
+    // statement's first part names its columns.
+    parts.push(sql`
+      select 'taken' as part, null as kind, null as subject, null as grain, null as bucket,
+        check_no as requests, grant_no as tokens, null as cost_usd
+      from taken`);
+  }
+  const { rows } = await sql<UsagePartRow>`
+    with ${sql.join(withs)} ${sql.join(parts, sql` union all `)}`.execute(on);
   const sums = (row: UsagePartRow): Sums => ({
     requests: Number(row.requests ?? 0),
     tokens: Number(row.tokens ?? 0),
     cost_usd: Number(row.cost_usd ?? 0),
   });
-  const recent = (kind: 'chat' | 'user') => {
-    const subjects = needingRecent(kind);
-    return subjects.length > 0 ? new Map<string, Sums>() : null;
-  };
-  const read = {
+  const recent = (kind: 'chat' | 'user') =>
+    read && needingRecent(read.asked, kind).length > 0 ? new Map<string, Sums>() : null;
+  const found = {
     usage: [] as ({ kind: UsageKind; subject: string; bucket: string | null } & Sums)[],
     grants: [] as Awaited<ReturnType<typeof grantRows>>,
     chats: recent('chat'),
     users: recent('user'),
   };
+  const refused = new Map<number, number>();
   for (const row of rows) {
     const { kind, subject, bucket } = row;
-    if (row.part === 'usage') read.usage.push({ kind, subject, bucket, ...sums(row) });
+    if (row.part === 'usage') found.usage.push({ kind, subject, bucket, ...sums(row) });
     else if (row.part === 'grants') {
-      read.grants.push({ kind, subject, grain: row.grain!, bucket, granted: sums(row).requests });
-    } else (row.part === 'chat' ? read.chats : read.users)?.set(subject, sums(row));
+      found.grants.push({ kind, subject, grain: row.grain!, bucket, granted: sums(row).requests });
+    } else if (row.part === 'taken') refused.set(Number(row.requests), Number(row.tokens));
+    else (row.part === 'chat' ? found.chats : found.users)?.set(subject, sums(row));
   }
-  return read;
+  return { read: read && found, refused: take && refused };
 }

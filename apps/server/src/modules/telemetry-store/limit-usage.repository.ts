@@ -208,12 +208,13 @@ export async function limitUsageRows(
 }
 
 /**
- * A row of a group read of subjects on PostgreSQL (modules/limits, usage-rows.repository.ts): `part` says
- * what it holds: `usage` an hour's sums or, with `bucket` null, the sums up to the cut; `grants` the calls
- * the allowance admitted, in `requests`; `chat` or `user` the subject's calls since the minute's start.
+ * A row of a group statement of the allowance on PostgreSQL (modules/limits, usage-rows.repository.ts):
+ * `part` says what it holds: `usage` an hour's sums or, with `bucket` null, the sums up to the cut; `grants`
+ * the calls the allowance admitted, in `requests`; `chat` or `user` the subject's calls since the minute's
+ * start; `taken` a refused check of a group of grants.
  */
 export interface UsagePartRow {
-  part: 'usage' | 'grants' | 'chat' | 'user';
+  part: 'usage' | 'grants' | 'chat' | 'user' | 'taken';
   kind: UsageKind;
   subject: string;
   grain: UsageGrain | null;
