@@ -180,8 +180,10 @@ export async function grantRows(
 /**
  * PostgreSQL: the grants' part of a group read over the relation `subjects` (kind, subject), as `grantRows`
  * says, each granted count in `requests`. Each part is a lookup of the whole key: an OR of the hours and the
- * minute reads every minute a subject was granted in, and on a table analyzed while still small the planner
- * took the bucket index for it.
+ * minute reads every minute a subject was granted in. The minute is a subquery's value, which PostgreSQL
+ * plans for without knowing it: planned for the current minute, newer than anything its statistics hold, it
+ * took the bucket index and read every grant of that minute for each subject (a statement took up to 100 ms
+ * by the end of a minute at 2,000 checks a second; docs/benchmarks.md, "Allowance").
  */
 export function grantPartPostgres(subjects: string, from: string, cut: string, minute: string) {
   return sql<UsagePartRow>`
@@ -196,7 +198,7 @@ export function grantPartPostgres(subjects: string, from: string, cut: string, m
       where kind = s.kind and subject = s.subject and grain = 'hour' and bucket >= ${cut}
       union all
       select grain, bucket, granted from limit_grants
-      where kind = s.kind and subject = s.subject and grain = 'minute' and bucket = ${minute}
+      where kind = s.kind and subject = s.subject and grain = 'minute' and bucket = (select ${minute}::text)
     ) g on true`;
 }
 

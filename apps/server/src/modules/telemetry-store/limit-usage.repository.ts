@@ -227,7 +227,9 @@ export interface UsagePartRow {
 /**
  * PostgreSQL: the parts of a group read that this store answers, over the relation `subjects` (kind,
  * subject, recent): each subject's usage from the hour `from` on, as `limitUsageRows` says, and the calls
- * since `minute` of the chats and users whose `recent` is set (a lookup of the chat or user index each).
+ * since `minute` of the chats and users whose `recent` is set (a lookup of the chat or user index each; the
+ * minute is a subquery's value, so the time index, which the newest minute would look cheap on, is not
+ * taken: modules/limits, grantPartPostgres, says why).
  */
 export function limitUsagePartsPostgres(
   subjects: string,
@@ -256,7 +258,7 @@ export function limitUsagePartsPostgres(
     join lateral (
       select count(*) as requests, sum(input_tokens + output_tokens) as tokens, sum(cost_usd) as cost_usd
       from llm_calls where ${sql.ref(kind === 'chat' ? 'chat_id' : 'user_id')} = s.subject
-        and ts >= ${minute}
+        and ts >= (select ${minute}::text)
     ) r on true
     where s.kind = ${sql.lit(kind)} and s.recent`;
   return [usage, recent('chat'), recent('user')];
