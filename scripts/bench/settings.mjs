@@ -93,7 +93,7 @@ export const PARTS = new Set(
 );
 
 export const DATABASE_URL = process.env.DATABASE_URL || undefined;
-/** BENCH_SQLITE=skip leaves SQLite out of every part that runs on both databases (to measure PostgreSQL alone). */
+/** BENCH_SQLITE=skip: the parts that run on both databases measure PostgreSQL alone. */
 export const SQLITE = process.env.BENCH_SQLITE !== 'skip';
 /** The first admin's password on every scratch server. */
 export const PASSWORD = randomBytes(18).toString('base64url');

@@ -51,9 +51,9 @@ interface SubjectWanted {
 /**
  * Reads the subjects' usage for the allowance and the limits' lists. A decision reads each subject it
  * names once (two or three queries on SQLite, whatever its limits; on PostgreSQL one statement with the
- * subjects other decisions ask about meanwhile), and a subject asked about again within SNAPSHOT_TTL_MS is answered from memory,
- * with the calls this instance admitted since added. So cost and tokens may lag the stored usage by that
- * long; a request limit stays exact, as its grant is counted exactly (exact-grants.ts).
+ * subjects other decisions ask about meanwhile), and a subject asked about again within SNAPSHOT_TTL_MS is
+ * answered from memory, with the calls this instance admitted since added. So cost and tokens may lag the
+ * stored usage by that long; a request limit stays exact, as its grant is counted exactly (exact-grants.ts).
  */
 export class UsageReader {
   private readonly snapshots = new Map<string, Snapshot>();
