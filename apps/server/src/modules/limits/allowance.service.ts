@@ -1,6 +1,7 @@
 import type { Allowance, AllowanceReason, AllowanceRequest } from '@lumi/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { isPostgres } from '../../db/locks.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import { effectiveAmount, type AppliedLimit, type LimitBook } from './limit-book.js';
 import { bucketNames } from './bucket-names.js';
@@ -18,6 +19,8 @@ import type { Standing, UsageReader } from './usage-reader.js';
  */
 export class AllowanceService {
   private readonly exact: ExactGrants;
+  /** Whether a check's request counts can be taken with its read (PostgreSQL: takeAhead). */
+  private readonly takesAhead: boolean;
 
   constructor(
     db: Kysely<Database>,
@@ -27,6 +30,7 @@ export class AllowanceService {
     private readonly events: LimitEvents,
   ) {
     this.exact = exactGrants(db, events, now, () => usage.countsLetGo());
+    this.takesAhead = isPostgres(db);
     usage.countWith(this.exact);
   }
 
@@ -167,13 +171,12 @@ export class AllowanceService {
         limit.window === 'minute' ||
         limit.window === 'hour',
     );
-    if (!inOneBucket) return null;
+    if (!this.takesAhead || !inOneBucket) return null;
     const { grants, exact } = this.grantsOf(
       applied.map((one) => ({ applied: one, before: 0, granted: 0 })),
       now,
     );
     const taking = exact.length > 0 ? this.usage.takeWithRead(exact, applied) : Promise.resolve(null);
-    if (!taking) return null;
     // Awaited once the read is in; a failure then is the check's.
     taking.catch(() => undefined);
     return { grants, exact, taking };

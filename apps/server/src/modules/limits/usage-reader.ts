@@ -10,7 +10,7 @@ import type { CountedInMemory } from './exact-grants.js';
 import type { AppliedLimit } from './limit-book.js';
 import { grantRowsNow, grantsAsked } from './limit-grants.repository.js';
 import type { GrantKey } from './limit-events.js';
-import { groupStatement, snapshotRows } from './usage-rows.repository.js';
+import { groupStatement, needingRecent, snapshotRows } from './usage-rows.repository.js';
 import { requestsOf, sumHours, withInFlight, ZERO, type Snapshot } from './usage-snapshot.js';
 import { windowSpan, type WindowSpan } from './limit-windows.js';
 
@@ -264,13 +264,14 @@ export class UsageReader {
   /**
    * PostgreSQL: takes a check's exact grants, all or none (exact-grants.ts says how), in the statement of the
    * next group read, which the check's own read joins when it is asked for in the same turn of the event
-   * loop; resolves to the position among them of one without room, else null. Undefined on SQLite.
+   * loop; resolves to the position among them of one without room, else null. SQLite counts them in memory
+   * instead (exact-grants.ts).
    */
   takeWithRead(
     grants: { key: GrantKey; below: number }[],
     subjects: { kind: UsageKind; subject: string }[],
-  ): Promise<number | null> | undefined {
-    if (!this.grouped) return undefined;
+  ): Promise<number | null> {
+    if (!this.grouped) throw new Error('Grants are taken with a read on PostgreSQL only');
     const keys = subjects.map(({ kind, subject }) => `${kind}|${subject}`);
     return new Promise((done, fail) => {
       this.riding.push({ grants, keys, done, fail });
@@ -304,8 +305,13 @@ export class UsageReader {
       // A check's grants go with the last of its subjects' reads (a group holds READ_GROUP_MAX at most), so
       // the reads see none of them (groupStatement).
       const later = new Set(this.waiting.map(({ kind, subject }) => `${kind}|${subject}`));
-      const riders = this.riding.filter(({ keys }) => !keys.some((key) => later.has(key)));
-      this.riding = this.riding.filter((rider) => !riders.includes(rider));
+      const riders: typeof this.riding = [];
+      const staying: typeof this.riding = [];
+      for (const rider of this.riding) {
+        const waits = rider.keys.some((key) => later.has(key));
+        (waits ? staying : riders).push(rider);
+      }
+      this.riding = staying;
       const read = group.length > 0 ? { asked: group, span: this.span(group) } : undefined;
       const take = riders.length > 0 ? grantsAsked(riders.map(({ grants }) => grants)) : undefined;
       this.readsRunning += 1;
@@ -341,10 +347,6 @@ export class UsageReader {
     return { minute, earlierFrom, earlierTo, from: hourKey(earlierFrom), cut: hourKey(earlierTo) };
   }
 
-  private needingRecent(wanted: SubjectWanted[], kind: 'chat' | 'user') {
-    return wanted.filter((w) => w.needsRecent && w.kind === kind).map((w) => w.subject);
-  }
-
   /**
    * Snapshots of several subjects read at once (SQLite, outside a transaction), or undefined: their hours,
    * their grants, and the minute's calls of those that need them.
@@ -356,7 +358,7 @@ export class UsageReader {
     if (!usage || !grants) return undefined;
     // The minute's calls: those since its start, which is the minute's bucket name.
     const recent = (kind: 'chat' | 'user') => {
-      const subjects = this.needingRecent(wanted, kind);
+      const subjects = needingRecent(wanted, kind);
       return subjects.length > 0 ? recentCallsNow(this.db, kind, subjects, span.minute) : null;
     };
     const chats = recent('chat');
@@ -372,8 +374,7 @@ export class UsageReader {
    */
   private async readAll(wanted: SubjectWanted[], db: Executor): Promise<Snapshot[]> {
     const span = this.span(wanted);
-    const { usage, grants, chats, users } = await snapshotRows(this.db, wanted, span, db);
-    return this.built(wanted, span, { usage, grants, chats, users });
+    return this.built(wanted, span, await snapshotRows(this.db, wanted, span, db));
   }
 
   /** The snapshots of what was read. */

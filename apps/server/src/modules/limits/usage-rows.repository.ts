@@ -58,7 +58,8 @@ async function readSqlite(db: Kysely<Database>, asked: SubjectAsked[], span: Rea
   };
 }
 
-const needingRecent = (asked: SubjectAsked[], kind: 'chat' | 'user') =>
+/** The chats or users among `asked` whose calls of the current minute are read. */
+export const needingRecent = (asked: SubjectAsked[], kind: 'chat' | 'user') =>
   asked.filter((a) => a.needsRecent && a.kind === kind).map((a) => a.subject);
 
 /**
