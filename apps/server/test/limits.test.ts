@@ -10,6 +10,7 @@ import type {
   LimitPreview,
   SubjectLimits,
 } from '@lumi/contract';
+import { LIMITS_LIMITS } from '@lumi/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { dialects, expectError, useTestApp } from './helper.js';
@@ -478,6 +479,75 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     );
   });
 
+  it('keeps at most LIMITS_LIMITS of limits and of bans and allowlist entries, also under parallel creates', async () => {
+    clock = START;
+    const headers = await admin();
+    const at = new Date(START).toISOString();
+    const fill = async (table: 'limits' | 'access_rules', count: number) => {
+      const rows = Array.from({ length: count }, (_, i) =>
+        table === 'limits'
+          ? {
+              ...{ scope: 'chat' as const, subject: `-100${i}`, metric: 'requests' as const },
+              ...{ window: 'hour' as const, amount: 5, mode: 'hard' as const, raise_amount: null },
+              ...{ raise_until: null, note: '', created_at: at, created_by: null, updated_at: at },
+              updated_by: null,
+            }
+          : {
+              ...{ action: 'ban' as const, subject_kind: 'user' as const, subject: String(1000 + i) },
+              ...{ reason: 'filled', expires_at: null, created_at: at, created_by: null },
+            },
+      );
+      for (let from = 0; from < rows.length; from += 1000) {
+        await t.app.db
+          .insertInto(table)
+          .values(rows.slice(from, from + 1000) as never)
+          .execute();
+      }
+    };
+    const parallel = (url: string, payload: (i: number) => Record<string, unknown>) =>
+      Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          t.app.inject({ method: 'POST', url, headers, payload: payload(i) }),
+        ),
+      );
+    const count = async (table: 'limits' | 'access_rules') =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    await fill('limits', LIMITS_LIMITS.limitsMax - 3);
+    const limits = await parallel('/api/limits', (i) => ({
+      ...{ scope: 'user', subject: String(500 + i), metric: 'tokens', window: 'day' },
+      ...{ amount: 100, mode: 'hard' },
+    }));
+    expect(limits.map((res) => res.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
+    expect(
+      expectError(
+        limits.find((res) => res.statusCode === 409)!,
+        409,
+      ).detail,
+    ).toBe('Lumi keeps at most 20,000 limits; delete some first');
+    expect(await count('limits')).toBe(LIMITS_LIMITS.limitsMax);
+
+    await fill('access_rules', LIMITS_LIMITS.rulesMax - 2);
+    const rules = await parallel('/api/limits/access-rules', (i) => ({
+      ...{ action: 'allow', subject_kind: 'chat', subject: `-200${i}`, reason: 'a partner' },
+    }));
+    expect(rules.map((res) => res.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409, 409, 409]);
+    expect(
+      expectError(
+        rules.find((res) => res.statusCode === 409)!,
+        409,
+      ).detail,
+    ).toBe('Lumi keeps at most 100,000 bans and allowlist entries; delete some first');
+    expect(await count('access_rules')).toBe(LIMITS_LIMITS.rulesMax);
+  });
+
   it('checks what it is given, audits every change, and answers races with 409', async () => {
     clock = START;
     const headers = await admin();
@@ -497,6 +567,18 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect(fieldOf(await post({ ...base, scope: 'feature', subject: 'x', window: 'minute' }))[0]).toMatch(
       /counts requests/,
     );
+    const raised = { raise_amount: 10.5, raise_until: new Date(START + HOUR).toISOString() };
+    expect(fieldOf(await post({ ...base, scope: 'each_user', metric: 'requests', ...raised }))).toEqual([
+      'raise_amount: A number of requests must be a whole number',
+    ]);
+    const rule = { action: 'ban', subject_kind: 'chat', subject: '-100' };
+    const ruleFields = async (payload: Record<string, unknown>) =>
+      fieldOf(await t.app.inject({ method: 'POST', url: '/api/limits/access-rules', headers, payload }));
+    expect(await ruleFields(rule)).toEqual(['reason: Give a reason, so the next operator knows why']);
+    expect(await ruleFields({ ...rule, reason: 'x'.repeat(501) })).toEqual([
+      'reason: At most 500 characters',
+    ]);
+    expect((await ruleFields({ ...rule, reason: 5 }))[0]).not.toMatch(/Give a reason/);
     const races = await Promise.all(Array.from({ length: 5 }, () => post({ ...base, scope: 'each_user' })));
     expect(races.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
     for (const res of races.filter((r) => r.statusCode === 409)) {

@@ -104,8 +104,12 @@ export const limitInputSchema = z
     } else if (limit.raise_amount != null && limit.raise_amount <= limit.amount) {
       issue('raise_amount', LIMIT_MESSAGES.raiseAbove);
     }
-    if (limit.metric === 'requests' && !Number.isInteger(limit.amount)) {
-      issue('amount', 'A number of requests must be a whole number');
+    if (limit.metric === 'requests') {
+      for (const field of ['amount', 'raise_amount'] as const) {
+        const amount = limit[field];
+        if (amount != null && !Number.isInteger(amount))
+          issue(field, 'A number of requests must be a whole number');
+      }
     }
   })
   .transform((limit) => ({
@@ -182,10 +186,13 @@ export const accessRuleInputSchema = z.object({
   subject_kind: z.enum(ACCESS_SUBJECT_KINDS),
   subject: telegramIdSchema,
   reason: z
-    .string({ error: LIMIT_MESSAGES.reasonRequired })
+    .string({
+      // Missing: what to give; any other issue (a number, say) keeps its own message.
+      error: (issue) => (issue.input == null ? LIMIT_MESSAGES.reasonRequired : undefined),
+    })
     .trim()
     .min(1, LIMIT_MESSAGES.reasonRequired)
-    .max(LIMITS_LIMITS.reasonMax),
+    .max(LIMITS_LIMITS.reasonMax, `At most ${LIMITS_LIMITS.reasonMax} characters`),
   /** When the rule ends by itself; null: until it is deleted. */
   expires_at: futureTime.nullish().transform((value) => value ?? null),
 });

@@ -31,9 +31,10 @@ export async function subjectsWithOwn(
   return new Set(rows.map((row) => row.subject));
 }
 
-export async function countLimits(db: Executor): Promise<number> {
+/** How many rows `table` holds: limits or access rules, each kept up to a cap (LIMITS_LIMITS). */
+export async function countRows(db: Executor, table: 'limits' | 'access_rules'): Promise<number> {
   const row = await db
-    .selectFrom('limits')
+    .selectFrom(table)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -13,9 +13,10 @@ import {
   type LimitValues,
   type SubjectLimits,
 } from '@lumi/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { AuditedEntity } from '../../db/audited-entity.js';
 import type { Database, Executor } from '../../db/database.js';
+import { lockForTransaction } from '../../db/locks.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { DAY_MS, hourKey } from '../../lib/hour-buckets.js';
 import { isoTime, type Clock } from '../../lib/time.js';
@@ -114,11 +115,7 @@ export class LimitsService {
   async create(actor: Actor, values: LimitValues): Promise<Limit> {
     this.check(values);
     const created = await this.db.transaction().execute(async (trx) => {
-      if ((await repo.countLimits(trx)) >= LIMITS_LIMITS.limitsMax) {
-        throw new ConflictError(
-          `Lumi keeps at most ${LIMITS_LIMITS.limitsMax.toLocaleString('en-US')} limits; delete some first`,
-        );
-      }
+      await belowCap(trx, 'limits', LIMITS_LIMITS.limitsMax, 'limits');
       return this.limits.create(trx, actor, () =>
         repo.insertLimit(trx, values, { at: isoTime(this.now()), username: actor.username }),
       );
@@ -179,13 +176,12 @@ export class LimitsService {
     if (values.expires_at !== null && Date.parse(values.expires_at) <= this.now()) {
       throw ValidationError.field('expires_at', LIMIT_MESSAGES.expiryPassed);
     }
-    const created = await this.db
-      .transaction()
-      .execute((trx) =>
-        this.rules.create(trx, actor, () =>
-          repo.insertRule(trx, values, { at: isoTime(this.now()), username: actor.username }),
-        ),
+    const created = await this.db.transaction().execute(async (trx) => {
+      await belowCap(trx, 'access_rules', LIMITS_LIMITS.rulesMax, 'bans and allowlist entries');
+      return this.rules.create(trx, actor, () =>
+        repo.insertRule(trx, values, { at: isoTime(this.now()), username: actor.username }),
       );
+    });
     await this.changed();
     return created;
   }
@@ -341,4 +337,21 @@ function toRule(row: AccessRuleRow, now: number): AccessRule {
 function nameOf(limit: Pick<Limit, 'scope' | 'subject' | 'metric' | 'window'>): string {
   const who = limit.subject === null ? limit.scope.replace('_', ' ') : `${limit.scope} ${limit.subject}`;
   return `${who}: ${limit.metric} per ${limit.window}`;
+}
+
+/**
+ * Refuses a new row of `table` once it holds `cap` (every instance keeps them all in memory, LIMITS_LIMITS).
+ * The count and the insert after it take turns with other creates (lockForTransaction), so parallel creates
+ * on several instances cannot pass the cap together.
+ */
+async function belowCap(
+  trx: Transaction<Database>,
+  table: 'limits' | 'access_rules',
+  cap: number,
+  what: string,
+) {
+  await lockForTransaction(trx, [`lumi:${table}:count`]);
+  if ((await repo.countRows(trx, table)) >= cap) {
+    throw new ConflictError(`Lumi keeps at most ${cap.toLocaleString('en-US')} ${what}; delete some first`);
+  }
 }
