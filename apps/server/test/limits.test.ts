@@ -7,6 +7,7 @@ import type {
   Limit,
   LimitDenialsResponse,
   LimitInput,
+  LimitListResponse,
   LimitPreview,
   SubjectLimits,
 } from '@lumi/contract';
@@ -101,9 +102,16 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect((await decide(key, { chat_id: '-200' })).reason).toBe('no_limits');
     const denials = await adminGet<LimitDenialsResponse>(t, '/api/limits/denials');
     expect(denials.total_24h).toBe(1);
-    expect(denials.denials[0]).toMatchObject({ chat_id: '-100', user_id: '7', limit_id: limit.id });
-    const listed = await adminGet<{ limits: Limit[] }>(t, '/api/limits');
+    expect(denials.denials[0]).toMatchObject({
+      ...{ chat_id: '-100', user_id: '7', limit_id: limit.id },
+      limit: { scope: 'chat', subject: '-100', metric: 'cost_usd', window: 'day', amount: 0.05 },
+    });
+    const listed = await adminGet<LimitListResponse>(t, '/api/limits');
     expect(listed.limits[0]).toMatchObject({ denials_24h: 1, usage: [{ subject: '-100', amount: 0.05 }] });
+    // A limit deleted since is named by its number only.
+    await t.app.inject({ method: 'DELETE', url: `/api/limits/${limit.id}`, headers: await admin() });
+    const after = await adminGet<LimitDenialsResponse>(t, '/api/limits/denials');
+    expect(after.denials[0]).toMatchObject({ limit_id: limit.id, limit: null });
     // The next day starts from nothing.
     clock = Date.parse('2026-11-20T23:00:01.000Z');
     expect((await decide(key, { chat_id: '-100' })).allowed).toBe(true);
@@ -546,6 +554,34 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
       ).detail,
     ).toBe('Lumi keeps at most 100,000 bans and allowlist entries; delete some first');
     expect(await count('access_rules')).toBe(LIMITS_LIMITS.rulesMax);
+  });
+
+  it('lists the limits a page at a time, oldest first, and says how many there are', async () => {
+    clock = START;
+    const made = [];
+    for (const subject of ['-101', '-102', '-103']) {
+      made.push(
+        await createLimit({
+          scope: 'chat',
+          subject,
+          metric: 'requests',
+          window: 'hour',
+          amount: 5,
+          mode: 'hard',
+        }),
+      );
+    }
+    const first = await adminGet<LimitListResponse>(t, '/api/limits?limit=2');
+    expect(first.limits.map((limit) => limit.id)).toEqual([made[0]!.id, made[1]!.id]);
+    expect(first).toMatchObject({ next_cursor: made[1]!.id, total: 3 });
+    const second = await adminGet<LimitListResponse>(t, `/api/limits?limit=2&cursor=${first.next_cursor}`);
+    expect(second.limits.map((limit) => limit.id)).toEqual([made[2]!.id]);
+    expect(second).toMatchObject({ next_cursor: null, total: 3 });
+    const headers = await admin();
+    for (const query of ['limit=0', 'limit=201', 'limit=x', 'cursor=-1']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/limits?${query}`, headers });
+      expect(res.statusCode, query).toBe(422);
+    }
   });
 
   it('checks what it is given, audits every change, and answers races with 409', async () => {

@@ -48,7 +48,8 @@ export const LIMITS_LIMITS = {
   amountMax: 1_000_000_000,
   noteMax: 500,
   reasonMax: 500,
-  /** Denials listed per page. */
+  /** Limits, and denials, listed per page at most. */
+  limitsPageMax: 200,
   denialsPageMax: 200,
 } as const;
 
@@ -162,7 +163,20 @@ export const limitSchema = z
   .meta({ id: 'Limit' });
 export type Limit = z.infer<typeof limitSchema>;
 
-export const limitListResponseSchema = z.object({ limits: z.array(limitSchema) });
+/** GET /limits: a page of the limits, oldest first; the next from `next_cursor`. */
+export const limitListQuerySchema = z.object({
+  limit: wholeNumberText().pipe(z.number().int().min(1).max(LIMITS_LIMITS.limitsPageMax)).default(50),
+  cursor: idText.optional(),
+});
+export type LimitListQuery = z.infer<typeof limitListQuerySchema>;
+
+export const limitListResponseSchema = z.object({
+  limits: z.array(limitSchema),
+  /** The cursor of the next page; null on the last. */
+  next_cursor: z.number().int().nullable(),
+  /** How many limits there are in all. */
+  total: z.number().int(),
+});
 export type LimitListResponse = z.infer<typeof limitListResponseSchema>;
 
 /** What a limit being written would say now: the subjects over it, or near it, in the current window. */
@@ -267,6 +281,10 @@ export const limitDenialSchema = z.object({
   feature: z.string().nullable(),
   reason: z.enum(ALLOWANCE_REASONS),
   limit_id: z.number().int().nullable(),
+  /** The limit that denied it, in words' parts; null for a ban, or a limit deleted since. */
+  limit: limitSchema
+    .pick({ scope: true, subject: true, metric: true, window: true, amount: true })
+    .nullable(),
 });
 export type LimitDenial = z.infer<typeof limitDenialSchema>;
 export const limitDenialsResponseSchema = z.object({

@@ -1,6 +1,7 @@
 import type {
   AccessRuleValues,
   LimitDenialsQuery,
+  LimitListQuery,
   LimitMetric,
   LimitValues,
   LimitWindow,
@@ -10,6 +11,16 @@ import type { Executor } from '../../db/database.js';
 /** The limits, access rules and denials (migration 20261207090000-limits). */
 
 export const listLimitRows = (db: Executor) => db.selectFrom('limits').selectAll().orderBy('id').execute();
+
+/** A page of the limits, oldest first, after the cursor's; one more than asked for, if there is one. */
+export function limitRowsPage(db: Executor, query: LimitListQuery) {
+  let select = db.selectFrom('limits').selectAll();
+  if (query.cursor !== undefined) select = select.where('id', '>', query.cursor);
+  return select
+    .orderBy('id')
+    .limit(query.limit + 1)
+    .execute();
+}
 
 export const findLimitRow = (db: Executor, id: number) =>
   db.selectFrom('limits').selectAll().where('id', '=', id).executeTakeFirst();
@@ -152,14 +163,32 @@ export async function countReached(db: Executor, from: string, limitId: number |
 }
 
 /** A page of denials, newest first (by id, which grows with time). */
-export function denialsPage(db: Executor, query: LimitDenialsQuery) {
-  let select = db.selectFrom('limit_denials').selectAll().where('reason', '!=', SOFT);
-  if (query.cursor !== undefined) select = select.where('id', '<', query.cursor);
-  if (query.chat_id !== undefined) select = select.where('chat_id', '=', query.chat_id);
-  if (query.user_id !== undefined) select = select.where('user_id', '=', query.user_id);
-  if (query.limit_id !== undefined) select = select.where('limit_id', '=', query.limit_id);
-  return select
-    .orderBy('id', 'desc')
+export async function denialsPage(db: Executor, query: LimitDenialsQuery) {
+  let select = db
+    .selectFrom('limit_denials as d')
+    .leftJoin('limits as l', 'l.id', 'd.limit_id')
+    .selectAll('d')
+    .select(['l.scope', 'l.subject', 'l.metric', 'l.window', 'l.amount'])
+    .where('d.reason', '!=', SOFT);
+  if (query.cursor !== undefined) select = select.where('d.id', '<', query.cursor);
+  if (query.chat_id !== undefined) select = select.where('d.chat_id', '=', query.chat_id);
+  if (query.user_id !== undefined) select = select.where('d.user_id', '=', query.user_id);
+  if (query.limit_id !== undefined) select = select.where('d.limit_id', '=', query.limit_id);
+  const rows = await select
+    .orderBy('d.id', 'desc')
     .limit(query.limit + 1)
     .execute();
+  return rows.map(({ scope, subject, metric, window, amount, ...denial }) => ({
+    ...denial,
+    limit:
+      scope === null
+        ? null
+        : {
+            scope,
+            subject: subject === '' ? null : subject,
+            metric: metric!,
+            window: window!,
+            amount: amount!,
+          },
+  }));
 }

@@ -11,6 +11,7 @@ import {
   limitDenialsQuerySchema,
   limitDenialsResponseSchema,
   limitInputSchema,
+  limitListQuerySchema,
   limitListResponseSchema,
   limitPreviewSchema,
   limitSchema,
@@ -37,10 +38,12 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = resourceRoutes(app, { path: '/limits', item: limitSchema, service: limits, read, write });
   limit.list(
     {
-      summary: 'Every limit with its usage now (for each chat or user, the five nearest it) and its denials',
+      summary:
+        'A page of the limits, oldest first, each with its usage now (for each chat or user, the five nearest it) and its denials',
+      querystring: limitListQuerySchema,
       response: limitListResponseSchema,
     },
-    async () => ({ limits: await limits.list() }),
+    (request) => limits.list(request.query),
   );
   limit.create({
     summary: 'Create a limit (409 when the subject has one of that metric and window already)',

@@ -9,6 +9,8 @@ import {
   type Limit,
   type LimitDenialsQuery,
   type LimitDenialsResponse,
+  type LimitListQuery,
+  type LimitListResponse,
   type LimitPreview,
   type LimitValues,
   type SubjectLimits,
@@ -98,14 +100,24 @@ export class LimitsService {
     return this.loading;
   }
 
-  async list(): Promise<Limit[]> {
+  /**
+   * A page of the limits with their usage now: each limit's usage is a read of its subjects, so a page is
+   * what one request reads (the checks asked for meanwhile wait for a page's reads at most).
+   */
+  async list(query: LimitListQuery): Promise<LimitListResponse> {
     await this.events.flush();
     const now = this.now();
-    const [rows, denials] = await Promise.all([
-      repo.listLimitRows(this.db),
+    const [rows, total, denials] = await Promise.all([
+      repo.limitRowsPage(this.db, query),
+      repo.countRows(this.db, 'limits'),
       repo.denialCounts(this.db, isoTime(now - DAY_MS)),
     ]);
-    return Promise.all(rows.map((row) => this.toLimit(this.db, row, now, denials.get(row.id) ?? 0)));
+    const page = rows.slice(0, query.limit);
+    return {
+      limits: await Promise.all(page.map((row) => this.toLimit(this.db, row, now, denials.get(row.id) ?? 0))),
+      next_cursor: rows.length > query.limit ? page.at(-1)!.id : null,
+      total,
+    };
   }
 
   get(id: number): Promise<Limit> {

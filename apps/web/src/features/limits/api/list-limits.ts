@@ -1,21 +1,23 @@
 import type { LimitListResponse } from '@lumi/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useCursorPages } from '@/lib/use-cursor-pages';
 import { LIMITS_PATH, LIMITS_POLL_MS, limitKeys } from './limit-keys';
 
-/** GET /limits: every limit with its usage now (for each chat or user, the five nearest it) and its denials. */
-export function fetchLimits(signal?: AbortSignal) {
-  return api.get<LimitListResponse>(LIMITS_PATH, { signal });
-}
+/** Limits listed per page (the contract's default; at most LIMITS_LIMITS.limitsPageMax). */
+export const LIMITS_PAGE_SIZE = 50;
 
-export function limitsQueryOptions() {
-  return queryOptions({
-    queryKey: limitKeys.list,
-    queryFn: ({ signal }) => fetchLimits(signal),
-    refetchInterval: LIMITS_POLL_MS,
-  });
+/**
+ * GET /limits: a page of the limits, oldest first, each with its usage now (for each chat or user, the five
+ * nearest it) and its denials, and how many there are.
+ */
+export function fetchLimits(cursor: number | undefined, signal?: AbortSignal) {
+  return api.get<LimitListResponse>(LIMITS_PATH, { query: { limit: LIMITS_PAGE_SIZE, cursor }, signal });
 }
 
 export function useLimits() {
-  return useQuery(limitsQueryOptions());
+  return useCursorPages({
+    queryKey: limitKeys.list,
+    fetchPage: (cursor, signal) => fetchLimits(cursor, signal),
+    refetchInterval: LIMITS_POLL_MS,
+  });
 }

@@ -1,4 +1,4 @@
-import { TELEGRAM_ID_PATTERN, type Limit, type LimitDenial } from '@lumi/contract';
+import { TELEGRAM_ID_PATTERN, type LimitDenial } from '@lumi/contract';
 import { X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -13,7 +13,6 @@ import { SkeletonList } from '@/components/ui/skeleton';
 import { ViewSection } from '@/components/ui/view-section';
 import { formatDateTime } from '@/lib/format';
 import { useDenials } from '../api/list-denials';
-import { useLimits } from '../api/list-limits';
 import { useDenialFilters, type DenialFilters } from '../hooks/use-denial-filters';
 import { ALLOWANCE_REASON_LABELS, describeLimit, describeWho } from '../lib/limit-text';
 
@@ -73,9 +72,9 @@ function FilterForm({ filters, onApply }: FilterFormProps) {
 }
 
 /** The limit a denial names, in words; one deleted since is named by its number. */
-function LimitCell({ id, limits }: { id: number | null; limits: Map<number, Limit> }) {
+function LimitCell({ denial }: { denial: LimitDenial }) {
+  const { limit_id: id, limit } = denial;
   if (id === null) return <span className="text-muted-foreground">—</span>;
-  const limit = limits.get(id);
   if (!limit) return <span className="text-muted-foreground">Limit {id} (deleted)</span>;
   return (
     <span className="max-sm:text-right">
@@ -84,7 +83,7 @@ function LimitCell({ id, limits }: { id: number | null; limits: Map<number, Limi
   );
 }
 
-function DenialsTable({ denials, limits }: { denials: LimitDenial[]; limits: Map<number, Limit> }) {
+function DenialsTable({ denials }: { denials: LimitDenial[] }) {
   const dash = <span className="text-muted-foreground">—</span>;
   return (
     <ResponsiveTable
@@ -105,7 +104,7 @@ function DenialsTable({ denials, limits }: { denials: LimitDenial[]; limits: Map
           header: 'Reason',
           cell: (denial) => <Badge variant="destructive">{ALLOWANCE_REASON_LABELS[denial.reason]}</Badge>,
         },
-        { header: 'Limit', cell: (denial) => <LimitCell id={denial.limit_id} limits={limits} /> },
+        { header: 'Limit', cell: (denial) => <LimitCell denial={denial} /> },
       ]}
     />
   );
@@ -118,12 +117,11 @@ function DenialsTable({ denials, limits }: { denials: LimitDenial[]; limits: Map
 export function DenialsView() {
   const { filters, setFilter, setFilters, clearFilters } = useDenialFilters();
   const denials = useDenials(filters);
-  const limits = useLimits();
-  const byId = new Map((limits.data?.limits ?? []).map((limit) => [limit.id, limit]));
   const rows = denials.data?.pages.flatMap((page) => page.denials) ?? [];
   const total = denials.data?.pages[0]?.total_24h;
   const filtered = Object.values(filters).some((value) => value !== null);
-  const filteredLimit = filters.limitId === null ? null : byId.get(filters.limitId);
+  const filteredLimit =
+    filters.limitId === null ? null : rows.find((denial) => denial.limit_id === filters.limitId)?.limit;
 
   return (
     <ViewSection
@@ -173,7 +171,7 @@ export function DenialsView() {
       ) : rows.length === 0 ? (
         <EmptyState>{filtered ? 'No denials match these filters' : 'No calls have been denied.'}</EmptyState>
       ) : (
-        <DenialsTable denials={rows} limits={byId} />
+        <DenialsTable denials={rows} />
       )}
       <LoadMore pages={denials} failure="Failed to load more denials" />
     </ViewSection>

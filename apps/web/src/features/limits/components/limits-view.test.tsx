@@ -87,6 +87,24 @@ describe('Limits > Limits', () => {
     expect(rows('Limits')[0]).not.toHaveTextContent('Raised');
   });
 
+  it('shows 50 limits at a time, how many there are, and loads the next ones', async () => {
+    const { requestsTo } = fakeLimitsApi({
+      limitsPageSize: 2,
+      limits: [1, 2, 3].map((id) => limit(id, { subject: `-10012${id}` })),
+    });
+    show();
+    await screen.findByRole('table', { name: 'Limits' });
+    expect(rows('Limits')).toHaveLength(2);
+    expect(screen.getByText(/Showing 2 of 3\./)).toBeInTheDocument();
+    expect(requestsTo('/limits')[0]?.query.get('limit')).toBe('50');
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rows('Limits')).toHaveLength(3));
+    expect(requestsTo('/limits').at(-1)?.query.get('cursor')).toBe('2');
+    expect(rows('Limits')[2]).toHaveTextContent('Chat -100123');
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
   it('says when there is no limit yet, with a call to add one', async () => {
     fakeLimitsApi();
     show();

@@ -6,6 +6,7 @@ import { AddButton } from '@/components/ui/add-button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
+import { LoadMore } from '@/components/ui/load-more';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { DeleteButton, EditButton } from '@/components/ui/row-actions';
 import { SkeletonList } from '@/components/ui/skeleton';
@@ -129,10 +130,12 @@ function LimitsTable({ limits, canWrite, onEdit, onDelete }: LimitsTableProps) {
 /**
  * Limits > Limits (docs/operators/limits.md): each limit with who it is on, its amount and window, a raise
  * in force, its mode, the usage now as bars (amber from 80 %, red from 100 %) and the calls it denied in
- * the last 24 hours. Changing needs limits:write.
+ * the last 24 hours, 50 at a time. Changing needs limits:write.
  */
 export function LimitsView() {
   const limits = useLimits();
+  const rows = limits.data?.pages.flatMap((page) => page.limits) ?? [];
+  const total = limits.data?.pages[0]?.total ?? 0;
   const canWrite = useHasPermission('limits:write');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Limit | null>(null);
@@ -143,18 +146,17 @@ export function LimitsView() {
     <ViewSection
       id="limits-heading"
       title="Limits"
-      description="Over a soft limit calls go on and it shows as reached; over a hard one they are denied."
-      actions={
-        create &&
-        limits.data &&
-        limits.data.limits.length > 0 && <AddButton onClick={create}>Add Limit</AddButton>
+      description={
+        'Over a soft limit calls go on and it shows as reached; over a hard one they are denied.' +
+        (rows.length < total ? ` Showing ${rows.length.toLocaleString()} of ${total.toLocaleString()}.` : '')
       }
+      actions={create && rows.length > 0 && <AddButton onClick={create}>Add Limit</AddButton>}
     >
       {limits.isPending ? (
         <SkeletonList label="Loading limits" rows={4} rowClassName="h-14" />
       ) : !limits.data ? (
         <LoadError title="Failed to load the limits" query={limits} />
-      ) : limits.data.limits.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState>
           No limits yet. A limit caps the cost, tokens or requests of a chat, a user or a feature, or of each
           chat or user.
@@ -165,13 +167,9 @@ export function LimitsView() {
           )}
         </EmptyState>
       ) : (
-        <LimitsTable
-          limits={limits.data.limits}
-          canWrite={canWrite}
-          onEdit={setEditing}
-          onDelete={setDeleting}
-        />
+        <LimitsTable limits={rows} canWrite={canWrite} onEdit={setEditing} onDelete={setDeleting} />
       )}
+      <LoadMore pages={limits} failure="Failed to load more limits" />
       {creating && <LimitDialog onClose={() => setCreating(false)} />}
       {editing && <LimitDialog limit={editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteLimitDialog limit={deleting} onClose={() => setDeleting(null)} />}

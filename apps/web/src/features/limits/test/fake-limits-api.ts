@@ -78,6 +78,7 @@ export function denial(id: number, overrides: Partial<LimitDenial> = {}): LimitD
     feature: 'reply',
     reason: 'limit_reached',
     limit_id: 1,
+    limit: null,
     ...overrides,
   };
 }
@@ -92,6 +93,7 @@ interface FakeLimitsApiOptions {
   /** The denials, newest first. */
   denials?: LimitDenial[];
   denialsPageSize?: number;
+  limitsPageSize?: number;
   total24h?: number;
   preview?: LimitPreview;
   subjects?: Record<string, SubjectLimits>;
@@ -108,6 +110,7 @@ export function fakeLimitsApi({
   rules = [],
   denials = [],
   denialsPageSize = 50,
+  limitsPageSize = 50,
   total24h = denials.length,
   preview: previewAnswer = preview(),
   subjects = {},
@@ -115,7 +118,17 @@ export function fakeLimitsApi({
 }: FakeLimitsApiOptions = {}) {
   return fakeApi(
     {
-      'GET /limits': () => jsonResponse({ limits }),
+      'GET /limits': ({ query }) => {
+        const cursor = Number(query.get('cursor') ?? 0);
+        const after = limits.filter((entry) => entry.id > cursor);
+        const size = Math.min(limitsPageSize, Number(query.get('limit') ?? 50));
+        const page = after.slice(0, size);
+        return jsonResponse({
+          limits: page,
+          next_cursor: after.length > size ? page.at(-1)!.id : null,
+          total: limits.length,
+        });
+      },
       'POST /limits/preview': () => jsonResponse(previewAnswer),
       'GET /limits/access-rules': () => jsonResponse({ rules }),
       'GET /limits/denials': ({ query }) => {
@@ -130,8 +143,16 @@ export function fakeLimitsApi({
         const size = Math.min(denialsPageSize, Number(query.get('limit') ?? 50));
         const page = matching.slice(0, size);
         const last = page.at(-1);
+        // Each names its limit's parts, as the server joins them: null once the limit is deleted.
+        const named = page.map((entry) => {
+          const found = limits.find((candidate) => candidate.id === entry.limit_id);
+          return {
+            ...entry,
+            limit: found ? pick(found, ['scope', 'subject', 'metric', 'window', 'amount']) : entry.limit,
+          };
+        });
         return jsonResponse({
-          denials: page,
+          denials: named,
           next_cursor: matching.length > size && last ? last.id : null,
           total_24h: total24h,
         });
@@ -147,3 +168,6 @@ export function fakeLimitsApi({
     { base: API_PREFIX },
   );
 }
+
+const pick = <T extends object, K extends keyof T>(value: T, keys: K[]) =>
+  Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
