@@ -1,5 +1,6 @@
 import type {
   AccessRule,
+  AccessRuleListResponse,
   Allowance,
   AuditLog,
   BotLimitsSnapshot,
@@ -541,6 +542,9 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
       ).detail,
     ).toBe('Lumi keeps at most 20,000 limits; delete some first');
     expect(await count('limits')).toBe(LIMITS_LIMITS.limitsMax);
+    const limitsPage = await adminGet<LimitListResponse>(t, '/api/limits?limit=200');
+    expect(limitsPage.limits).toHaveLength(200);
+    expect(limitsPage).toMatchObject({ next_cursor: limitsPage.limits.at(-1)!.id, total: 20_000 });
 
     await fill('access_rules', LIMITS_LIMITS.rulesMax - 2);
     const rules = await parallel('/api/limits/access-rules', (i) => ({
@@ -554,6 +558,18 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
       ).detail,
     ).toBe('Lumi keeps at most 100,000 bans and allowlist entries; delete some first');
     expect(await count('access_rules')).toBe(LIMITS_LIMITS.rulesMax);
+    // Listed a page at a time, newest first.
+    const rulesPage = await adminGet<AccessRuleListResponse>(t, '/api/limits/access-rules?limit=200');
+    expect(rulesPage.rules).toHaveLength(200);
+    expect(rulesPage.rules[0]!.reason).toBe('a partner');
+    expect(rulesPage).toMatchObject({ next_cursor: rulesPage.rules.at(-1)!.id, total: 100_000 });
+    const older = await adminGet<AccessRuleListResponse>(
+      t,
+      `/api/limits/access-rules?limit=200&cursor=${rulesPage.next_cursor}`,
+    );
+    expect(older.rules[0]!.id).toBeLessThan(rulesPage.next_cursor!);
+    const tooMany = await t.app.inject({ method: 'GET', url: '/api/limits/access-rules?limit=201', headers });
+    expect(tooMany.statusCode).toBe(422);
   });
 
   it('lists the limits a page at a time, oldest first, and says how many there are', async () => {

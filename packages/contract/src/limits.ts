@@ -48,8 +48,9 @@ export const LIMITS_LIMITS = {
   amountMax: 1_000_000_000,
   noteMax: 500,
   reasonMax: 500,
-  /** Limits, and denials, listed per page at most. */
+  /** Limits, access rules and denials listed per page at most. */
   limitsPageMax: 200,
+  rulesPageMax: 200,
   denialsPageMax: 200,
 } as const;
 
@@ -228,7 +229,21 @@ export const accessRuleSchema = z
   })
   .meta({ id: 'AccessRule' });
 export type AccessRule = z.infer<typeof accessRuleSchema>;
-export const accessRuleListResponseSchema = z.object({ rules: z.array(accessRuleSchema) });
+/** GET /limits/access-rules: a page of the bans and allowlist entries, newest first. */
+export const accessRuleListQuerySchema = z.object({
+  limit: wholeNumberText().pipe(z.number().int().min(1).max(LIMITS_LIMITS.rulesPageMax)).default(50),
+  cursor: idText.optional(),
+});
+export type AccessRuleListQuery = z.infer<typeof accessRuleListQuerySchema>;
+
+export const accessRuleListResponseSchema = z.object({
+  rules: z.array(accessRuleSchema),
+  /** The cursor of the next (older) page; null on the last. */
+  next_cursor: z.number().int().nullable(),
+  /** How many there are in all, expired ones included. */
+  total: z.number().int(),
+});
+export type AccessRuleListResponse = z.infer<typeof accessRuleListResponseSchema>;
 
 /** Why the allowance decided as it did. */
 export const ALLOWANCE_REASONS = [

@@ -1,4 +1,5 @@
 import type {
+  AccessRuleListQuery,
   AccessRuleValues,
   LimitDenialsQuery,
   LimitListQuery,
@@ -102,6 +103,16 @@ export async function deleteLimit(db: Executor, id: number): Promise<boolean> {
 
 export const listRuleRows = (db: Executor) =>
   db.selectFrom('access_rules').selectAll().orderBy('id', 'desc').execute();
+
+/** A page of the access rules, newest first, before the cursor's; one more than asked for, if there is one. */
+export function ruleRowsPage(db: Executor, query: AccessRuleListQuery) {
+  let select = db.selectFrom('access_rules').selectAll();
+  if (query.cursor !== undefined) select = select.where('id', '<', query.cursor);
+  return select
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+}
 
 export const findRuleRow = (db: Executor, id: number) =>
   db.selectFrom('access_rules').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,5 +1,6 @@
 import {
   accessRuleInputSchema,
+  accessRuleListQuerySchema,
   accessRuleListResponseSchema,
   accessRuleSchema,
   allowanceRequestSchema,
@@ -61,8 +62,12 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/limits/access-rules',
-    read({ summary: 'Bans and allowlist entries, newest first', response: accessRuleListResponseSchema }),
-    async () => ({ rules: await limits.listRules() }),
+    read({
+      summary: 'A page of the bans and allowlist entries, newest first, expired ones included',
+      querystring: accessRuleListQuerySchema,
+      response: accessRuleListResponseSchema,
+    }),
+    (request) => limits.listRules(request.query),
   );
   app.post(
     '/limits/access-rules',

@@ -2,6 +2,8 @@ import {
   LIMIT_MESSAGES,
   LIMITS_LIMITS,
   type AccessRule,
+  type AccessRuleListQuery,
+  type AccessRuleListResponse,
   type AccessRuleValues,
   type BotLimitsSnapshot,
   type BotUsageRequest,
@@ -179,9 +181,18 @@ export class LimitsService {
     };
   }
 
-  async listRules(): Promise<AccessRule[]> {
+  async listRules(query: AccessRuleListQuery): Promise<AccessRuleListResponse> {
     const now = this.now();
-    return (await repo.listRuleRows(this.db)).map((row) => toRule(row, now));
+    const [rows, total] = await Promise.all([
+      repo.ruleRowsPage(this.db, query),
+      repo.countRows(this.db, 'access_rules'),
+    ]);
+    const page = rows.slice(0, query.limit);
+    return {
+      rules: page.map((row) => toRule(row, now)),
+      next_cursor: rows.length > query.limit ? page.at(-1)!.id : null,
+      total,
+    };
   }
 
   async createRule(actor: Actor, values: AccessRuleValues): Promise<AccessRule> {

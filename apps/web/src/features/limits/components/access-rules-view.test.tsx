@@ -55,6 +55,23 @@ describe('Limits > Bans and allowlist', () => {
     expect(within(expired!).getByText('Chat -100555')).toHaveClass('text-muted-foreground');
   });
 
+  it('shows 50 entries at a time, newest first, and loads older ones', async () => {
+    const { requestsTo } = fakeLimitsApi({
+      rulesPageSize: 2,
+      rules: [3, 2, 1].map((id) => accessRule(id, { subject: `-10099${id}` })),
+    });
+    show();
+    const table = await screen.findByRole('table', { name: 'Bans and allowlist' });
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(2);
+    expect(screen.getByText(/Showing 2 of 3\./)).toBeInTheDocument();
+    expect(requestsTo('/limits/access-rules')[0]?.query.get('limit')).toBe('50');
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(3));
+    expect(requestsTo('/limits/access-rules').at(-1)?.query.get('cursor')).toBe('2');
+    expect(within(table).getAllByRole('row').at(-1)).toHaveTextContent('-100991');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
   it('says when nobody is banned or allowlisted', async () => {
     fakeLimitsApi();
     show();

@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
+import { LoadMore } from '@/components/ui/load-more';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { DeleteButton } from '@/components/ui/row-actions';
 import { SkeletonList } from '@/components/ui/skeleton';
@@ -104,10 +105,12 @@ function RulesTable({ rules, onDelete }: { rules: AccessRule[]; onDelete?: (rule
 /**
  * Limits > Bans and allowlist (docs/operators/limits.md): a banned chat or user has every call denied; an
  * allowlisted one is held to no limit (a ban still wins). Each entry has a reason and may expire; an
- * expired one stays listed, greyed, until deleted. Changing needs limits:write.
+ * expired one stays listed, greyed, until deleted; 50 at a time, newest first. Changing needs limits:write.
  */
 export function AccessRulesView() {
   const rules = useAccessRules();
+  const rows = rules.data?.pages.flatMap((page) => page.rules) ?? [];
+  const total = rules.data?.pages[0]?.total ?? 0;
   const canWrite = useHasPermission('limits:write');
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AccessRule | null>(null);
@@ -116,18 +119,22 @@ export function AccessRulesView() {
     <ViewSection
       id="access-rules-heading"
       title="Bans and allowlist"
-      description="Ban: every call of the chat or user is denied. Allow: no limit applies to it; a ban still wins."
+      description={
+        'Ban: every call of the chat or user is denied. Allow: no limit applies to it; a ban still wins.' +
+        (rows.length < total ? ` Showing ${rows.length.toLocaleString()} of ${total.toLocaleString()}.` : '')
+      }
       actions={canWrite && <AddButton onClick={() => setAdding(true)}>Add Entry</AddButton>}
     >
       {rules.isPending ? (
         <SkeletonList label="Loading bans and allowlist" rows={3} rowClassName="h-12" />
       ) : !rules.data ? (
         <LoadError title="Failed to load the bans and allowlist" query={rules} />
-      ) : rules.data.rules.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState>No chat or user is banned or allowlisted.</EmptyState>
       ) : (
-        <RulesTable rules={rules.data.rules} onDelete={canWrite ? setDeleting : undefined} />
+        <RulesTable rules={rows} onDelete={canWrite ? setDeleting : undefined} />
       )}
+      <LoadMore pages={rules} failure="Failed to load more entries" />
       {adding && <AccessRuleDialog onClose={() => setAdding(false)} />}
       {deleting && <DeleteRuleDialog rule={deleting} onClose={() => setDeleting(null)} />}
     </ViewSection>

@@ -89,11 +89,13 @@ export function preview(overrides: Partial<LimitPreview> = {}): LimitPreview {
 
 interface FakeLimitsApiOptions {
   limits?: Limit[];
+  /** The bans and allowlist entries, newest first. */
   rules?: AccessRule[];
   /** The denials, newest first. */
   denials?: LimitDenial[];
   denialsPageSize?: number;
   limitsPageSize?: number;
+  rulesPageSize?: number;
   total24h?: number;
   preview?: LimitPreview;
   subjects?: Record<string, SubjectLimits>;
@@ -111,6 +113,7 @@ export function fakeLimitsApi({
   denials = [],
   denialsPageSize = 50,
   limitsPageSize = 50,
+  rulesPageSize = 50,
   total24h = denials.length,
   preview: previewAnswer = preview(),
   subjects = {},
@@ -130,7 +133,17 @@ export function fakeLimitsApi({
         });
       },
       'POST /limits/preview': () => jsonResponse(previewAnswer),
-      'GET /limits/access-rules': () => jsonResponse({ rules }),
+      'GET /limits/access-rules': ({ query }) => {
+        const cursor = query.get('cursor');
+        const before = rules.filter((entry) => !cursor || entry.id < Number(cursor));
+        const size = Math.min(rulesPageSize, Number(query.get('limit') ?? 50));
+        const page = before.slice(0, size);
+        return jsonResponse({
+          rules: page,
+          next_cursor: before.length > size ? page.at(-1)!.id : null,
+          total: rules.length,
+        });
+      },
       'GET /limits/denials': ({ query }) => {
         const cursor = query.get('cursor');
         const matching = denials.filter(
