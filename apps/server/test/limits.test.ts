@@ -387,6 +387,52 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     });
   });
 
+  it('a check denied by a used-up cost limit names it, not a request limit another check took ahead', async () => {
+    clock = START;
+    const key = await allowanceKey();
+    // The request limit first: a subject's limits are weighed in the order they were created.
+    await createLimit({
+      scope: 'chat',
+      subject: '-61',
+      metric: 'requests',
+      window: 'hour',
+      amount: 1,
+      mode: 'hard',
+    });
+    const cost = await createLimit({
+      scope: 'chat',
+      subject: '-61',
+      metric: 'cost_usd',
+      window: 'day',
+      amount: 0.01,
+      mode: 'hard',
+    });
+    await ingest(
+      t.app,
+      key,
+      // Earlier today, before the request limit's hour.
+      Array.from({ length: 10 }, (_, i) => events.llmCall(START - 2 * HOUR - i * MINUTE, { chat_id: '-61' })),
+    );
+    const denial = { allowed: false, reason: 'limit_reached', limit: { id: cost.id } };
+    expect(await decide(key, { chat_id: '-61', user_id: '91' })).toMatchObject(denial);
+    // Read again (past the snapshot's second) before what the first check took is given back.
+    clock = START + 2_000;
+    expect(await decide(key, { chat_id: '-61', user_id: '91' })).toMatchObject(denial);
+    // Of two used up, the one whose window ends last: its wait is the longest.
+    const month = await createLimit({
+      scope: 'chat',
+      subject: '-61',
+      metric: 'tokens',
+      window: 'month',
+      amount: 1,
+      mode: 'hard',
+    });
+    clock = START + 4_000;
+    const later = await decide(key, { chat_id: '-61', user_id: '91' });
+    expect(later).toMatchObject({ allowed: false, limit: { id: month.id } });
+    expect(later.retry_after_seconds).toBeGreaterThan(10 * 24 * 3600);
+  });
+
   it('a chat’s own limit replaces the each-chat default of the same metric and window', async () => {
     clock = START;
     const key = await allowanceKey();

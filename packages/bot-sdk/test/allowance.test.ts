@@ -218,6 +218,16 @@ describe('lumi.allow(): the decision', () => {
       limit: { id: 2, mode: 'hard', metric: 'cost_usd', amount: 10, used: 10 },
       remaining: 0,
     });
+    // Several used up: cost or tokens before requests, then the window that ends last (the longest wait).
+    lumi.usage.set('4|-200', 10).set('5|-200', 1);
+    await bot.limits.load();
+    expect(bot.allow({ chatId: -200 })).toMatchObject({
+      allowed: false,
+      limit: { id: 5, metric: 'cost_usd' },
+    });
+    lumi.usage.set('3|7', 1000);
+    await bot.limits.load();
+    expect(bot.allow({ chatId: -100, userId: 7 })).toMatchObject({ limit: { id: 2 } });
   });
 
   it('binds request limits between syncs: with 10 left, exactly 10 of 50 checks are allowed', async () => {

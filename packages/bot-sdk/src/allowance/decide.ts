@@ -86,6 +86,9 @@ export class Decider {
     if (groups === 0) return plainAnswer(true, 'no_limits');
 
     let over = false;
+    let spent: UsageSlot | null = null;
+    let spentSubject = '';
+    let spentUsed = 0;
     let tightest: UsageSlot | null = null;
     let tightestSubject = '';
     let tightestShare = -Infinity;
@@ -97,13 +100,12 @@ export class Decider {
         const usedNow = used(slot);
         if (usedNow >= limit.amount) {
           if (limit.hard) {
-            return {
-              allowed: false,
-              reason: 'limit_reached',
-              limit: describe(slot, this.#subjects[g]!, usedNow),
-              remaining: 0,
-              retry_after_seconds: secondsUntil(slot.windowEnd, now),
-            };
+            if (spent === null || deniesFirst(slot, spent)) {
+              spent = slot;
+              spentSubject = this.#subjects[g]!;
+              spentUsed = usedNow;
+            }
+            continue;
           }
           over = true;
         }
@@ -115,6 +117,15 @@ export class Decider {
           tightestSubject = this.#subjects[g]!;
         }
       }
+    }
+    if (spent !== null) {
+      return {
+        allowed: false,
+        reason: 'limit_reached',
+        limit: describe(spent, spentSubject, spentUsed),
+        remaining: 0,
+        retry_after_seconds: secondsUntil(spent.windowEnd, now),
+      };
     }
     for (let g = 0; g < groups; g += 1) {
       for (const slot of this.#slots[g]!) if (slot.limit.requests) slot.grants += 1;
@@ -147,4 +158,13 @@ export class Decider {
     this.#subjects[group] = subject;
     this.#groups = group + 1;
   }
+}
+
+/**
+ * Of two used-up hard limits, whether `a` is the one a denial names (as Lumi does, docs/operators/limits.md,
+ * "How a call is decided"): cost or tokens before requests, then the window that ends last.
+ */
+function deniesFirst(a: UsageSlot, b: UsageSlot): boolean {
+  if (a.limit.requests !== b.limit.requests) return !a.limit.requests;
+  return a.windowEnd > b.windowEnd;
 }

@@ -57,9 +57,13 @@ export class AllowanceService {
     }
     const ahead = this.takeAhead(applied, now);
     const standings = await this.usage.standings(applied, now);
-    const spent = standings.find(
-      (s) => s.applied.limit.mode === 'hard' && s.used >= effectiveAmount(s.applied.limit, now),
-    );
+    // The used-up hard limit named is one of cost or tokens before one of requests (a request limit may look
+    // used up for a moment by counts other checks took ahead and give back, takeAhead, while cost and
+    // tokens count what was stored), and of those the one whose window ends last: the denial's
+    // retry_after_seconds is then the longest wait any of them asks for.
+    const spent = standings
+      .filter((s) => s.applied.limit.mode === 'hard' && s.used >= effectiveAmount(s.applied.limit, now))
+      .reduce<Standing | undefined>((best, s) => (!best || denialOrder(s, best) < 0 ? s : best), undefined);
     if (ahead) {
       const full = await ahead.taking;
       if (spent) {
@@ -255,4 +259,10 @@ export function describe({ applied, used }: { applied: AppliedLimit; used: numbe
     amount: effectiveAmount(limit, now),
     used: rounded(used),
   };
+}
+
+/** Which of two used-up limits a denial names first (see decide): cost or tokens, then the later end. */
+function denialOrder(a: Standing, b: Standing): number {
+  const requests = (s: Standing) => (s.applied.limit.metric === 'requests' ? 1 : 0);
+  return requests(a) - requests(b) || b.span.end - a.span.end;
 }
