@@ -37,7 +37,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { TELEMETRY_DEFAULTS, type TelemetrySettings } from './modules/telemetry-store/telemetry.settings.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin, frameworkError } from './plugins/errors.js';
+import { clientError, errorsPlugin, frameworkError } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { requestInputPlugin } from './plugins/request-input.js';
 import { responseHeadersPlugin } from './plugins/response-headers.js';
@@ -123,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     childLoggerFactory: lazyRequestLogger,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setSerializerCompiler(encodeFrozenOnce(serializerCompiler));

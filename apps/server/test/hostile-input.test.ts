@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { JSON_LIMIT_MESSAGES, JSON_LIMITS } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, dialects, expectError, useTestApp } from './helper.js';
@@ -15,6 +17,26 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
 
   /** JSON text of objects nested `depth` deep, written out: JSON.stringify itself would overflow the stack. */
   const nested = (depth: number) => '{"a":'.repeat(depth - 1) + '"leaf"' + '}'.repeat(depth - 1);
+
+  it('answers a URL over 16 KB, which never reaches a route, in the one error shape', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.write(`GET /api/health?q=${'a'.repeat(20_000)} HTTP/1.1\r\nhost: localhost\r\n\r\n`);
+    });
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1.1 431 Request Header Fields Too Large\r\n/);
+    expect(head).toMatch(/\r\ncontent-type: application\/json/);
+    expect(JSON.parse(body!)).toEqual({
+      detail: 'The request’s headers, its URL among them, are over 16 KB: send less',
+      code: 'headers_too_large',
+    });
+  });
 
   it('refuses NUL in the sign-in username without signing in or failing', async () => {
     const res = await t.app.inject({

@@ -235,12 +235,14 @@ describe.each(dialects)('platform on %s', (dialect) => {
 
   it('asks for a JSON object when the body is missing or not an object', async () => {
     const admin = await t.loginAdmin();
+    const withType = 'Send a JSON object, with Content-Type: application/json';
     const cases = [
-      { headers: {}, payload: undefined },
-      { headers: { 'content-type': 'text/plain' }, payload: 'username=admin' },
-      { headers: { 'content-type': 'application/json' }, payload: '[1, 2]' },
+      { headers: {}, payload: undefined, message: withType },
+      // A JSON object sent as text: what to change is its Content-Type.
+      { headers: { 'content-type': 'text/plain' }, payload: '{"username":"admin"}', message: withType },
+      { headers: { 'content-type': 'application/json' }, payload: '[1, 2]', message: 'Send a JSON object' },
     ];
-    for (const { headers, payload } of cases) {
+    for (const { headers, payload, message } of cases) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/users',
@@ -248,9 +250,31 @@ describe.each(dialects)('platform on %s', (dialect) => {
         payload,
       });
       const body = expectError(res, 422, 'validation_failed');
-      expect(body.errors).toEqual([{ path: '', message: 'Send a JSON object' }]);
-      expect(body.detail).toBe('Send a JSON object');
+      expect(body.errors).toEqual([{ path: '', message }]);
+      expect(body.detail).toBe(message);
     }
+  });
+
+  it('says why valid JSON with a __proto__ or constructor.prototype key is refused', async () => {
+    const admin = await t.loginAdmin();
+    for (const payload of ['{"__proto__":{"admin":true}}', '{"name":"x","constructor":{"prototype":{}}}']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { ...admin.auth, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(expectError(res, 400, 'bad_request').detail).toBe(
+        'The request body has a key named __proto__, or constructor with prototype in it: rename it',
+      );
+    }
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { ...admin.auth, 'content-type': 'application/json' },
+      payload: '{"__proto__":',
+    });
+    expect(expectError(broken, 400, 'bad_request').detail).toBe('The request body is not valid JSON');
   });
 
   it('answers an oversize body with 413 in the error shape', async () => {

@@ -17,6 +17,10 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'payload_too_large',
+  /** 431: the request's headers, its URL among them, are over 16 KB. */
+  'headers_too_large',
+  /** 408: the request did not arrive in time. */
+  'request_timeout',
   'unsupported_media_type',
   'too_many_requests',
   'service_unavailable',

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorCode, ErrorResponse, FieldError } from '@lumi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -100,6 +102,30 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
   return send(reply, request, 400, 'bad_request', detail);
 }
 
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (headers, the URL among them, past
+ * its 16 KB; a request that does not arrive in time; bytes that are not HTTP) never becomes a request, so
+ * the answer is written to the socket here, in the one error shape, before the connection is closed.
+ */
+export function clientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, detail]: [number, ErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', 'The request’s headers, its URL among them, are over 16 KB: send less']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'The request did not arrive in time: send it again']
+        : [400, 'bad_request', 'The request is not valid HTTP/1.1'];
+  const body = JSON.stringify({ detail, code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nx-content-type-options: nosniff\r\n` +
+        `connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** One error shape for every 4xx and 5xx: {detail, code, errors?, request_id}. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -125,7 +151,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         message:
           // The whole body has the wrong type (no body, a string, an array): the path is '/'.
           fieldPath(v.instancePath) === '' && v.keyword === 'invalid_type'
-            ? 'Send a JSON object'
+            ? isJsonType(request.headers['content-type'])
+              ? 'Send a JSON object'
+              : 'Send a JSON object, with Content-Type: application/json'
             : (v.message ?? 'Invalid value'),
       }));
       const first = errors[0];
@@ -165,3 +193,5 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     send(reply, request, 404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`),
   );
 });
+
+const isJsonType = (type: string | undefined) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(type ?? '');

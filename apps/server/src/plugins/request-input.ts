@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { jsonShapeProblem } from '../lib/json-shape.js';
-import { ValidationError } from '../lib/errors.js';
+import { AppError, ValidationError } from '../lib/errors.js';
 
 /**
  * The contract's validation, then its text rule (control characters and lone surrogates, `findUnsafeText`)
@@ -55,7 +55,25 @@ export const requestInputPlugin = fp(async (app: FastifyInstance) => {
       done(new ValidationError([{ path: '', message: problem }], problem), undefined);
       return;
     }
-    if (isLarge(request)) setImmediate(() => parseJson(request, text, done));
-    else parseJson(request, text, done);
+    // Fastify's parser refuses __proto__ and constructor.prototype keys (prototype poisoning) as JSON
+    // that is not valid; when the text is valid JSON, that is why, and the client is told so.
+    const parsed: typeof done = (error, value) => {
+      if (error && isJson(text)) done(new AppError(400, 'bad_request', FORBIDDEN_KEY), undefined);
+      else done(error, value);
+    };
+    if (isLarge(request)) setImmediate(() => parseJson(request, text, parsed));
+    else parseJson(request, text, parsed);
   });
 });
+
+const FORBIDDEN_KEY =
+  'The request body has a key named __proto__, or constructor with prototype in it: rename it';
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
