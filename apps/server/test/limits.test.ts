@@ -224,6 +224,20 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
       limit: { id: hard.id, amount: 100 },
     });
     expect(denied.retry_after_seconds).toBe(19 * 60);
+    // The ended raise sent back as it was read, to change the note: kept, ended; a new one must end later.
+    const read = await adminGet<Limit>(t, `/api/limits/${hard.id}`);
+    const { scope, subject, metric, window, amount, mode, raise_amount, raise_until } = read;
+    const values = { scope, subject, metric, window, amount, mode, raise_amount, raise_until };
+    const headers = await admin();
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/limits/${hard.id}`, headers, payload });
+    const kept = await put({ ...values, note: 'Digest of the day' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json<Limit>()).toMatchObject({ note: 'Digest of the day', effective_amount: 100 });
+    const moved = await put({ ...values, raise_until: new Date(START + 5 * MINUTE).toISOString() });
+    expect(expectError(moved, 422, 'validation_failed').errors).toEqual([
+      { path: 'raise_until', message: 'The raise’s end must be in the future' },
+    ]);
   });
 
   it('bans deny and allowlist entries admit past every limit; a ban wins; expired rules decide nothing', async () => {

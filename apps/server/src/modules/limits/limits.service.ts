@@ -139,7 +139,15 @@ export class LimitsService {
   }
 
   async update(actor: Actor, id: number, values: LimitValues): Promise<Limit> {
-    this.check(values);
+    // A raise that has ended may be sent back as it was read (to change the note, say); a new one must end
+    // in the future.
+    const stored = await repo.findLimitRow(this.db, id);
+    const sameRaise =
+      stored?.raise_until != null &&
+      values.raise_until !== null &&
+      Date.parse(stored.raise_until) === Date.parse(values.raise_until) &&
+      stored.raise_amount === values.raise_amount;
+    this.check(values, !sameRaise);
     const updated = await this.db
       .transaction()
       .execute((trx) =>
