@@ -100,6 +100,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the Fastify instance from its plugins and modules; does not listen. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const nextRequestId = requestIdGenerator();
   const app = Fastify({
     logger: {
       level: options.logLevel ?? 'info',
@@ -119,11 +120,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: requestIdGenerator(),
+    genReqId: nextRequestId,
     childLoggerFactory: lazyRequestLogger,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     frameworkErrors: frameworkError,
-    clientErrorHandler: clientError,
+    clientErrorHandler: clientError(nextRequestId),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setSerializerCompiler(encodeFrozenOnce(serializerCompiler));

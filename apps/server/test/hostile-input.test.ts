@@ -32,10 +32,13 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     const [head, body] = answer.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1.1 431 Request Header Fields Too Large\r\n/);
     expect(head).toMatch(/\r\ncontent-type: application\/json/);
+    const requestId = /\r\nx-request-id: ([\w.-]+)/.exec(head!)?.[1];
     expect(JSON.parse(body!)).toEqual({
       detail: 'The request’s headers, its URL among them, are over 16 KB: send less',
       code: 'headers_too_large',
+      request_id: requestId,
     });
+    expect(requestId).toBeTruthy();
   });
 
   it('refuses NUL in the sign-in username without signing in or failing', async () => {

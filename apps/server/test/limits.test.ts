@@ -632,7 +632,7 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect(tooMany.statusCode).toBe(422);
   });
 
-  it('lists the limits a page at a time, oldest first, and says how many there are', async () => {
+  it('lists the limits a page at a time, newest first, and says how many there are', async () => {
     clock = START;
     const made = [];
     for (const subject of ['-101', '-102', '-103']) {
@@ -648,10 +648,10 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
       );
     }
     const first = await adminGet<LimitListResponse>(t, '/api/limits?limit=2');
-    expect(first.limits.map((limit) => limit.id)).toEqual([made[0]!.id, made[1]!.id]);
+    expect(first.limits.map((limit) => limit.id)).toEqual([made[2]!.id, made[1]!.id]);
     expect(first).toMatchObject({ next_cursor: made[1]!.id, total: 3 });
     const second = await adminGet<LimitListResponse>(t, `/api/limits?limit=2&cursor=${first.next_cursor}`);
-    expect(second.limits.map((limit) => limit.id)).toEqual([made[2]!.id]);
+    expect(second.limits.map((limit) => limit.id)).toEqual([made[0]!.id]);
     expect(second).toMatchObject({ next_cursor: null, total: 3 });
     const headers = await admin();
     for (const query of ['limit=0', 'limit=201', 'limit=x', 'cursor=-1']) {

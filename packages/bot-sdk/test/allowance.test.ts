@@ -187,7 +187,7 @@ describe('lumi.allow(): the decision', () => {
     lumi.limits.limits = [
       limit({ id: 1, scope: 'chat', subject: '-100', window: 'hour', mode: 'soft', amount: 5 }),
       limit({ id: 2, scope: 'chat', subject: '-100', metric: 'cost_usd', amount: 10 }),
-      limit({ id: 3, scope: 'user', subject: '7', metric: 'tokens', amount: 1000 }),
+      limit({ id: 3, scope: 'user', subject: '7', metric: 'tokens', window: 'month', amount: 1000 }),
       limit({ id: 4, scope: 'chat', subject: '-200', window: 'hour', amount: 10 }),
       limit({ id: 5, scope: 'chat', subject: '-200', metric: 'cost_usd', window: 'hour', amount: 1 }),
     ];
@@ -227,7 +227,7 @@ describe('lumi.allow(): the decision', () => {
     });
     lumi.usage.set('3|7', 1000);
     await bot.limits.load();
-    expect(bot.allow({ chatId: -100, userId: 7 })).toMatchObject({ limit: { id: 2 } });
+    expect(bot.allow({ chatId: -100, userId: 7 })).toMatchObject({ limit: { id: 3, window: 'month' } });
   });
 
   it('binds request limits between syncs: with 10 left, exactly 10 of 50 checks are allowed', async () => {

@@ -164,7 +164,7 @@ export const limitSchema = z
   .meta({ id: 'Limit' });
 export type Limit = z.infer<typeof limitSchema>;
 
-/** GET /limits: a page of the limits, oldest first; the next from `next_cursor`. */
+/** GET /limits: a page of the limits, newest first; the next (older) from `next_cursor`. */
 export const limitListQuerySchema = z.object({
   limit: wholeNumberText().pipe(z.number().int().min(1).max(LIMITS_LIMITS.limitsPageMax)).default(50),
   cursor: idText.optional(),
@@ -173,7 +173,7 @@ export type LimitListQuery = z.infer<typeof limitListQuerySchema>;
 
 export const limitListResponseSchema = z.object({
   limits: z.array(limitSchema),
-  /** The cursor of the next page; null on the last. */
+  /** The cursor of the next (older) page; null on the last. */
   next_cursor: z.number().int().nullable(),
   /** How many limits there are in all. */
   total: z.number().int(),

@@ -9,7 +9,7 @@ const GIVEN_ID = /^[\w.-]{1,100}$/;
  * across instances and restarts (48 random bits per process) and costs nothing per request, where a random
  * UUID for every request showed up in the dashboards' profiles.
  */
-export function requestIdGenerator(): (request: IncomingMessage) => string {
+export function requestIdGenerator(): (request: Pick<IncomingMessage, 'headers'>) => string {
   const prefix = randomBytes(6).toString('hex');
   let next = 0;
   return (request) => {

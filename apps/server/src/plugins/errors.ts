@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode, ErrorResponse, FieldError } from '@lumi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -105,26 +105,30 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
 /**
  * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (headers, the URL among them, past
  * its 16 KB; a request that does not arrive in time; bytes that are not HTTP) never becomes a request, so
- * the answer is written to the socket here, in the one error shape, before the connection is closed.
+ * the answer is written to the socket here, in the one error shape with a request id of its own (`nextId`,
+ * the app's), before the connection is closed.
  */
-export function clientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex) {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, detail]: [number, ErrorCode, string] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'headers_too_large', 'The request’s headers, its URL among them, are over 16 KB: send less']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'request_timeout', 'The request did not arrive in time: send it again']
-        : [400, 'bad_request', 'The request is not valid HTTP/1.1'];
-  const body = JSON.stringify({ detail, code });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
-        `content-length: ${Buffer.byteLength(body)}\r\nx-content-type-options: nosniff\r\n` +
-        `connection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
-}
+export const clientError = (nextId: (request: { headers: IncomingHttpHeaders }) => string) =>
+  function (this: FastifyInstance, error: Error & { code?: string }, socket: Duplex) {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, code, detail]: [number, ErrorCode, string] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'headers_too_large', 'The request’s headers, its URL among them, are over 16 KB: send less']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'request_timeout', 'The request did not arrive in time: send it again']
+          : [400, 'bad_request', 'The request is not valid HTTP/1.1'];
+    const requestId = nextId({ headers: {} });
+    this.log.debug({ err: error, requestId }, 'a request the HTTP parser refused');
+    const body = JSON.stringify({ detail, code, request_id: requestId } satisfies ErrorResponse);
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+          `content-length: ${Buffer.byteLength(body)}\r\nx-content-type-options: nosniff\r\n` +
+          `x-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
 
 /** One error shape for every 4xx and 5xx: {detail, code, errors?, request_id}. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

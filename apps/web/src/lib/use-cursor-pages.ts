@@ -9,8 +9,11 @@ interface CursorPagesOptions<TPage extends CursorPage> {
   queryKey: QueryKey;
   /** One page: the first without a cursor, each later one from the previous page's `next_cursor`. */
   fetchPage: (cursor: number | undefined, signal: AbortSignal) => Promise<TPage>;
-  /** For a list that changes while it is open (alerts, deliveries): ask again this often. */
-  refetchInterval?: number;
+  /**
+   * For a list that changes while it is open (alerts, deliveries): ask again this often; a function of the
+   * pages loaded may say false (TanStack Query asks again for every page loaded).
+   */
+  refetchInterval?: number | ((pages: number) => number | false);
 }
 
 /**
@@ -27,6 +30,9 @@ export function useCursorPages<TPage extends CursorPage>({
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
-    refetchInterval,
+    refetchInterval:
+      typeof refetchInterval === 'function'
+        ? (query) => refetchInterval(query.state.data?.pages.length ?? 0)
+        : refetchInterval,
   });
 }

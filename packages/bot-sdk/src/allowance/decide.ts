@@ -44,8 +44,9 @@ function describe(slot: UsageSlot, subject: string, usedNow: number): Allowance[
 /**
  * Decides a check as Lumi decides it (apps/server/src/modules/limits/allowance.service.ts; docs/operators/
  * limits.md, "How a call is decided"), from the copy: a ban of the chat or user denies; an allowlist entry
- * admits; else every limit on the chat, user and feature is read, the first hard one used up denies, and an
- * allowed check counts once for each request limit. It keeps the (up to three) subjects' counts in its own
+ * admits; else every limit on the chat, user and feature is read, a hard one used up denies (one of cost or
+ * tokens named before one of requests, then the one ending last: `deniesFirst`), and an allowed check counts
+ * once for each request limit. It keeps the (up to three) subjects' counts in its own
  * fields between the two passes, so a check allocates only its answer.
  */
 export class Decider {

@@ -13,12 +13,12 @@ import type { Executor } from '../../db/database.js';
 
 export const listLimitRows = (db: Executor) => db.selectFrom('limits').selectAll().orderBy('id').execute();
 
-/** A page of the limits, oldest first, after the cursor's; one more than asked for, if there is one. */
+/** A page of the limits, newest first, before the cursor's; one more than asked for, if there is one. */
 export function limitRowsPage(db: Executor, query: LimitListQuery) {
   let select = db.selectFrom('limits').selectAll();
-  if (query.cursor !== undefined) select = select.where('id', '>', query.cursor);
+  if (query.cursor !== undefined) select = select.where('id', '<', query.cursor);
   return select
-    .orderBy('id')
+    .orderBy('id', 'desc')
     .limit(query.limit + 1)
     .execute();
 }
@@ -138,14 +138,15 @@ export async function deleteRule(db: Executor, id: number): Promise<boolean> {
 /** limit_denials also keeps calls admitted over a soft limit (for the alerts); these are not denials. */
 const SOFT = 'over_soft_limit';
 
-/** Denials per limit since `from`. */
-export async function denialCounts(db: Executor, from: string): Promise<Map<number, number>> {
+/** Denials since `from` of each of the limits `ids`. */
+export async function denialCounts(db: Executor, from: string, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('limit_denials')
     .select(['limit_id', (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('ts', '>=', from)
     .where('reason', '!=', SOFT)
-    .where('limit_id', 'is not', null)
+    .where('limit_id', 'in', ids)
     .groupBy('limit_id')
     .execute();
   return new Map(rows.map((row) => [row.limit_id!, Number(row.n)]));

@@ -40,7 +40,7 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
   limit.list(
     {
       summary:
-        'A page of the limits, oldest first, each with its usage now (for each chat or user, the five nearest it) and its denials',
+        'A page of the limits, newest first, each with its usage now (for each chat or user, the five nearest it) and its denials',
       querystring: limitListQuerySchema,
       response: limitListResponseSchema,
     },

@@ -109,12 +109,16 @@ export class LimitsService {
   async list(query: LimitListQuery): Promise<LimitListResponse> {
     await this.events.flush();
     const now = this.now();
-    const [rows, total, denials] = await Promise.all([
+    const [rows, total] = await Promise.all([
       repo.limitRowsPage(this.db, query),
       repo.countRows(this.db, 'limits'),
-      repo.denialCounts(this.db, isoTime(now - DAY_MS)),
     ]);
     const page = rows.slice(0, query.limit);
+    const denials = await repo.denialCounts(
+      this.db,
+      isoTime(now - DAY_MS),
+      page.map((row) => row.id),
+    );
     return {
       limits: await Promise.all(page.map((row) => this.toLimit(this.db, row, now, denials.get(row.id) ?? 0))),
       next_cursor: rows.length > query.limit ? page.at(-1)!.id : null,
@@ -340,7 +344,7 @@ export class LimitsService {
     const row = await repo.findLimitRow(db, id);
     if (!row) throw new NotFoundError(`There is no limit ${id}`);
     const now = this.now();
-    const denials = await repo.denialCounts(db, isoTime(now - DAY_MS));
+    const denials = await repo.denialCounts(db, isoTime(now - DAY_MS), [id]);
     return this.toLimit(db, row, now, denials.get(id) ?? 0);
   }
 

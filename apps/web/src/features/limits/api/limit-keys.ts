@@ -5,6 +5,7 @@ import type { DenialFilters } from '../hooks/use-denial-filters';
 export const limitKeys = {
   all: ['limits'] as const,
   list: ['limits', 'list'] as const,
+  one: (id: number) => ['limits', 'one', id] as const,
   preview: (input: LimitValues) => ['limits', 'preview', input] as const,
   accessRules: ['limits', 'access-rules'] as const,
   denials: (filters: DenialFilters) => ['limits', 'denials', filters] as const,

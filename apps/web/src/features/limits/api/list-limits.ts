@@ -7,7 +7,7 @@ import { LIMITS_PATH, LIMITS_POLL_MS, limitKeys } from './limit-keys';
 export const LIMITS_PAGE_SIZE = 50;
 
 /**
- * GET /limits: a page of the limits, oldest first, each with its usage now (for each chat or user, the five
+ * GET /limits: a page of the limits, newest first, each with its usage now (for each chat or user, the five
  * nearest it) and its denials, and how many there are.
  */
 export function fetchLimits(cursor: number | undefined, signal?: AbortSignal) {
@@ -18,6 +18,7 @@ export function useLimits() {
   return useCursorPages({
     queryKey: limitKeys.list,
     fetchPage: (cursor, signal) => fetchLimits(cursor, signal),
-    refetchInterval: LIMITS_POLL_MS,
+    // Each page reads its limits' usage: asked again while one is shown; with more, after a change only.
+    refetchInterval: (pages) => (pages > 1 ? false : LIMITS_POLL_MS),
   });
 }

@@ -99,6 +99,20 @@ describe('Limits > Denials', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
   });
 
+  it('names the limit filtered by when none of its denials is listed', async () => {
+    fakeLimitsApi({ limits: [limit(2, { subject: '-100456' })], denials: [denial(1, { limit_id: 2 })] });
+    renderAt(<LimitsPage />, '/limits?view=denials&limit_id=2&chat_id=-100999');
+    expect(await screen.findByText('Denied by Chat -100456: $5.00 per day')).toBeInTheDocument();
+    expect(screen.getByText('No denials match these filters')).toBeInTheDocument();
+  });
+
+  it('names a deleted limit filtered by with its number', async () => {
+    fakeLimitsApi({ denials: [denial(1, { limit_id: 7 })] });
+    renderAt(<LimitsPage />, '/limits?view=denials&limit_id=7&chat_id=-100999');
+    expect(await screen.findByText('No denials match these filters')).toBeInTheDocument();
+    expect(await screen.findByText('Denied by limit 7')).toBeInTheDocument();
+  });
+
   it('says when nothing was denied, and when nothing matches', async () => {
     fakeLimitsApi({ total24h: 0 });
     renderAt(<LimitsPage />, '/limits?view=denials');

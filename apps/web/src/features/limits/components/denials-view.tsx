@@ -12,6 +12,7 @@ import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { ViewSection } from '@/components/ui/view-section';
 import { formatDateTime } from '@/lib/format';
+import { useLimit } from '../api/get-limit';
 import { useDenials } from '../api/list-denials';
 import { useDenialFilters, type DenialFilters } from '../hooks/use-denial-filters';
 import { ALLOWANCE_REASON_LABELS, describeLimit, describeWho } from '../lib/limit-text';
@@ -120,8 +121,11 @@ export function DenialsView() {
   const rows = denials.data?.pages.flatMap((page) => page.denials) ?? [];
   const total = denials.data?.pages[0]?.total_24h;
   const filtered = Object.values(filters).some((value) => value !== null);
-  const filteredLimit =
+  // Named by a denial listed, or else read: none of it may be listed (a chat filter beside it, say).
+  const namedByRow =
     filters.limitId === null ? null : rows.find((denial) => denial.limit_id === filters.limitId)?.limit;
+  const read = useLimit(namedByRow || denials.isPending ? null : filters.limitId);
+  const filteredLimit = namedByRow ?? read.data;
 
   return (
     <ViewSection

@@ -87,10 +87,10 @@ describe('Limits > Limits', () => {
     expect(rows('Limits')[0]).not.toHaveTextContent('Raised');
   });
 
-  it('shows 50 limits at a time, how many there are, and loads the next ones', async () => {
+  it('shows 50 limits at a time, newest first, how many there are, and loads older ones', async () => {
     const { requestsTo } = fakeLimitsApi({
       limitsPageSize: 2,
-      limits: [1, 2, 3].map((id) => limit(id, { subject: `-10012${id}` })),
+      limits: [3, 2, 1].map((id) => limit(id, { subject: `-10012${id}` })),
     });
     show();
     await screen.findByRole('table', { name: 'Limits' });
@@ -100,7 +100,7 @@ describe('Limits > Limits', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rows('Limits')).toHaveLength(3));
     expect(requestsTo('/limits').at(-1)?.query.get('cursor')).toBe('2');
-    expect(rows('Limits')[2]).toHaveTextContent('Chat -100123');
+    expect(rows('Limits')[2]).toHaveTextContent('Chat -100121');
     expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });

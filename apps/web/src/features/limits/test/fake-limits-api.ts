@@ -88,6 +88,7 @@ export function preview(overrides: Partial<LimitPreview> = {}): LimitPreview {
 }
 
 interface FakeLimitsApiOptions {
+  /** The limits, newest first. */
   limits?: Limit[];
   /** The bans and allowlist entries, newest first. */
   rules?: AccessRule[];
@@ -122,8 +123,8 @@ export function fakeLimitsApi({
   return fakeApi(
     {
       'GET /limits': ({ query }) => {
-        const cursor = Number(query.get('cursor') ?? 0);
-        const after = limits.filter((entry) => entry.id > cursor);
+        const cursor = query.get('cursor');
+        const after = limits.filter((entry) => !cursor || entry.id < Number(cursor));
         const size = Math.min(limitsPageSize, Number(query.get('limit') ?? 50));
         const page = after.slice(0, size);
         return jsonResponse({
@@ -131,6 +132,12 @@ export function fakeLimitsApi({
           next_cursor: after.length > size ? page.at(-1)!.id : null,
           total: limits.length,
         });
+      },
+      'GET /limits/:id': (_request, { id }) => {
+        const found = limits.find((entry) => entry.id === Number(id));
+        return found
+          ? jsonResponse(found)
+          : jsonResponse({ detail: `There is no limit ${id}`, code: 'not_found' }, 404);
       },
       'POST /limits/preview': () => jsonResponse(previewAnswer),
       'GET /limits/access-rules': ({ query }) => {
