@@ -23,6 +23,8 @@ test('creates a channel, a topic and a template, previews it, sends a test and r
   page,
   request,
 }) => {
+  // A long flow through the template editor (Monaco), as config.spec.ts's: a busy machine needs more than 60 s.
+  test.setTimeout(150_000);
   const channelName = unique('E2E Alerts ');
   const templateName = unique('E2E Price Alert ');
   const chatId = `@${unique('lumi_e2e_')}`.slice(0, 32);
