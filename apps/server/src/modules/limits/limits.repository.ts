@@ -1,26 +1,32 @@
 import type {
-  AccessRuleListQuery,
   AccessRuleValues,
   LimitDenialsQuery,
-  LimitListQuery,
   LimitMetric,
   LimitValues,
   LimitWindow,
 } from '@lumi/contract';
-import type { Executor } from '../../db/database.js';
+import type { Selectable } from 'kysely';
+import type { Database, Executor } from '../../db/database.js';
 
 /** The limits, access rules and denials (migration 20261207090000-limits). */
 
 export const listLimitRows = (db: Executor) => db.selectFrom('limits').selectAll().orderBy('id').execute();
 
-/** A page of the limits, newest first, before the cursor's; one more than asked for, if there is one. */
-export function limitRowsPage(db: Executor, query: LimitListQuery) {
-  let select = db.selectFrom('limits').selectAll();
+/**
+ * A page of the limits or of the access rules, newest first, before the cursor's; one more than asked for,
+ * if there is one.
+ */
+export function rowsPage<T extends 'limits' | 'access_rules'>(
+  db: Executor,
+  table: T,
+  query: { limit: number; cursor?: number },
+) {
+  let select = db.selectFrom(table as 'limits').selectAll();
   if (query.cursor !== undefined) select = select.where('id', '<', query.cursor);
   return select
     .orderBy('id', 'desc')
     .limit(query.limit + 1)
-    .execute();
+    .execute() as Promise<Selectable<Database[T]>[]>;
 }
 
 export const findLimitRow = (db: Executor, id: number) =>
@@ -103,16 +109,6 @@ export async function deleteLimit(db: Executor, id: number): Promise<boolean> {
 
 export const listRuleRows = (db: Executor) =>
   db.selectFrom('access_rules').selectAll().orderBy('id', 'desc').execute();
-
-/** A page of the access rules, newest first, before the cursor's; one more than asked for, if there is one. */
-export function ruleRowsPage(db: Executor, query: AccessRuleListQuery) {
-  let select = db.selectFrom('access_rules').selectAll();
-  if (query.cursor !== undefined) select = select.where('id', '<', query.cursor);
-  return select
-    .orderBy('id', 'desc')
-    .limit(query.limit + 1)
-    .execute();
-}
 
 export const findRuleRow = (db: Executor, id: number) =>
   db.selectFrom('access_rules').selectAll().where('id', '=', id).executeTakeFirst();

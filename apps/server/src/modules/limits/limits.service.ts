@@ -110,7 +110,7 @@ export class LimitsService {
     await this.events.flush();
     const now = this.now();
     const [rows, total] = await Promise.all([
-      repo.limitRowsPage(this.db, query),
+      repo.rowsPage(this.db, 'limits', query),
       repo.countRows(this.db, 'limits'),
     ]);
     const page = rows.slice(0, query.limit);
@@ -196,7 +196,7 @@ export class LimitsService {
   async listRules(query: AccessRuleListQuery): Promise<AccessRuleListResponse> {
     const now = this.now();
     const [rows, total] = await Promise.all([
-      repo.ruleRowsPage(this.db, query),
+      repo.rowsPage(this.db, 'access_rules', query),
       repo.countRows(this.db, 'access_rules'),
     ]);
     const page = rows.slice(0, query.limit);

@@ -123,15 +123,8 @@ export function fakeLimitsApi({
   return fakeApi(
     {
       'GET /limits': ({ query }) => {
-        const cursor = query.get('cursor');
-        const after = limits.filter((entry) => !cursor || entry.id < Number(cursor));
-        const size = Math.min(limitsPageSize, Number(query.get('limit') ?? 50));
-        const page = after.slice(0, size);
-        return jsonResponse({
-          limits: page,
-          next_cursor: after.length > size ? page.at(-1)!.id : null,
-          total: limits.length,
-        });
+        const { page, next_cursor } = newestPage(limits, query, limitsPageSize);
+        return jsonResponse({ limits: page, next_cursor, total: limits.length });
       },
       'GET /limits/:id': (_request, { id }) => {
         const found = limits.find((entry) => entry.id === Number(id));
@@ -141,28 +134,17 @@ export function fakeLimitsApi({
       },
       'POST /limits/preview': () => jsonResponse(previewAnswer),
       'GET /limits/access-rules': ({ query }) => {
-        const cursor = query.get('cursor');
-        const before = rules.filter((entry) => !cursor || entry.id < Number(cursor));
-        const size = Math.min(rulesPageSize, Number(query.get('limit') ?? 50));
-        const page = before.slice(0, size);
-        return jsonResponse({
-          rules: page,
-          next_cursor: before.length > size ? page.at(-1)!.id : null,
-          total: rules.length,
-        });
+        const { page, next_cursor } = newestPage(rules, query, rulesPageSize);
+        return jsonResponse({ rules: page, next_cursor, total: rules.length });
       },
       'GET /limits/denials': ({ query }) => {
-        const cursor = query.get('cursor');
         const matching = denials.filter(
           (entry) =>
             (!query.has('chat_id') || entry.chat_id === query.get('chat_id')) &&
             (!query.has('user_id') || entry.user_id === query.get('user_id')) &&
-            (!query.has('limit_id') || entry.limit_id === Number(query.get('limit_id'))) &&
-            (!cursor || entry.id < Number(cursor)),
+            (!query.has('limit_id') || entry.limit_id === Number(query.get('limit_id'))),
         );
-        const size = Math.min(denialsPageSize, Number(query.get('limit') ?? 50));
-        const page = matching.slice(0, size);
-        const last = page.at(-1);
+        const { page, next_cursor } = newestPage(matching, query, denialsPageSize);
         // Each names its limit's parts, as the server joins them: null once the limit is deleted.
         const named = page.map((entry) => {
           const found = limits.find((candidate) => candidate.id === entry.limit_id);
@@ -171,11 +153,7 @@ export function fakeLimitsApi({
             limit: found ? pick(found, ['scope', 'subject', 'metric', 'window', 'amount']) : entry.limit,
           };
         });
-        return jsonResponse({
-          denials: named,
-          next_cursor: matching.length > size && last ? last.id : null,
-          total_24h: total24h,
-        });
+        return jsonResponse({ denials: named, next_cursor, total_24h: total24h });
       },
       'GET /limits/subjects/:kind/:subject': (_request, { kind, subject }) => {
         const standing = subjects[`${kind}/${decodeURIComponent(subject!)}`];
@@ -191,3 +169,12 @@ export function fakeLimitsApi({
 
 const pick = <T extends object, K extends keyof T>(value: T, keys: K[]) =>
   Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
+
+/** A page of `entries` (newest first) before the query's cursor, at most `pageSize`, as the server cuts one. */
+function newestPage<T extends { id: number }>(entries: T[], query: URLSearchParams, pageSize: number) {
+  const cursor = query.get('cursor');
+  const before = entries.filter((entry) => !cursor || entry.id < Number(cursor));
+  const size = Math.min(pageSize, Number(query.get('limit') ?? 50));
+  const page = before.slice(0, size);
+  return { page, next_cursor: before.length > size ? page.at(-1)!.id : null };
+}
