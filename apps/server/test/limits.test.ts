@@ -292,7 +292,21 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     clock = START + HOUR + 1;
     expect((await decide(key, { user_id: '666' })).reason).toBe('no_limits');
     const rules = await adminGet<{ rules: AccessRule[] }>(t, '/api/limits/access-rules');
-    expect(rules.rules.find((r) => r.subject === '666')?.active).toBe(false);
+    const expired = rules.rules.find((r) => r.subject === '666')!;
+    expect(expired.active).toBe(false);
+    // A new entry for a subject whose entry expired replaces it, and the audit log shows both.
+    const renewed = await rule({ action: 'ban', subject_kind: 'user', subject: '666', reason: 'spam again' });
+    expect((await decide(key, { user_id: '666' })).reason).toBe('banned');
+    const after = await adminGet<{ rules: AccessRule[] }>(t, '/api/limits/access-rules');
+    expect(after.rules.filter((r) => r.subject === '666').map((r) => r.id)).toEqual([renewed.id]);
+    const audit = await adminGet<{ logs: AuditLog[] }>(
+      t,
+      '/api/admin/audit-logs?resource_type=access_rule&limit=2',
+    );
+    expect(audit.logs.map((log) => [log.action, log.resource_id])).toEqual([
+      ['access_rule.created', String(renewed.id)],
+      ['access_rule.deleted', String(expired.id)],
+    ]);
   });
 
   it('admits exactly as many of 50 parallel checks as a request limit has left', async () => {

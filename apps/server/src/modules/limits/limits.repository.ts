@@ -7,6 +7,7 @@ import type {
 } from '@lumi/contract';
 import type { Selectable } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
+import type { AccessRuleRow } from './limit-book.js';
 
 /** The limits, access rules and denials (migration 20261207090000-limits). */
 
@@ -124,6 +125,19 @@ export async function insertRule(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The subject's entry, if it has one. */
+export async function ruleOfSubject(
+  db: Executor,
+  { subject_kind, subject }: Pick<AccessRuleValues, 'subject_kind' | 'subject'>,
+): Promise<AccessRuleRow | undefined> {
+  return db
+    .selectFrom('access_rules')
+    .selectAll()
+    .where('subject_kind', '=', subject_kind)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
 }
 
 export async function deleteRule(db: Executor, id: number): Promise<boolean> {

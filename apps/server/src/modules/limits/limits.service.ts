@@ -212,6 +212,10 @@ export class LimitsService {
       throw ValidationError.field('expires_at', LIMIT_MESSAGES.expiryPassed);
     }
     const created = await this.db.transaction().execute(async (trx) => {
+      // An expired entry decides nothing (docs/operators/limits.md, "Bans and allowlist"): the new one
+      // replaces it, and the audit log shows both.
+      const known = await repo.ruleOfSubject(trx, values);
+      if (known && !ruleActive(known, this.now())) await this.rules.remove(trx, actor, known.id);
       await belowCap(trx, 'access_rules', LIMITS_LIMITS.rulesMax, 'bans and allowlist entries');
       return this.rules.create(trx, actor, () =>
         repo.insertRule(trx, values, { at: isoTime(this.now()), username: actor.username }),
