@@ -118,6 +118,30 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect((await decide(key, { chat_id: '-100' })).allowed).toBe(true);
   });
 
+  it('counts the calls it admitted and not yet reported at their window’s average cost, also when it reads again', async () => {
+    clock = START;
+    const key = await allowanceKey();
+    await createLimit({ scope: 'each_chat', metric: 'cost_usd', window: 'day', amount: 1, mode: 'hard' });
+    const used = async () => {
+      const answer = await decide(key, { chat_id: '-7' });
+      return answer.allowed ? answer.limit!.used : `denied at ${answer.limit!.used}`;
+    };
+    // Two calls admitted and reported at $0.25 each; each call admitted since counts $0.25 until it is
+    // reported. The clock moves past the second a chat's usage is answered from memory, so each check after
+    // reads it again.
+    expect([await used(), await used()]).toEqual([0, 0]);
+    await ingest(
+      t.app,
+      key,
+      [1, 2].map((i) => events.llmCall(START - i * MINUTE, { chat_id: '-7', cost_usd: 0.25 })),
+    );
+    expect(await used()).toBe(0.5);
+    clock += 2_000;
+    expect(await used()).toBe(0.75);
+    clock += 2_000;
+    expect(await used()).toBe('denied at 1');
+  });
+
   it("counts a month's earlier days, the day's earlier hours and the current hour, each window its own", async () => {
     clock = START;
     const key = await allowanceKey();

@@ -31,7 +31,9 @@ export class AllowanceService {
   ) {
     this.exact = exactGrants(db, events, now, () => usage.countsLetGo());
     this.takesAhead = isPostgres(db);
-    usage.countWith(this.exact);
+    usage.countWith(this.exact, (key) => events.pending(key));
+    // A read while a write of grants ran may count the write's grants twice (limit-events.ts, onWritten).
+    events.onWritten(() => usage.countsLetGo());
   }
 
   async decide(request: AllowanceRequest): Promise<Allowance> {

@@ -1,11 +1,13 @@
-import { MINUTE_MS, hourKey, minuteKey } from '../../lib/hour-buckets.js';
+import { HOUR_MS, MINUTE_MS, hourKey, minuteKey } from '../../lib/hour-buckets.js';
 
 export interface BucketNames {
   minute: string;
   hour: string;
+  /** The hour before. */
+  previousHour: string;
 }
 
-let named = { minute: Number.NaN, names: { minute: '', hour: '' } };
+let named = { minute: Number.NaN, names: { minute: '', hour: '', previousHour: '' } };
 
 /**
  * The names of the minute and the hour holding `now` (lib/hour-buckets.ts), made once a minute: a check
@@ -13,6 +15,9 @@ let named = { minute: Number.NaN, names: { minute: '', hour: '' } };
  */
 export function bucketNames(now: number): BucketNames {
   const minute = Math.floor(now / MINUTE_MS);
-  if (minute !== named.minute) named = { minute, names: { minute: minuteKey(now), hour: hourKey(now) } };
+  if (minute !== named.minute) {
+    const names = { minute: minuteKey(now), hour: hourKey(now), previousHour: hourKey(now - HOUR_MS) };
+    named = { minute, names };
+  }
   return named.names;
 }

@@ -46,6 +46,9 @@ export class LimitEvents {
   /** The buffer a failed write's rows went back into: no buffer before it counts as stored until it is. */
   private requeuedInto = 0;
   private readonly listeners: ((stored: number) => void)[] = [];
+  /** The grants of the writes not yet ended, by grantId: counted here, and perhaps not stored yet. */
+  private readonly unstored = new Set<Map<string, GrantKey & { granted: number }>>();
+  private readonly writtenListeners: (() => void)[] = [];
 
   constructor(
     private readonly store: StoreLimitEvents,
@@ -72,6 +75,25 @@ export class LimitEvents {
     this.schedule();
   }
 
+  /**
+   * The grants counted here for a counter that may not be stored yet: buffered, or in a write that has not
+   * ended (its rows may be stored already: see `onWritten`).
+   */
+  pending(key: GrantKey): number {
+    const id = grantId(key);
+    let count = this.grants.get(id)?.granted ?? 0;
+    for (const writing of this.unstored) count += writing.get(id)?.granted ?? 0;
+    return count;
+  }
+
+  /**
+   * Calls `listener` whenever a write ends, stored or not: until then its grants count as `pending`, also
+   * those of its transactions that committed, so a read of the stored grants meanwhile counts them twice.
+   */
+  onWritten(listener: () => void): void {
+    this.writtenListeners.push(listener);
+  }
+
   /** Calls `listener` with a buffer's number once its rows and those of the buffers before are stored. */
   onStored(listener: (stored: number) => void): void {
     this.listeners.push(listener);
@@ -81,15 +103,20 @@ export class LimitEvents {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const grants = [...this.grants.values()];
+    const buffered = this.grants;
     const denials = this.denials;
     const number = this.filling;
     this.grants = new Map();
     this.denials = [];
     this.filling += 1;
+    this.unstored.add(buffered);
     this.writing = this.writing
       .catch(() => undefined)
-      .then(() => this.write(grants, denials))
+      .then(() => this.write(buffered, denials))
+      .finally(() => {
+        this.unstored.delete(buffered);
+        for (const listener of this.writtenListeners) listener();
+      })
       .then(() => {
         if (number < this.requeuedInto) return;
         for (const listener of this.listeners) listener(number);
@@ -101,7 +128,11 @@ export class LimitEvents {
    * Writes rows in transactions of FLUSH_CHUNK; what a failed transaction and the rest did not store goes
    * back into the buffer.
    */
-  private async write(grants: (GrantKey & { granted: number })[], denials: DenialRow[]): Promise<void> {
+  private async write(
+    buffered: Map<string, GrantKey & { granted: number }>,
+    denials: DenialRow[],
+  ): Promise<void> {
+    const grants = [...buffered.values()];
     const chunks = Math.ceil(grants.length / FLUSH_CHUNK) + Math.ceil(denials.length / FLUSH_CHUNK);
     for (let n = 0, g = 0, d = 0; n < chunks; n += 1) {
       const someGrants = g < grants.length ? grants.slice(g, g + FLUSH_CHUNK) : [];
@@ -111,6 +142,7 @@ export class LimitEvents {
         await this.store(someGrants, someDenials);
       } catch (error) {
         this.requeuedInto = this.filling;
+        this.unstored.delete(buffered);
         for (const row of grants.slice(g)) this.grant(row, row.granted);
         for (const row of denials.slice(d)) this.deny(row);
         throw error;

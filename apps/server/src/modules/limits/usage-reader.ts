@@ -79,6 +79,7 @@ export class UsageReader {
   /** How many times counts kept in memory were let go of. */
   private letGo = 0;
   private exact: CountedInMemory = { countedNow: () => undefined, countedHours: () => [] };
+  private pending: (key: GrantKey) => number = () => 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -120,9 +121,13 @@ export class UsageReader {
     }
   }
 
-  /** Where the request limits' counts this instance keeps in memory are (exact-grants.ts). */
-  countWith(exact: CountedInMemory): void {
+  /**
+   * Where the request limits' counts this instance keeps in memory are (exact-grants.ts), and the calls it
+   * admitted whose grants are not stored yet (limit-events.ts, pending): a snapshot read counts those in.
+   */
+  countWith(exact: CountedInMemory, pending: (key: GrantKey) => number): void {
     this.exact = exact;
+    this.pending = pending;
   }
 
   /** Counts a call this instance admitted in the subject's snapshot, so its next check sees it at once. */
@@ -147,7 +152,8 @@ export class UsageReader {
 
   /**
    * Forgets every snapshot, and has a read under way read again: counts kept in memory (`countWith`) were let
-   * go of once stored, and a read made before they were stored would count them nowhere.
+   * go of once stored, and a read made before they were stored would count them nowhere; or a write of
+   * pending grants ended, which a read made while it ran may count twice.
    */
   countsLetGo(): void {
     this.snapshots.clear();
@@ -419,6 +425,31 @@ export class UsageReader {
       sums.granted = row.granted;
       snapshot.hours.set(hour, sums);
     }
+    for (const { kind, subject, now } of wanted)
+      this.countPending(snapshots.get(`${kind}|${subject}`)!, kind, subject, now);
     return wanted.map(({ kind, subject }) => snapshots.get(`${kind}|${subject}`)!);
+  }
+
+  /**
+   * Adds to a snapshot just read the grants this instance counted in its minute and its last two hours and
+   * has not stored yet, so a call admitted counts from the moment it is (docs/operators/limits.md, "What
+   * counts"), however often the subject is read again before its grant is written.
+   */
+  private countPending(snapshot: Snapshot, kind: UsageKind, subject: string, now: number) {
+    const names = bucketNames(now);
+    if (snapshot.minute === names.minute) {
+      snapshot.minuteGranted += this.pending({ kind, subject, grain: 'minute', bucket: names.minute });
+    }
+    const hour = floorHour(now);
+    for (const [start, bucket] of [
+      [hour - HOUR_MS, names.previousHour],
+      [hour, names.hour],
+    ] as const) {
+      const count = this.pending({ kind, subject, grain: 'hour', bucket });
+      if (count === 0) continue;
+      const sums = snapshot.hours.get(start) ?? { ...ZERO };
+      sums.granted += count;
+      snapshot.hours.set(start, sums);
+    }
   }
 }
