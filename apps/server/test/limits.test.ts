@@ -318,8 +318,20 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     const rules = await adminGet<{ rules: AccessRule[] }>(t, '/api/limits/access-rules');
     const expired = rules.rules.find((r) => r.subject === '666')!;
     expect(expired.active).toBe(false);
-    // A new entry for a subject whose entry expired replaces it, and the audit log shows both.
-    const renewed = await rule({ action: 'ban', subject_kind: 'user', subject: '666', reason: 'spam again' });
+    // A new entry for a subject whose entry expired replaces it, and the audit log shows both; of two at
+    // once, one is a 409.
+    const renewing = await Promise.all(
+      ['spam again', 'spam once more'].map((reason) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/limits/access-rules',
+          headers,
+          payload: { action: 'ban', subject_kind: 'user', subject: '666', reason },
+        }),
+      ),
+    );
+    expect(renewing.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const renewed = renewing.find((res) => res.statusCode === 201)!.json<AccessRule>();
     expect((await decide(key, { user_id: '666' })).reason).toBe('banned');
     const after = await adminGet<{ rules: AccessRule[] }>(t, '/api/limits/access-rules');
     expect(after.rules.filter((r) => r.subject === '666').map((r) => r.id)).toEqual([renewed.id]);

@@ -19,8 +19,11 @@ import type { Standing, UsageReader } from './usage-reader.js';
  */
 export class AllowanceService {
   private readonly exact: ExactGrants;
-  /** Whether a check's request counts can be taken with its read (PostgreSQL: takeAhead). */
-  private readonly takesAhead: boolean;
+  /**
+   * Whether the hard request limits' counts are taken in the database (PostgreSQL), with a check's read where
+   * they can be (takeAhead), rather than counted in memory (SQLite, exact-grants.ts).
+   */
+  private readonly countsInDatabase: boolean;
 
   constructor(
     db: Kysely<Database>,
@@ -30,10 +33,10 @@ export class AllowanceService {
     private readonly events: LimitEvents,
   ) {
     this.exact = exactGrants(db, events, now, () => usage.countsLetGo());
-    this.takesAhead = isPostgres(db);
-    usage.countWith(this.exact, (key) => events.pending(key));
-    // A read while a write of grants ran may count the write's grants twice (limit-events.ts, onWritten).
-    events.onWritten(() => usage.countsLetGo());
+    this.countsInDatabase = isPostgres(db);
+    usage.countWith(this.exact, events);
+    // A snapshot read while a part of the grants was being stored may count that part twice.
+    events.onPartStored(() => usage.forget());
   }
 
   async decide(request: AllowanceRequest): Promise<Allowance> {
@@ -68,13 +71,14 @@ export class AllowanceService {
       .reduce<Standing | undefined>((best, s) => (!best || denialOrder(s, best) < 0 ? s : best), undefined);
     if (ahead) {
       const full = await ahead.taking;
+      if (full === null) this.taken(ahead.exact);
       if (spent) {
         // Denied all the same: what was taken goes back with the next write of the grants.
         if (full === null) for (const { key } of ahead.exact) this.events.grant(key, -1);
         return this.denyBy(request, now, spent);
       }
       if (full !== null) return this.denyBy(request, now, standings[ahead.exact[full]!.by]!);
-      this.admit(ahead.grants, standings, now);
+      this.admit(ahead.grants);
     } else {
       if (spent) return this.denyBy(request, now, spent);
       const full = await this.grant(standings, now);
@@ -158,9 +162,15 @@ export class AllowanceService {
     if (exact.length > 0) {
       const full = await this.exact.take(exact);
       if (full !== null) return standings[full]!;
+      if (this.countsInDatabase) this.taken(exact);
     }
-    this.admit(grants, standings, now);
+    this.admit(grants);
     return null;
+  }
+
+  /** PostgreSQL: counts the grants the database just took in the snapshots the usage reader keeps. */
+  private taken(exact: ExactGrant[]) {
+    for (const { key } of exact) this.usage.taken(key);
   }
 
   /**
@@ -177,7 +187,7 @@ export class AllowanceService {
         limit.window === 'minute' ||
         limit.window === 'hour',
     );
-    if (!this.takesAhead || !inOneBucket) return null;
+    if (!this.countsInDatabase || !inOneBucket) return null;
     const { grants, exact } = this.grantsOf(
       applied.map((one) => ({ applied: one, before: 0, granted: 0 })),
       now,
@@ -188,21 +198,13 @@ export class AllowanceService {
     return { grants, exact, taking };
   }
 
-  /** Records an admitted call's buffered grants, and counts it in each subject's snapshot once. */
-  private admit(
-    grants: Map<string, { key: GrantKey; exact: ExactGrant | null }>,
-    standings: Standing[],
-    now: number,
-  ) {
+  /**
+   * Records an admitted call's buffered grants; until they are stored, the usage reader counts them from
+   * there (limit-events.ts, pending).
+   */
+  private admit(grants: Map<string, { key: GrantKey; exact: ExactGrant | null }>) {
     for (const { key, exact } of grants.values()) {
       if (!exact) this.events.grant(key);
-    }
-    // Each subject once: a check names at most a chat, a user and a feature.
-    const admitted: AppliedLimit[] = [];
-    for (const { applied } of standings) {
-      if (admitted.some((one) => one.kind === applied.kind && one.subject === applied.subject)) continue;
-      admitted.push(applied);
-      this.usage.admitted(applied.kind, applied.subject, now);
     }
   }
 

@@ -3,7 +3,9 @@ import { LimitEvents, type StoreLimitEvents } from './limit-events.js';
 
 /** (docs/operators/limits.md, "What counts") What the allowance counted and has not stored yet. */
 
-const key = { kind: 'chat', subject: '-7', grain: 'hour', bucket: '2026-11-20T12:00:00.000Z' } as const;
+const chat = (subject: string) =>
+  ({ kind: 'chat', subject, grain: 'hour', bucket: '2026-11-20T12:00:00.000Z' }) as const;
+const key = chat('-7');
 
 /** A store whose writes end when the test says, each as stored or failed. */
 function heldStore() {
@@ -18,43 +20,60 @@ function heldStore() {
   return { store, writes };
 }
 
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('LimitEvents', () => {
-  it('counts a grant as pending while it is buffered and while its write runs, and says when the write ends', async () => {
+  it('counts a grant as pending while it is buffered and until its part is stored, and says when it is', async () => {
     const { store, writes } = heldStore();
     const events = new LimitEvents(store, 60_000);
-    let written = 0;
-    events.onWritten(() => (written += 1));
+    let told = 0;
+    events.onPartStored(() => (told += 1));
     events.grant(key);
     events.grant(key, 2);
     expect(events.pending(key)).toBe(3);
-    expect(events.pending({ ...key, subject: '-8' })).toBe(0);
+    expect(events.pending(chat('-8'))).toBe(0);
     const flushed = events.flush();
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
     events.grant(key);
     // In the write and in the next buffer.
     expect(writes.map((w) => w.rows)).toEqual([3]);
     expect(events.pending(key)).toBe(4);
-    expect(written).toBe(0);
+    expect([told, events.storedParts]).toEqual([0, 0]);
     writes[0]!.end();
     await flushed;
     expect(events.pending(key)).toBe(1);
-    expect(written).toBe(1);
+    expect([told, events.storedParts]).toEqual([1, 1]);
+  });
+
+  it('lets the rows of each stored part go while the rest of the write still counts', async () => {
+    const { store, writes } = heldStore();
+    const events = new LimitEvents(store, 60_000);
+    for (let i = 0; i < 250; i++) events.grant(chat(String(-i - 1)));
+    const flushed = events.flush();
+    await turn();
+    writes[0]!.end();
+    await turn();
+    await turn();
+    expect(writes.map((w) => w.rows)).toEqual([200, 50]);
+    expect([events.pending(chat('-1')), events.pending(chat('-250'))]).toEqual([0, 1]);
+    expect(events.storedParts).toBe(1);
+    writes[1]!.end();
+    await flushed;
+    expect(events.pending(chat('-250'))).toBe(0);
+    expect(events.storedParts).toBe(2);
   });
 
   it('counts the grants of a failed write once, back in the buffer', async () => {
     const { store, writes } = heldStore();
     const events = new LimitEvents(store, 60_000);
-    let written = 0;
-    events.onWritten(() => (written += 1));
     events.grant(key, 2);
     const flushed = events.flush();
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
     writes[0]!.end(new Error('the database is gone'));
     await expect(flushed).rejects.toThrow('the database is gone');
-    expect(events.pending(key)).toBe(2);
-    expect(written).toBe(1);
+    expect([events.pending(key), events.storedParts]).toEqual([2, 0]);
     const again = events.flush();
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
     expect(writes.map((w) => w.rows)).toEqual([2, 2]);
     writes[1]!.end();
     await again;

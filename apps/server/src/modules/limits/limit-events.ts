@@ -46,9 +46,11 @@ export class LimitEvents {
   /** The buffer a failed write's rows went back into: no buffer before it counts as stored until it is. */
   private requeuedInto = 0;
   private readonly listeners: ((stored: number) => void)[] = [];
-  /** The grants of the writes not yet ended, by grantId: counted here, and perhaps not stored yet. */
+  /** The grants of the writes under way not stored yet, by grantId: each loses a part's rows as it is stored. */
   private readonly unstored = new Set<Map<string, GrantKey & { granted: number }>>();
-  private readonly writtenListeners: (() => void)[] = [];
+  /** How many parts of grants were stored (see `pending`). */
+  private partsStored = 0;
+  private readonly storedPartListeners: (() => void)[] = [];
 
   constructor(
     private readonly store: StoreLimitEvents,
@@ -76,8 +78,10 @@ export class LimitEvents {
   }
 
   /**
-   * The grants counted here for a counter that may not be stored yet: buffered, or in a write that has not
-   * ended (its rows may be stored already: see `onWritten`).
+   * The grants counted here for a counter and not stored yet: buffered, or in a part of a write not stored
+   * yet. A part's rows stop counting here once this thread learns it was stored (`onPartStored`); a read of
+   * the stored grants between its commit and then counts them twice, and one made before it that is used
+   * after, not at all.
    */
   pending(key: GrantKey): number {
     const id = grantId(key);
@@ -86,12 +90,14 @@ export class LimitEvents {
     return count;
   }
 
-  /**
-   * Calls `listener` whenever a write ends, stored or not: until then its grants count as `pending`, also
-   * those of its transactions that committed, so a read of the stored grants meanwhile counts them twice.
-   */
-  onWritten(listener: () => void): void {
-    this.writtenListeners.push(listener);
+  /** How many parts of grants were stored so far: a read made across a change may count a part nowhere. */
+  get storedParts(): number {
+    return this.partsStored;
+  }
+
+  /** Calls `listener` whenever a part of grants was stored and left `pending`. */
+  onPartStored(listener: () => void): void {
+    this.storedPartListeners.push(listener);
   }
 
   /** Calls `listener` with a buffer's number once its rows and those of the buffers before are stored. */
@@ -113,10 +119,7 @@ export class LimitEvents {
     this.writing = this.writing
       .catch(() => undefined)
       .then(() => this.write(buffered, denials))
-      .finally(() => {
-        this.unstored.delete(buffered);
-        for (const listener of this.writtenListeners) listener();
-      })
+      .finally(() => this.unstored.delete(buffered))
       .then(() => {
         if (number < this.requeuedInto) return;
         for (const listener of this.listeners) listener(number);
@@ -125,8 +128,8 @@ export class LimitEvents {
   }
 
   /**
-   * Writes rows in transactions of FLUSH_CHUNK; what a failed transaction and the rest did not store goes
-   * back into the buffer.
+   * Writes rows in transactions of FLUSH_CHUNK, each part's grants leaving `buffered` once stored; what a
+   * failed transaction and the rest did not store goes back into the buffer.
    */
   private async write(
     buffered: Map<string, GrantKey & { granted: number }>,
@@ -146,6 +149,11 @@ export class LimitEvents {
         for (const row of grants.slice(g)) this.grant(row, row.granted);
         for (const row of denials.slice(d)) this.deny(row);
         throw error;
+      }
+      if (someGrants.length > 0) {
+        for (const row of someGrants) buffered.delete(grantId(row));
+        this.partsStored += 1;
+        for (const listener of this.storedPartListeners) listener();
       }
       g += someGrants.length;
       d += someDenials.length;

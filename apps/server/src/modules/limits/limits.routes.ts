@@ -72,7 +72,8 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/limits/access-rules',
     write({
-      summary: 'Ban a chat or user, or exempt it from every limit (409 when it has an entry already)',
+      summary:
+        'Ban a chat or user, or exempt it from every limit (409 when it has an active entry already; an expired one is replaced)',
       body: accessRuleInputSchema,
       response: { 201: accessRuleSchema },
     }),

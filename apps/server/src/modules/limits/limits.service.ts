@@ -212,7 +212,8 @@ export class LimitsService {
       throw ValidationError.field('expires_at', LIMIT_MESSAGES.expiryPassed);
     }
     const created = await this.db.transaction().execute(async (trx) => {
-      // An expired entry decides nothing (docs/operators/limits.md, "Bans and allowlist"): the new one
+      await lockRules(trx);
+      // An expired entry decides nothing (docs/operators/limits.md, "Bans and allowlists"): the new one
       // replaces it, and the audit log shows both.
       const known = await repo.ruleOfSubject(trx, values);
       if (known && !ruleActive(known, this.now())) await this.rules.remove(trx, actor, known.id);
@@ -226,7 +227,10 @@ export class LimitsService {
   }
 
   async removeRule(actor: Actor, id: number): Promise<void> {
-    await this.db.transaction().execute((trx) => this.rules.remove(trx, actor, id));
+    await this.db.transaction().execute(async (trx) => {
+      await lockRules(trx);
+      await this.rules.remove(trx, actor, id);
+    });
     await this.changed();
   }
 
@@ -377,6 +381,13 @@ function nameOf(limit: Pick<Limit, 'scope' | 'subject' | 'metric' | 'window'>): 
   const who = limit.subject === null ? limit.scope.replace('_', ' ') : `${limit.scope} ${limit.subject}`;
   return `${who}: ${limit.metric} per ${limit.window}`;
 }
+
+/**
+ * Has writes of the bans and allowlist entries take turns, on one instance or several, so that a create
+ * replacing an expired entry (createRule) and a delete of it never both find it.
+ */
+const lockRules = (trx: Transaction<Database>) => lockForTransaction(trx, [RULES_LOCK]);
+const RULES_LOCK = 'lumi:access_rules:count';
 
 /**
  * Refuses a new row of `table` once it holds `cap` (every instance keeps them all in memory, LIMITS_LIMITS).

@@ -28,6 +28,22 @@ export interface Standing {
   granted: number;
 }
 
+/** The grants this instance counted and has not stored yet (limit-events.ts). */
+export interface Unstored {
+  pending(key: GrantKey): number;
+  /** Changes whenever some of them were stored. */
+  readonly storedParts: number;
+}
+
+/** A subject's snapshot, and its grants counted in memory (countedIn). */
+interface Counted {
+  snapshot: Snapshot;
+  /** The current minute's grants. */
+  minute: number;
+  /** Hours whose grants stand in for the snapshot's: [hour, grants]. */
+  hours: [number, number][];
+}
+
 /** How long a subject's snapshot answers before it is read again, and how many are kept. */
 export const SNAPSHOT_TTL_MS = 1_000;
 const SNAPSHOTS_MAX = 100_000;
@@ -79,7 +95,7 @@ export class UsageReader {
   /** How many times counts kept in memory were let go of. */
   private letGo = 0;
   private exact: CountedInMemory = { countedNow: () => undefined, countedHours: () => [] };
-  private pending: (key: GrantKey) => number = () => 0;
+  private unstored: Unstored = { pending: () => 0, storedParts: 0 };
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -116,25 +132,37 @@ export class UsageReader {
         : (asked as Snapshot[]);
       // Worked out at once from what was read, unless counts were let go of meanwhile (countsLetGo).
       if (letGo !== this.letGo) continue;
-      const snapshots = new Map(keys.map((key, i) => [key, read[i]!]));
-      return applied.map((one) => this.standingIn(snapshots.get(`${one.kind}|${one.subject}`)!, one, now));
+      const counted = new Map(
+        keys.map((key, i) => {
+          const { kind, subject } = subjects.get(key)!;
+          return [key, this.countedIn(read[i]!, kind, subject, now)];
+        }),
+      );
+      return applied.map((one) => this.standingIn(counted.get(`${one.kind}|${one.subject}`)!, one, now));
     }
   }
 
   /**
    * Where the request limits' counts this instance keeps in memory are (exact-grants.ts), and the calls it
-   * admitted whose grants are not stored yet (limit-events.ts, pending): a snapshot read counts those in.
+   * admitted whose grants are not stored yet (limit-events.ts): a standing counts both in.
    */
-  countWith(exact: CountedInMemory, pending: (key: GrantKey) => number): void {
+  countWith(exact: CountedInMemory, unstored: Unstored): void {
     this.exact = exact;
-    this.pending = pending;
+    this.unstored = unstored;
   }
 
-  /** Counts a call this instance admitted in the subject's snapshot, so its next check sees it at once. */
-  admitted(kind: UsageKind, subject: string, now: number): void {
-    const snapshot = this.snapshots.get(`${kind}|${subject}`);
+  /**
+   * PostgreSQL: counts a grant the database just took in the subject's snapshot, if one is kept, so its
+   * next check sees it without reading again.
+   */
+  taken(key: GrantKey): void {
+    const snapshot = this.snapshots.get(`${key.kind}|${key.subject}`);
     if (!snapshot) return;
-    const hour = floorHour(now);
+    if (key.grain === 'minute') {
+      if (snapshot.minute === key.bucket) snapshot.minuteGranted += 1;
+      return;
+    }
+    const hour = Date.parse(key.bucket);
     for (const range of snapshot.settled.keys()) {
       const [from, to] = range.split('|').map(Number) as [number, number];
       if (hour >= from && hour < to) snapshot.settled.delete(range);
@@ -142,7 +170,6 @@ export class UsageReader {
     const sums = snapshot.hours.get(hour) ?? { ...ZERO };
     sums.granted += 1;
     snapshot.hours.set(hour, sums);
-    if (snapshot.minute === bucketNames(now).minute) snapshot.minuteGranted += 1;
   }
 
   /** Forgets every snapshot: new usage was stored (the `telemetry` invalidation). */
@@ -161,12 +188,41 @@ export class UsageReader {
     this.letGo += 1;
   }
 
-  private standingIn(snapshot: Snapshot, applied: AppliedLimit, now: number): Standing {
-    const { limit, kind, subject } = applied;
+  /**
+   * A subject's snapshot with the grants counted in memory standing in for those read: the request limits'
+   * counts held here (exact-grants.ts) in place of their buckets', and the calls admitted whose grants are not
+   * stored yet (limit-events.ts) added to their minute's and hour's, so a call counts from the moment it is
+   * admitted, however often its subject is read again before its grant is written.
+   */
+  private countedIn(snapshot: Snapshot, kind: UsageKind, subject: string, now: number): Counted {
+    const names = bucketNames(now);
+    const minute =
+      this.exact.countedNow(kind, subject, 'minute', now) ??
+      snapshot.minuteGranted +
+        this.unstored.pending({ kind, subject, grain: 'minute', bucket: names.minute });
+    const hours = [...this.exact.countedHours(kind, subject)];
+    const current = floorHour(now);
+    for (const [hour, bucket] of [
+      [current - HOUR_MS, names.previousHour],
+      [current, names.hour],
+    ] as const) {
+      if (hours.some(([held]) => held === hour)) continue;
+      const pending = this.unstored.pending({ kind, subject, grain: 'hour', bucket });
+      if (pending !== 0) hours.push([hour, (snapshot.hours.get(hour)?.granted ?? 0) + pending]);
+    }
+    return { snapshot, minute, hours };
+  }
+
+  private standingIn(
+    { snapshot, minute, hours: counted }: Counted,
+    applied: AppliedLimit,
+    now: number,
+  ): Standing {
+    const { limit } = applied;
     const span = windowSpan(limit.window, now, this.timezone);
     if (limit.window === 'minute') {
       const calls = snapshot.recent;
-      const granted = this.exact.countedNow(kind, subject, 'minute', now) ?? snapshot.minuteGranted;
+      const granted = minute;
       const used =
         limit.metric === 'requests'
           ? Math.max(granted, calls?.requests ?? 0)
@@ -176,7 +232,6 @@ export class UsageReader {
       return { applied, span, used, before: 0, granted };
     }
     const current = floorHour(now);
-    const counted = this.exact.countedHours(kind, subject);
     if (limit.metric === 'requests') {
       const before = requestsOf(sumHours(snapshot, span.start, current, current, counted));
       const latest = sumHours(snapshot, current, current + HOUR_MS, current, counted);
@@ -231,9 +286,11 @@ export class UsageReader {
     });
     this.reading.set(key, reading);
     const letGo = this.letGo;
+    const storedParts = this.unstored.storedParts;
     const snapshot = await reading;
-    // Read before counts were let go of (countsLetGo): it may count them nowhere, so it is not kept.
-    if (letGo !== this.letGo) return snapshot;
+    // Read before counts were let go of (countsLetGo), or while grants were stored: it may count them
+    // nowhere, so it is not kept.
+    if (letGo !== this.letGo || storedParts !== this.unstored.storedParts) return snapshot;
     return this.keep(key, snapshot);
   }
 
@@ -425,31 +482,6 @@ export class UsageReader {
       sums.granted = row.granted;
       snapshot.hours.set(hour, sums);
     }
-    for (const { kind, subject, now } of wanted)
-      this.countPending(snapshots.get(`${kind}|${subject}`)!, kind, subject, now);
     return wanted.map(({ kind, subject }) => snapshots.get(`${kind}|${subject}`)!);
-  }
-
-  /**
-   * Adds to a snapshot just read the grants this instance counted in its minute and its last two hours and
-   * has not stored yet, so a call admitted counts from the moment it is (docs/operators/limits.md, "What
-   * counts"), however often the subject is read again before its grant is written.
-   */
-  private countPending(snapshot: Snapshot, kind: UsageKind, subject: string, now: number) {
-    const names = bucketNames(now);
-    if (snapshot.minute === names.minute) {
-      snapshot.minuteGranted += this.pending({ kind, subject, grain: 'minute', bucket: names.minute });
-    }
-    const hour = floorHour(now);
-    for (const [start, bucket] of [
-      [hour - HOUR_MS, names.previousHour],
-      [hour, names.hour],
-    ] as const) {
-      const count = this.pending({ kind, subject, grain: 'hour', bucket });
-      if (count === 0) continue;
-      const sums = snapshot.hours.get(start) ?? { ...ZERO };
-      sums.granted += count;
-      snapshot.hours.set(start, sums);
-    }
   }
 }
