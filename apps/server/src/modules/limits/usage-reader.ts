@@ -172,9 +172,13 @@ export class UsageReader {
     snapshot.hours.set(hour, sums);
   }
 
-  /** Forgets every snapshot: new usage was stored (the `telemetry` invalidation). */
+  /**
+   * Forgets every snapshot, and the reads under way for checks to join: new usage was stored (the
+   * `telemetry` invalidation), or a part of the grants pending here (allowance.service.ts).
+   */
   forget(): void {
     this.snapshots.clear();
+    this.reading.clear();
   }
 
   /**
@@ -288,6 +292,8 @@ export class UsageReader {
     const letGo = this.letGo;
     const storedParts = this.unstored.storedParts;
     const snapshot = await reading;
+    // PostgreSQL: kept as its group was read (readWaiting).
+    if (this.grouped) return snapshot;
     // Read before counts were let go of (countsLetGo), or while grants were stored: it may count them
     // nowhere, so it is not kept.
     if (letGo !== this.letGo || storedParts !== this.unstored.storedParts) return snapshot;
@@ -378,10 +384,17 @@ export class UsageReader {
       const read = group.length > 0 ? { asked: group, span: this.span(group) } : undefined;
       const take = riders.length > 0 ? grantsAsked(riders.map(({ grants }) => grants)) : undefined;
       this.readsRunning += 1;
+      const letGo = this.letGo;
+      const storedParts = this.unstored.storedParts;
       groupStatement(this.db, read, take)
         .then(
           (outcome) => {
             const snapshots = read ? this.built(group, read.span, outcome.read!) : [];
+            // Kept before the riders go on, so the grants they took land in these (taken), not in those
+            // these replace; unless counts were let go of or grants stored meanwhile (readKept).
+            if (letGo === this.letGo && storedParts === this.unstored.storedParts) {
+              group.forEach(({ kind, subject }, i) => this.keep(`${kind}|${subject}`, snapshots[i]!));
+            }
             group.forEach(({ done }, i) => done(snapshots[i]!));
             riders.forEach(({ done }, i) => done(outcome.refused!.get(i) ?? null));
           },
