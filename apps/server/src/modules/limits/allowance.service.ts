@@ -36,7 +36,7 @@ export class AllowanceService {
     this.countsInDatabase = isPostgres(db);
     usage.countWith(this.exact, events);
     // A snapshot read while a part of the grants was being stored may count that part twice.
-    events.onPartStored(() => usage.forget());
+    events.onPartStored((rows) => usage.forgetSubjects(rows));
   }
 
   async decide(request: AllowanceRequest): Promise<Allowance> {

@@ -50,7 +50,7 @@ export class LimitEvents {
   private readonly unstored = new Set<Map<string, GrantKey & { granted: number }>>();
   /** How many parts of grants were stored (see `pending`). */
   private partsStored = 0;
-  private readonly storedPartListeners: (() => void)[] = [];
+  private readonly storedPartListeners: ((rows: readonly GrantKey[]) => void)[] = [];
 
   constructor(
     private readonly store: StoreLimitEvents,
@@ -95,8 +95,8 @@ export class LimitEvents {
     return this.partsStored;
   }
 
-  /** Calls `listener` whenever a part of grants was stored and left `pending`. */
-  onPartStored(listener: () => void): void {
+  /** Calls `listener` with a part's grants whenever one was stored and left `pending`. */
+  onPartStored(listener: (rows: readonly GrantKey[]) => void): void {
     this.storedPartListeners.push(listener);
   }
 
@@ -153,7 +153,7 @@ export class LimitEvents {
       if (someGrants.length > 0) {
         for (const row of someGrants) buffered.delete(grantId(row));
         this.partsStored += 1;
-        for (const listener of this.storedPartListeners) listener();
+        for (const listener of this.storedPartListeners) listener(someGrants);
       }
       g += someGrants.length;
       d += someDenials.length;

@@ -174,11 +174,23 @@ export class UsageReader {
 
   /**
    * Forgets every snapshot, and the reads under way for checks to join: new usage was stored (the
-   * `telemetry` invalidation), or a part of the grants pending here (allowance.service.ts).
+   * `telemetry` invalidation).
    */
   forget(): void {
     this.snapshots.clear();
     this.reading.clear();
+  }
+
+  /**
+   * Forgets the snapshots of some chats, users and features, and their reads under way: a part of the grants
+   * pending here was stored (allowance.service.ts), which they may count twice or, read before, nowhere.
+   */
+  forgetSubjects(subjects: readonly { kind: UsageKind; subject: string }[]): void {
+    for (const { kind, subject } of subjects) {
+      const key = `${kind}|${subject}`;
+      this.snapshots.delete(key);
+      this.reading.delete(key);
+    }
   }
 
   /**
