@@ -212,7 +212,7 @@ export class LimitsService {
       throw ValidationError.field('expires_at', LIMIT_MESSAGES.expiryPassed);
     }
     const created = await this.db.transaction().execute(async (trx) => {
-      await lockRules(trx);
+      await lockTable(trx, 'access_rules');
       // An expired entry decides nothing (docs/operators/limits.md, "Bans and allowlists"): the new one
       // replaces it, and the audit log shows both.
       const known = await repo.ruleOfSubject(trx, values);
@@ -228,7 +228,7 @@ export class LimitsService {
 
   async removeRule(actor: Actor, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await lockRules(trx);
+      await lockTable(trx, 'access_rules');
       await this.rules.remove(trx, actor, id);
     });
     await this.changed();
@@ -383,15 +383,16 @@ function nameOf(limit: Pick<Limit, 'scope' | 'subject' | 'metric' | 'window'>): 
 }
 
 /**
- * Has writes of the bans and allowlist entries take turns, on one instance or several, so that a create
+ * Has the writes of `table` that take it in their transaction take turns, on one instance or several: the
+ * creates counting it (belowCap), and the creates and deletes of bans and allowlist entries, so that one
  * replacing an expired entry (createRule) and a delete of it never both find it.
  */
-const lockRules = (trx: Transaction<Database>) => lockForTransaction(trx, [RULES_LOCK]);
-const RULES_LOCK = 'lumi:access_rules:count';
+const lockTable = (trx: Transaction<Database>, table: 'limits' | 'access_rules') =>
+  lockForTransaction(trx, [`lumi:${table}:count`]);
 
 /**
  * Refuses a new row of `table` once it holds `cap` (every instance keeps them all in memory, LIMITS_LIMITS).
- * The count and the insert after it take turns with other creates (lockForTransaction), so parallel creates
+ * The count and the insert after it take turns with other creates (lockTable), so parallel creates
  * on several instances cannot pass the cap together.
  */
 async function belowCap(
@@ -400,7 +401,7 @@ async function belowCap(
   cap: number,
   what: string,
 ) {
-  await lockForTransaction(trx, [`lumi:${table}:count`]);
+  await lockTable(trx, table);
   if ((await repo.countRows(trx, table)) >= cap) {
     throw new ConflictError(`Lumi keeps at most ${cap.toLocaleString('en-US')} ${what}; delete some first`);
   }

@@ -195,8 +195,7 @@ export class UsageReader {
 
   /**
    * Forgets every snapshot, and has a read under way read again: counts kept in memory (`countWith`) were let
-   * go of once stored, and a read made before they were stored would count them nowhere; or a write of
-   * pending grants ended, which a read made while it ran may count twice.
+   * go of once stored, and a read made before they were stored would count them nowhere.
    */
   countsLetGo(): void {
     this.snapshots.clear();
@@ -230,7 +229,7 @@ export class UsageReader {
   }
 
   private standingIn(
-    { snapshot, minute, hours: counted }: Counted,
+    { snapshot, minute: granted, hours: counted }: Counted,
     applied: AppliedLimit,
     now: number,
   ): Standing {
@@ -238,7 +237,6 @@ export class UsageReader {
     const span = windowSpan(limit.window, now, this.timezone);
     if (limit.window === 'minute') {
       const calls = snapshot.recent;
-      const granted = minute;
       const used =
         limit.metric === 'requests'
           ? Math.max(granted, calls?.requests ?? 0)
