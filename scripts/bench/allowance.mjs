@@ -13,6 +13,7 @@ import { root } from '../lib/build-stale.mjs';
 import { createProgress } from '../lib/progress.mjs';
 import { allowanceBodies, SHARED_LIMITS } from './allowance-workload.mjs';
 import { paced } from './paced.mjs';
+import { cpuPerRequest, cpuTime } from './process-cpu.mjs';
 import { fmt } from './print.mjs';
 import { reportAllowance } from './report.mjs';
 import { load, launch, onEachDatabase, shut, withServerKey } from './scratch.mjs';
@@ -45,10 +46,14 @@ function decisions() {
   return { tally, onAnswer };
 }
 
-/** Checks sent to `url` at a steady ALLOWANCE.rate for `seconds`, bodies drawn from `next`. */
-async function steady(url, key, next, seconds) {
+/**
+ * Checks sent to `url` at a steady ALLOWANCE.rate for `seconds`, bodies drawn from `next`; with the CPU the
+ * answering process (`pid`) took for each (process-cpu.mjs).
+ */
+async function steady(url, key, next, seconds, pid) {
   const bodies = Array.from({ length: ALLOWANCE.rate * seconds }, next);
   const { tally, onAnswer } = decisions();
+  const before = cpuTime(pid);
   const result = await paced({
     url,
     headers: { authorization: `Bearer ${key}` },
@@ -58,7 +63,7 @@ async function steady(url, key, next, seconds) {
     maxInFlight: ALLOWANCE.maxInFlight,
     onAnswer,
   });
-  return { ...result, ...tally };
+  return { ...result, ...tally, cpu: cpuPerRequest(before, cpuTime(pid), result.answered) };
 }
 
 /**
@@ -74,8 +79,8 @@ async function yardstick(next, answer) {
       body: answer,
     });
     const url = `${bare.baseUrl}/same/allowance`;
-    await steady(url, 'none', next, 1);
-    return await steady(url, 'none', next, ALLOWANCE.seconds);
+    await steady(url, 'none', next, 1, bare.child.pid);
+    return await steady(url, 'none', next, ALLOWANCE.seconds, bare.child.pid);
   } finally {
     await shut(bare);
   }
@@ -143,9 +148,9 @@ async function benchAllowance(label, env) {
       );
       const progress = createProgress({ label: `Allowance on ${label}` });
       progress.update(0, `warming up for ${WARMUP_SECONDS} s`);
-      await steady(url, key, next, WARMUP_SECONDS);
+      await steady(url, key, next, WARMUP_SECONDS, server.child.pid);
       progress.update(0.1, `${fmt(ALLOWANCE.rate)} checks/s for ${ALLOWANCE.seconds} s`);
-      const measured = await steady(url, key, next, ALLOWANCE.seconds);
+      const measured = await steady(url, key, next, ALLOWANCE.seconds, server.child.pid);
       progress.update(0.5, `the bare route at ${fmt(ALLOWANCE.rate)}/s for ${ALLOWANCE.seconds} s`);
       const bare = await yardstick(next, answer);
       progress.update(0.9, `the ceiling, ${ALLOWANCE.ceilingConnections} connections`);

@@ -316,6 +316,14 @@ export function reportAllowance(
       `${pct(s.allowed, answered)} allowed, ${pct(s.denied, answered)} denied (${reasons}); the checks left ` +
         `up to ${ms(s.lag.p99)} late at p99 (max ${ms(s.lag.max)})`,
     );
+    if (s.cpu && r.bare.cpu) {
+      const cpu = (n) => `${n.toFixed(2)} ms`;
+      row(
+        'cpu',
+        `${cpu(s.cpu.process)} a check in the server (${cpu(s.cpu.main)} in its event loop's thread), ` +
+          `${cpu(r.bare.cpu.process)} in the bare route: what the decision costs beyond HTTP`,
+      );
+    }
     const c = r.ceiling;
     const refused = c.non2xx + c.errors > 0 ? `; ${fmt(c.non2xx)} not 2xx, ${fmt(c.errors)} errors` : '';
     row(

@@ -1,0 +1,36 @@
+// The CPU time a process has used, for the parts of `npm run bench` that say what a request costs the
+// server beside what it costs a bare route: Linux's /proc (proc(5)), fields 14 and 15 (utime, stime) of
+// /proc/<pid>/stat for the whole process and of /proc/<pid>/task/<pid>/stat for its main thread, the one
+// running the event loop. Elsewhere undefined.
+import { readFileSync } from 'node:fs';
+
+/** Linux counts those fields in clock ticks of 1/USER_HZ s; USER_HZ is 100 on every Linux this runs on. */
+const TICK_MS = 10;
+
+function ticks(path) {
+  const stat = readFileSync(path, 'utf8');
+  // The second field, the command's name in parentheses, may hold spaces: count from its end.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** The ms of CPU process `pid` used so far: in all its threads, and in its main thread; undefined off Linux. */
+export function cpuTime(pid) {
+  try {
+    return {
+      process: ticks(`/proc/${pid}/stat`) * TICK_MS,
+      main: ticks(`/proc/${pid}/task/${pid}/stat`) * TICK_MS,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ms of CPU a request took between two readings of `cpuTime`, over `requests`; undefined without them. */
+export function cpuPerRequest(before, after, requests) {
+  if (!before || !after || requests === 0) return undefined;
+  return {
+    process: (after.process - before.process) / requests,
+    main: (after.main - before.main) / requests,
+  };
+}
