@@ -733,6 +733,9 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect(fieldOf(await post({ ...base, scope: 'each_user', metric: 'requests', ...raised }))).toEqual([
       'raise_amount: A number of requests must be a whole number',
     ]);
+    expect(fieldOf(await post({ ...base, scope: 'each_user', metric: 'tokens', amount: 0.5 }))).toEqual([
+      'amount: A number of tokens must be a whole number',
+    ]);
     const rule = { action: 'ban', subject_kind: 'chat', subject: '-100' };
     const ruleFields = async (payload: Record<string, unknown>) =>
       fieldOf(await t.app.inject({ method: 'POST', url: '/api/limits/access-rules', headers, payload }));

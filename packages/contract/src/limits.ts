@@ -106,11 +106,11 @@ export const limitInputSchema = z
     } else if (limit.raise_amount != null && limit.raise_amount <= limit.amount) {
       issue('raise_amount', LIMIT_MESSAGES.raiseAbove);
     }
-    if (limit.metric === 'requests') {
+    if (limit.metric !== 'cost_usd') {
       for (const field of ['amount', 'raise_amount'] as const) {
         const amount = limit[field];
         if (amount != null && !Number.isInteger(amount))
-          issue(field, 'A number of requests must be a whole number');
+          issue(field, `A number of ${limit.metric} must be a whole number`);
       }
     }
   })

@@ -1,13 +1,15 @@
 import type { AuditResourceType } from '@lumi/contract';
 import { ConflictError } from '../lib/errors.js';
 import type { Actor, AuditService } from '../modules/audit/audit.service.js';
-import type { Executor } from './database.js';
+import type { Transaction } from 'kysely';
+import type { Database } from './database.js';
+import { lockForTransaction } from './locks.js';
 
 export interface AuditedEntityOptions<E, K> {
   /** The entity as answers carry it, or the service's 404. */
-  load(db: Executor, key: K): Promise<E>;
+  load(db: Transaction<Database>, key: K): Promise<E>;
   /** Deletes the entity's row (what goes with it, its foreign keys take); false when there was none. */
-  delete(db: Executor, key: K): Promise<boolean>;
+  delete(db: Transaction<Database>, key: K): Promise<boolean>;
   resourceType: AuditResourceType;
   /** The actions are `<action>.created`, `.updated` and `.deleted`; `action` is the resource type unless given. */
   action?: string;
@@ -19,8 +21,10 @@ export interface AuditedEntityOptions<E, K> {
  * An entity whose every change is audited with the entity before and after it (channels, topics,
  * variables, roles, alert rules, contact points, silences; versioned-entity.ts does the same with
  * versions). Each change runs in the caller's transaction, so the entry lands with the change or not at
- * all; the service's own checks and SQL come in as callbacks, between the reads. A change the database
- * refuses for a key another request took meanwhile is the error layer's 409 (db/constraints.ts).
+ * all; the service's own checks and SQL come in as callbacks, between the reads. Changes of one entity take
+ * turns from before it is read (lockForTransaction), so each entry's "before" is the entity as the change
+ * before it left it, on PostgreSQL too. A change the database refuses for a key another request took
+ * meanwhile is the error layer's 409 (db/constraints.ts).
  */
 export class AuditedEntity<E extends { id: number }, K = number> {
   constructor(
@@ -29,14 +33,20 @@ export class AuditedEntity<E extends { id: number }, K = number> {
   ) {}
 
   /** `insert` adds the row and returns its key; the new entity is read back and audited. */
-  async create(trx: Executor, actor: Actor, insert: () => Promise<K>): Promise<E> {
+  async create(trx: Transaction<Database>, actor: Actor, insert: () => Promise<K>): Promise<E> {
     const created = await this.options.load(trx, await insert());
     await this.record(trx, actor, 'created', created, { newValue: created });
     return created;
   }
 
   /** `write` checks and changes the entity it is given; the entity is read back and both sides audited. */
-  async update(trx: Executor, actor: Actor, key: K, write: (before: E) => Promise<void>): Promise<E> {
+  async update(
+    trx: Transaction<Database>,
+    actor: Actor,
+    key: K,
+    write: (before: E) => Promise<void>,
+  ): Promise<E> {
+    await this.takeTurn(trx, key);
     const before = await this.options.load(trx, key);
     await write(before);
     const after = await this.options.load(trx, key);
@@ -50,11 +60,12 @@ export class AuditedEntity<E extends { id: number }, K = number> {
    * go first; it may return more for the log to keep of the entity (what went with it).
    */
   async remove(
-    trx: Executor,
+    trx: Transaction<Database>,
     actor: Actor,
     key: K,
     check?: (entity: E) => Promise<Record<string, unknown> | void>,
   ): Promise<void> {
+    await this.takeTurn(trx, key);
     const entity = await this.options.load(trx, key);
     const alongside = await check?.(entity);
     if (!(await this.options.delete(trx, key))) {
@@ -66,8 +77,13 @@ export class AuditedEntity<E extends { id: number }, K = number> {
     await this.record(trx, actor, 'deleted', entity, { oldValue: { ...entity, ...alongside } });
   }
 
+  /** Waits for the other changes of this entity under way to end (a no-op on SQLite, which runs one at a time). */
+  private takeTurn(trx: Transaction<Database>, key: K) {
+    return lockForTransaction(trx, [`lumi:${this.options.resourceType}:${JSON.stringify(key)}`]);
+  }
+
   private record(
-    trx: Executor,
+    trx: Transaction<Database>,
     actor: Actor,
     action: 'created' | 'updated' | 'deleted',
     entity: E,

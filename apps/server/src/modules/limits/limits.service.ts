@@ -152,13 +152,14 @@ export class LimitsService {
       Date.parse(stored.raise_until) === Date.parse(values.raise_until) &&
       stored.raise_amount === values.raise_amount;
     this.check(values, !sameRaise);
-    const updated = await this.db
-      .transaction()
-      .execute((trx) =>
-        this.limits.update(trx, actor, id, () =>
-          repo.updateLimit(trx, id, values, { at: isoTime(this.now()), username: actor.username }),
-        ),
+    const updated = await this.db.transaction().execute(async (trx) => {
+      // Two edits moving two limits onto each other's subjects would each wait for the other's row in
+      // the unique key on PostgreSQL (a deadlock); taking turns with the creates, one of them gets the 409.
+      await lockTable(trx, 'limits');
+      return this.limits.update(trx, actor, id, () =>
+        repo.updateLimit(trx, id, values, { at: isoTime(this.now()), username: actor.username }),
       );
+    });
     await this.changed();
     return updated;
   }
@@ -384,8 +385,9 @@ function nameOf(limit: Pick<Limit, 'scope' | 'subject' | 'metric' | 'window'>): 
 
 /**
  * Has the writes of `table` that take it in their transaction take turns, on one instance or several: the
- * creates counting it (belowCap), and the creates and deletes of bans and allowlist entries, so that one
- * replacing an expired entry (createRule) and a delete of it never both find it.
+ * creates counting it (belowCap), the edits of limits (update), and the creates and deletes of bans and
+ * allowlist entries, so that one replacing an expired entry (createRule) and a delete of it never both
+ * find it.
  */
 const lockTable = (trx: Transaction<Database>, table: 'limits' | 'access_rules') =>
   lockForTransaction(trx, [`lumi:${table}:count`]);
