@@ -733,6 +733,12 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect(fieldOf(await post({ ...base, scope: 'each_user', metric: 'requests', ...raised }))).toEqual([
       'raise_amount: A number of requests must be a whole number',
     ]);
+    expect(fieldOf(await post({ ...base, scope: 'feature', subject: 'f'.repeat(65) }))).toEqual([
+      'subject: At most 64 characters',
+    ]);
+    expect(fieldOf(await post({ ...base, scope: 'each_chat', note: 'n'.repeat(501) }))).toEqual([
+      'note: At most 500 characters',
+    ]);
     expect(fieldOf(await post({ ...base, scope: 'each_user', metric: 'tokens', amount: 0.5 }))).toEqual([
       'amount: A number of tokens must be a whole number',
     ]);

@@ -46,6 +46,8 @@ export const LIMITS_LIMITS = {
   limitsMax: 20_000,
   rulesMax: 100_000,
   amountMax: 1_000_000_000,
+  /** A chat's or user's id, or a feature's name. */
+  subjectMax: 64,
   noteMax: 500,
   reasonMax: 500,
   /** Limits, access rules and denials listed per page at most. */
@@ -79,7 +81,11 @@ export const limitInputSchema = z
   .object({
     scope: z.enum(LIMIT_SCOPES),
     /** The chat id, user id or feature name; null (or left out) for each_chat and each_user. */
-    subject: z.string().trim().max(64).nullish(),
+    subject: z
+      .string()
+      .trim()
+      .max(LIMITS_LIMITS.subjectMax, `At most ${LIMITS_LIMITS.subjectMax} characters`)
+      .nullish(),
     metric: z.enum(LIMIT_METRICS),
     window: z.enum(LIMIT_WINDOWS),
     amount,
@@ -87,17 +93,23 @@ export const limitInputSchema = z
     /** A temporary raise: `raise_amount` replaces `amount` until `raise_until`. */
     raise_amount: amount.nullish(),
     raise_until: futureTime.nullish(),
-    note: z.string().trim().max(LIMITS_LIMITS.noteMax).default(''),
+    note: z
+      .string()
+      .trim()
+      .max(LIMITS_LIMITS.noteMax, `At most ${LIMITS_LIMITS.noteMax} characters`)
+      .default(''),
   })
   .superRefine((limit, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     const each = limit.scope === 'each_chat' || limit.scope === 'each_user';
     if (each && limit.subject) issue('subject', LIMIT_MESSAGES.subjectNone);
     if (!each && !limit.subject) issue('subject', LIMIT_MESSAGES.subjectRequired);
-    if ((limit.scope === 'chat' || limit.scope === 'user') && limit.subject) {
+    // A subject too long has said so already (subjectMax): one message a field.
+    const named = limit.subject && limit.subject.length <= LIMITS_LIMITS.subjectMax;
+    if ((limit.scope === 'chat' || limit.scope === 'user') && named) {
       if (!telegramIdSchema.safeParse(limit.subject).success) issue('subject', LIMIT_MESSAGES.chatId);
     }
-    if (limit.scope === 'feature' && limit.subject) {
+    if (limit.scope === 'feature' && named) {
       const feature = featureNameSchema.safeParse(limit.subject);
       if (!feature.success) issue('subject', feature.error.issues[0]!.message);
     }

@@ -12,6 +12,8 @@ export interface ResponsiveColumn<Row> {
   primary?: boolean;
   /** A heading for screen readers only (Actions); on a phone the cell sits in the card's top corner. */
   headerHidden?: boolean;
+  /** How many icon buttons that corner holds (1 unless said): the card's name keeps clear of them. */
+  cornerButtons?: 1 | 2;
   className?: string;
 }
 
@@ -25,10 +27,15 @@ interface ResponsiveTableProps<Row> {
 /**
  * A phone's "label: value" line. The label is generated content, so the cell's text stays its value, and
  * its alternative text is empty, so a screen reader, which already names the cell by its column heading,
- * does not hear it twice.
+ * does not hear it twice. A value too long for the line (a URL in a reason, a long feature name) wraps
+ * under itself, right-aligned, wherever it must (CSS Text 3, `overflow-wrap: anywhere`, which also lets the
+ * value shrink beside its label; set on the value's own element too, whose `break-words` would undo it).
  */
 const labelled =
-  "max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-3 max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-normal max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)_/_'']";
+  "max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-3 max-sm:text-right max-sm:[overflow-wrap:anywhere] max-sm:*:[overflow-wrap:anywhere] max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-normal max-sm:before:font-sans max-sm:before:text-sm max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)_/_'']";
+
+/** The room a card's name leaves for the buttons in its corner. */
+const CORNER_ROOM = { 1: 'max-sm:pr-10', 2: 'max-sm:pr-20' } as const;
 
 /**
  * A table on screens from 640 px up; below that each row becomes a card of "label: value" lines headed by
@@ -41,7 +48,7 @@ export function ResponsiveTable<Row>({
   rows,
   rowKey,
 }: ResponsiveTableProps<Row>) {
-  const hasCornerCell = columns.some((column) => column.headerHidden);
+  const corner = columns.find((column) => column.headerHidden);
   return (
     <TableFrame label={label} className="max-sm:overflow-visible">
       <table role="table" aria-label={label} className="w-full text-sm max-sm:block">
@@ -74,7 +81,10 @@ export function ResponsiveTable<Row>({
                   className={cn(
                     'max-sm:border-0 max-sm:p-0',
                     column.primary &&
-                      cn('break-words max-sm:block max-sm:pb-0.5', hasCornerCell && 'max-sm:pr-10'),
+                      cn(
+                        'break-words max-sm:block max-sm:pb-0.5',
+                        corner && CORNER_ROOM[corner.cornerButtons ?? 1],
+                      ),
                     column.headerHidden && 'max-sm:absolute max-sm:top-1.5 max-sm:right-1.5',
                     !column.primary && !column.headerHidden && labelled,
                     column.numeric && 'text-right tabular-nums',

@@ -31,7 +31,7 @@ export function AccessRuleDialog({ onClose }: { onClose: () => void }) {
       open
       onOpenChange={(open) => !open && onClose()}
       title="Add Ban or Allowlist Entry"
-      description="A chat or user has at most one entry; delete it to change it."
+      description="A chat or user has at most one entry: delete it to change it, or add a new one once it has expired."
     >
       <AccessRuleForm onDone={onClose} />
     </Dialog>

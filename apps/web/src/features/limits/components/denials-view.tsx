@@ -84,6 +84,11 @@ function LimitCell({ denial }: { denial: LimitDenial }) {
   );
 }
 
+/** A chat's or user's id, in figures of one width. */
+function Id({ children }: { children: string }) {
+  return <span className="font-mono text-xs">{children}</span>;
+}
+
 function DenialsTable({ denials }: { denials: LimitDenial[] }) {
   const dash = <span className="text-muted-foreground">—</span>;
   return (
@@ -98,9 +103,14 @@ function DenialsTable({ denials }: { denials: LimitDenial[] }) {
           className: 'whitespace-nowrap',
           cell: (denial) => <time dateTime={denial.ts}>{formatDateTime(denial.ts)}</time>,
         },
-        { header: 'Chat', className: 'font-mono text-xs', cell: (denial) => denial.chat_id ?? dash },
-        { header: 'User', className: 'font-mono text-xs', cell: (denial) => denial.user_id ?? dash },
-        { header: 'Feature', cell: (denial) => denial.feature ?? dash },
+        { header: 'Chat', cell: (denial) => (denial.chat_id ? <Id>{denial.chat_id}</Id> : dash) },
+        { header: 'User', cell: (denial) => (denial.user_id ? <Id>{denial.user_id}</Id> : dash) },
+        {
+          header: 'Feature',
+          // A feature's name is the bot's own, up to 64 characters: wrapped, not a column of its own width.
+          className: 'min-w-32 [overflow-wrap:anywhere]',
+          cell: (denial) => denial.feature ?? dash,
+        },
         {
           header: 'Reason',
           cell: (denial) => <Badge variant="destructive">{ALLOWANCE_REASON_LABELS[denial.reason]}</Badge>,

@@ -116,6 +116,7 @@ function LimitsTable({ limits, canWrite, onEdit, onDelete }: LimitsTableProps) {
     columns.push({
       header: 'Actions',
       headerHidden: true,
+      cornerButtons: 2,
       cell: (limit) => (
         <div className="flex justify-end">
           <EditButton label={`Edit limit: ${limitName(limit)}`} onClick={() => onEdit(limit)} />
