@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from 'radix-ui';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { placeOf, type FocusPlace } from '@/lib/focus-in-place';
 import { Button } from './button';
 import { DialogDiscardContext, DiscardChangesDialog, type DialogDiscardGuard } from './unsaved-changes';
 
@@ -11,18 +12,21 @@ const contentClass =
 
 /**
  * Radix hands focus back to its Trigger, but these dialogs are opened from code without one, so focus
- * would fall to the page. Remember what had focus when the dialog opened and return there on close.
+ * would fall to the page. Remember what had focus when the dialog opened and return there on close; when
+ * that control has left the page, or leaves it as its list reloads (a deleted row's button), focus goes to
+ * its place in the list (lib/focus-in-place.ts).
  */
 function useReturnFocus() {
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useRef<FocusPlace | null>(null);
   return {
     onOpenAutoFocus: () => {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? placeOf(active) : null;
     },
     onCloseAutoFocus: (event: Event) => {
-      if (!opener.current?.isConnected) return;
+      if (!opener.current) return;
       event.preventDefault();
-      opener.current.focus();
+      opener.current.restore();
     },
   };
 }

@@ -1,0 +1,67 @@
+/**
+ * Where keyboard focus goes when the control that had it leaves the page: a row's Delete button once its
+ * row is deleted, say. The browser drops focus to the page's start, and a keyboard user has to find their
+ * place again (WCAG 2.4.3, Focus Order). Instead, focus moves to the control in the same place of the row
+ * that took the row's place (the next one, or the last one when the row was last), or else to the list.
+ */
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The rows of a list or table: where a control's place is told. */
+const ROW = 'tr, li, [role="row"]';
+
+/** How long after the control's dialog closed its row may still go (the list reloads meanwhile). */
+const WATCH_MS = 5_000;
+
+export interface FocusPlace {
+  /** Puts focus back: on the control while it is on the page, else in its place; watches it a while. */
+  restore(): void;
+}
+
+/** The place of `control`, taken while it is on the page (when a dialog opens from it). */
+export function placeOf(control: HTMLElement): FocusPlace {
+  const row = control.closest<HTMLElement>(ROW);
+  const list = row?.parentElement ?? null;
+  const rowIndex = row && list ? [...list.children].indexOf(row) : -1;
+  const controlIndex = row ? [...row.querySelectorAll(FOCUSABLE)].indexOf(control) : -1;
+
+  const focusInPlace = () => {
+    if (!list?.isConnected) return;
+    const rows = [...list.children].filter((child): child is HTMLElement => child instanceof HTMLElement);
+    const next = rows[Math.min(rowIndex, rows.length - 1)];
+    const controls = next ? [...next.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
+    const target = controls[controlIndex] ?? controls[0] ?? focusableList(list);
+    target?.focus();
+  };
+
+  return {
+    restore() {
+      if (!control.isConnected) {
+        focusInPlace();
+        return;
+      }
+      control.focus();
+      if (!list) return;
+      // The row may go once its list reloads: then focus, still on the page's body, moves to its place.
+      const watcher = new MutationObserver(() => {
+        if (control.isConnected) return;
+        stop();
+        if (document.activeElement === document.body || document.activeElement === null) focusInPlace();
+      });
+      const timer = window.setTimeout(() => stop(), WATCH_MS);
+      const stop = () => {
+        watcher.disconnect();
+        window.clearTimeout(timer);
+      };
+      watcher.observe(list, { childList: true, subtree: true });
+    },
+  };
+}
+
+/** The list itself, made focusable for the moment, when no row is left to take the focus. */
+function focusableList(list: HTMLElement): HTMLElement {
+  const holder = list.closest<HTMLElement>('table, ul, ol') ?? list;
+  if (!holder.hasAttribute('tabindex')) holder.setAttribute('tabindex', '-1');
+  return holder;
+}
