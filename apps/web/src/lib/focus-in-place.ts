@@ -1,8 +1,9 @@
 /**
  * Where keyboard focus goes when the control that had it leaves the page: a row's Delete button once its
- * row is deleted, say. The browser drops focus to the page's start, and a keyboard user has to find their
- * place again (WCAG 2.4.3, Focus Order). Instead, focus moves to the control in the same place of the row
- * that took the row's place (the next one, or the last one when the row was last), or else to the list.
+ * row is deleted, or Load more once the last page is in. The browser drops focus to the page's start, and
+ * a keyboard user has to find their place again (WCAG 2.4.3, Focus Order). Instead, focus moves to the
+ * control in the same place of the row that took the row's place (the next one, or the last one when the
+ * row was last), or to the first row a page added.
  */
 
 const FOCUSABLE =
@@ -64,4 +65,27 @@ function focusableList(list: HTMLElement): HTMLElement {
   const holder = list.closest<HTMLElement>('table, ul, ol') ?? list;
   if (!holder.hasAttribute('tabindex')) holder.setAttribute('tabindex', '-1');
   return holder;
+}
+
+/** The rows of the list just before `anchor` on the page (a table's body, or a list), if there is one. */
+export function listBefore(anchor: Element): HTMLElement | null {
+  for (let sibling = anchor.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+    if (sibling.matches('tbody, ul, ol')) return sibling as HTMLElement;
+    const lists = sibling.querySelectorAll<HTMLElement>('tbody, ul, ol');
+    if (lists.length > 0) return lists[lists.length - 1]!;
+  }
+  return null;
+}
+
+/**
+ * Once the control that had focus has gone, as Load more goes with the last page, focus goes to the first
+ * row `list` gained beyond the `before` it had: to its first control, or to the row itself.
+ */
+export function focusFirstAdded(list: HTMLElement, before: number): void {
+  if (document.activeElement !== document.body && document.activeElement !== null) return;
+  const row = list.children[before];
+  if (!(row instanceof HTMLElement)) return;
+  const target = row.querySelector<HTMLElement>(FOCUSABLE) ?? row;
+  if (target === row && !row.hasAttribute('tabindex')) row.setAttribute('tabindex', '-1');
+  target.focus();
 }

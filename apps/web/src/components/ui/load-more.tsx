@@ -1,5 +1,7 @@
+import type { MouseEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { focusFirstAdded, listBefore } from '@/lib/focus-in-place';
 
 interface LoadMoreProps {
   /** The list's paged query (`useCursorPages`). */
@@ -13,8 +15,21 @@ interface LoadMoreProps {
   failure?: string;
 }
 
-/** The foot of a list read a page at a time: Load more while older pages remain. */
+/**
+ * The foot of a list read a page at a time: Load more while older pages remain. When the last page is in
+ * and the button goes, focus goes to the first row it added (lib/focus-in-place.ts), not the page's start.
+ */
 export function LoadMore({ pages, failure }: LoadMoreProps) {
+  const loadMore = async (event: MouseEvent<HTMLButtonElement>) => {
+    const foot = event.currentTarget.parentElement;
+    const list = foot && listBefore(foot);
+    const before = list?.children.length ?? 0;
+    await pages.fetchNextPage();
+    // After React has shown the page.
+    requestAnimationFrame(() => {
+      if (list?.isConnected) focusFirstAdded(list, before);
+    });
+  };
   return (
     <>
       {failure && pages.isFetchNextPageError && <Alert variant="error">{failure}</Alert>}
@@ -23,7 +38,7 @@ export function LoadMore({ pages, failure }: LoadMoreProps) {
           <Button
             variant="secondary"
             disabled={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
+            onClick={(event) => void loadMore(event)}
           >
             {pages.isFetchingNextPage ? 'Loading...' : 'Load more'}
           </Button>
