@@ -55,6 +55,19 @@ describe('the limit form', () => {
     );
   });
 
+  it('keeps a raise’s end to the second, so a raise in its last minute saves unchanged', () => {
+    const end = '2026-11-25T09:00:58.000Z';
+    const raised = limit(1, { raise_amount: 10, raise_until: end });
+    const form = limitFormOf(raised, Date.parse('2026-11-25T09:00:30.000Z'));
+    expect(form.raise_until).toMatch(/:58$/);
+    expect(toLimitInput(form).raise_until).toBe(end);
+    const schema = limitFormSchema(() => Date.parse('2026-11-25T09:00:30.000Z'));
+    expect(schema.safeParse(form).success).toBe(true);
+    expect(
+      limitFormOf(limit(1, { raise_amount: 10, raise_until: '2026-11-25T09:00:00.000Z' }), now).raise_until,
+    ).not.toMatch(/:\d\d:\d\d$/);
+  });
+
   it('fills an existing limit’s form, keeping a raise only while it lasts', () => {
     const raised = limit(1, { raise_amount: 10, raise_until: '2026-11-25T09:00:00.000Z' });
     expect(limitFormOf(raised, now)).toMatchObject({ scope: 'chat', subject: '-100123', raise_amount: 10 });

@@ -120,6 +120,16 @@ export const NEW_LIMIT: LimitFormValues = {
   note: '',
 };
 
+/**
+ * A raise's end as the Until field holds it: to the minute, and to the second when it has seconds (set
+ * through the API), so that saving the form unchanged keeps it as it was and a raise in its last minute
+ * does not read as ended.
+ */
+function raiseEndInput(iso: string): string {
+  const seconds = new Date(iso).getSeconds();
+  return seconds === 0 ? toLocalInput(iso) : `${toLocalInput(iso)}:${String(seconds).padStart(2, '0')}`;
+}
+
 /** An existing limit's form. A raise that has ended is left out: saving drops it. */
 export function limitFormOf(limit: Limit, now: number = Date.now()): LimitFormValues {
   const raise = activeRaise(limit, now);
@@ -131,7 +141,7 @@ export function limitFormOf(limit: Limit, now: number = Date.now()): LimitFormVa
     amount: limit.amount,
     mode: limit.mode,
     raise_amount: raise?.amount ?? null,
-    raise_until: raise ? toLocalInput(raise.until) : '',
+    raise_until: raise ? raiseEndInput(raise.until) : '',
     note: limit.note,
   };
 }
