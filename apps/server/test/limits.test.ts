@@ -103,6 +103,13 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect((await decide(key, { chat_id: '-200' })).reason).toBe('no_limits');
     const denials = await adminGet<LimitDenialsResponse>(t, '/api/limits/denials');
     expect(denials.total_24h).toBe(1);
+    // The count follows the filters.
+    const count = async (filter: string) =>
+      (await adminGet<LimitDenialsResponse>(t, `/api/limits/denials?${filter}`)).total_24h;
+    expect([await count('chat_id=-100'), await count('chat_id=-200'), await count('user_id=8')]).toEqual([
+      1, 0, 0,
+    ]);
+    expect(await count(`limit_id=${limit.id}`)).toBe(1);
     expect(denials.denials[0]).toMatchObject({
       ...{ chat_id: '-100', user_id: '7', limit_id: limit.id },
       limit: { scope: 'chat', subject: '-100', metric: 'cost_usd', window: 'day', amount: 0.05 },

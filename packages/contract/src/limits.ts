@@ -317,7 +317,7 @@ export type LimitDenial = z.infer<typeof limitDenialSchema>;
 export const limitDenialsResponseSchema = z.object({
   denials: z.array(limitDenialSchema),
   next_cursor: z.number().int().nullable(),
-  /** Denials in the last 24 hours. */
+  /** Denials in the last 24 hours, of the chat, user or limit filtered on. */
   total_24h: z.number().int(),
 });
 export type LimitDenialsResponse = z.infer<typeof limitDenialsResponseSchema>;

@@ -162,13 +162,20 @@ export async function denialCounts(db: Executor, from: string, ids: number[]): P
   return new Map(rows.map((row) => [row.limit_id!, Number(row.n)]));
 }
 
-export async function countDenials(db: Executor, from: string): Promise<number> {
-  const row = await db
+export async function countDenials(
+  db: Executor,
+  from: string,
+  filters: Pick<LimitDenialsQuery, 'chat_id' | 'user_id' | 'limit_id'>,
+): Promise<number> {
+  let select = db
     .selectFrom('limit_denials')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('ts', '>=', from)
-    .where('reason', '!=', SOFT)
-    .executeTakeFirstOrThrow();
+    .where('reason', '!=', SOFT);
+  if (filters.chat_id !== undefined) select = select.where('chat_id', '=', filters.chat_id);
+  if (filters.user_id !== undefined) select = select.where('user_id', '=', filters.user_id);
+  if (filters.limit_id !== undefined) select = select.where('limit_id', '=', filters.limit_id);
+  const row = await select.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -239,7 +239,7 @@ export class LimitsService {
     await this.events.flush();
     const [rows, total] = await Promise.all([
       repo.denialsPage(this.db, query),
-      repo.countDenials(this.db, isoTime(this.now() - DAY_MS)),
+      repo.countDenials(this.db, isoTime(this.now() - DAY_MS), query),
     ]);
     const page = rows.slice(0, query.limit);
     return {

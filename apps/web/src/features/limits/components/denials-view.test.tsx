@@ -63,6 +63,8 @@ describe('Limits > Denials', () => {
     await screen.findByRole('table', { name: 'Denied calls' });
     expect(rows()).toHaveLength(2);
     expect(requestsTo('/limits/denials')[0]?.query.get('chat_id')).toBe('-100123');
+    // The count is of the calls the filters match.
+    expect(screen.getByText('2 matching calls denied in the last 24 hours')).toBeInTheDocument();
 
     const user = screen.getByRole('textbox', { name: 'User id' });
     await userEvent.type(user, 'bob');

@@ -123,7 +123,7 @@ function DenialsTable({ denials }: { denials: LimitDenial[] }) {
 
 /**
  * Limits > Denials (docs/operators/limits.md): the calls a ban or a hard limit denied, newest first, with
- * how many in the last 24 hours; filtered by chat, user or limit (all in the URL), 50 at a time.
+ * how many in the last 24 hours; filtered by chat, user or limit (all in the URL; the count too), 50 at a time.
  */
 export function DenialsView() {
   const { filters, setFilter, setFilters, clearFilters } = useDenialFilters();
@@ -144,7 +144,7 @@ export function DenialsView() {
       description={
         total === undefined
           ? 'Calls a ban or a hard limit denied'
-          : `${total.toLocaleString()} ${total === 1 ? 'call' : 'calls'} denied in the last 24 hours`
+          : `${total.toLocaleString()} ${filtered ? 'matching ' : ''}${total === 1 ? 'call' : 'calls'} denied in the last 24 hours`
       }
       actions={
         filtered && (

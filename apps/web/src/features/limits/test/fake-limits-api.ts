@@ -153,7 +153,13 @@ export function fakeLimitsApi({
             limit: found ? pick(found, ['scope', 'subject', 'metric', 'window', 'amount']) : entry.limit,
           };
         });
-        return jsonResponse({ denials: named, next_cursor, total_24h: total24h });
+        // The count follows the filters, as the server's does.
+        const filtered = ['chat_id', 'user_id', 'limit_id'].some((name) => query.has(name));
+        return jsonResponse({
+          denials: named,
+          next_cursor,
+          total_24h: filtered ? matching.length : total24h,
+        });
       },
       'GET /limits/subjects/:kind/:subject': (_request, { kind, subject }) => {
         const standing = subjects[`${kind}/${decodeURIComponent(subject!)}`];
