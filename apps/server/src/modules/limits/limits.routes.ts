@@ -90,7 +90,7 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/limits/denials',
     read({
-      summary: 'Denied calls, newest first, with the number in the last 24 hours',
+      summary: 'Denied calls, newest first, with the number in the last 24 hours that the filters match',
       querystring: limitDenialsQuerySchema,
       response: limitDenialsResponseSchema,
     }),
