@@ -250,6 +250,23 @@ for (const [size, viewport] of Object.entries(SIZES)) {
               .map((row) => row.textContent?.slice(0, 80)),
           );
           expect(clipped, `${path} has rows wider than their card`).toEqual([]);
+          // Nor does a card's name run under the buttons in its corner.
+          const covered = await page.evaluate(() =>
+            [...document.querySelectorAll('main table tbody [role="row"]')].flatMap((row) => {
+              const cells = [...row.children] as HTMLElement[];
+              const corner = cells.find((cell) => getComputedStyle(cell).position === 'absolute');
+              const name = cells[0];
+              if (!corner || !name || name === corner) return [];
+              const text = document.createRange();
+              text.selectNodeContents(name);
+              const a = corner.getBoundingClientRect();
+              const overlaps = [...text.getClientRects()].some(
+                (b) => b.left < a.right && a.left < b.right && b.top < a.bottom && a.top < b.bottom,
+              );
+              return overlaps ? [row.textContent?.slice(0, 80)] : [];
+            }),
+          );
+          expect(covered, `${path} has names under their card's buttons`).toEqual([]);
         }
         await violationsInEachTheme(page, path, size, order);
       }

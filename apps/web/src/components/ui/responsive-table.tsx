@@ -14,6 +14,8 @@ export interface ResponsiveColumn<Row> {
   headerHidden?: boolean;
   /** How many icon buttons that corner holds (1 unless said): the card's name keeps clear of them. */
   cornerButtons?: 1 | 2;
+  /** On a phone, the hidden-heading cell goes below the card's lines instead (buttons with words). */
+  below?: boolean;
   className?: string;
 }
 
@@ -48,7 +50,7 @@ export function ResponsiveTable<Row>({
   rows,
   rowKey,
 }: ResponsiveTableProps<Row>) {
-  const corner = columns.find((column) => column.headerHidden);
+  const corner = columns.find((column) => column.headerHidden && !column.below);
   return (
     <TableFrame label={label} className="max-sm:overflow-visible">
       <table role="table" aria-label={label} className="w-full text-sm max-sm:block">
@@ -85,7 +87,10 @@ export function ResponsiveTable<Row>({
                         'break-words max-sm:block max-sm:pb-0.5',
                         corner && CORNER_ROOM[corner.cornerButtons ?? 1],
                       ),
-                    column.headerHidden && 'max-sm:absolute max-sm:top-1.5 max-sm:right-1.5',
+                    column.headerHidden &&
+                      (column.below
+                        ? 'max-sm:flex max-sm:flex-wrap max-sm:justify-end max-sm:gap-1 max-sm:pt-1'
+                        : 'max-sm:absolute max-sm:top-1.5 max-sm:right-1.5'),
                     !column.primary && !column.headerHidden && labelled,
                     column.numeric && 'text-right tabular-nums',
                     column.className,

@@ -215,6 +215,7 @@ function RulesTable({ rules, canWrite, onEdit, onDelete }: RulesTableProps) {
               {
                 header: 'Actions',
                 headerHidden: true,
+                below: true,
                 cell: (rule: AlertRule) => (
                   <div className="flex justify-end gap-1">
                     <Button

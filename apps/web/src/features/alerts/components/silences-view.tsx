@@ -79,6 +79,7 @@ export function SilencesView() {
                   {
                     header: 'Actions',
                     headerHidden: true,
+                    below: true,
                     cell: (silence: Silence) => (
                       <div className="flex justify-end gap-1">
                         <Button

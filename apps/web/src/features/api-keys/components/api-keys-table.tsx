@@ -96,6 +96,7 @@ export function ApiKeysTable({
     {
       header: 'Actions',
       headerHidden: true,
+      below: true,
       className: 'text-right sm:whitespace-nowrap',
       cell: (key) => (
         <>

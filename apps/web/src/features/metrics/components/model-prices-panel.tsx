@@ -82,6 +82,7 @@ export function ModelPricesPanel() {
     columns.push({
       header: 'Actions',
       headerHidden: true,
+      below: true,
       className: 'text-right sm:whitespace-nowrap',
       cell: (price) =>
         price.source === 'operator' ? (
