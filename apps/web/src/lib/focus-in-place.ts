@@ -48,7 +48,7 @@ export function placeOf(control: HTMLElement): FocusPlace {
       const watcher = new MutationObserver(() => {
         if (control.isConnected) return;
         stop();
-        if (document.activeElement === document.body || document.activeElement === null) focusInPlace();
+        if (focusDropped()) focusInPlace();
       });
       const timer = window.setTimeout(() => stop(), WATCH_MS);
       const stop = () => {
@@ -60,11 +60,20 @@ export function placeOf(control: HTMLElement): FocusPlace {
   };
 }
 
-/** The list itself, made focusable for the moment, when no row is left to take the focus. */
+/** The list itself, when no row is left to take the focus. */
 function focusableList(list: HTMLElement): HTMLElement {
-  const holder = list.closest<HTMLElement>('table, ul, ol') ?? list;
-  if (!holder.hasAttribute('tabindex')) holder.setAttribute('tabindex', '-1');
-  return holder;
+  return focusableNow(list.closest<HTMLElement>('table, ul, ol') ?? list);
+}
+
+/** `element`, made focusable from code (not by Tab) if it was not. */
+function focusableNow(element: HTMLElement): HTMLElement {
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  return element;
+}
+
+/** Whether focus has fallen to the page itself: the control that had it has gone. */
+function focusDropped(): boolean {
+  return document.activeElement === document.body || document.activeElement === null;
 }
 
 /** The rows of the list just before `anchor` on the page (a table's body, or a list), if there is one. */
@@ -82,10 +91,8 @@ export function listBefore(anchor: Element): HTMLElement | null {
  * row `list` gained beyond the `before` it had: to its first control, or to the row itself.
  */
 export function focusFirstAdded(list: HTMLElement, before: number): void {
-  if (document.activeElement !== document.body && document.activeElement !== null) return;
+  if (!focusDropped()) return;
   const row = list.children[before];
   if (!(row instanceof HTMLElement)) return;
-  const target = row.querySelector<HTMLElement>(FOCUSABLE) ?? row;
-  if (target === row && !row.hasAttribute('tabindex')) row.setAttribute('tabindex', '-1');
-  target.focus();
+  (row.querySelector<HTMLElement>(FOCUSABLE) ?? focusableNow(row)).focus();
 }
