@@ -28,7 +28,9 @@ import { OtlpTraceService } from './modules/ingestion/otlp.service.js';
 import { LlmCallsService } from './modules/metrics/llm-calls.service.js';
 import { AllowanceService } from './modules/limits/allowance.service.js';
 import { LimitsService } from './modules/limits/limits.service.js';
-import { UsageReader } from './modules/limits/usage-reader.js';
+import { isPostgres } from './db/locks.js';
+import { snapshotSpan, UsageReader } from './modules/limits/usage-reader.js';
+import { UsageMirror } from './modules/limits/usage-mirror.js';
 import { LimitEvents } from './modules/limits/limit-events.js';
 import { IntegrationReporter } from './modules/ingestion/integration-reporter.js';
 import { createMessagingServices, type MessagingServices } from './modules/messaging/messaging.wiring.js';
@@ -202,14 +204,32 @@ export function createServices(options: {
   const budgets = new BudgetsService(db, audit, now, options.telemetry, dashboardCache, telemetryChanged);
   const usage = new UsageReader(db, options.telemetry.timezone, now);
   invalidation.on('telemetry', () => usage.forget());
+  // SQLite: the allowance's snapshots come from memory, kept in step with every write (usage-mirror.ts).
+  const mirror = isPostgres(db)
+    ? null
+    : new UsageMirror((at) => snapshotSpan(at, options.telemetry.timezone));
   const ingestWriter = options.ingestDatabase
     ? new IngestWorker({ database: options.ingestDatabase, timezone: options.telemetry.timezone })
-    : new InProcessIngest(db, options.telemetry.timezone);
+    : new InProcessIngest(db, options.telemetry.timezone, (sums) => mirror?.addUsage(sums, now()));
   // On SQLite a write holds the event loop that answers the checks; PostgreSQL writes in its own process.
   const limitEvents =
     ingestWriter instanceof IngestWorker && options.ingestDatabase && 'sqliteFile' in options.ingestDatabase
       ? new LimitEvents((grants, denials) => ingestWriter.storeLimitEvents(grants, denials))
       : LimitEvents.inProcess(db);
+  if (mirror) {
+    usage.mirrorWith(mirror);
+    limitEvents.onPartStored((rows) => mirror.addGrants(rows, now()));
+    const load = () => mirror.loadSoon(db, now, () => limitEvents.storing);
+    if (ingestWriter instanceof IngestWorker) {
+      // Loaded once the worker has stored the sums a stop left unwritten, and again after any later start of
+      // it that recovered some (a worker that ended took sums with it).
+      ingestWriter.onNews((news) => {
+        if ('usage' in news) mirror.addUsage(news.usage, now(), news.through);
+        else if (news.recovered !== 0 || !mirror.loaded) load();
+      });
+      ingestWriter.start();
+    } else load();
+  }
   const limits = new LimitsService(
     db,
     audit,

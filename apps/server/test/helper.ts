@@ -94,7 +94,7 @@ const templates = inject('databaseTemplates') as DatabaseTemplates | undefined;
 let sqliteImage: Buffer | undefined;
 
 /** A freshly migrated SQLite database: in memory, or in `file` (which must not exist yet). */
-async function migratedSqlite(file?: string): Promise<DatabaseHandle> {
+export async function migratedSqlite(file?: string): Promise<DatabaseHandle> {
   if (!templates) {
     const handle = openDatabase({ sqliteFile: file ?? ':memory:' });
     await migrateToLatest(handle);

@@ -16,6 +16,7 @@ import { callPricer } from '../budgets/call-pricing.js';
 import {
   storeEvents,
   type SpendBuffer,
+  type UsageSum,
   type ContentRow,
   type EventRow,
   type EventRows,
@@ -96,7 +97,8 @@ function of<T extends TelemetryEvent['type']>(events: TelemetryEvent[], type: T)
  * nothing. A repeated (type, id) is a duplicate, whether stored before or earlier in the same batch.
  * `now` is the time the batch arrived; `timezone` (LUMI_TIMEZONE) places the budgets' day. With `spend`,
  * the chats' and users' daily spend goes there once the transaction has committed, to be written behind it
- * (the SQLite ingest worker: telemetry-store/spend-buffer.ts).
+ * (the SQLite ingest worker: telemetry-store/spend-buffer.ts); without it, `onUsage` has the limits' usage the
+ * batch stored once the transaction has committed (the allowance's mirror, limits/usage-mirror.ts).
  */
 export async function ingestBatch(
   db: Kysely<Database>,
@@ -105,6 +107,7 @@ export async function ingestBatch(
   timezone: string,
   source: IngestSource = LUMI_SOURCE,
   spend?: SpendBuffer,
+  onUsage?: (usage: UsageSum[]) => void,
 ): Promise<IngestResult> {
   const rejected: IngestResult['rejected'] = [];
   const events: TelemetryEvent[] = [];
@@ -141,6 +144,7 @@ export async function ingestBatch(
     return { result, stored };
   });
   if (spend && stored?.spend) spend.add(stored.spend);
+  else if (onUsage && stored && stored.usage.length > 0) onUsage(stored.usage);
   return result;
 }
 

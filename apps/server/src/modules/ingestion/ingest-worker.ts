@@ -4,7 +4,7 @@ import { openDatabase } from '../../db/connection.js';
 import { recoverSpend, SpendBuffer } from '../telemetry-store/telemetry-store.js';
 import { storeLimitEvents } from '../limits/limit-events.js';
 import { ingestBatch } from './ingest-batch.js';
-import type { IngestAnswer, IngestJob, IngestWorkerData, WorkerJob } from './ingest-writer.js';
+import type { IngestAnswer, IngestJob, IngestNews, IngestWorkerData, WorkerJob } from './ingest-writer.js';
 
 /**
  * The ingest worker (ingest-writer.ts): checks and stores batches through a connection of its own to the
@@ -28,6 +28,11 @@ const { database, timezone } = workerData as IngestWorkerData;
 const { db, dialect } = openDatabase({ ...database, poolSize: INGEST_POOL_SIZE, lockWait: 'block' });
 const spend = dialect === 'sqlite' ? new SpendBuffer() : undefined;
 const ready = spend ? recoverSpend(db) : Promise.resolve(0);
+// The server's mirror of the limits' usage loads once what a stop left unwritten is stored (or failed to be).
+void ready.then(
+  (recovered) => parentPort?.postMessage({ recovered } satisfies IngestNews),
+  () => parentPort?.postMessage({ recovered: -1 } satisfies IngestNews),
+);
 let inHand = 0;
 /** Called when a batch arrives, for the one waiting for another (nextBatchWithin). */
 let onArrival: (() => void) | null = null;
@@ -53,7 +58,9 @@ async function writeBehind(buffer: SpendBuffer): Promise<void> {
   const alone = inHand === 1 && buffer.held && !(await nextBatchWithin(NEXT_BATCH_WAIT_MS));
   // The batch is stored whatever becomes of the write behind it: sums that fail to be written are kept for
   // the next try, and a start adds any a stop left unwritten.
-  if (alone || buffer.due) await buffer.flush(db).catch(() => undefined);
+  if (!alone && !buffer.due) return;
+  const written = await buffer.flush(db).catch(() => null);
+  if (written) parentPort?.postMessage(written satisfies IngestNews);
 }
 
 /** Whether another batch arrives within `ms`. */

@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.js';
 import { TooManyRequestsError } from '../../lib/errors.js';
 import { startWorkerScript } from '../../lib/worker-script.js';
 import type { DenialRow, GrantCount } from '../limits/limit-events.js';
+import type { UsageSum } from '../telemetry-store/telemetry-store.js';
 import { ingestBatch, LUMI_SOURCE, type IngestSource } from './ingest-batch.js';
 
 /**
@@ -18,15 +19,19 @@ export interface IngestWriter {
   close(): Promise<void>;
 }
 
-/** Batches stored through the app's own connection, in the server's thread (tests, in-memory SQLite). */
+/**
+ * Batches stored through the app's own connection, in the server's thread (tests, in-memory SQLite);
+ * `onUsage` has the limits' usage each stored once it has committed.
+ */
 export class InProcessIngest implements IngestWriter {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly timezone: string,
+    private readonly onUsage?: (usage: UsageSum[]) => void,
   ) {}
 
   ingest(raw: unknown[], now: number, source: IngestSource = LUMI_SOURCE): Promise<IngestResult> {
-    return ingestBatch(this.db, raw, now, this.timezone, source);
+    return ingestBatch(this.db, raw, now, this.timezone, source, undefined, this.onUsage);
   }
 
   async close(): Promise<void> {}
@@ -48,6 +53,12 @@ export interface LimitEventsJob {
 export type WorkerJob = IngestJob | LimitEventsJob;
 export type IngestAnswer =
   { id: number; result: IngestResult } | { id: number; stored: true } | { id: number; failure: string };
+/**
+ * What the worker tells the server unasked: the limits' usage a write behind the batches stored, and the
+ * last call it covers (the allowance's mirror, limits/usage-mirror.ts); and, once at its start, how many
+ * calls' sums it recovered (-1 if that failed).
+ */
+export type IngestNews = { usage: UsageSum[]; through: number } | { recovered: number };
 /** Where the ingest worker connects: the SQLite file, or PostgreSQL (with a small pool of its own). */
 export type IngestDatabase = { sqliteFile: string } | { databaseUrl: string };
 export interface IngestWorkerData {
@@ -88,10 +99,22 @@ export class IngestWorker implements IngestWriter {
   private nextId = 1;
   private closed = false;
 
+  private readonly listeners: ((news: IngestNews) => void)[] = [];
+
   constructor(
     private readonly data: IngestWorkerData,
     private readonly limits = INGEST_WORKER_LIMITS,
   ) {}
+
+  /** Calls `listener` with what the worker tells unasked (IngestNews), from every worker started. */
+  onNews(listener: (news: IngestNews) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Starts the worker now rather than with the first batch, so that it recovers what a stop left. */
+  start(): void {
+    if (!this.closed) this.ensureWorker();
+  }
 
   ingest(raw: unknown[], now: number, source: IngestSource = LUMI_SOURCE): Promise<IngestResult> {
     if (this.closed) return Promise.reject(new Error('Ingestion has stopped: the server is shutting down'));
@@ -152,7 +175,10 @@ export class IngestWorker implements IngestWriter {
     const worker = startWorkerScript(import.meta.url, 'ingest-worker', { workerData: this.data });
     // An idle worker never keeps the process alive.
     worker.unref();
-    worker.on('message', (answer: IngestAnswer) => this.settle(answer));
+    worker.on('message', (message: IngestAnswer | IngestNews) => {
+      if ('id' in message) this.settle(message);
+      else for (const listener of this.listeners) listener(message);
+    });
     worker.on('error', (error) => this.stopped(worker, error));
     worker.on('exit', (code) =>
       this.stopped(worker, new Error(`The ingest worker exited with code ${code}`)),

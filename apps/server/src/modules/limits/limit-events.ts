@@ -50,7 +50,7 @@ export class LimitEvents {
   private readonly unstored = new Set<Map<string, GrantKey & { granted: number }>>();
   /** How many parts of grants were stored (see `pending`). */
   private partsStored = 0;
-  private readonly storedPartListeners: ((rows: readonly GrantKey[]) => void)[] = [];
+  private readonly storedPartListeners: ((rows: readonly GrantCount[]) => void)[] = [];
 
   constructor(
     private readonly store: StoreLimitEvents,
@@ -95,8 +95,13 @@ export class LimitEvents {
     return this.partsStored;
   }
 
+  /** Whether a write is under way: some grants are neither buffered nor known to be stored. */
+  get storing(): boolean {
+    return this.unstored.size > 0;
+  }
+
   /** Calls `listener` with a part's grants whenever one was stored and left `pending`. */
-  onPartStored(listener: (rows: readonly GrantKey[]) => void): void {
+  onPartStored(listener: (rows: readonly GrantCount[]) => void): void {
     this.storedPartListeners.push(listener);
   }
 

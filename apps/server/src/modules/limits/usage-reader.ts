@@ -13,6 +13,21 @@ import type { GrantKey } from './limit-events.js';
 import { groupStatement, needingRecent, snapshotRows } from './usage-rows.repository.js';
 import { requestsOf, sumHours, withInFlight, ZERO, type Snapshot } from './usage-snapshot.js';
 import { windowSpan, type WindowSpan } from './limit-windows.js';
+import type { UsageMirror } from './usage-mirror.js';
+
+/**
+ * Where a snapshot read at `now` is cut (usage-snapshot.ts): the month's first hour, the hour up to which it
+ * is summed (the day's first, or the hour before the current one if that is earlier), the minute.
+ */
+export function snapshotSpan(now: number, timezone: string) {
+  const { minute } = bucketNames(now);
+  // Days and months are whole UTC hours (limit-windows.ts).
+  const earlierFrom = windowSpan('month', now, timezone).start;
+  const day = windowSpan('day', now, timezone).start;
+  const earlierTo = Math.max(earlierFrom, Math.min(day, floorHour(now) - HOUR_MS));
+  const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  return { minute, minuteStart, earlierFrom, earlierTo, from: hourKey(earlierFrom), cut: hourKey(earlierTo) };
+}
 
 /** One limit's standing for one subject now (docs/operators/limits.md, "What counts"). */
 export interface Standing {
@@ -94,6 +109,8 @@ export class UsageReader {
   private readScheduled = false;
   /** How many times counts kept in memory were let go of. */
   private letGo = 0;
+  /** SQLite: the month's stored usage and grants in memory, which a snapshot is made from once loaded. */
+  private mirror: UsageMirror | null = null;
   private exact: CountedInMemory = { countedNow: () => undefined, countedHours: () => [] };
   private unstored: Unstored = { pending: () => 0, storedParts: 0 };
 
@@ -149,6 +166,11 @@ export class UsageReader {
   countWith(exact: CountedInMemory, unstored: Unstored): void {
     this.exact = exact;
     this.unstored = unstored;
+  }
+
+  /** Makes snapshots from `mirror` while it is loaded, instead of reading the database (SQLite). */
+  mirrorWith(mirror: UsageMirror): void {
+    this.mirror = mirror;
   }
 
   /**
@@ -268,6 +290,10 @@ export class UsageReader {
     now: number,
     db: Executor,
   ): Snapshot | Promise<Snapshot> {
+    if (this.mirror && db === this.db) {
+      const mirrored = this.mirrored(this.mirror, kind, subject, needsRecent, now);
+      if (mirrored) return mirrored;
+    }
     const key = `${kind}|${subject}`;
     const cached = db === this.db ? this.snapshots.get(key) : undefined;
     if (
@@ -282,6 +308,25 @@ export class UsageReader {
     const atOnce = this.grouped ? undefined : this.readAllNow([{ kind, subject, needsRecent, now }])?.[0];
     if (atOnce) return this.keep(key, atOnce);
     return this.readKept(key, kind, subject, now, needsRecent);
+  }
+
+  /**
+   * A subject's snapshot from the mirror, with its minute's calls read at once if it needs them; undefined
+   * when either cannot be had (the database is read instead).
+   */
+  private mirrored(
+    mirror: UsageMirror,
+    kind: UsageKind,
+    subject: string,
+    needsRecent: boolean,
+    now: number,
+  ): Snapshot | undefined {
+    const snapshot = mirror.snapshot(kind, subject, now, 0);
+    if (!snapshot || !needsRecent || kind === 'feature') return snapshot;
+    const recent = recentCallsNow(this.db, kind, [subject], snapshot.minute);
+    if (!recent) return undefined;
+    snapshot.recent = recent.get(subject)!;
+    return snapshot;
   }
 
   /** A snapshot read through a promise, kept unless counts were let go of meanwhile. */
@@ -420,17 +465,10 @@ export class UsageReader {
   }
 
   /**
-   * Where several subjects' snapshots are read from (all of them asked about in one minute, readWaiting):
-   * the month's first hour, the hour up to which it is summed (usage-snapshot.ts), the minute.
+   * Where several subjects' snapshots are read from (all of them asked about in one minute, readWaiting).
    */
   private span(wanted: SubjectWanted[]) {
-    const now = wanted[0]!.now;
-    const { minute } = bucketNames(now);
-    // Days and months are whole UTC hours (limit-windows.ts).
-    const earlierFrom = windowSpan('month', now, this.timezone).start;
-    const day = windowSpan('day', now, this.timezone).start;
-    const earlierTo = Math.max(earlierFrom, Math.min(day, floorHour(now) - HOUR_MS));
-    return { minute, earlierFrom, earlierTo, from: hourKey(earlierFrom), cut: hourKey(earlierTo) };
+    return snapshotSpan(wanted[0]!.now, this.timezone);
   }
 
   /**

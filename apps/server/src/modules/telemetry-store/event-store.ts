@@ -2,7 +2,7 @@ import type { Executor } from '../../db/database.js';
 import { insertEvents, type RawRow, type RawTable } from './events.repository.js';
 import { insertFeedback, type FeedbackRow } from './feedback.repository.js';
 import { upsertLatencies } from './latency.repository.js';
-import { aggregateLimitUsage, upsertLimitUsage } from './limit-usage.repository.js';
+import { aggregateLimitUsage, upsertLimitUsage, type UsageSum } from './limit-usage.repository.js';
 import { insertContents, type ContentRow } from './llm-call-contents.repository.js';
 import { aggregateLlmDimensions } from './llm-dimensions.js';
 import { upsertDimensionSums } from './llm-dimensions.repository.js';
@@ -50,9 +50,13 @@ function byClientId<T extends { client_id: string | null }>(rows: T[]): T[] {
   );
 }
 
-/** What storeEvents stored, and the spend it left for the caller to write (spend-buffer.ts). */
+/**
+ * What storeEvents stored, the limits' usage it added (written, or left in `spend`), and the spend it left for
+ * the caller to write (spend-buffer.ts).
+ */
 export interface StoredEvents {
   stored: number;
+  usage: UsageSum[];
   spend: BatchSpend | null;
 }
 
@@ -101,7 +105,7 @@ export async function storeEvents(
   await insert('heartbeats', rows.heartbeats);
   await insert('market_data_reports', rows.market);
   stored += await insertFeedback(trx, rows.feedback);
-  if (spend === 'inline') return { stored, spend: null };
+  if (spend === 'inline') return { stored, usage, spend: null };
   const { chats, users } = dimensions;
-  return { stored, spend: { sums: { chats, users }, usage, lastCallId: await lastCallId(trx) } };
+  return { stored, usage, spend: { sums: { chats, users }, usage, lastCallId: await lastCallId(trx) } };
 }

@@ -80,9 +80,12 @@ export class SpendBuffer {
     return this.since !== 0 && this.now() - this.since >= FLUSH_AFTER_MS;
   }
 
-  /** Writes the sums held in one transaction; kept to try again when it fails. */
-  async flush(db: Kysely<Database>): Promise<void> {
-    if (this.since === 0) return;
+  /**
+   * Writes the sums held in one transaction; kept to try again when it fails. Resolves to the limits' usage
+   * written and the last call it covers, or null when nothing was held.
+   */
+  async flush(db: Kysely<Database>): Promise<{ usage: UsageSum[]; through: number } | null> {
+    if (this.since === 0) return null;
     const sums = { chats: sortedValues(this.chats), users: sortedValues(this.users) };
     const usage = sortedValues(this.usage);
     const lastCallId = this.lastCallId;
@@ -94,6 +97,7 @@ export class SpendBuffer {
     this.users = new Map();
     this.usage = new Map();
     this.since = 0;
+    return { usage, through: lastCallId };
   }
 }
 

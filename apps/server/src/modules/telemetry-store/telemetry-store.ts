@@ -71,6 +71,7 @@ export {
   limitUsagePartsPostgres,
   type SubjectUsage,
   type UsagePartRow,
+  type UsageSum,
 } from './limit-usage.repository.js';
 
 // Reading feedback, and the panels' exports page by page.

@@ -1,0 +1,207 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LimitMetric, LimitWindow } from '@lumi/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/connection.js';
+import type { UsageKind } from '../src/db/limit-tables.js';
+import {
+  InProcessIngest,
+  IngestWorker,
+  type IngestNews,
+  type IngestWriter,
+} from '../src/modules/ingestion/ingest-writer.js';
+import type { AppliedLimit } from '../src/modules/limits/limit-book.js';
+import { LimitEvents } from '../src/modules/limits/limit-events.js';
+import { UsageMirror } from '../src/modules/limits/usage-mirror.js';
+import { snapshotSpan, UsageReader } from '../src/modules/limits/usage-reader.js';
+import { bucketNames } from '../src/modules/limits/bucket-names.js';
+import { HOUR_MS, MINUTE_MS } from '../src/lib/hour-buckets.js';
+import { migratedSqlite } from './helper.js';
+import type { UsageSum } from '../src/modules/telemetry-store/telemetry-store.js';
+import { events } from './telemetry-helper.js';
+
+/**
+ * (docs/operators/limits.md, "What counts") On SQLite the allowance takes a subject's stored usage and grants
+ * from memory (modules/limits/usage-mirror.ts): loaded once, then kept in step with each stored batch (in the
+ * server's thread, or written behind by the ingest worker) and each stored part of the grants. Whatever was
+ * stored, before or after the load, across a day's and a month's turn in LUMI_TIMEZONE, every limit's
+ * standing from memory is the one a read of the database gives.
+ */
+
+const TZ = 'Europe/Berlin';
+// 12:30 in Berlin on the 30th: the day turns at 23:00 UTC, the month at 2026-11-30T23:00Z.
+const START = Date.parse('2026-11-30T11:30:00.000Z');
+
+const CHATS = ['-101', '-102', '-103'];
+const USERS = ['7', '8'];
+const FEATURES = ['reply', 'digest'];
+const SUBJECTS: [UsageKind, string][] = [
+  ...CHATS.map((c): [UsageKind, string] => ['chat', c]),
+  ...USERS.map((u): [UsageKind, string] => ['user', u]),
+  ...FEATURES.map((f): [UsageKind, string] => ['feature', f]),
+];
+const METRICS: LimitMetric[] = ['requests', 'tokens', 'cost_usd'];
+const WINDOWS: LimitWindow[] = ['minute', 'hour', 'day', 'month'];
+
+/** Every metric and window on every subject, as limits that apply to it. */
+function everyLimit(): AppliedLimit[] {
+  let id = 0;
+  return SUBJECTS.flatMap(([kind, subject]) =>
+    METRICS.flatMap((metric) =>
+      WINDOWS.map((window) => ({
+        kind,
+        subject,
+        limit: {
+          id: (id += 1),
+          scope: kind,
+          subject,
+          metric,
+          window,
+          amount: 1e9,
+          mode: 'hard' as const,
+          raise_amount: null,
+          raise_until: null,
+          note: '',
+          created_at: '',
+          created_by: null,
+          updated_at: '',
+          updated_by: null,
+        },
+      })),
+    ),
+  );
+}
+
+/** Calls spread over the month and the hours around `now`, by the subjects in turn (`seed` varies them). */
+function calls(now: number, seed: number) {
+  const offsets = [
+    0,
+    20_000,
+    3 * MINUTE_MS,
+    HOUR_MS,
+    2 * HOUR_MS,
+    14 * HOUR_MS,
+    3 * 24 * HOUR_MS,
+    20 * 24 * HOUR_MS,
+  ];
+  return offsets.map((back, i) =>
+    events.llmCall(now - back, {
+      chat_id: CHATS[(i + seed) % CHATS.length],
+      user_id: USERS[(i + seed) % USERS.length],
+      feature: FEATURES[(i + seed) % FEATURES.length],
+      input_tokens: 100 + seed + i,
+      cost_usd: 0.01 * (1 + ((i + seed) % 5)),
+    }),
+  );
+}
+
+const modes = ['in the server’s thread', 'by the ingest worker'] as const;
+
+describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mode) => {
+  let handle: DatabaseHandle | undefined;
+  let writer: IngestWriter | undefined;
+  let dir: string | undefined;
+  afterEach(async () => {
+    await writer?.close();
+    await handle?.db.destroy();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    handle = writer = dir = undefined;
+  });
+
+  it('gives every limit the standing a read of the database gives, as usage and grants are stored', async () => {
+    let clock = START;
+    const now = () => clock;
+    if (mode === 'by the ingest worker') {
+      dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-mirror-'));
+      handle = await migratedSqlite(path.join(dir, 'lumi.db'));
+    } else {
+      handle = await migratedSqlite();
+    }
+    const { db } = handle;
+    const mirror = new UsageMirror((at) => snapshotSpan(at, TZ));
+    const grants = LimitEvents.inProcess(db, 60_000);
+    grants.onPartStored((rows) => mirror.addGrants(rows, clock));
+    const told: { usage: UsageSum[]; through: number }[] = [];
+    let recovered: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (recovered = resolve));
+    if (mode === 'by the ingest worker') {
+      const worker = new IngestWorker({ database: { sqliteFile: handle.file! }, timezone: TZ });
+      worker.onNews((news: IngestNews) => {
+        if ('usage' in news) {
+          told.push(news);
+          mirror.addUsage(news.usage, clock, news.through);
+        } else recovered();
+      });
+      writer = worker;
+    } else {
+      writer = new InProcessIngest(db, TZ, (sums) => mirror.addUsage(sums, clock));
+      recovered();
+    }
+    const ingest = async (seed: number) => {
+      const result = await writer!.ingest(calls(clock, seed), clock);
+      expect(result.accepted).toBe(8);
+    };
+    /** Grants of every subject in the current minute and hour, and in the hour before. */
+    const grant = async (count: number) => {
+      const names = bucketNames(clock);
+      for (const [kind, subject] of SUBJECTS) {
+        grants.grant({ kind, subject, grain: 'minute', bucket: names.minute }, count);
+        grants.grant({ kind, subject, grain: 'hour', bucket: names.hour }, count);
+        grants.grant({ kind, subject, grain: 'hour', bucket: names.previousHour }, 1);
+      }
+      await grants.flush();
+    };
+    const limits = everyLimit();
+    const standings = async (reader: UsageReader) =>
+      (await reader.standings(limits, clock)).map((s) => ({
+        limit: s.applied.limit.id,
+        used: Number(s.used.toFixed(9)),
+        before: Number(s.before.toFixed(9)),
+        granted: s.granted,
+      }));
+    const same = async (when: string) => {
+      const mirrored = new UsageReader(db, TZ, now);
+      mirrored.mirrorWith(mirror);
+      const read = await standings(new UsageReader(db, TZ, now));
+      expect(
+        read.some((s) => s.used > 0),
+        when,
+      ).toBe(true);
+      expect(await standings(mirrored), when).toEqual(read);
+    };
+
+    // Stored before the load: the load takes them; a batch the worker wrote before it is not added twice.
+    if (mode === 'by the ingest worker') (writer as IngestWorker).start();
+    await started;
+    await ingest(1);
+    await grant(2);
+    expect(mirror.load(db, clock)).toBe(true);
+    await same('loaded');
+    // Told of a write the load already saw (its news late): nothing is added.
+    for (const news of told) mirror.addUsage(news.usage, clock, news.through);
+    await same('told late of a write loaded');
+
+    await ingest(2);
+    await grant(3);
+    await same('after a batch and grants');
+
+    clock += 40 * MINUTE_MS;
+    await ingest(3);
+    await grant(1);
+    await same('in the next hour');
+
+    // 23:10 in Berlin: the hours before the day's first are summed apart now.
+    clock = Date.parse('2026-11-30T22:10:00.000Z');
+    await same('before the day turns');
+    clock = Date.parse('2026-11-30T23:10:00.000Z');
+    await ingest(4);
+    await grant(2);
+    await same('after the day and the month turned');
+
+    clock += 26 * HOUR_MS;
+    await ingest(5);
+    await grant(1);
+    await same('the next day');
+  });
+});
