@@ -29,7 +29,7 @@ import { LlmCallsService } from './modules/metrics/llm-calls.service.js';
 import { AllowanceService } from './modules/limits/allowance.service.js';
 import { LimitsService } from './modules/limits/limits.service.js';
 import { isPostgres } from './db/locks.js';
-import { snapshotSpan, UsageReader } from './modules/limits/usage-reader.js';
+import { UsageReader } from './modules/limits/usage-reader.js';
 import { UsageMirror } from './modules/limits/usage-mirror.js';
 import { LimitEvents } from './modules/limits/limit-events.js';
 import { IntegrationReporter } from './modules/ingestion/integration-reporter.js';
@@ -205,9 +205,7 @@ export function createServices(options: {
   const usage = new UsageReader(db, options.telemetry.timezone, now);
   invalidation.on('telemetry', () => usage.forget());
   // SQLite: the allowance's snapshots come from memory, kept in step with every write (usage-mirror.ts).
-  const mirror = isPostgres(db)
-    ? null
-    : new UsageMirror((at) => snapshotSpan(at, options.telemetry.timezone));
+  const mirror = isPostgres(db) ? null : new UsageMirror(options.telemetry.timezone);
   const ingestWriter = options.ingestDatabase
     ? new IngestWorker({ database: options.ingestDatabase, timezone: options.telemetry.timezone })
     : new InProcessIngest(db, options.telemetry.timezone, (sums) => mirror?.addUsage(sums, now()));
@@ -219,16 +217,21 @@ export function createServices(options: {
   if (mirror) {
     usage.mirrorWith(mirror);
     limitEvents.onPartStored((rows) => mirror.addGrants(rows, now()));
-    const load = () => mirror.loadSoon(db, now, () => limitEvents.storing);
     if (ingestWriter instanceof IngestWorker) {
-      // Loaded once the worker has stored the sums a stop left unwritten, and again after any later start of
-      // it that recovered some (a worker that ended took sums with it).
+      // Made by the worker once it has stored the sums a stop left unwritten, and again after any later
+      // start of it that recovered some (a worker that ended took sums with it); meanwhile checks read.
       ingestWriter.onNews((news) => {
         if ('usage' in news) mirror.addUsage(news.usage, now(), news.through);
-        else if (news.recovered !== 0 || !mirror.loaded) load();
+        else if (news.recovered !== 0 || !mirror.loaded) {
+          mirror.unload();
+          ingestWriter.mirrorImage(now()).then(
+            (image) => mirror.adopt(image),
+            () => undefined,
+          );
+        }
       });
       ingestWriter.start();
-    } else load();
+    } else mirror.loadSoon(db, now, () => limitEvents.storing);
   }
   const limits = new LimitsService(
     db,

@@ -41,7 +41,11 @@ describe.each(dialects)('platform on %s', (dialect) => {
   it('GET /api/ready reports the database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', database: dialect });
+    expect(res.json()).toEqual({
+      status: 'ready',
+      database: dialect,
+      allowance: dialect === 'sqlite' ? 'memory' : 'database',
+    });
   });
 
   it('GET /api/ready answers 503 once shutdown starts, while everything else is still served', async () => {

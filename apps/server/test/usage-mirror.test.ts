@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LimitMetric, LimitWindow } from '@lumi/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Allowance, Limit } from '@lumi/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connection.js';
 import type { UsageKind } from '../src/db/limit-tables.js';
 import {
@@ -14,12 +15,12 @@ import {
 import type { AppliedLimit } from '../src/modules/limits/limit-book.js';
 import { LimitEvents } from '../src/modules/limits/limit-events.js';
 import { UsageMirror } from '../src/modules/limits/usage-mirror.js';
-import { snapshotSpan, UsageReader } from '../src/modules/limits/usage-reader.js';
+import { UsageReader } from '../src/modules/limits/usage-reader.js';
 import { bucketNames } from '../src/modules/limits/bucket-names.js';
 import { HOUR_MS, MINUTE_MS } from '../src/lib/hour-buckets.js';
-import { migratedSqlite } from './helper.js';
+import { migratedSqlite, useTestApp } from './helper.js';
 import type { UsageSum } from '../src/modules/telemetry-store/telemetry-store.js';
-import { events } from './telemetry-helper.js';
+import { botKey, events, ingest } from './telemetry-helper.js';
 
 /**
  * (docs/operators/limits.md, "What counts") On SQLite the allowance takes a subject's stored usage and grants
@@ -119,7 +120,7 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
       handle = await migratedSqlite();
     }
     const { db } = handle;
-    const mirror = new UsageMirror((at) => snapshotSpan(at, TZ));
+    const mirror = new UsageMirror(TZ);
     const grants = LimitEvents.inProcess(db, 60_000);
     grants.onPartStored((rows) => mirror.addGrants(rows, clock));
     const told: { usage: UsageSum[]; through: number }[] = [];
@@ -171,12 +172,14 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
       expect(await standings(mirrored), when).toEqual(read);
     };
 
-    // Stored before the load: the load takes them; a batch the worker wrote before it is not added twice.
+    // Stored before the load (made by the worker in its thread, or in the server's): the load takes them,
+    // and a write the worker stored before it is not added twice.
     if (mode === 'by the ingest worker') (writer as IngestWorker).start();
     await started;
     await ingest(1);
     await grant(2);
-    expect(mirror.load(db, clock)).toBe(true);
+    if (mode === 'by the ingest worker') mirror.adopt(await (writer as IngestWorker).mirrorImage(clock));
+    else expect(mirror.load(db, clock)).toBe(true);
     await same('loaded');
     // Told of a write the load already saw (its news late): nothing is added.
     for (const news of told) mirror.addUsage(news.usage, clock, news.through);
@@ -203,5 +206,53 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
     await ingest(5);
     await grant(1);
     await same('the next day');
+  });
+});
+
+describe('the allowance’s mirror in a server whose batches the ingest worker stores', () => {
+  const clock = START;
+  const t = useTestApp('sqlite', {
+    ingestWorker: true,
+    app: { now: () => clock, telemetry: { timezone: TZ } },
+  });
+
+  it('is loaded by the worker (GET /api/ready says so) and counts what the worker stores next', async () => {
+    const ready = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/ready' })).json<{ allowance: string }>().allowance;
+    await vi.waitFor(async () => expect(await ready()).toBe('memory'), { timeout: 10_000 });
+    const auth = (await t.loginAdmin()).auth;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/limits',
+      headers: auth,
+      payload: {
+        scope: 'chat',
+        subject: '-100',
+        metric: 'cost_usd',
+        window: 'day',
+        amount: 0.05,
+        mode: 'hard',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const limit = created.json<Limit>();
+    const key = await botKey(t, ['allowance:read', 'ingest:write']);
+    const decide = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/bot/allowance',
+        headers: key,
+        payload: { chat_id: '-100', user_id: '7', feature: 'reply' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Allowance>();
+    };
+    expect(await decide()).toMatchObject({ allowed: true, reason: 'within_limits' });
+    await ingest(t.app, key, [events.llmCall(START - 10 * MINUTE_MS, { chat_id: '-100', cost_usd: 0.06 })]);
+    expect(await decide()).toMatchObject({
+      allowed: false,
+      reason: 'limit_reached',
+      limit: { id: limit.id },
+    });
   });
 });

@@ -67,12 +67,19 @@ export function openDatabase(options: {
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: statements }, blocking),
   });
-  readers.set(db, (query, parameters) => {
+  readers.set(db, (query, parameters, each) => {
     if (sqlite.inTransaction) return undefined;
     const statement = statements.prepare(query) as SQLite.Statement;
     if (!statement.readonly) return undefined;
     try {
-      return statement.all(parameters);
+      if (!each) return statement.all(parameters);
+      statement.raw(true);
+      try {
+        for (const row of statement.iterate(parameters) as Iterable<unknown[]>) each(row);
+      } finally {
+        statement.raw(false);
+      }
+      return [];
     } catch (error) {
       if (isBusy(error)) return undefined;
       throw error;
@@ -124,7 +131,7 @@ function preparing(pool: pg.Pool): PostgresPool {
 
 const readers = new WeakMap<
   Kysely<Database>,
-  (query: string, parameters: readonly unknown[]) => unknown[] | undefined
+  (query: string, parameters: readonly unknown[], each?: (row: unknown[]) => void) => unknown[] | undefined
 >();
 
 /**
@@ -137,6 +144,20 @@ const readers = new WeakMap<
  */
 export function readNow<R>(db: Kysely<Database>, query: string, parameters: readonly unknown[]) {
   return readers.get(db)?.(query, parameters) as R[] | undefined;
+}
+
+/**
+ * As `readNow`, for a statement of many rows: each is handed to `each` as an array of its columns as it is
+ * read, none kept (the allowance's mirror loads a million, modules/limits/usage-mirror.ts); false when it
+ * cannot run at once. `each` must not use the connection.
+ */
+export function readEachNow(
+  db: Kysely<Database>,
+  query: string,
+  parameters: readonly unknown[],
+  each: (row: unknown[]) => void,
+): boolean {
+  return readers.get(db)?.(query, parameters, each) !== undefined;
 }
 
 /**

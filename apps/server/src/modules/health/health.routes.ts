@@ -16,8 +16,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         'Readiness: 200 when the database answers; 503 when it does not or the instance is shutting down',
       description:
         'For a load balancer: an instance answers 503 from the moment it starts shutting down, while it ' +
-        'finishes the requests in flight, so no new traffic is sent to it.',
-      response: z.object({ status: z.literal('ready'), database: z.enum(['sqlite', 'postgres']) }),
+        'finishes the requests in flight, so no new traffic is sent to it. `allowance` says where the ' +
+        'allowance reads usage: `memory` (SQLite, once the month is loaded), `loading` (SQLite, while it ' +
+        'is loaded: checks read the database meanwhile) or `database` (PostgreSQL).',
+      response: z.object({
+        status: z.literal('ready'),
+        database: z.enum(['sqlite', 'postgres']),
+        allowance: z.enum(['memory', 'loading', 'database']),
+      }),
     }),
     async (request) => {
       if (app.readiness.shuttingDown) {
@@ -29,7 +35,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       try {
         await pingDatabase(app.db);
-        return { status: 'ready' as const, database: app.dialect };
+        return {
+          status: 'ready' as const,
+          database: app.dialect,
+          allowance: app.services.allowance.usageSource,
+        };
       } catch (error) {
         request.log.warn({ err: error }, 'database not reachable');
         throw new AppError(503, 'service_unavailable', 'The database is not reachable');

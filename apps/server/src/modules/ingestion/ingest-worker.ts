@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/connection.js';
 import { recoverSpend, SpendBuffer } from '../telemetry-store/telemetry-store.js';
 import { storeLimitEvents } from '../limits/limit-events.js';
+import { UsageMirror, type MirrorImage } from '../limits/usage-mirror.js';
 import { ingestBatch } from './ingest-batch.js';
 import type { IngestAnswer, IngestJob, IngestNews, IngestWorkerData, WorkerJob } from './ingest-writer.js';
 
@@ -78,6 +79,14 @@ function nextBatchWithin(ms: number): Promise<boolean> {
   });
 }
 
+/** The allowance's mirror as of `now`, loaded once no transaction is open on the connection. */
+async function mirrorImage(now: number): Promise<MirrorImage> {
+  await ready.catch(() => undefined);
+  const mirror = new UsageMirror(timezone);
+  while (!mirror.load(db, now)) await nextTurn();
+  return mirror.image();
+}
+
 function answer(stored: Promise<IngestAnswer>, id: number) {
   return stored
     .catch((error: unknown): IngestAnswer => ({
@@ -94,6 +103,17 @@ parentPort?.on('message', (job: WorkerJob | 'close') => {
       .catch(() => undefined)
       .then(() => db.destroy())
       .then(() => parentPort?.close());
+    return;
+  }
+  if ('mirror' in job) {
+    mirrorImage(job.mirror.now).then(
+      (image) =>
+        parentPort?.postMessage({ id: job.id, image } satisfies IngestAnswer, [
+          image.slot.buffer as ArrayBuffer,
+          image.entry.buffer as ArrayBuffer,
+        ]),
+      (error: unknown) => void answer(Promise.reject(error), job.id),
+    );
     return;
   }
   if ('grants' in job) {

@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.js';
 import { TooManyRequestsError } from '../../lib/errors.js';
 import { startWorkerScript } from '../../lib/worker-script.js';
 import type { DenialRow, GrantCount } from '../limits/limit-events.js';
+import type { MirrorImage } from '../limits/usage-mirror.js';
 import type { UsageSum } from '../telemetry-store/telemetry-store.js';
 import { ingestBatch, LUMI_SOURCE, type IngestSource } from './ingest-batch.js';
 
@@ -50,9 +51,19 @@ export interface LimitEventsJob {
   grants: GrantCount[];
   denials: DenialRow[];
 }
-export type WorkerJob = IngestJob | LimitEventsJob;
+export type WorkerJob = IngestJob | LimitEventsJob | MirrorJob;
+/** A job as the writer asks for it, before it is numbered. */
+type JobBody = Omit<IngestJob, 'id'> | Omit<LimitEventsJob, 'id'> | Omit<MirrorJob, 'id'>;
 export type IngestAnswer =
-  { id: number; result: IngestResult } | { id: number; stored: true } | { id: number; failure: string };
+  | { id: number; result: IngestResult }
+  | { id: number; stored: true }
+  | { id: number; image: MirrorImage }
+  | { id: number; failure: string };
+/** The allowance's mirror of usage made by the worker (limits/usage-mirror.ts), as of `now`. */
+export interface MirrorJob {
+  id: number;
+  mirror: { now: number };
+}
 /**
  * What the worker tells the server unasked: the limits' usage a write behind the batches stored, and the
  * last call it covers (the allowance's mirror, limits/usage-mirror.ts); and, once at its start, how many
@@ -77,7 +88,7 @@ export const INGEST_WORKER_LIMITS = {
 };
 
 interface Pending {
-  resolve: (result: IngestResult | undefined) => void;
+  resolve: (result: IngestResult | MirrorImage | undefined) => void;
   reject: (error: Error) => void;
   what: string;
 }
@@ -139,11 +150,21 @@ export class IngestWorker implements IngestWriter {
     await this.post({ grants, denials }, 'the allowance’s counts');
   }
 
-  private post(job: Omit<IngestJob, 'id'> | Omit<LimitEventsJob, 'id'>, what: string) {
+  /**
+   * The allowance's mirror of the month's usage and grants (limits/usage-mirror.ts), loaded by the worker
+   * between two of its jobs, so that every write it answers after the mirror is not in it, and every write it
+   * answered before is (a million chats take it seconds, the server's thread none of them).
+   */
+  async mirrorImage(now: number): Promise<MirrorImage> {
+    if (this.closed) throw new Error('The ingest worker has stopped: the server is shutting down');
+    return (await this.post({ mirror: { now } }, 'the allowance’s mirror')) as MirrorImage;
+  }
+
+  private post(job: JobBody, what: string) {
     const id = this.nextId++;
-    return new Promise<IngestResult | undefined>((resolve, reject) => {
+    return new Promise<IngestResult | MirrorImage | undefined>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, what });
-      this.ensureWorker().postMessage({ id, ...job } satisfies WorkerJob);
+      this.ensureWorker().postMessage({ id, ...job } as WorkerJob);
     });
   }
 
@@ -192,7 +213,7 @@ export class IngestWorker implements IngestWriter {
     if (!pending) return;
     this.pending.delete(answer.id);
     if ('failure' in answer) pending.reject(new Error(`Storing ${pending.what} failed: ${answer.failure}`));
-    else pending.resolve('result' in answer ? answer.result : undefined);
+    else pending.resolve('result' in answer ? answer.result : 'image' in answer ? answer.image : undefined);
   }
 
   /** The worker ended without being asked: what it had in hand fails; the next batch starts another. */

@@ -39,6 +39,11 @@ export class AllowanceService {
     events.onPartStored((rows) => usage.forgetSubjects(rows));
   }
 
+  /** Where the checks read usage from (UsageReader.source), for readiness (GET /api/ready). */
+  get usageSource(): UsageReader['source'] {
+    return this.usage.source;
+  }
+
   async decide(request: AllowanceRequest): Promise<Allowance> {
     const now = this.now();
     const book = await this.book();

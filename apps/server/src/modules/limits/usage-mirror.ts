@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { readNow } from '../../db/connection.js';
+import { readEachNow } from '../../db/connection.js';
 import type { Database } from '../../db/database.js';
 import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
-import type { HourSums, Snapshot } from './usage-snapshot.js';
+import { snapshotSpan, type HourSums, type Snapshot, type SnapshotSpan } from './usage-snapshot.js';
 
 /** A change of stored usage (limit_usage) or grants (limit_grants): one subject's sums in one bucket. */
 export interface UsageDelta {
@@ -21,14 +21,33 @@ export interface GrantDelta {
   granted: number;
 }
 
-/** Where a snapshot is cut (usage-reader.ts, span): the month's first hour, and the hour summed up to. */
-export interface MirrorSpan {
-  earlierFrom: number;
-  earlierTo: number;
-  /** The current minute's start, and its bucket name. */
-  minuteStart: number;
-  minute: string;
+/**
+ * A mirror made in the ingest worker's thread (ingest-worker.ts), its arrays handed over whole: the keys of
+ * its slots in their order, the slots, the entries, the first free entry, the last call covered.
+ */
+export interface MirrorImage {
+  keys: string[];
+  slot: Float64Array;
+  entry: Float64Array;
+  freeEntry: number;
+  through: number;
 }
+
+/**
+ * The month's usage and grants and the current minute's grants, with the last call the stored sums cover, in
+ * one statement (one snapshot of the database); its rows are [part, kind, subject, bucket, a, b, c].
+ */
+const LOAD_SQL = `
+  select 'w', null, null, null, last_call_id, null, null from llm_spend_written
+  union all
+  select 'u', kind, subject, bucket, requests, tokens, cost_usd from limit_usage
+    where grain = 'hour' and bucket >= ?
+  union all
+  select 'h', kind, subject, bucket, granted, null, null from limit_grants
+    where grain = 'hour' and bucket >= ?
+  union all
+  select 'm', kind, subject, bucket, granted, null, null from limit_grants
+    where grain = 'minute' and bucket = ?`;
 
 // A subject's slot: the month and the cut its `earlier` sums were made for, those sums, its current minute's
 // grants, and the first of its hours since the cut.
@@ -70,7 +89,8 @@ export class UsageMirror {
 
   private retry: NodeJS.Timeout | null = null;
 
-  constructor(private readonly spanAt: (now: number) => MirrorSpan) {}
+  /** `timezone` is LUMI_TIMEZONE, where days and months start. */
+  constructor(private readonly timezone: string) {}
 
   /**
    * Loads now, or as soon as it can: not while `busy` (grants being stored, which a load could count and their
@@ -106,48 +126,64 @@ export class UsageMirror {
   }
 
   /**
-   * Loads the month's usage and grants and the current minute's grants, in one statement (one snapshot of
-   * the database) with the last call the stored sums cover; false when the connection cannot read at once.
+   * Loads the month's usage and grants and the current minute's grants, read at once (LOAD_SQL); false when
+   * the connection cannot read at once (a transaction open on it, or another's lock).
    */
   load(db: Kysely<Database>, now: number): boolean {
-    const span = this.spanAt(now);
-    const from = new Date(span.earlierFrom).toISOString();
-    const rows = readNow<{
-      part: string;
-      kind: UsageKind;
-      subject: string;
-      bucket: string;
-      requests: number;
-      tokens: number;
-      cost_usd: number;
-    }>(
-      db,
-      `select 'w' as part, null as kind, null as subject, null as bucket, last_call_id as requests,
-         null as tokens, null as cost_usd from llm_spend_written
-       union all
-       select 'u', kind, subject, bucket, requests, tokens, cost_usd from limit_usage
-         where grain = 'hour' and bucket >= ?
-       union all
-       select 'h', kind, subject, bucket, granted, null, null from limit_grants
-         where grain = 'hour' and bucket >= ?
-       union all
-       select 'm', kind, subject, bucket, granted, null, null from limit_grants
-         where grain = 'minute' and bucket = ?`,
-      [from, from, span.minute],
-    );
-    if (!rows) return false;
+    const span = snapshotSpan(now, this.timezone);
+    const hours = new Map<string, number>();
+    const hourOf = (bucket: string) => {
+      let hour = hours.get(bucket);
+      if (hour === undefined) hours.set(bucket, (hour = Date.parse(bucket)));
+      return hour;
+    };
     this.unload();
     let through = 0;
-    for (const row of rows) {
-      if (row.part === 'w') through = Number(row.requests);
-      else if (row.part === 'u') this.addSums(row.kind, row.subject, row.bucket, row, span);
-      else {
-        const grain = row.part === 'h' ? 'hour' : 'minute';
-        this.addGrant({ ...row, grain, granted: Number(row.requests) }, span);
-      }
+    const read = readEachNow(db, LOAD_SQL, [span.from, span.from, span.minute], (row) => {
+      const [part, kind, subject, bucket, a, b, c] = row as [
+        string,
+        UsageKind,
+        string,
+        string,
+        number,
+        number,
+        number,
+      ];
+      if (part === 'w') through = Number(a);
+      else if (part === 'm') this.addMinute(kind, subject, hourOf(bucket), Number(a), span);
+      else if (part === 'u')
+        this.addHour(kind, subject, hourOf(bucket), span, Number(a), Number(b), Number(c), 0);
+      else this.addHour(kind, subject, hourOf(bucket), span, 0, 0, 0, Number(a));
+    });
+    if (!read) {
+      this.unload();
+      return false;
     }
     this.through = through;
     return true;
+  }
+
+  /** What is held, its arrays cut to their use, to be handed to another thread (`adopt`). */
+  image(): MirrorImage {
+    return {
+      keys: [...this.slots.keys()],
+      slot: this.slot.slice(0, this.used),
+      entry: this.entry.slice(0, this.entries),
+      freeEntry: this.freeEntry,
+      through: this.through,
+    };
+  }
+
+  /** Holds what another thread loaded (`image`) in place of what was held. */
+  adopt(image: MirrorImage): void {
+    this.unload();
+    image.keys.forEach((key, i) => this.slots.set(key, i * SLOT));
+    this.slot = image.slot.length > 0 ? image.slot : new Float64Array(SLOT * 1024);
+    this.used = image.keys.length * SLOT;
+    this.entry = image.entry.length > 0 ? image.entry : new Float64Array(ENTRY * 1024);
+    this.entries = image.entry.length;
+    this.freeEntry = image.freeEntry;
+    this.through = image.through;
   }
 
   /**
@@ -161,14 +197,16 @@ export class UsageMirror {
       if (through <= this.through) return;
       this.through = through;
     }
-    const span = this.spanAt(now);
-    for (const sum of sums) this.addSums(sum.kind, sum.subject, sum.bucket, sum, span);
+    const span = snapshotSpan(now, this.timezone);
+    for (const { kind, subject, bucket, requests, tokens, cost_usd } of sums) {
+      this.addHour(kind, subject, Date.parse(bucket), span, requests, tokens, cost_usd, 0);
+    }
   }
 
   /** Grants the allowance stored, once they have left what it holds unstored (limit-events.ts). */
   addGrants(grants: readonly GrantDelta[], now: number): void {
     if (!this.loaded) return;
-    const span = this.spanAt(now);
+    const span = snapshotSpan(now, this.timezone);
     for (const grant of grants) this.addGrant(grant, span);
   }
 
@@ -178,7 +216,7 @@ export class UsageMirror {
    */
   snapshot(kind: UsageKind, subject: string, now: number, expires: number): Snapshot | undefined {
     if (!this.loaded) return undefined;
-    const span = this.spanAt(now);
+    const span = snapshotSpan(now, this.timezone);
     const earlier = { from: span.earlierFrom, to: span.earlierTo, sums: zero() };
     const snapshot: Snapshot = {
       earlier,
@@ -212,35 +250,41 @@ export class UsageMirror {
     return snapshot;
   }
 
-  private addSums(
-    kind: UsageKind,
-    subject: string,
-    bucket: string,
-    sums: Pick<HourSums, 'requests' | 'tokens' | 'cost_usd'>,
-    span: MirrorSpan,
-  ) {
-    const target = this.target(kind, subject, Date.parse(bucket), span);
-    if (target === undefined) return;
-    const [array, at] = target;
-    add(array, at, Number(sums.requests));
-    add(array, at + 1, Number(sums.tokens));
-    add(array, at + 2, Number(sums.cost_usd));
+  private addGrant(grant: GrantDelta, span: SnapshotSpan) {
+    const start = Date.parse(grant.bucket);
+    if (grant.grain === 'minute') this.addMinute(grant.kind, grant.subject, start, grant.granted, span);
+    else this.addHour(grant.kind, grant.subject, start, span, 0, 0, 0, grant.granted);
   }
 
-  private addGrant(grant: GrantDelta, span: MirrorSpan) {
-    const start = Date.parse(grant.bucket);
-    if (grant.grain === 'minute') {
-      const at = this.slotOf(grant.kind, grant.subject, span);
-      const s = this.slot;
-      if (s[at + S_MINUTE] === start) add(s, at + S_MINUTE_GRANTED, grant.granted);
-      else if (start > s[at + S_MINUTE]!) {
-        s[at + S_MINUTE] = start;
-        s[at + S_MINUTE_GRANTED] = grant.granted;
-      }
-      return;
+  /** Grants of a minute: the current one's count is kept, an earlier one's left out. */
+  private addMinute(kind: UsageKind, subject: string, start: number, granted: number, span: SnapshotSpan) {
+    const at = this.slotOf(kind, subject, span);
+    const s = this.slot;
+    if (s[at + S_MINUTE] === start) add(s, at + S_MINUTE_GRANTED, granted);
+    else if (start > s[at + S_MINUTE]!) {
+      s[at + S_MINUTE] = start;
+      s[at + S_MINUTE_GRANTED] = granted;
     }
-    const target = this.target(grant.kind, grant.subject, start, span);
-    if (target) add(target[0], target[1] + 3, grant.granted);
+  }
+
+  /** Adds an hour's sums to the subject's: to its earlier sums or to the hour's entry; none before its month. */
+  private addHour(
+    kind: UsageKind,
+    subject: string,
+    hour: number,
+    span: SnapshotSpan,
+    requests: number,
+    tokens: number,
+    cost: number,
+    granted: number,
+  ) {
+    const target = this.target(kind, subject, hour, span);
+    if (target === undefined) return;
+    const [array, at] = target;
+    add(array, at, requests);
+    add(array, at + 1, tokens);
+    add(array, at + 2, cost);
+    add(array, at + 3, granted);
   }
 
   /** Where an hour's sums go: the subject's earlier sums, or its hour's entry; undefined before the month. */
@@ -248,7 +292,7 @@ export class UsageMirror {
     kind: UsageKind,
     subject: string,
     hour: number,
-    span: MirrorSpan,
+    span: SnapshotSpan,
   ): [Float64Array, number] | undefined {
     const at = this.slotOf(kind, subject, span);
     if (hour < this.slot[at + S_MONTH]!) return undefined;
@@ -269,7 +313,7 @@ export class UsageMirror {
    * The subject's slot, made if new and rolled to `span` unless that is before its own (a clock set back):
    * then a change is placed by the slot's own month and cut, which hold it as a read at that moment would.
    */
-  private slotOf(kind: UsageKind, subject: string, span: MirrorSpan): number {
+  private slotOf(kind: UsageKind, subject: string, span: SnapshotSpan): number {
     const key = `${kind}|${subject}`;
     const at = this.slots.get(key);
     if (at !== undefined) {
@@ -291,7 +335,7 @@ export class UsageMirror {
    * Brings a slot to `span`: a new month starts its sums afresh (its hours before the month dropped), and
    * the hours before the new cut are added into the earlier sums. False if `span` is before the slot's.
    */
-  private roll(at: number, span: MirrorSpan): boolean {
+  private roll(at: number, span: SnapshotSpan): boolean {
     const s = this.slot;
     if (span.earlierFrom < s[at + S_MONTH]! || span.earlierTo < s[at + S_CUT]!) return false;
     if (span.earlierFrom === s[at + S_MONTH] && span.earlierTo === s[at + S_CUT]) return true;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import type { UsageKind } from '../../db/limit-tables.js';
-import { HOUR_MS, MINUTE_MS, floorHour, hourKey } from '../../lib/hour-buckets.js';
+import { HOUR_MS, MINUTE_MS, floorHour } from '../../lib/hour-buckets.js';
 import { isPostgres } from '../../db/locks.js';
 import type { Clock } from '../../lib/time.js';
 import { limitUsageRowsNow, recentCallsNow } from '../telemetry-store/telemetry-store.js';
@@ -11,23 +11,9 @@ import type { AppliedLimit } from './limit-book.js';
 import { grantRowsNow, grantsAsked } from './limit-grants.repository.js';
 import type { GrantKey } from './limit-events.js';
 import { groupStatement, needingRecent, snapshotRows } from './usage-rows.repository.js';
-import { requestsOf, sumHours, withInFlight, ZERO, type Snapshot } from './usage-snapshot.js';
+import { requestsOf, snapshotSpan, sumHours, withInFlight, ZERO, type Snapshot } from './usage-snapshot.js';
 import { windowSpan, type WindowSpan } from './limit-windows.js';
 import type { UsageMirror } from './usage-mirror.js';
-
-/**
- * Where a snapshot read at `now` is cut (usage-snapshot.ts): the month's first hour, the hour up to which it
- * is summed (the day's first, or the hour before the current one if that is earlier), the minute.
- */
-export function snapshotSpan(now: number, timezone: string) {
-  const { minute } = bucketNames(now);
-  // Days and months are whole UTC hours (limit-windows.ts).
-  const earlierFrom = windowSpan('month', now, timezone).start;
-  const day = windowSpan('day', now, timezone).start;
-  const earlierTo = Math.max(earlierFrom, Math.min(day, floorHour(now) - HOUR_MS));
-  const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
-  return { minute, minuteStart, earlierFrom, earlierTo, from: hourKey(earlierFrom), cut: hourKey(earlierTo) };
-}
 
 /** One limit's standing for one subject now (docs/operators/limits.md, "What counts"). */
 export interface Standing {
@@ -166,6 +152,15 @@ export class UsageReader {
   countWith(exact: CountedInMemory, unstored: Unstored): void {
     this.exact = exact;
     this.unstored = unstored;
+  }
+
+  /**
+   * Where a check's usage comes from: the mirror in memory, the mirror still loading (the database
+   * meanwhile), or the database (PostgreSQL).
+   */
+  get source(): 'memory' | 'loading' | 'database' {
+    if (!this.mirror) return 'database';
+    return this.mirror.loaded ? 'memory' : 'loading';
   }
 
   /** Makes snapshots from `mirror` while it is loaded, instead of reading the database (SQLite). */

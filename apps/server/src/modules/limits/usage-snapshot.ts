@@ -4,6 +4,25 @@
  * reported counted in.
  */
 
+import { HOUR_MS, MINUTE_MS, floorHour, hourKey } from '../../lib/hour-buckets.js';
+import { bucketNames } from './bucket-names.js';
+import { windowSpan } from './limit-windows.js';
+
+/**
+ * Where a snapshot read at `now` is cut: the month's first hour, the hour up to which it is summed (the day's
+ * first, or the hour before the current one if that is earlier), the minute.
+ */
+export function snapshotSpan(now: number, timezone: string) {
+  const { minute } = bucketNames(now);
+  // Days and months are whole UTC hours (limit-windows.ts).
+  const earlierFrom = windowSpan('month', now, timezone).start;
+  const day = windowSpan('day', now, timezone).start;
+  const earlierTo = Math.max(earlierFrom, Math.min(day, floorHour(now) - HOUR_MS));
+  const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  return { minute, minuteStart, earlierFrom, earlierTo, from: hourKey(earlierFrom), cut: hourKey(earlierTo) };
+}
+export type SnapshotSpan = ReturnType<typeof snapshotSpan>;
+
 export interface HourSums {
   requests: number;
   tokens: number;
