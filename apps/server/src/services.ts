@@ -217,21 +217,27 @@ export function createServices(options: {
   if (mirror) {
     usage.mirrorWith(mirror);
     limitEvents.onPartStored((rows) => mirror.addGrants(rows, now()));
+    // Made by the ingest worker, once it has stored the sums a stop left unwritten, or in this thread; until
+    // then checks read the database.
+    const load = () => {
+      mirror.unload();
+      if (!(ingestWriter instanceof IngestWorker)) mirror.loadSoon(db, now, () => limitEvents.storing);
+      else
+        ingestWriter.mirrorImage(now()).then(
+          (image) => mirror.adopt(image),
+          () => undefined,
+        );
+    };
     if (ingestWriter instanceof IngestWorker) {
-      // Made by the worker once it has stored the sums a stop left unwritten, and again after any later
-      // start of it that recovered some (a worker that ended took sums with it); meanwhile checks read.
+      // Again after any later start of the worker that recovered sums (a worker that ended took them along).
       ingestWriter.onNews((news) => {
         if ('usage' in news) mirror.addUsage(news.usage, now(), news.through);
-        else if (news.recovered !== 0 || !mirror.loaded) {
-          mirror.unload();
-          ingestWriter.mirrorImage(now()).then(
-            (image) => mirror.adopt(image),
-            () => undefined,
-          );
-        }
+        else if (news.recovered !== 0 || !mirror.loaded) load();
       });
       ingestWriter.start();
-    } else mirror.loadSoon(db, now, () => limitEvents.storing);
+    } else load();
+    // And at the start of each month, so that past months' chats and users are let go of.
+    mirror.reloadWith(load);
   }
   const limits = new LimitsService(
     db,

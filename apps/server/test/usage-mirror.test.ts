@@ -161,7 +161,20 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
         before: Number(s.before.toFixed(9)),
         granted: s.granted,
       }));
+    // A month's first snapshot has the mirror loaded again (services.ts does the same).
+    let reloading = Promise.resolve();
+    mirror.reloadWith(() => {
+      mirror.unload();
+      if (writer instanceof IngestWorker) {
+        reloading = writer.mirrorImage(clock).then((image) => mirror.adopt(image));
+      } else expect(mirror.load(db, clock)).toBe(true);
+    });
     const same = async (when: string) => {
+      mirror.snapshot('chat', CHATS[0]!, clock, 0);
+      await reloading;
+      for (const [kind, subject] of SUBJECTS) {
+        expect(mirror.snapshot(kind, subject, clock, 0), `${when}: ${subject} in memory`).toBeDefined();
+      }
       const mirrored = new UsageReader(db, TZ, now);
       mirrored.mirrorWith(mirror);
       const read = await standings(new UsageReader(db, TZ, now));

@@ -22,10 +22,12 @@ export interface GrantDelta {
 }
 
 /**
- * A mirror made in the ingest worker's thread (ingest-worker.ts), its arrays handed over whole: the keys of
- * its slots in their order, the slots, the entries, the first free entry, the last call covered.
+ * A mirror made in the ingest worker's thread (ingest-worker.ts), its arrays handed over whole: the month it
+ * was loaded in, the keys of its slots in their order, the slots, the entries, the first free entry, the last
+ * call covered.
  */
 export interface MirrorImage {
+  month: number;
   keys: string[];
   slot: Float64Array;
   entry: Float64Array;
@@ -86,6 +88,9 @@ export class UsageMirror {
   private freeEntry = NONE;
   /** The last call whose usage the stored sums covered when loaded (llm_spend_written); -1 until loaded. */
   private through = -1;
+  /** The first hour of the month it was loaded in. */
+  private month = 0;
+  private reload: () => void = () => undefined;
 
   private retry: NodeJS.Timeout | null = null;
 
@@ -114,6 +119,15 @@ export class UsageMirror {
 
   get loaded(): boolean {
     return this.through >= 0;
+  }
+
+  /**
+   * Has `reload` called by the first snapshot asked for in a month after the one loaded: the subjects of
+   * past months are still held, and a new load holds only this month's (so a bot whose chats come and go
+   * does not fill memory month after month).
+   */
+  reloadWith(reload: () => void): void {
+    this.reload = reload;
   }
 
   /** Drops what is held: until a load, the allowance reads the database. */
@@ -160,12 +174,14 @@ export class UsageMirror {
       return false;
     }
     this.through = through;
+    this.month = span.earlierFrom;
     return true;
   }
 
   /** What is held, its arrays cut to their use, to be handed to another thread (`adopt`). */
   image(): MirrorImage {
     return {
+      month: this.month,
       keys: [...this.slots.keys()],
       slot: this.slot.slice(0, this.used),
       entry: this.entry.slice(0, this.entries),
@@ -184,6 +200,7 @@ export class UsageMirror {
     this.entries = image.entry.length;
     this.freeEntry = image.freeEntry;
     this.through = image.through;
+    this.month = image.month;
   }
 
   /**
@@ -217,6 +234,10 @@ export class UsageMirror {
   snapshot(kind: UsageKind, subject: string, now: number, expires: number): Snapshot | undefined {
     if (!this.loaded) return undefined;
     const span = snapshotSpan(now, this.timezone);
+    if (span.earlierFrom > this.month) {
+      this.reload();
+      return undefined;
+    }
     const earlier = { from: span.earlierFrom, to: span.earlierTo, sums: zero() };
     const snapshot: Snapshot = {
       earlier,
