@@ -217,22 +217,24 @@ export function createServices(options: {
   if (mirror) {
     usage.mirrorWith(mirror);
     limitEvents.onPartStored((rows) => mirror.addGrants(rows, now()));
-    // Made by the ingest worker, once it has stored the sums a stop left unwritten, or in this thread; until
-    // then checks read the database.
+    // Made by the ingest worker in its thread, or in this one; until then checks read the database.
     const load = () => {
-      mirror.unload();
-      if (!(ingestWriter instanceof IngestWorker)) mirror.loadSoon(db, now, () => limitEvents.storing);
-      else
+      if (ingestWriter instanceof IngestWorker) {
+        mirror.unload();
         ingestWriter.mirrorImage(now()).then(
           (image) => mirror.adopt(image),
           () => undefined,
         );
+      } else {
+        mirror.loadSoon(db, now, () => limitEvents.storing || ingestWriter.storing);
+      }
     };
     if (ingestWriter instanceof IngestWorker) {
-      // Again after any later start of the worker that recovered sums (a worker that ended took them along).
+      // Once the worker has stored the sums a stop left unwritten, and again at each later start of it (a
+      // worker that ended may have written what it did not tell of).
       ingestWriter.onNews((news) => {
-        if ('usage' in news) mirror.addUsage(news.usage, now(), news.through);
-        else if (news.recovered !== 0 || !mirror.loaded) load();
+        if ('usage' in news) mirror.addUsage(news.usage, now(), news.number);
+        else load();
       });
       ingestWriter.start();
     } else load();

@@ -37,8 +37,10 @@ const START = Date.parse('2026-11-30T11:30:00.000Z');
 const CHATS = ['-101', '-102', '-103'];
 const USERS = ['7', '8'];
 const FEATURES = ['reply', 'digest'];
+/** A chat whose only calls are of the first month. */
+const LAPSED = '-104';
 const SUBJECTS: [UsageKind, string][] = [
-  ...CHATS.map((c): [UsageKind, string] => ['chat', c]),
+  ...[...CHATS, LAPSED].map((c): [UsageKind, string] => ['chat', c]),
   ...USERS.map((u): [UsageKind, string] => ['user', u]),
   ...FEATURES.map((f): [UsageKind, string] => ['feature', f]),
 ];
@@ -123,7 +125,7 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
     const mirror = new UsageMirror(TZ);
     const grants = LimitEvents.inProcess(db, 60_000);
     grants.onPartStored((rows) => mirror.addGrants(rows, clock));
-    const told: { usage: UsageSum[]; through: number }[] = [];
+    const told: { usage: UsageSum[]; number: number }[] = [];
     let recovered: () => void = () => undefined;
     const started = new Promise<void>((resolve) => (recovered = resolve));
     if (mode === 'by the ingest worker') {
@@ -131,7 +133,7 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
       worker.onNews((news: IngestNews) => {
         if ('usage' in news) {
           told.push(news);
-          mirror.addUsage(news.usage, clock, news.through);
+          mirror.addUsage(news.usage, clock, news.number);
         } else recovered();
       });
       writer = worker;
@@ -143,10 +145,10 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
       const result = await writer!.ingest(calls(clock, seed), clock);
       expect(result.accepted).toBe(8);
     };
-    /** Grants of every subject in the current minute and hour, and in the hour before. */
+    /** Grants of every subject but LAPSED in the current minute and hour, and in the hour before. */
     const grant = async (count: number) => {
       const names = bucketNames(clock);
-      for (const [kind, subject] of SUBJECTS) {
+      for (const [kind, subject] of SUBJECTS.filter(([, subject]) => subject !== LAPSED)) {
         grants.grant({ kind, subject, grain: 'minute', bucket: names.minute }, count);
         grants.grant({ kind, subject, grain: 'hour', bucket: names.hour }, count);
         grants.grant({ kind, subject, grain: 'hour', bucket: names.previousHour }, 1);
@@ -169,11 +171,14 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
         reloading = writer.mirrorImage(clock).then((image) => mirror.adopt(image));
       } else expect(mirror.load(db, clock)).toBe(true);
     });
-    const same = async (when: string) => {
+    /** Compares; `inMemory` false where the mirror must leave the subjects to a read (a clock set back). */
+    const same = async (when: string, inMemory = true) => {
       mirror.snapshot('chat', CHATS[0]!, clock, 0);
       await reloading;
       for (const [kind, subject] of SUBJECTS) {
-        expect(mirror.snapshot(kind, subject, clock, 0), `${when}: ${subject} in memory`).toBeDefined();
+        expect(mirror.snapshot(kind, subject, clock, 0) !== undefined, `${when}: ${subject} in memory`).toBe(
+          inMemory,
+        );
       }
       const mirrored = new UsageReader(db, TZ, now);
       mirrored.mirrorWith(mirror);
@@ -190,12 +195,21 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
     if (mode === 'by the ingest worker') (writer as IngestWorker).start();
     await started;
     await ingest(1);
+    expect(
+      (await writer.ingest([events.llmCall(clock - HOUR_MS, { chat_id: LAPSED })], clock)).accepted,
+    ).toBe(1);
     await grant(2);
-    if (mode === 'by the ingest worker') mirror.adopt(await (writer as IngestWorker).mirrorImage(clock));
+    // Grants of the next minute stored before a load asked for in this one: the load holds them.
+    const nextMinute = bucketNames(clock + MINUTE_MS).minute;
+    grants.grant({ kind: 'chat', subject: CHATS[0]!, grain: 'minute', bucket: nextMinute }, 4);
+    await grants.flush();
+    if (mode === 'by the ingest worker')
+      await mirror.adopt(await (writer as IngestWorker).mirrorImage(clock));
     else expect(mirror.load(db, clock)).toBe(true);
-    await same('loaded');
+    clock += MINUTE_MS;
+    await same('loaded, in the next minute');
     // Told of a write the load already saw (its news late): nothing is added.
-    for (const news of told) mirror.addUsage(news.usage, clock, news.through);
+    for (const news of told) mirror.addUsage(news.usage, clock, news.number);
     await same('told late of a write loaded');
 
     await ingest(2);
@@ -214,6 +228,9 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
     await ingest(4);
     await grant(2);
     await same('after the day and the month turned');
+    clock = Date.parse('2026-11-30T22:50:00.000Z');
+    await same('with the clock set back into the month before', false);
+    clock = Date.parse('2026-11-30T23:10:00.000Z');
 
     clock += 26 * HOUR_MS;
     await ingest(5);
@@ -267,5 +284,45 @@ describe('the allowance’s mirror in a server whose batches the ingest worker s
       reason: 'limit_reached',
       limit: { id: limit.id },
     });
+  });
+});
+
+describe('the allowance’s mirror handed over by another thread', () => {
+  let handle: DatabaseHandle | undefined;
+  afterEach(async () => {
+    await handle?.db.destroy();
+    handle = undefined;
+  });
+
+  it('takes a large image a part at a time, and makes the changes told meanwhile once it is in', async () => {
+    handle = await migratedSqlite();
+    const made = new UsageMirror(TZ);
+    expect(made.load(handle.db, START)).toBe(true);
+    const hour = new Date(START - (START % HOUR_MS)).toISOString();
+    const usage = (subject: string, requests: number): UsageSum => ({
+      ...{ kind: 'chat', subject, grain: 'hour', bucket: hour },
+      ...{ requests, tokens: 10 * requests, cost_usd: 0.01 * requests },
+    });
+    made.addUsage(
+      Array.from({ length: 120_000 }, (_, i) => usage(`-${i}`, 1)),
+      START,
+    );
+    const taking = new UsageMirror(TZ);
+    const adopted = taking.adopt(made.image());
+    // Told while the keys are still being taken: not yet answered from memory, counted once all are in.
+    expect(taking.loaded).toBe(false);
+    taking.addUsage([usage('-7', 2), usage('-200000', 5)], START);
+    taking.addGrants([{ kind: 'chat', subject: '-7', grain: 'hour', bucket: hour, granted: 4 }], START);
+    expect(taking.snapshot('chat', '-7', START, 0)).toBeUndefined();
+    await adopted;
+    const current = Date.parse(hour);
+    expect(taking.snapshot('chat', '-7', START, 0)!.hours.get(current)).toEqual({
+      requests: 3,
+      tokens: 30,
+      cost_usd: 0.03,
+      granted: 4,
+    });
+    expect(taking.snapshot('chat', '-200000', START, 0)!.hours.get(current)!.requests).toBe(5);
+    expect(taking.snapshot('chat', '-119999', START, 0)!.hours.get(current)!.requests).toBe(1);
   });
 });

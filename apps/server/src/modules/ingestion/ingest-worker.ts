@@ -35,6 +35,12 @@ void ready.then(
   () => parentPort?.postMessage({ recovered: -1 } satisfies IngestNews),
 );
 let inHand = 0;
+/**
+ * The writes behind told to the server so far (IngestNews), and how many are under way: the allowance's
+ * mirror is loaded only when none is, so it covers a write exactly when the write was told before it.
+ */
+let written = 0;
+let writing = 0;
 /** Called when a batch arrives, for the one waiting for another (nextBatchWithin). */
 let onArrival: (() => void) | null = null;
 
@@ -60,8 +66,13 @@ async function writeBehind(buffer: SpendBuffer): Promise<void> {
   // The batch is stored whatever becomes of the write behind it: sums that fail to be written are kept for
   // the next try, and a start adds any a stop left unwritten.
   if (!alone && !buffer.due) return;
-  const written = await buffer.flush(db).catch(() => null);
-  if (written) parentPort?.postMessage(written satisfies IngestNews);
+  writing += 1;
+  try {
+    const usage = await buffer.flush(db).catch(() => null);
+    if (usage) parentPort?.postMessage({ usage, number: (written += 1) } satisfies IngestNews);
+  } finally {
+    writing -= 1;
+  }
 }
 
 /** Whether another batch arrives within `ms`. */
@@ -79,11 +90,14 @@ function nextBatchWithin(ms: number): Promise<boolean> {
   });
 }
 
-/** The allowance's mirror as of `now`, loaded once no transaction is open on the connection. */
+/**
+ * The allowance's mirror as of `now`, loaded between two writes (of sums behind the batches, or of the
+ * allowance's counts, each told of once committed), once no transaction is open on the connection.
+ */
 async function mirrorImage(now: number): Promise<MirrorImage> {
   await ready.catch(() => undefined);
   const mirror = new UsageMirror(timezone);
-  while (!mirror.load(db, now)) await nextTurn();
+  while (writing > 0 || !mirror.load(db, now, written)) await nextTurn();
   return mirror.image();
 }
 
@@ -117,10 +131,11 @@ parentPort?.on('message', (job: WorkerJob | 'close') => {
     return;
   }
   if ('grants' in job) {
+    writing += 1;
     void answer(
       storeLimitEvents(db, job.grants, job.denials).then(() => ({ id: job.id, stored: true as const })),
       job.id,
-    );
+    ).finally(() => (writing -= 1));
     return;
   }
   inHand += 1;

@@ -25,14 +25,26 @@ export interface IngestWriter {
  * `onUsage` has the limits' usage each stored once it has committed.
  */
 export class InProcessIngest implements IngestWriter {
+  private inHand = 0;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly timezone: string,
     private readonly onUsage?: (usage: UsageSum[]) => void,
   ) {}
 
-  ingest(raw: unknown[], now: number, source: IngestSource = LUMI_SOURCE): Promise<IngestResult> {
-    return ingestBatch(this.db, raw, now, this.timezone, source, undefined, this.onUsage);
+  /** Whether a batch is being stored, its usage not yet handed to `onUsage`. */
+  get storing(): boolean {
+    return this.inHand > 0;
+  }
+
+  async ingest(raw: unknown[], now: number, source: IngestSource = LUMI_SOURCE): Promise<IngestResult> {
+    this.inHand += 1;
+    try {
+      return await ingestBatch(this.db, raw, now, this.timezone, source, undefined, this.onUsage);
+    } finally {
+      this.inHand -= 1;
+    }
   }
 
   async close(): Promise<void> {}
@@ -65,11 +77,11 @@ export interface MirrorJob {
   mirror: { now: number };
 }
 /**
- * What the worker tells the server unasked: the limits' usage a write behind the batches stored, and the
- * last call it covers (the allowance's mirror, limits/usage-mirror.ts); and, once at its start, how many
- * calls' sums it recovered (-1 if that failed).
+ * What the worker tells the server unasked: the limits' usage a write behind the batches stored, numbered
+ * in the order it wrote them (the allowance's mirror, limits/usage-mirror.ts); and, once at its start, how
+ * many calls' sums it recovered (-1 if that failed).
  */
-export type IngestNews = { usage: UsageSum[]; through: number } | { recovered: number };
+export type IngestNews = { usage: UsageSum[]; number: number } | { recovered: number };
 /** Where the ingest worker connects: the SQLite file, or PostgreSQL (with a small pool of its own). */
 export type IngestDatabase = { sqliteFile: string } | { databaseUrl: string };
 export interface IngestWorkerData {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { readEachNow } from '../../db/connection.js';
 import type { Database } from '../../db/database.js';
 import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
@@ -23,25 +24,25 @@ export interface GrantDelta {
 
 /**
  * A mirror made in the ingest worker's thread (ingest-worker.ts), its arrays handed over whole: the month it
- * was loaded in, the keys of its slots in their order, the slots, the entries, the first free entry, the last
- * call covered.
+ * was loaded in, the keys of its slots in their order, the slots, the entries (and how many are used), the
+ * first free entry, and the number of the last write behind it covers.
  */
 export interface MirrorImage {
   month: number;
   keys: string[];
   slot: Float64Array;
   entry: Float64Array;
+  entries: number;
   freeEntry: number;
-  through: number;
+  written: number;
 }
 
 /**
- * The month's usage and grants and the current minute's grants, with the last call the stored sums cover, in
- * one statement (one snapshot of the database); its rows are [part, kind, subject, bucket, a, b, c].
+ * The month's usage and grants, and the minute grants from the current minute on (a subject keeps its latest
+ * minute's, addMinute), in one statement (one snapshot of the database); its rows are [part, kind, subject,
+ * bucket, a, b, c].
  */
 const LOAD_SQL = `
-  select 'w', null, null, null, last_call_id, null, null from llm_spend_written
-  union all
   select 'u', kind, subject, bucket, requests, tokens, cost_usd from limit_usage
     where grain = 'hour' and bucket >= ?
   union all
@@ -49,7 +50,7 @@ const LOAD_SQL = `
     where grain = 'hour' and bucket >= ?
   union all
   select 'm', kind, subject, bucket, granted, null, null from limit_grants
-    where grain = 'minute' and bucket = ?`;
+    where grain = 'minute' and bucket >= ?`;
 
 // A subject's slot: the month and the cut its `earlier` sums were made for, those sums, its current minute's
 // grants, and the first of its hours since the cut.
@@ -66,8 +67,8 @@ const E_SUMS = 1; // requests, tokens, cost, granted
 const E_NEXT = 5;
 const ENTRY = 6;
 const NONE = -1;
-/** How long a load that could not run waits before it is tried again. */
-const LOAD_RETRY_MS = 50;
+/** How many keys an adoption takes between two turns of the event loop (about 20 ms of them). */
+const ADOPT_KEYS_A_TURN = 50_000;
 
 /**
  * SQLite: the stored usage and grants of every chat, user and feature this month, kept in memory so that a
@@ -86,39 +87,40 @@ export class UsageMirror {
   private entry: Float64Array = new Float64Array(ENTRY * 1024);
   private entries = 0;
   private freeEntry = NONE;
-  /** The last call whose usage the stored sums covered when loaded (llm_spend_written); -1 until loaded. */
-  private through = -1;
+  private state: 'unloaded' | 'adopting' | 'loaded' = 'unloaded';
+  /** The number of the last write behind that the load covered (see `addUsage`). */
+  private written = 0;
   /** The first hour of the month it was loaded in. */
   private month = 0;
+  /** The changes told while an image is being adopted, made once it is. */
+  private told: (() => void)[] = [];
   private reload: () => void = () => undefined;
-
   private retry: NodeJS.Timeout | null = null;
 
   /** `timezone` is LUMI_TIMEZONE, where days and months start. */
   constructor(private readonly timezone: string) {}
 
   /**
-   * Loads now, or as soon as it can: not while `busy` (grants being stored, which a load could count and their
-   * part once more) nor while the connection cannot read at once; until then snapshots are read. A database
-   * closed meanwhile (the server stopping) ends the tries.
+   * Loads as soon as it can: from a timer, so never between a write's commit and the news of it, and not
+   * while `busy` (writes this thread has committed or is committing and has not told of yet), nor while the
+   * connection cannot read at once; until then snapshots are read. A database closed meanwhile (the server
+   * stopping) ends the tries.
    */
   loadSoon(db: Kysely<Database>, now: () => number, busy: () => boolean): void {
-    if (this.retry) clearTimeout(this.retry);
-    this.retry = null;
-    if (!busy() && this.load(db, now())) return;
     this.unload();
     this.retry = setTimeout(() => {
+      this.retry = null;
       try {
-        this.loadSoon(db, now, busy);
+        if (busy() || !this.load(db, now())) this.loadSoon(db, now, busy);
       } catch {
         this.unload();
       }
-    }, LOAD_RETRY_MS);
+    }, 0);
     this.retry.unref();
   }
 
   get loaded(): boolean {
-    return this.through >= 0;
+    return this.state === 'loaded';
   }
 
   /**
@@ -130,20 +132,25 @@ export class UsageMirror {
     this.reload = reload;
   }
 
-  /** Drops what is held: until a load, the allowance reads the database. */
+  /** Drops what is held (and a load or an adoption under way): until a load, the allowance reads. */
   unload(): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
     this.slots.clear();
     this.used = 0;
     this.entries = 0;
     this.freeEntry = NONE;
-    this.through = -1;
+    this.state = 'unloaded';
+    this.written = 0;
+    this.told = [];
   }
 
   /**
-   * Loads the month's usage and grants and the current minute's grants, read at once (LOAD_SQL); false when
-   * the connection cannot read at once (a transaction open on it, or another's lock).
+   * Loads the month's usage and grants and the latest minute's grants, read at once (LOAD_SQL), the load
+   * covering the writes behind numbered up to `written`; false when the connection cannot read at once (a
+   * transaction open on it, or another's lock).
    */
-  load(db: Kysely<Database>, now: number): boolean {
+  load(db: Kysely<Database>, now: number, written = 0): boolean {
     const span = snapshotSpan(now, this.timezone);
     const hours = new Map<string, number>();
     const hourOf = (bucket: string) => {
@@ -152,7 +159,6 @@ export class UsageMirror {
       return hour;
     };
     this.unload();
-    let through = 0;
     const read = readEachNow(db, LOAD_SQL, [span.from, span.from, span.minute], (row) => {
       const [part, kind, subject, bucket, a, b, c] = row as [
         string,
@@ -163,56 +169,81 @@ export class UsageMirror {
         number,
         number,
       ];
-      if (part === 'w') through = Number(a);
-      else if (part === 'm') this.addMinute(kind, subject, hourOf(bucket), Number(a), span);
-      else if (part === 'u')
+      if (part === 'm') this.addMinute(kind, subject, hourOf(bucket), Number(a), span);
+      else if (part === 'u') {
         this.addHour(kind, subject, hourOf(bucket), span, Number(a), Number(b), Number(c), 0);
-      else this.addHour(kind, subject, hourOf(bucket), span, 0, 0, 0, Number(a));
+      } else this.addHour(kind, subject, hourOf(bucket), span, 0, 0, 0, Number(a));
     });
     if (!read) {
       this.unload();
       return false;
     }
-    this.through = through;
+    this.state = 'loaded';
+    this.written = written;
     this.month = span.earlierFrom;
     return true;
   }
 
-  /** What is held, its arrays cut to their use, to be handed to another thread (`adopt`). */
+  /**
+   * What is held, to be handed to another thread (`adopt`): its arrays with room to grow (growing one
+   * copies it whole), and the keys of its slots in their order.
+   */
   image(): MirrorImage {
+    const spare = (array: Float64Array, length: number, step: number) => {
+      const copy = new Float64Array(Math.ceil((length * 1.25) / step) * step + step * 1024);
+      copy.set(array.subarray(0, length));
+      return copy;
+    };
     return {
       month: this.month,
       keys: [...this.slots.keys()],
-      slot: this.slot.slice(0, this.used),
-      entry: this.entry.slice(0, this.entries),
+      slot: spare(this.slot, this.used, SLOT),
+      entry: spare(this.entry, this.entries, ENTRY),
+      entries: this.entries,
       freeEntry: this.freeEntry,
-      through: this.through,
+      written: this.written,
     };
   }
 
-  /** Holds what another thread loaded (`image`) in place of what was held. */
-  adopt(image: MirrorImage): void {
+  /**
+   * Holds what another thread loaded (`image`) in place of what was held. Its keys are taken a part at a
+   * time between turns of the event loop (a million take about half a second), snapshots read meanwhile, and
+   * the changes told meanwhile are made once all are in, in the order they came.
+   */
+  async adopt(image: MirrorImage): Promise<void> {
     this.unload();
-    image.keys.forEach((key, i) => this.slots.set(key, i * SLOT));
-    this.slot = image.slot.length > 0 ? image.slot : new Float64Array(SLOT * 1024);
+    this.state = 'adopting';
+    const told: (() => void)[] = [];
+    this.told = told;
+    for (let i = 0; i < image.keys.length; i += ADOPT_KEYS_A_TURN) {
+      if (i > 0) await nextTurn();
+      if (this.told !== told) return;
+      const last = Math.min(image.keys.length, i + ADOPT_KEYS_A_TURN);
+      for (let k = i; k < last; k += 1) this.slots.set(image.keys[k]!, k * SLOT);
+    }
+    if (this.told !== told) return;
+    this.slot = image.slot;
     this.used = image.keys.length * SLOT;
-    this.entry = image.entry.length > 0 ? image.entry : new Float64Array(ENTRY * 1024);
-    this.entries = image.entry.length;
+    this.entry = image.entry;
+    this.entries = image.entries;
     this.freeEntry = image.freeEntry;
-    this.through = image.through;
+    this.written = image.written;
     this.month = image.month;
+    this.state = 'loaded';
+    this.told = [];
+    for (const change of told) change();
   }
 
   /**
-   * Usage a write stored: a batch's sums, or a part written behind, which covers the calls up to `through`
-   * (llm_spend_written; parts the load already saw are skipped). Without `through`, a batch stored after the
-   * load in this thread.
+   * Usage a write stored: a batch's sums, or a part the ingest worker wrote behind, numbered in the order it
+   * wrote them (`number`; those the load covered are skipped).
    */
-  addUsage(sums: readonly UsageDelta[], now: number, through?: number): void {
-    if (!this.loaded) return;
-    if (through !== undefined) {
-      if (through <= this.through) return;
-      this.through = through;
+  addUsage(sums: readonly UsageDelta[], now: number, number?: number): void {
+    if (this.state === 'adopting') this.told.push(() => this.addUsage(sums, now, number));
+    if (this.state !== 'loaded') return;
+    if (number !== undefined) {
+      if (number <= this.written) return;
+      this.written = number;
     }
     const span = snapshotSpan(now, this.timezone);
     for (const { kind, subject, bucket, requests, tokens, cost_usd } of sums) {
@@ -222,7 +253,8 @@ export class UsageMirror {
 
   /** Grants the allowance stored, once they have left what it holds unstored (limit-events.ts). */
   addGrants(grants: readonly GrantDelta[], now: number): void {
-    if (!this.loaded) return;
+    if (this.state === 'adopting') this.told.push(() => this.addGrants(grants, now));
+    if (this.state !== 'loaded') return;
     const span = snapshotSpan(now, this.timezone);
     for (const grant of grants) this.addGrant(grant, span);
   }
@@ -238,6 +270,8 @@ export class UsageMirror {
       this.reload();
       return undefined;
     }
+    // A clock set back into the month before holds what this one does not.
+    if (span.earlierFrom < this.month) return undefined;
     const earlier = { from: span.earlierFrom, to: span.earlierTo, sums: zero() };
     const snapshot: Snapshot = {
       earlier,
@@ -259,6 +293,8 @@ export class UsageMirror {
       granted: s[at + S_EARLIER + 3]!,
     };
     if (s[at + S_MINUTE] === span.minuteStart) snapshot.minuteGranted = s[at + S_MINUTE_GRANTED]!;
+    // Its count of an earlier minute is not held once a later one's is (a clock set back).
+    else if (s[at + S_MINUTE]! > span.minuteStart) return undefined;
     const e = this.entry;
     for (let i = s[at + S_HEAD]!; i !== NONE; i = e[i + E_NEXT]!) {
       snapshot.hours.set(e[i + E_HOUR]!, {

@@ -82,9 +82,9 @@ export class SpendBuffer {
 
   /**
    * Writes the sums held in one transaction; kept to try again when it fails. Resolves to the limits' usage
-   * written and the last call it covers, or null when nothing was held.
+   * written, or null when nothing was held.
    */
-  async flush(db: Kysely<Database>): Promise<{ usage: UsageSum[]; through: number } | null> {
+  async flush(db: Kysely<Database>): Promise<UsageSum[] | null> {
     if (this.since === 0) return null;
     const sums = { chats: sortedValues(this.chats), users: sortedValues(this.users) };
     const usage = sortedValues(this.usage);
@@ -97,7 +97,7 @@ export class SpendBuffer {
     this.users = new Map();
     this.usage = new Map();
     this.since = 0;
-    return { usage, through: lastCallId };
+    return usage;
   }
 }
 
