@@ -25,6 +25,8 @@ const INGEST_POOL_SIZE = 4;
  * wrote the sums held, about a quarter of the thread's time (docs/benchmarks.md, "Ingestion").
  */
 const NEXT_BATCH_WAIT_MS = 20;
+/** The keys of the allowance's mirror sent in one message (about 20 ms for the server's thread to take in). */
+const KEYS_A_MESSAGE = 100_000;
 const { database, timezone } = workerData as IngestWorkerData;
 const { db, dialect } = openDatabase({ ...database, poolSize: INGEST_POOL_SIZE, lockWait: 'block' });
 const spend = dialect === 'sqlite' ? new SpendBuffer() : undefined;
@@ -121,11 +123,17 @@ parentPort?.on('message', (job: WorkerJob | 'close') => {
   }
   if ('mirror' in job) {
     mirrorImage(job.mirror.now).then(
-      (image) =>
-        parentPort?.postMessage({ id: job.id, image } satisfies IngestAnswer, [
+      (image) => {
+        // Its keys a part a message, so the server's thread takes each in a turn of its own.
+        for (let i = 0; i < image.keys.length; i += KEYS_A_MESSAGE) {
+          const keys = image.keys.slice(i, i + KEYS_A_MESSAGE);
+          parentPort?.postMessage({ id: job.id, keys } satisfies IngestAnswer);
+        }
+        parentPort?.postMessage({ id: job.id, image: { ...image, keys: [] } } satisfies IngestAnswer, [
           image.slot.buffer as ArrayBuffer,
           image.entry.buffer as ArrayBuffer,
-        ]),
+        ]);
+      },
       (error: unknown) => void answer(Promise.reject(error), job.id),
     );
     return;

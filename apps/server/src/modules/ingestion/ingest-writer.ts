@@ -70,7 +70,9 @@ export type IngestAnswer =
   | { id: number; result: IngestResult }
   | { id: number; stored: true }
   | { id: number; image: MirrorImage }
-  | { id: number; failure: string };
+  | { id: number; failure: string }
+  /** A part of the keys of the mirror answered next (its `image` comes without them). */
+  | { id: number; keys: string[] };
 /** The allowance's mirror of usage made by the worker (limits/usage-mirror.ts), as of `now`. */
 export interface MirrorJob {
   id: number;
@@ -101,6 +103,8 @@ export const INGEST_WORKER_LIMITS = {
 
 interface Pending {
   resolve: (result: IngestResult | MirrorImage | undefined) => void;
+  /** The mirror's keys received so far (IngestAnswer). */
+  keys?: string[];
   reject: (error: Error) => void;
   what: string;
 }
@@ -223,9 +227,14 @@ export class IngestWorker implements IngestWriter {
   private settle(answer: IngestAnswer): void {
     const pending = this.pending.get(answer.id);
     if (!pending) return;
+    if ('keys' in answer) {
+      pending.keys = pending.keys ? pending.keys.concat(answer.keys) : answer.keys;
+      return;
+    }
     this.pending.delete(answer.id);
     if ('failure' in answer) pending.reject(new Error(`Storing ${pending.what} failed: ${answer.failure}`));
-    else pending.resolve('result' in answer ? answer.result : 'image' in answer ? answer.image : undefined);
+    else if ('image' in answer) pending.resolve({ ...answer.image, keys: pending.keys ?? [] });
+    else pending.resolve('result' in answer ? answer.result : undefined);
   }
 
   /** The worker ended without being asked: what it had in hand fails; the next batch starts another. */
