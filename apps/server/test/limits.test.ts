@@ -16,7 +16,7 @@ import { LIMITS_LIMITS } from '@lumi/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { dialects, expectError, useTestApp } from './helper.js';
-import { adminGet, botKey, events, HOUR, ingest, MINUTE } from './telemetry-helper.js';
+import { adminGet, botKey, CHAT_DAY_COST, events, HOUR, ingest, MINUTE } from './telemetry-helper.js';
 
 /**
  * (docs/operators/limits.md, docs/bot-developers/limits.md) Limits, bans and allowlists, and the decision a
@@ -72,14 +72,7 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
   it('denies a chat over a hard cost limit until its day ends in LUMI_TIMEZONE, and records the denial', async () => {
     clock = START;
     const key = await allowanceKey();
-    const limit = await createLimit({
-      scope: 'chat',
-      subject: '-100',
-      metric: 'cost_usd',
-      window: 'day',
-      amount: 0.05,
-      mode: 'hard',
-    });
+    const limit = await createLimit(CHAT_DAY_COST);
     await ingest(
       t.app,
       key,

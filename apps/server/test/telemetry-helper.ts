@@ -1,4 +1,4 @@
-import type { ApiKeyCreated, ApiKeyScope, IngestResult } from '@lumi/contract';
+import type { ApiKeyCreated, ApiKeyScope, IngestResult, LimitInput } from '@lumi/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
@@ -112,6 +112,16 @@ export const events = {
     missing_intervals: 0,
     ...fields,
   }),
+};
+
+/** A hard limit of 0.05 USD a day on chat -100: one call of the bot's above costs 0.01 USD. */
+export const CHAT_DAY_COST: LimitInput = {
+  scope: 'chat',
+  subject: '-100',
+  metric: 'cost_usd',
+  window: 'day',
+  amount: 0.05,
+  mode: 'hard',
 };
 
 export const HOUR = 3600 * 1000;

@@ -20,7 +20,7 @@ import { bucketNames } from '../src/modules/limits/bucket-names.js';
 import { HOUR_MS, MINUTE_MS } from '../src/lib/hour-buckets.js';
 import { migratedSqlite, useTestApp } from './helper.js';
 import type { UsageSum } from '../src/modules/telemetry-store/telemetry-store.js';
-import { botKey, events, ingest } from './telemetry-helper.js';
+import { botKey, CHAT_DAY_COST, events, ingest } from './telemetry-helper.js';
 
 /**
  * (docs/operators/limits.md, "What counts") On SQLite the allowance takes a subject's stored usage and grants
@@ -255,14 +255,7 @@ describe('the allowance’s mirror in a server whose batches the ingest worker s
       method: 'POST',
       url: '/api/limits',
       headers: auth,
-      payload: {
-        scope: 'chat',
-        subject: '-100',
-        metric: 'cost_usd',
-        window: 'day',
-        amount: 0.05,
-        mode: 'hard',
-      },
+      payload: CHAT_DAY_COST,
     });
     expect(created.statusCode, created.body).toBe(201);
     const limit = created.json<Limit>();
