@@ -116,6 +116,8 @@ export const DASHBOARD_CACHE_TTL_MS = 5_000;
  */
 export const HISTORY_CACHE_TTL_MS = 60_000;
 const HISTORY_CACHE_ENTRIES = 100;
+/** How long the allowance's mirror waits before asking again for a load that failed (usage-mirror.ts). */
+const MIRROR_RETRY_MS = 1_000;
 
 /** Wires the services together; each module reaches another only through these. */
 export function createServices(options: {
@@ -221,9 +223,10 @@ export function createServices(options: {
     const load = () => {
       if (ingestWriter instanceof IngestWorker) {
         mirror.unload();
+        // A worker that failed to make it is asked again (a new one starts) until the server stops.
         ingestWriter.mirrorImage(now()).then(
           (image) => mirror.adopt(image),
-          () => undefined,
+          () => ingestWriter.open && setTimeout(load, MIRROR_RETRY_MS).unref(),
         );
       } else {
         mirror.loadSoon(db, now, () => limitEvents.storing || ingestWriter.storing);

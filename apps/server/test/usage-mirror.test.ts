@@ -123,13 +123,19 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
     }
     const { db } = handle;
     const mirror = new UsageMirror(TZ);
-    const grants = LimitEvents.inProcess(db, 60_000);
-    grants.onPartStored((rows) => mirror.addGrants(rows, clock));
     const told: { usage: UsageSum[]; number: number }[] = [];
     let recovered: () => void = () => undefined;
     const started = new Promise<void>((resolve) => (recovered = resolve));
-    if (mode === 'by the ingest worker') {
-      const worker = new IngestWorker({ database: { sqliteFile: handle.file! }, timezone: TZ });
+    // The allowance's counts are stored by the worker too where it stores the batches, as services.ts has it.
+    const worker =
+      mode === 'by the ingest worker'
+        ? new IngestWorker({ database: { sqliteFile: handle.file! }, timezone: TZ })
+        : undefined;
+    const grants = worker
+      ? new LimitEvents((rows, denials) => worker.storeLimitEvents(rows, denials), 60_000)
+      : LimitEvents.inProcess(db, 60_000);
+    grants.onPartStored((rows) => mirror.addGrants(rows, clock));
+    if (worker) {
       worker.onNews((news: IngestNews) => {
         if ('usage' in news) {
           told.push(news);

@@ -138,6 +138,11 @@ export class IngestWorker implements IngestWriter {
     this.listeners.push(listener);
   }
 
+  /** Whether it still takes work: until `close`. */
+  get open(): boolean {
+    return !this.closed;
+  }
+
   /** Starts the worker now rather than with the first batch, so that it recovers what a stop left. */
   start(): void {
     if (!this.closed) this.ensureWorker();
