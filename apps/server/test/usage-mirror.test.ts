@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LimitMetric, LimitWindow } from '@lumi/contract';
 import type { Allowance, Limit } from '@lumi/contract';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connection.js';
 import type { UsageKind } from '../src/db/limit-tables.js';
@@ -323,5 +324,70 @@ describe('the allowance’s mirror handed over by another thread', () => {
     });
     expect(taking.snapshot('chat', '-200000', START, 0)!.hours.get(current)!.requests).toBe(5);
     expect(taking.snapshot('chat', '-119999', START, 0)!.hours.get(current)!.requests).toBe(1);
+  });
+});
+
+describe('the allowance’s mirror loaded by the ingest worker', () => {
+  let handle: DatabaseHandle | undefined;
+  let worker: IngestWorker | undefined;
+  let dir: string | undefined;
+  afterEach(async () => {
+    await worker?.close();
+    await handle?.db.destroy();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    handle = worker = dir = undefined;
+  });
+
+  it('goes on storing batches while it loads a large month, and counts each write once', async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-mirror-'));
+    handle = await migratedSqlite(path.join(dir, 'lumi.db'));
+    const { db } = handle;
+    const hour = new Date(START - (START % HOUR_MS)).toISOString();
+    // 200,000 chats' usage this hour: a load of several parts.
+    await sql`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 199999)
+      INSERT INTO limit_usage (kind, subject, grain, bucket, requests, tokens, cost_usd)
+      SELECT 'chat', '-5' || i, 'hour', ${hour}, 1, 10, 0.01 FROM n`.execute(db);
+    const mirror = new UsageMirror(TZ);
+    const started = new Promise<void>((resolve) => {
+      worker = new IngestWorker({ database: { sqliteFile: handle!.file! }, timezone: TZ });
+      worker.onNews((news) => {
+        if ('usage' in news) mirror.addUsage(news.usage, START, news.number);
+        else resolve();
+      });
+      worker.start();
+    });
+    await started;
+    let loaded = false;
+    const image = worker!.mirrorImage(START).then((made) => {
+      loaded = true;
+      return made;
+    });
+    // The allowance's counts asked to be stored meanwhile wait for the load, and are told of after it.
+    const counts = new LimitEvents((rows, denials) => worker!.storeLimitEvents(rows, denials), 60_000);
+    counts.onPartStored((rows) => mirror.addGrants(rows, START));
+    counts.grant({ kind: 'chat', subject: '-101', grain: 'hour', bucket: hour }, 3);
+    const stored = counts.flush();
+    const batch = [events.llmCall(START - MINUTE_MS, { chat_id: '-101', cost_usd: 0.5 })];
+    expect((await worker!.ingest(batch, START)).accepted).toBe(1);
+    // Stored while the load was still under way.
+    expect(loaded).toBe(false);
+    await mirror.adopt(await image);
+    await stored;
+    expect(
+      (
+        await worker!.ingest(
+          batch.map((e) => ({ ...e, cost_usd: 0.25 })),
+          START,
+        )
+      ).accepted,
+    ).toBe(1);
+    const applied = everyLimit().filter((a) => a.subject === '-101');
+    const standings = async (reader: UsageReader) =>
+      (await reader.standings(applied, START)).map((s) => Number(s.used.toFixed(9)));
+    const mirrored = new UsageReader(db, TZ, () => START);
+    mirrored.mirrorWith(mirror);
+    expect(mirror.snapshot('chat', '-101', START, 0)).toBeDefined();
+    expect(await standings(mirrored)).toEqual(await standings(new UsageReader(db, TZ, () => START)));
+    expect(mirror.snapshot('chat', '-5199999', START, 0)!.hours.get(Date.parse(hour))!.requests).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import SQLite from 'better-sqlite3';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/connection.js';
@@ -25,6 +26,8 @@ const INGEST_POOL_SIZE = 4;
  * wrote the sums held, about a quarter of the thread's time (docs/benchmarks.md, "Ingestion").
  */
 const NEXT_BATCH_WAIT_MS = 20;
+/** Rows of the allowance's mirror loaded between two turns of this thread (about 50 ms of them). */
+const LOAD_ROWS_A_TURN = 25_000;
 /** The keys of the allowance's mirror sent in one message (about 20 ms for the server's thread to take in). */
 const KEYS_A_MESSAGE = 100_000;
 const { database, timezone } = workerData as IngestWorkerData;
@@ -43,6 +46,8 @@ let inHand = 0;
  */
 let written = 0;
 let writing = 0;
+/** The load of the allowance's mirror under way, if one is: the writes it tracks wait for it. */
+let loadingMirror: Promise<void> | null = null;
 /** Called when a batch arrives, for the one waiting for another (nextBatchWithin). */
 let onArrival: (() => void) | null = null;
 
@@ -67,7 +72,15 @@ async function writeBehind(buffer: SpendBuffer): Promise<void> {
   const alone = inHand === 1 && buffer.held && !(await nextBatchWithin(NEXT_BATCH_WAIT_MS));
   // The batch is stored whatever becomes of the write behind it: sums that fail to be written are kept for
   // the next try, and a start adds any a stop left unwritten.
-  if (!alone && !buffer.due) return;
+  if (alone || buffer.due) await writeHeld(buffer);
+}
+
+/**
+ * Writes the sums held and tells the server of them, numbered; not while the allowance's mirror loads (it
+ * holds what was written before it and hears of what is written after), but once it has.
+ */
+async function writeHeld(buffer: SpendBuffer): Promise<void> {
+  if (loadingMirror) return;
   writing += 1;
   try {
     const usage = await buffer.flush(db).catch(() => null);
@@ -93,14 +106,56 @@ function nextBatchWithin(ms: number): Promise<boolean> {
 }
 
 /**
- * The allowance's mirror as of `now`, loaded between two writes (of sums behind the batches, or of the
- * allowance's counts, each told of once committed), once no transaction is open on the connection.
+ * The allowance's mirror as of `now`: read in one snapshot taken when no write it tracks (the sums behind
+ * the batches, the allowance's counts, each told of once committed) is under way, and none starts until it is
+ * sent (writeHeld, the counts' jobs); the batches themselves go on being stored between its parts.
  */
 async function mirrorImage(now: number): Promise<MirrorImage> {
   await ready.catch(() => undefined);
+  if (!('sqliteFile' in database)) throw new Error('The allowance keeps a mirror on SQLite only');
   const mirror = new UsageMirror(timezone);
-  while (writing > 0 || !mirror.load(db, now, written)) await nextTurn();
-  return mirror.image();
+  const loader = mirror.loader(now);
+  // A connection of its own, whose read transaction holds one snapshot while this thread goes on storing
+  // batches between its parts (WAL: a reader never waits for the writer, nor it for a reader).
+  const reader = new SQLite(database.sqliteFile, { readonly: true });
+  try {
+    const rows = reader.prepare(loader.query).raw(true);
+    reader.exec('BEGIN');
+    while (writing > 0) await nextTurn();
+    // The snapshot starts with the first row read, in the same turn as the number of the writes told.
+    const covered = written;
+    const iterator = rows.iterate(...loader.parameters) as IterableIterator<unknown[]>;
+    let read = 0;
+    for (let row = iterator.next(); !row.done; row = iterator.next()) {
+      loader.add(row.value);
+      read += 1;
+      if (read % LOAD_ROWS_A_TURN === 0) await nextTurn();
+    }
+    reader.exec('COMMIT');
+    loader.finish(covered);
+    return mirror.image();
+  } finally {
+    reader.close();
+  }
+}
+
+/** Loads the allowance's mirror and sends it: its keys a part a message, then the rest (IngestAnswer). */
+async function sendMirror(id: number, now: number): Promise<void> {
+  let image: MirrorImage;
+  try {
+    image = await mirrorImage(now);
+  } catch (error) {
+    await answer(Promise.reject(error instanceof Error ? error : new Error(String(error))), id);
+    return;
+  }
+  // A part a message, so the server's thread takes each in a turn of its own.
+  for (let i = 0; i < image.keys.length; i += KEYS_A_MESSAGE) {
+    parentPort?.postMessage({ id, keys: image.keys.slice(i, i + KEYS_A_MESSAGE) } satisfies IngestAnswer);
+  }
+  parentPort?.postMessage({ id, image: { ...image, keys: [] } } satisfies IngestAnswer, [
+    image.slot.buffer as ArrayBuffer,
+    image.entry.buffer as ArrayBuffer,
+  ]);
 }
 
 function answer(stored: Promise<IngestAnswer>, id: number) {
@@ -122,28 +177,27 @@ parentPort?.on('message', (job: WorkerJob | 'close') => {
     return;
   }
   if ('mirror' in job) {
-    mirrorImage(job.mirror.now).then(
-      (image) => {
-        // Its keys a part a message, so the server's thread takes each in a turn of its own.
-        for (let i = 0; i < image.keys.length; i += KEYS_A_MESSAGE) {
-          const keys = image.keys.slice(i, i + KEYS_A_MESSAGE);
-          parentPort?.postMessage({ id: job.id, keys } satisfies IngestAnswer);
-        }
-        parentPort?.postMessage({ id: job.id, image: { ...image, keys: [] } } satisfies IngestAnswer, [
-          image.slot.buffer as ArrayBuffer,
-          image.entry.buffer as ArrayBuffer,
-        ]);
-      },
-      (error: unknown) => void answer(Promise.reject(error), job.id),
-    );
+    const loading = sendMirror(job.id, job.mirror.now).finally(() => {
+      if (loadingMirror === loading) loadingMirror = null;
+      if (spend?.held && inHand === 0) void writeHeld(spend);
+    });
+    loadingMirror = loading;
     return;
   }
   if ('grants' in job) {
-    writing += 1;
-    void answer(
-      storeLimitEvents(db, job.grants, job.denials).then(() => ({ id: job.id, stored: true as const })),
-      job.id,
-    ).finally(() => (writing -= 1));
+    void (async () => {
+      // The allowance's counts wait for a load of its mirror under way (see writeHeld).
+      while (loadingMirror) await loadingMirror;
+      writing += 1;
+      try {
+        await answer(
+          storeLimitEvents(db, job.grants, job.denials).then(() => ({ id: job.id, stored: true as const })),
+          job.id,
+        );
+      } finally {
+        writing -= 1;
+      }
+    })();
     return;
   }
   inHand += 1;

@@ -172,9 +172,10 @@ export class IngestWorker implements IngestWriter {
   }
 
   /**
-   * The allowance's mirror of the month's usage and grants (limits/usage-mirror.ts), loaded by the worker
-   * between two of its jobs, so that every write it answers after the mirror is not in it, and every write it
-   * answered before is (a million chats take it seconds, the server's thread none of them).
+   * The allowance's mirror of the month's usage and grants (limits/usage-mirror.ts), loaded by the worker in
+   * one snapshot while it goes on storing batches: every write the mirror tracks that the worker told of
+   * before it is in it, and those after wait for it and are told of after it (ingest-worker.ts). A million
+   * chats take the worker seconds and the server's thread none of them.
    */
   async mirrorImage(now: number): Promise<MirrorImage> {
     if (this.closed) throw new Error('The ingest worker has stopped: the server is shutting down');

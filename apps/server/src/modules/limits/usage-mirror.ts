@@ -146,11 +146,25 @@ export class UsageMirror {
   }
 
   /**
-   * Loads the month's usage and grants and the latest minute's grants, read at once (LOAD_SQL), the load
+   * Loads the month's usage and grants and the latest minute's grants, read at once (`loader`), the load
    * covering the writes behind numbered up to `written`; false when the connection cannot read at once (a
    * transaction open on it, or another's lock).
    */
   load(db: Kysely<Database>, now: number, written = 0): boolean {
+    const loader = this.loader(now);
+    if (!readEachNow(db, loader.query, loader.parameters, loader.add)) {
+      this.unload();
+      return false;
+    }
+    loader.finish(written);
+    return true;
+  }
+
+  /**
+   * A load as of `now`, in place of what is held: `query` with `parameters` read in one snapshot of the
+   * database, each row handed to `add`, then `finish` with the number of the last write behind it covers.
+   */
+  loader(now: number) {
     const span = snapshotSpan(now, this.timezone);
     const hours = new Map<string, number>();
     const hourOf = (bucket: string) => {
@@ -159,29 +173,30 @@ export class UsageMirror {
       return hour;
     };
     this.unload();
-    const read = readEachNow(db, LOAD_SQL, [span.from, span.from, span.minute], (row) => {
-      const [part, kind, subject, bucket, a, b, c] = row as [
-        string,
-        UsageKind,
-        string,
-        string,
-        number,
-        number,
-        number,
-      ];
-      if (part === 'm') this.addMinute(kind, subject, hourOf(bucket), Number(a), span);
-      else if (part === 'u') {
-        this.addHour(kind, subject, hourOf(bucket), span, Number(a), Number(b), Number(c), 0);
-      } else this.addHour(kind, subject, hourOf(bucket), span, 0, 0, 0, Number(a));
-    });
-    if (!read) {
-      this.unload();
-      return false;
-    }
-    this.state = 'loaded';
-    this.written = written;
-    this.month = span.earlierFrom;
-    return true;
+    return {
+      query: LOAD_SQL,
+      parameters: [span.from, span.from, span.minute],
+      add: (row: unknown[]) => {
+        const [part, kind, subject, bucket, a, b, c] = row as [
+          string,
+          UsageKind,
+          string,
+          string,
+          number,
+          number,
+          number,
+        ];
+        if (part === 'm') this.addMinute(kind, subject, hourOf(bucket), Number(a), span);
+        else if (part === 'u') {
+          this.addHour(kind, subject, hourOf(bucket), span, Number(a), Number(b), Number(c), 0);
+        } else this.addHour(kind, subject, hourOf(bucket), span, 0, 0, 0, Number(a));
+      },
+      finish: (written: number) => {
+        this.state = 'loaded';
+        this.written = written;
+        this.month = span.earlierFrom;
+      },
+    };
   }
 
   /**
