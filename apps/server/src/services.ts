@@ -220,13 +220,20 @@ export function createServices(options: {
     usage.mirrorWith(mirror);
     limitEvents.onPartStored((rows) => mirror.addGrants(rows, now()));
     // Made by the ingest worker in its thread, or in this one; until then checks read the database.
+    let loads = 0;
     const load = () => {
       if (ingestWriter instanceof IngestWorker) {
         mirror.unload();
-        // A worker that failed to make it is asked again (a new one starts) until the server stops.
+        // Only the last asked for is taken; one that failed is asked for again (a new worker starts) until
+        // the server stops.
+        const number = (loads += 1);
         ingestWriter.mirrorImage(now()).then(
-          (image) => mirror.adopt(image),
-          () => ingestWriter.open && setTimeout(load, MIRROR_RETRY_MS).unref(),
+          async (image) => {
+            if (number === loads) await mirror.adopt(image);
+          },
+          () => {
+            if (number === loads && ingestWriter.open) setTimeout(load, MIRROR_RETRY_MS).unref();
+          },
         );
       } else {
         mirror.loadSoon(db, now, () => limitEvents.storing || ingestWriter.storing);

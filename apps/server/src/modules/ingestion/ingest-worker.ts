@@ -115,23 +115,21 @@ async function mirrorImage(now: number): Promise<MirrorImage> {
   if (!('sqliteFile' in database)) throw new Error('The allowance keeps a mirror on SQLite only');
   const mirror = new UsageMirror(timezone);
   const loader = mirror.loader(now);
-  // A connection of its own, whose read transaction holds one snapshot while this thread goes on storing
+  // A connection of its own, whose one statement holds one snapshot while this thread goes on storing
   // batches between its parts (WAL: a reader never waits for the writer, nor it for a reader).
   const reader = new SQLite(database.sqliteFile, { readonly: true });
   try {
     const rows = reader.prepare(loader.query).raw(true);
-    reader.exec('BEGIN');
     while (writing > 0) await nextTurn();
-    // The snapshot starts with the first row read, in the same turn as the number of the writes told.
+    // One statement reads one snapshot, which starts with its first row: in the same turn as the number of
+    // the writes told (and `for … of` ends the statement should a row fail).
     const covered = written;
-    const iterator = rows.iterate(...loader.parameters) as IterableIterator<unknown[]>;
     let read = 0;
-    for (let row = iterator.next(); !row.done; row = iterator.next()) {
-      loader.add(row.value);
+    for (const row of rows.iterate(...loader.parameters) as IterableIterator<unknown[]>) {
+      loader.add(row);
       read += 1;
       if (read % LOAD_ROWS_A_TURN === 0) await nextTurn();
     }
-    reader.exec('COMMIT');
     loader.finish(covered);
     return mirror.image();
   } finally {
@@ -139,23 +137,24 @@ async function mirrorImage(now: number): Promise<MirrorImage> {
   }
 }
 
-/** Loads the allowance's mirror and sends it: its keys a part a message, then the rest (IngestAnswer). */
+/**
+ * Loads the allowance's mirror and sends it: its keys a part a message, then the rest (IngestAnswer); or the
+ * failure. Never rejects.
+ */
 async function sendMirror(id: number, now: number): Promise<void> {
-  let image: MirrorImage;
   try {
-    image = await mirrorImage(now);
+    const image = await mirrorImage(now);
+    // A part a message, so the server's thread takes each in a turn of its own.
+    for (let i = 0; i < image.keys.length; i += KEYS_A_MESSAGE) {
+      parentPort?.postMessage({ id, keys: image.keys.slice(i, i + KEYS_A_MESSAGE) } satisfies IngestAnswer);
+    }
+    parentPort?.postMessage({ id, image: { ...image, keys: [] } } satisfies IngestAnswer, [
+      image.slot.buffer as ArrayBuffer,
+      image.entry.buffer as ArrayBuffer,
+    ]);
   } catch (error) {
     await answer(Promise.reject(error instanceof Error ? error : new Error(String(error))), id);
-    return;
   }
-  // A part a message, so the server's thread takes each in a turn of its own.
-  for (let i = 0; i < image.keys.length; i += KEYS_A_MESSAGE) {
-    parentPort?.postMessage({ id, keys: image.keys.slice(i, i + KEYS_A_MESSAGE) } satisfies IngestAnswer);
-  }
-  parentPort?.postMessage({ id, image: { ...image, keys: [] } } satisfies IngestAnswer, [
-    image.slot.buffer as ArrayBuffer,
-    image.entry.buffer as ArrayBuffer,
-  ]);
 }
 
 function answer(stored: Promise<IngestAnswer>, id: number) {
@@ -177,17 +176,21 @@ parentPort?.on('message', (job: WorkerJob | 'close') => {
     return;
   }
   if ('mirror' in job) {
-    const loading = sendMirror(job.id, job.mirror.now).finally(() => {
-      if (loadingMirror === loading) loadingMirror = null;
-      if (spend?.held && inHand === 0) void writeHeld(spend);
-    });
+    // One load at a time, in the order asked for.
+    const loading = (loadingMirror ?? Promise.resolve())
+      .then(() => sendMirror(job.id, job.mirror.now))
+      .finally(() => {
+        if (loadingMirror !== loading) return;
+        loadingMirror = null;
+        if (spend?.held && inHand === 0) void writeHeld(spend);
+      });
     loadingMirror = loading;
     return;
   }
   if ('grants' in job) {
     void (async () => {
       // The allowance's counts wait for a load of its mirror under way (see writeHeld).
-      while (loadingMirror) await loadingMirror;
+      while (loadingMirror) await loadingMirror.catch(() => undefined);
       writing += 1;
       try {
         await answer(
