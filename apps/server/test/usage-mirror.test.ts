@@ -102,26 +102,37 @@ function calls(now: number, seed: number) {
 
 const modes = ['in the server’s thread', 'by the ingest worker'] as const;
 
-describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mode) => {
+/**
+ * A scratch database for each test, in memory or (`inFile`, for the ingest worker) in a file, and the writer
+ * stored batches go through, both closed after the test.
+ */
+function useScratch() {
   let handle: DatabaseHandle | undefined;
-  let writer: IngestWriter | undefined;
   let dir: string | undefined;
+  const scratch = {
+    writer: undefined as IngestWriter | undefined,
+    async open(inFile: boolean): Promise<DatabaseHandle> {
+      if (!inFile) return (handle = await migratedSqlite());
+      dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-mirror-'));
+      return (handle = await migratedSqlite(path.join(dir, 'lumi.db')));
+    },
+  };
   afterEach(async () => {
-    await writer?.close();
+    await scratch.writer?.close();
     await handle?.db.destroy();
     if (dir) rmSync(dir, { recursive: true, force: true });
-    handle = writer = dir = undefined;
+    handle = scratch.writer = dir = undefined;
   });
+  return scratch;
+}
+
+describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mode) => {
+  const scratch = useScratch();
 
   it('gives every limit the standing a read of the database gives, as usage and grants are stored', async () => {
     let clock = START;
     const now = () => clock;
-    if (mode === 'by the ingest worker') {
-      dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-mirror-'));
-      handle = await migratedSqlite(path.join(dir, 'lumi.db'));
-    } else {
-      handle = await migratedSqlite();
-    }
+    const handle = await scratch.open(mode === 'by the ingest worker');
     const { db } = handle;
     const mirror = new UsageMirror(TZ);
     const told: { usage: UsageSum[]; number: number }[] = [];
@@ -143,13 +154,14 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
           mirror.addUsage(news.usage, clock, news.number);
         } else recovered();
       });
-      writer = worker;
+      scratch.writer = worker;
     } else {
-      writer = new InProcessIngest(db, TZ, (sums) => mirror.addUsage(sums, clock));
+      scratch.writer = new InProcessIngest(db, TZ, (sums) => mirror.addUsage(sums, clock));
       recovered();
     }
+    const writer = scratch.writer!;
     const ingest = async (seed: number) => {
-      const result = await writer!.ingest(calls(clock, seed), clock);
+      const result = await writer.ingest(calls(clock, seed), clock);
       expect(result.accepted).toBe(8);
     };
     /** Grants of every subject but LAPSED in the current minute and hour, and in the hour before. */
@@ -288,14 +300,10 @@ describe('the allowance’s mirror in a server whose batches the ingest worker s
 });
 
 describe('the allowance’s mirror handed over by another thread', () => {
-  let handle: DatabaseHandle | undefined;
-  afterEach(async () => {
-    await handle?.db.destroy();
-    handle = undefined;
-  });
+  const scratch = useScratch();
 
   it('takes a large image a part at a time, and makes the changes told meanwhile once it is in', async () => {
-    handle = await migratedSqlite();
+    const handle = await scratch.open(false);
     const made = new UsageMirror(TZ);
     expect(made.load(handle.db, START)).toBe(true);
     const hour = new Date(START - (START % HOUR_MS)).toISOString();
@@ -328,19 +336,10 @@ describe('the allowance’s mirror handed over by another thread', () => {
 });
 
 describe('the allowance’s mirror loaded by the ingest worker', () => {
-  let handle: DatabaseHandle | undefined;
-  let worker: IngestWorker | undefined;
-  let dir: string | undefined;
-  afterEach(async () => {
-    await worker?.close();
-    await handle?.db.destroy();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    handle = worker = dir = undefined;
-  });
+  const scratch = useScratch();
 
   it('goes on storing batches while it loads a large month, and counts each write once', async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-mirror-'));
-    handle = await migratedSqlite(path.join(dir, 'lumi.db'));
+    const handle = await scratch.open(true);
     const { db } = handle;
     const hour = new Date(START - (START % HOUR_MS)).toISOString();
     // 200,000 chats' usage this hour: a load of several parts.
@@ -348,34 +347,34 @@ describe('the allowance’s mirror loaded by the ingest worker', () => {
       INSERT INTO limit_usage (kind, subject, grain, bucket, requests, tokens, cost_usd)
       SELECT 'chat', '-5' || i, 'hour', ${hour}, 1, 10, 0.01 FROM n`.execute(db);
     const mirror = new UsageMirror(TZ);
-    const started = new Promise<void>((resolve) => {
-      worker = new IngestWorker({ database: { sqliteFile: handle!.file! }, timezone: TZ });
+    const worker = new IngestWorker({ database: { sqliteFile: handle.file! }, timezone: TZ });
+    scratch.writer = worker;
+    await new Promise<void>((started) => {
       worker.onNews((news) => {
         if ('usage' in news) mirror.addUsage(news.usage, START, news.number);
-        else resolve();
+        else started();
       });
       worker.start();
     });
-    await started;
     let loaded = false;
-    const image = worker!.mirrorImage(START).then((made) => {
+    const image = worker.mirrorImage(START).then((made) => {
       loaded = true;
       return made;
     });
     // The allowance's counts asked to be stored meanwhile wait for the load, and are told of after it.
-    const counts = new LimitEvents((rows, denials) => worker!.storeLimitEvents(rows, denials), 60_000);
+    const counts = new LimitEvents((rows, denials) => worker.storeLimitEvents(rows, denials), 60_000);
     counts.onPartStored((rows) => mirror.addGrants(rows, START));
     counts.grant({ kind: 'chat', subject: '-101', grain: 'hour', bucket: hour }, 3);
     const stored = counts.flush();
     const batch = [events.llmCall(START - MINUTE_MS, { chat_id: '-101', cost_usd: 0.5 })];
-    expect((await worker!.ingest(batch, START)).accepted).toBe(1);
+    expect((await worker.ingest(batch, START)).accepted).toBe(1);
     // Stored while the load was still under way.
     expect(loaded).toBe(false);
     await mirror.adopt(await image);
     await stored;
     expect(
       (
-        await worker!.ingest(
+        await worker.ingest(
           batch.map((e) => ({ ...e, cost_usd: 0.25 })),
           START,
         )
