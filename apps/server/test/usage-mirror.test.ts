@@ -192,10 +192,10 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
     });
     /** Compares; `inMemory` false where the mirror must leave the subjects to a read (a clock set back). */
     const same = async (when: string, inMemory = true) => {
-      mirror.snapshot('chat', CHATS[0]!, clock, 0);
+      mirror.snapshot('chat', CHATS[0]!, clock);
       await reloading;
       for (const [kind, subject] of SUBJECTS) {
-        expect(mirror.snapshot(kind, subject, clock, 0) !== undefined, `${when}: ${subject} in memory`).toBe(
+        expect(mirror.snapshot(kind, subject, clock) !== undefined, `${when}: ${subject} in memory`).toBe(
           inMemory,
         );
       }
@@ -321,17 +321,17 @@ describe('the allowance’s mirror handed over by another thread', () => {
     expect(taking.loaded).toBe(false);
     taking.addUsage([usage('-7', 2), usage('-200000', 5)], START);
     taking.addGrants([{ kind: 'chat', subject: '-7', grain: 'hour', bucket: hour, granted: 4 }], START);
-    expect(taking.snapshot('chat', '-7', START, 0)).toBeUndefined();
+    expect(taking.snapshot('chat', '-7', START)).toBeUndefined();
     await adopted;
     const current = Date.parse(hour);
-    expect(taking.snapshot('chat', '-7', START, 0)!.hours.get(current)).toEqual({
+    expect(taking.snapshot('chat', '-7', START)!.hours.get(current)).toEqual({
       requests: 3,
       tokens: 30,
       cost_usd: 0.03,
       granted: 4,
     });
-    expect(taking.snapshot('chat', '-200000', START, 0)!.hours.get(current)!.requests).toBe(5);
-    expect(taking.snapshot('chat', '-119999', START, 0)!.hours.get(current)!.requests).toBe(1);
+    expect(taking.snapshot('chat', '-200000', START)!.hours.get(current)!.requests).toBe(5);
+    expect(taking.snapshot('chat', '-119999', START)!.hours.get(current)!.requests).toBe(1);
   });
 });
 
@@ -385,8 +385,8 @@ describe('the allowance’s mirror loaded by the ingest worker', () => {
       (await reader.standings(applied, START)).map((s) => Number(s.used.toFixed(9)));
     const mirrored = new UsageReader(db, TZ, () => START);
     mirrored.mirrorWith(mirror);
-    expect(mirror.snapshot('chat', '-101', START, 0)).toBeDefined();
+    expect(mirror.snapshot('chat', '-101', START)).toBeDefined();
     expect(await standings(mirrored)).toEqual(await standings(new UsageReader(db, TZ, () => START)));
-    expect(mirror.snapshot('chat', '-5199999', START, 0)!.hours.get(Date.parse(hour))!.requests).toBe(1);
+    expect(mirror.snapshot('chat', '-5199999', START)!.hours.get(Date.parse(hour))!.requests).toBe(1);
   });
 });

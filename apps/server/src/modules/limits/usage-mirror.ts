@@ -2,25 +2,10 @@ import type { Kysely } from 'kysely';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { readEachNow } from '../../db/connection.js';
 import type { Database } from '../../db/database.js';
-import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
-import { snapshotSpan, type HourSums, type Snapshot, type SnapshotSpan } from './usage-snapshot.js';
-
-/** A change of stored usage (limit_usage) or grants (limit_grants): one subject's sums in one bucket. */
-export interface UsageDelta {
-  kind: UsageKind;
-  subject: string;
-  bucket: string;
-  requests: number;
-  tokens: number;
-  cost_usd: number;
-}
-export interface GrantDelta {
-  kind: UsageKind;
-  subject: string;
-  grain: UsageGrain;
-  bucket: string;
-  granted: number;
-}
+import type { UsageKind } from '../../db/limit-tables.js';
+import type { UsageSum } from '../telemetry-store/telemetry-store.js';
+import type { GrantCount } from './limit-grants.repository.js';
+import { snapshotSpan, ZERO, type Snapshot, type SnapshotSpan } from './usage-snapshot.js';
 
 /**
  * A mirror made in the ingest worker's thread (ingest-worker.ts), its arrays handed over whole: the month it
@@ -78,7 +63,7 @@ const ADOPT_KEYS_A_TURN = 50_000;
  * commit) and the grant parts the allowance stores (`addGrants`), the only writers of those tables in the
  * month (retention removes hours older than 32 days). A snapshot is what a read of the database would return
  * at that moment. Each subject is a slot of a Float64Array, its hours a chain of entries in another, found
- * through one Map: a million chats are some 150 MB and few objects for the collector to walk.
+ * through one Map: a million chats are some 280 MB and few objects for the collector to walk.
  */
 export class UsageMirror {
   private readonly slots = new Map<string, number>();
@@ -253,7 +238,7 @@ export class UsageMirror {
    * Usage a write stored: a batch's sums, or a part the ingest worker wrote behind, numbered in the order it
    * wrote them (`number`; those the load covered are skipped).
    */
-  addUsage(sums: readonly UsageDelta[], now: number, number?: number): void {
+  addUsage(sums: readonly UsageSum[], now: number, number?: number): void {
     if (this.state === 'adopting') this.told.push(() => this.addUsage(sums, now, number));
     if (this.state !== 'loaded') return;
     if (number !== undefined) {
@@ -267,7 +252,7 @@ export class UsageMirror {
   }
 
   /** Grants the allowance stored, once they have left what it holds unstored (limit-events.ts). */
-  addGrants(grants: readonly GrantDelta[], now: number): void {
+  addGrants(grants: readonly GrantCount[], now: number): void {
     if (this.state === 'adopting') this.told.push(() => this.addGrants(grants, now));
     if (this.state !== 'loaded') return;
     const span = snapshotSpan(now, this.timezone);
@@ -275,10 +260,11 @@ export class UsageMirror {
   }
 
   /**
-   * A subject's snapshot as of `now` (usage-snapshot.ts), without its minute's calls; undefined when not
-   * loaded or when `now` is before a moment the subject was kept for (a clock set back).
+   * A subject's snapshot as of `now` (usage-snapshot.ts), without its minute's calls, made afresh each time
+   * (so never kept: `expires` 0); undefined when not loaded or when `now` is before a moment the subject was
+   * kept for (a clock set back).
    */
-  snapshot(kind: UsageKind, subject: string, now: number, expires: number): Snapshot | undefined {
+  snapshot(kind: UsageKind, subject: string, now: number): Snapshot | undefined {
     if (!this.loaded) return undefined;
     const span = snapshotSpan(now, this.timezone);
     if (span.earlierFrom > this.month) {
@@ -287,7 +273,7 @@ export class UsageMirror {
     }
     // A clock set back into the month before holds what this one does not.
     if (span.earlierFrom < this.month) return undefined;
-    const earlier = { from: span.earlierFrom, to: span.earlierTo, sums: zero() };
+    const earlier = { from: span.earlierFrom, to: span.earlierTo, sums: { ...ZERO } };
     const snapshot: Snapshot = {
       earlier,
       hours: new Map(),
@@ -295,7 +281,7 @@ export class UsageMirror {
       minute: span.minute,
       minuteGranted: 0,
       recent: null,
-      expires,
+      expires: 0,
     };
     const at = this.slots.get(`${kind}|${subject}`);
     if (at === undefined) return snapshot;
@@ -322,7 +308,7 @@ export class UsageMirror {
     return snapshot;
   }
 
-  private addGrant(grant: GrantDelta, span: SnapshotSpan) {
+  private addGrant(grant: GrantCount, span: SnapshotSpan) {
     const start = Date.parse(grant.bucket);
     if (grant.grain === 'minute') this.addMinute(grant.kind, grant.subject, start, grant.granted, span);
     else this.addHour(grant.kind, grant.subject, start, span, 0, 0, 0, grant.granted);
@@ -453,8 +439,6 @@ export class UsageMirror {
 const add = (array: Float64Array, at: number, value: number) => {
   array[at] = array[at]! + value;
 };
-
-const zero = (): HourSums => ({ requests: 0, tokens: 0, cost_usd: 0, granted: 0 });
 
 function grown(array: Float64Array): Float64Array {
   const bigger = new Float64Array(array.length * 2);

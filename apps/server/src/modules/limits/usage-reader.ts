@@ -316,7 +316,7 @@ export class UsageReader {
     needsRecent: boolean,
     now: number,
   ): Snapshot | undefined {
-    const snapshot = mirror.snapshot(kind, subject, now, 0);
+    const snapshot = mirror.snapshot(kind, subject, now);
     if (!snapshot || !needsRecent || kind === 'feature') return snapshot;
     const recent = recentCallsNow(this.db, kind, [subject], snapshot.minute);
     if (!recent) return undefined;

@@ -8,20 +8,42 @@ import { HOUR_MS, MINUTE_MS, floorHour, hourKey } from '../../lib/hour-buckets.j
 import { bucketNames } from './bucket-names.js';
 import { windowSpan } from './limit-windows.js';
 
+export interface SnapshotSpan {
+  minute: string;
+  minuteStart: number;
+  earlierFrom: number;
+  earlierTo: number;
+  /** `earlierFrom` and `earlierTo` as bucket names. */
+  from: string;
+  cut: string;
+}
+
+let lastSpan: { timezone: string; span: SnapshotSpan } | null = null;
+
 /**
  * Where a snapshot read at `now` is cut: the month's first hour, the hour up to which it is summed (the day's
- * first, or the hour before the current one if that is earlier), the minute.
+ * first, or the hour before the current one if that is earlier), the minute. Made once a minute (as
+ * bucketNames): every subject of every check asks for it.
  */
-export function snapshotSpan(now: number, timezone: string) {
+export function snapshotSpan(now: number, timezone: string): SnapshotSpan {
+  const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  if (lastSpan?.timezone === timezone && lastSpan.span.minuteStart === minuteStart) return lastSpan.span;
   const { minute } = bucketNames(now);
   // Days and months are whole UTC hours (limit-windows.ts).
   const earlierFrom = windowSpan('month', now, timezone).start;
   const day = windowSpan('day', now, timezone).start;
   const earlierTo = Math.max(earlierFrom, Math.min(day, floorHour(now) - HOUR_MS));
-  const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
-  return { minute, minuteStart, earlierFrom, earlierTo, from: hourKey(earlierFrom), cut: hourKey(earlierTo) };
+  const span = {
+    minute,
+    minuteStart,
+    earlierFrom,
+    earlierTo,
+    from: hourKey(earlierFrom),
+    cut: hourKey(earlierTo),
+  };
+  lastSpan = { timezone, span };
+  return span;
 }
-export type SnapshotSpan = ReturnType<typeof snapshotSpan>;
 
 export interface HourSums {
   requests: number;
