@@ -150,6 +150,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('readiness', { shuttingDown: false });
   app.decorate('dialect', options.dialect);
   app.decorate('services', services);
+  // Before the database goes: the allowance's counts kept in memory are written, and on PostgreSQL the
+  // instances left may count alone (modules/cluster/sole-instance.ts).
+  app.addHook('onClose', () => services.allowance.close());
   app.decorate('sessionSeconds', sessionSeconds);
 
   await app.register(errorsPlugin);

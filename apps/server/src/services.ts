@@ -31,6 +31,7 @@ import { LimitsService } from './modules/limits/limits.service.js';
 import { isPostgres } from './db/locks.js';
 import { UsageReader } from './modules/limits/usage-reader.js';
 import { UsageMirror } from './modules/limits/usage-mirror.js';
+import { exactGrants } from './modules/limits/exact-grants.js';
 import { LimitEvents } from './modules/limits/limit-events.js';
 import { IntegrationReporter } from './modules/ingestion/integration-reporter.js';
 import { createMessagingServices, type MessagingServices } from './modules/messaging/messaging.wiring.js';
@@ -260,7 +261,8 @@ export function createServices(options: {
     options.telemetry.timezone,
     limitEvents,
   );
-  const allowance = new AllowanceService(db, now, () => limits.book(), usage, limitEvents);
+  const exact = exactGrants(db, limitEvents, now, () => usage.countsLetGo(), options.log);
+  const allowance = new AllowanceService(now, () => limits.book(), usage, limitEvents, exact);
   const ingestion = new IngestionService(ingestWriter, now, telemetryChanged);
   const otlp = new OtlpTraceService(ingestion, db, now);
   const telemetryStore = {

@@ -72,7 +72,7 @@ export class ServerProcess {
 
   /** The instance id it logged at start (also the holder name in job_leases). */
   instanceId(): string | undefined {
-    return /instance ([^)]+)\)/.exec(this.process.output())?.[1];
+    return /Lumi Admin is running \(\w+, instance ([^)]+)\)/.exec(this.process.output())?.[1];
   }
 
   request(method: string, url: string, options: { token?: string; body?: unknown; headers?: object } = {}) {

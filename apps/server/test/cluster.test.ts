@@ -183,6 +183,44 @@ describe.skipIf(!run)('two server processes on one PostgreSQL database', () => {
     expect((await attempt(a, 'Cluster-user-pass-42')).status).toBe(429);
   });
 
+  it('admits exactly as many of 50 checks spread over both as a request limit has left', async () => {
+    const created = await a.request('POST', '/api/admin/api-keys', {
+      token: adminToken,
+      body: { name: 'allowance in the cluster', scopes: ['allowance:read'] },
+    });
+    expect(created.status).toBe(201);
+    const { key } = (await created.json()) as ApiKeyCreated;
+    const limit = await a.request('POST', '/api/limits', {
+      token: adminToken,
+      body: { scope: 'user', subject: '4242', metric: 'requests', window: 'hour', amount: 10, mode: 'hard' },
+    });
+    expect(limit.status).toBe(201);
+    // Both count in the database once each has seen the other (GET /api/ready).
+    for (const server of [a, b]) {
+      await eventually(
+        async () => {
+          const ready = (await (await server.request('GET', '/api/ready')).json()) as {
+            allowance_counts: string;
+          };
+          return ready.allowance_counts === 'database' ? true : undefined;
+        },
+        10_000,
+        'counts in the database',
+      );
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const res = await (i % 2 ? a : b).request('POST', '/api/bot/allowance', {
+          headers: { authorization: `Bearer ${key}` },
+          body: { user_id: '4242' },
+        });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { allowed: boolean }).allowed;
+      }),
+    );
+    expect(answers.filter(Boolean)).toHaveLength(10);
+  });
+
   it('runs each job on one instance only, and moves it when that instance stops', async () => {
     const holder = async () =>
       (
@@ -240,6 +278,17 @@ describe.skipIf(!run)('two server processes on one PostgreSQL database', () => {
         .executeTakeFirstOrThrow();
       expect(lease.holder).toBe(heir.instanceId());
       expect(lease.last_run_by).toBe(heir.instanceId());
+      // The killed instance's session ended with it, and so did its locks: the heir counts alone.
+      await eventually(
+        async () => {
+          const ready = (await (await heir.request('GET', '/api/ready')).json()) as {
+            allowance_counts: string;
+          };
+          return ready.allowance_counts === 'memory' ? true : undefined;
+        },
+        10_000,
+        'the heir to count in memory',
+      );
     } finally {
       await heir.stop();
     }

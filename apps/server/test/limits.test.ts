@@ -15,6 +15,7 @@ import type {
 import { LIMITS_LIMITS } from '@lumi/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { eventually } from './cluster-process.js';
 import { dialects, expectError, useTestApp } from './helper.js';
 import { adminGet, botKey, CHAT_DAY_COST, events, HOUR, ingest, MINUTE } from './telemetry-helper.js';
 
@@ -385,6 +386,38 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect(answers.every((res) => res.statusCode === 200)).toBe(true);
     expect(answers.filter((res) => res.json<Allowance>().allowed)).toHaveLength(10);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'counts in memory while alone, and an instance arriving counts on from what it counted',
+    async () => {
+      clock = START;
+      const key = await allowanceKey();
+      await createLimit({
+        scope: 'user',
+        subject: '43',
+        metric: 'requests',
+        window: 'hour',
+        amount: 10,
+        mode: 'hard',
+      });
+      const counting = (app: FastifyInstance, where: string) =>
+        eventually(
+          () => (app.services.allowance.countsWhere === where ? true : undefined),
+          10_000,
+          `counts in ${where}`,
+        );
+      await counting(t.app, 'memory');
+      for (let i = 0; i < 7; i++) expect((await decide(key, { user_id: '43' })).allowed).toBe(true);
+      const other = await t.secondInstance();
+      await counting(other, 'database');
+      expect(t.app.services.allowance.countsWhere).toBe('database');
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => ask(i % 2 ? other : t.app, key, { user_id: '43' })),
+      );
+      expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+      expect(answers.filter((res) => res.json<Allowance>().allowed)).toHaveLength(3);
+    },
+  );
 
   it('a check refused by one request limit counts towards none of the others, and names the one that was full', async () => {
     clock = START;

@@ -1,6 +1,7 @@
 import type { AuditListResponse, LoginResponse } from '@lumi/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { eventually } from './cluster-process.js';
 import { ADMIN, createTestApp, dialects, expectError, useTestApp } from './helper.js';
 
 /** The CSP header as a map of directive to its value. */
@@ -38,13 +39,26 @@ describe.each(dialects)('platform on %s', (dialect) => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /api/ready reports the database', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+  it('GET /api/ready reports the database, and where the allowance reads and counts', async () => {
+    const ready = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ allowance_counts: string }>();
+    };
+    // PostgreSQL: the only instance on its database counts in memory once it has seen that it is.
+    const answer = await eventually(
+      async () => {
+        const one = await ready();
+        return one.allowance_counts === 'memory' ? one : undefined;
+      },
+      10_000,
+      'the allowance to count in memory',
+    );
+    expect(answer).toEqual({
       status: 'ready',
       database: dialect,
       allowance: dialect === 'sqlite' ? 'memory' : 'database',
+      allowance_counts: 'memory',
     });
   });
 

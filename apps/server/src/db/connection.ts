@@ -47,11 +47,11 @@ export function openDatabase(options: {
   sqliteImage?: Buffer;
 }): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparing(pool) }) }),
-      dialect: 'postgres',
-    };
+    const { databaseUrl } = options;
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparing(pool) }) });
+    sessions.set(db, () => new pg.Client({ connectionString: databaseUrl }));
+    return { db, dialect: 'postgres' };
   }
   const file = options.sqliteImage ? ':memory:' : (options.sqliteFile ?? ':memory:');
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -127,6 +127,17 @@ function preparing(pool: pg.Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+const sessions = new WeakMap<Kysely<Database>, () => pg.Client>();
+
+/**
+ * PostgreSQL: makes new clients of their own (not connected yet) to the database `db` reaches, outside its
+ * pool, for a session that lives as long as the process holds something in it
+ * (modules/cluster/sole-instance.ts); undefined on SQLite, and for a Kysely not opened here.
+ */
+export function sessionClients(db: Kysely<Database>): (() => pg.Client) | undefined {
+  return sessions.get(db);
 }
 
 const readers = new WeakMap<

@@ -18,11 +18,15 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         'For a load balancer: an instance answers 503 from the moment it starts shutting down, while it ' +
         'finishes the requests in flight, so no new traffic is sent to it. `allowance` says where the ' +
         'allowance reads usage: `memory` (SQLite, once the month is loaded), `loading` (SQLite, while it ' +
-        'is loaded: checks read the database meanwhile) or `database` (PostgreSQL).',
+        'is loaded: checks read the database meanwhile) or `database` (PostgreSQL). `allowance_counts` says ' +
+        'where the hard request limits are counted: `memory` (SQLite, and PostgreSQL while this is the only ' +
+        'instance on the database), `database` (PostgreSQL beside other instances) or `waiting` ' +
+        '(PostgreSQL, until this instance is let in beside the others: checks wait meanwhile).',
       response: z.object({
         status: z.literal('ready'),
         database: z.enum(['sqlite', 'postgres']),
         allowance: z.enum(['memory', 'loading', 'database']),
+        allowance_counts: z.enum(['memory', 'database', 'waiting']),
       }),
     }),
     async (request) => {
@@ -39,6 +43,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           status: 'ready' as const,
           database: app.dialect,
           allowance: app.services.allowance.usageSource,
+          allowance_counts: app.services.allowance.countsWhere,
         };
       } catch (error) {
         request.log.warn({ err: error }, 'database not reachable');

@@ -1,11 +1,8 @@
 import type { Allowance, AllowanceReason, AllowanceRequest } from '@lumi/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
-import { isPostgres } from '../../db/locks.js';
 import { isoTime, type Clock } from '../../lib/time.js';
 import { effectiveAmount, type AppliedLimit, type LimitBook } from './limit-book.js';
 import { bucketNames } from './bucket-names.js';
-import { exactGrants, type ExactGrant, type ExactGrants } from './exact-grants.js';
+import type { ExactGrant, ExactGrants } from './exact-grants.js';
 import type { GrantKey, LimitEvents } from './limit-events.js';
 import { secondsUntil } from './limit-windows.js';
 import type { Standing, UsageReader } from './usage-reader.js';
@@ -18,23 +15,15 @@ import type { Standing, UsageReader } from './usage-reader.js';
  * limit, are recorded.
  */
 export class AllowanceService {
-  private readonly exact: ExactGrants;
-  /**
-   * Whether the hard request limits' counts are taken in the database (PostgreSQL), with a check's read where
-   * they can be (takeAhead), rather than counted in memory (SQLite, exact-grants.ts).
-   */
-  private readonly countsInDatabase: boolean;
-
   constructor(
-    db: Kysely<Database>,
     private readonly now: Clock,
     private readonly book: () => Promise<LimitBook>,
     private readonly usage: UsageReader,
     private readonly events: LimitEvents,
+    /** The hard request limits' counts: in memory, or taken in the database (exact-grants.ts). */
+    private readonly exact: ExactGrants,
   ) {
-    this.exact = exactGrants(db, events, now, () => usage.countsLetGo());
-    this.countsInDatabase = isPostgres(db);
-    usage.countWith(this.exact, events);
+    usage.countWith(exact, events);
     // A snapshot read while a part of the grants was being stored may count that part twice.
     events.onPartStored((rows) => usage.forgetSubjects(rows));
   }
@@ -44,7 +33,25 @@ export class AllowanceService {
     return this.usage.source;
   }
 
-  async decide(request: AllowanceRequest): Promise<Allowance> {
+  /** Where the hard request limits' counts are kept (ExactGrants.where), for readiness (GET /api/ready). */
+  get countsWhere(): ExactGrants['where'] {
+    return this.exact.where;
+  }
+
+  /** Writes what the allowance counted in memory and, on PostgreSQL, leaves the database to the others. */
+  close(): Promise<void> {
+    return this.exact.close();
+  }
+
+  decide(request: AllowanceRequest): Promise<Allowance> {
+    return this.exact.during((inDatabase) => this.decideNow(request, inDatabase));
+  }
+
+  /**
+   * `inDatabase`: the hard request limits' counts are taken in the database, with a check's read where they
+   * can be (takeAhead), rather than counted in memory (exact-grants.ts).
+   */
+  private async decideNow(request: AllowanceRequest, inDatabase: boolean): Promise<Allowance> {
     const now = this.now();
     const book = await this.book();
     const ban = this.ruleOf(book, request, now, 'ban');
@@ -65,7 +72,7 @@ export class AllowanceService {
     if (applied.length === 0) {
       return { allowed: true, reason: 'no_limits', limit: null, remaining: null, retry_after_seconds: null };
     }
-    const ahead = this.takeAhead(applied, now);
+    const ahead = inDatabase ? this.takeAhead(applied, now) : null;
     const standings = await this.usage.standings(applied, now);
     // The used-up hard limit named is one of cost or tokens before one of requests (a request limit may look
     // used up for a moment by counts other checks took ahead and give back, takeAhead, while cost and
@@ -86,7 +93,7 @@ export class AllowanceService {
       this.admit(ahead.grants);
     } else {
       if (spent) return this.denyBy(request, now, spent);
-      const full = await this.grant(standings, now);
+      const full = await this.grant(standings, now, inDatabase);
       if (full) return this.denyBy(request, now, full);
     }
     const over = standings.find((s) => s.used >= effectiveAmount(s.applied.limit, now));
@@ -162,24 +169,24 @@ export class AllowanceService {
    * Counts the admitted call (`grantsOf`), the exact grants only while they have room, all or none;
    * resolves to the standing of a limit without room, else null.
    */
-  private async grant(standings: Standing[], now: number): Promise<Standing | null> {
+  private async grant(standings: Standing[], now: number, inDatabase: boolean): Promise<Standing | null> {
     const { grants, exact } = this.grantsOf(standings, now);
     if (exact.length > 0) {
       const full = await this.exact.take(exact);
       if (full !== null) return standings[full]!;
-      if (this.countsInDatabase) this.taken(exact);
+      if (inDatabase) this.taken(exact);
     }
     this.admit(grants);
     return null;
   }
 
-  /** PostgreSQL: counts the grants the database just took in the snapshots the usage reader keeps. */
+  /** Counts the grants the database just took in the snapshots the usage reader keeps. */
   private taken(exact: ExactGrant[]) {
     for (const { key } of exact) this.usage.taken(key);
   }
 
   /**
-   * PostgreSQL, when no hard request limit of the check needs what its window used before the current bucket
+   * Grants taken in the database, when no hard request limit of the check needs what its window used before the current bucket
    * (a minute's or an hour's window is its bucket): its exact grants taken in the statement that reads its
    * usage (usage-reader.ts, takeWithRead), so the check waits for one round trip to the database, not two.
    * A check then denied by another limit gives its grants back. Null where the grants wait for the read.
@@ -192,7 +199,7 @@ export class AllowanceService {
         limit.window === 'minute' ||
         limit.window === 'hour',
     );
-    if (!this.countsInDatabase || !inOneBucket) return null;
+    if (!inOneBucket) return null;
     const { grants, exact } = this.grantsOf(
       applied.map((one) => ({ applied: one, before: 0, granted: 0 })),
       now,

@@ -1,8 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { sessionClients } from '../../db/connection.js';
 import type { Database } from '../../db/database.js';
 import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
 import { isPostgres } from '../../db/locks.js';
+import { AppError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/time.js';
+import { SoleInstance, type SoleMode } from '../cluster/sole-instance.js';
 import { bucketNames } from './bucket-names.js';
 import { grantsAsked } from './limit-grants.repository.js';
 import { groupStatement } from './usage-rows.repository.js';
@@ -26,8 +31,17 @@ export interface ExactGrant {
  * (engineering guide 15).
  */
 export interface ExactGrants extends CountedInMemory {
+  /** Where the counts are now: `waiting` while this instance may not decide yet (PostgreSQL). */
+  readonly where: 'memory' | 'database' | 'waiting';
+  /**
+   * Runs a decision, whose exact grants are taken in the database while `inDatabase`, else counted in
+   * memory; the way is the same from its start to its end.
+   */
+  during<T>(decision: (inDatabase: boolean) => Promise<T>): Promise<T>;
   /** Takes one grant in each bucket, all or none; resolves to the `by` of one without room, else null. */
   take(grants: ExactGrant[]): Promise<number | null>;
+  /** Writes what is counted in memory and, on PostgreSQL, lets the other instances count alone. */
+  close(): Promise<void>;
 }
 
 /** The counts an instance holds itself (SQLite), which stand in for those the usage reader read. */
@@ -53,12 +67,15 @@ export function exactGrants(
   events: LimitEvents,
   now: Clock,
   letGo: () => void,
+  log: FastifyBaseLogger,
 ): ExactGrants {
-  return isPostgres(db) ? new GroupedGrants(db) : new CountedGrants(events, now, letGo);
+  const counted = new CountedGrants(events, now, letGo);
+  if (!isPostgres(db)) return counted;
+  return new SwitchedGrants(counted, new GroupedGrants(db), events, letGo, log, sessionClients(db));
 }
 
 /**
- * SQLite: one process owns the database, so the counts are kept in memory, where the one event loop takes
+ * SQLite, and PostgreSQL while this instance is the only one on it: the counts are kept in memory, where the one event loop takes
  * a check's grants all at once, and written behind with the other grants (limit-events.ts). A bucket's count
  * starts from what the usage reader read (nothing else writes the grants), and stays here until its bucket
  * has passed and it is stored; then `letGo` has the usage reader forget, and read again, what it read before.
@@ -73,6 +90,23 @@ class CountedGrants implements ExactGrants {
     private readonly letGo: () => void,
   ) {
     events.onStored((stored) => this.forget(stored));
+  }
+
+  readonly where = 'memory';
+
+  during<T>(decision: (inDatabase: boolean) => Promise<T>): Promise<T> {
+    return decision(false);
+  }
+
+  close(): Promise<void> {
+    return this.events.flush();
+  }
+
+  /** Forgets every count: all of them are stored, or are pending in limit-events.ts, which counts them. */
+  letGoAll(): void {
+    this.buckets.minute.clear();
+    this.buckets.hour.clear();
+    this.letGo();
   }
 
   take(grants: ExactGrant[]): Promise<number | null> {
@@ -122,7 +156,7 @@ class CountedGrants implements ExactGrants {
 }
 
 /**
- * PostgreSQL: the grants of the checks that arrive while a group is being taken are taken together in the
+ * PostgreSQL while other instances may share it: the grants of the checks that arrive while a group is being taken are taken together in the
  * next: their counters locked in key order with their latest counts, shared out to the checks in the order
  * they came, all of a check's or none, and set, in one statement however many checks (lumi_take_grants, a
  * group commit that holds its locks only while it runs), GROUPS_AT_ONCE such statements at a time. The
@@ -135,7 +169,7 @@ class CountedGrants implements ExactGrants {
 /** How many groups of grants one instance takes at once. */
 const GROUPS_AT_ONCE = 1;
 
-class GroupedGrants implements ExactGrants {
+class GroupedGrants {
   private queue: {
     grants: ExactGrant[];
     done: (refused: number | null) => void;
@@ -150,14 +184,6 @@ class GroupedGrants implements ExactGrants {
       this.queue.push({ grants, done, fail });
       if (this.running < GROUPS_AT_ONCE) void this.drain();
     });
-  }
-
-  countedNow(): undefined {
-    return undefined;
-  }
-
-  countedHours(): [number, number][] {
-    return [];
   }
 
   private async drain() {
@@ -181,5 +207,125 @@ class GroupedGrants implements ExactGrants {
       const full = refused!.get(check);
       return full === undefined ? null : grants[full]!.by;
     });
+  }
+}
+
+/** How long a decision waits for this instance to be let in on PostgreSQL before it answers 503. */
+export const JOIN_WAIT_MS = 5_000;
+
+/**
+ * PostgreSQL: counted in memory while this instance is the only one on the database, else taken in the
+ * database (docs/operators/limits.md, "What counts"; SoleInstance says how an instance knows). A change of
+ * way waits for the decisions under way; leaving memory writes its counts first, so that the next decision,
+ * here or on another instance, reads them from the database.
+ */
+class SwitchedGrants implements ExactGrants {
+  private mode: SoleMode = 'none';
+  /** Decisions under way, and what the next change waits for. */
+  private active = 0;
+  private drained: (() => void) | null = null;
+  private changing: Promise<void> | null = null;
+  private readonly waiting = new Set<() => void>();
+  private readonly sole: SoleInstance | null;
+
+  constructor(
+    private readonly counted: CountedGrants,
+    private readonly grouped: GroupedGrants,
+    private readonly events: LimitEvents,
+    private readonly letGo: () => void,
+    log: FastifyBaseLogger,
+    /** Without sessions of its own (a database not opened by db/connection.ts), it always shares. */
+    session: (() => pg.Client) | undefined,
+  ) {
+    this.sole = session
+      ? new SoleInstance(session, 'lumi:allowance', (mode) => this.change(mode), log)
+      : null;
+    if (this.sole) this.sole.start();
+    else this.mode = 'shared';
+  }
+
+  get where(): ExactGrants['where'] {
+    return this.mode === 'alone' ? 'memory' : this.mode === 'shared' ? 'database' : 'waiting';
+  }
+
+  async during<T>(decision: (inDatabase: boolean) => Promise<T>): Promise<T> {
+    if (this.changing || this.mode === 'none') await this.settled();
+    this.active += 1;
+    try {
+      return await decision(this.mode === 'shared');
+    } finally {
+      this.active -= 1;
+      if (this.active === 0) this.drained?.();
+    }
+  }
+
+  take(grants: ExactGrant[]): Promise<number | null> {
+    return this.mode === 'alone' ? this.counted.take(grants) : this.grouped.take(grants);
+  }
+
+  countedNow(kind: UsageKind, subject: string, grain: UsageGrain, now: number): number | undefined {
+    return this.mode === 'alone' ? this.counted.countedNow(kind, subject, grain, now) : undefined;
+  }
+
+  countedHours(kind: UsageKind, subject: string): [number, number][] {
+    return this.mode === 'alone' ? this.counted.countedHours(kind, subject) : [];
+  }
+
+  close(): Promise<void> {
+    return this.sole?.close() ?? Promise.resolve();
+  }
+
+  /** Waits until no change is under way and this instance decides, or JOIN_WAIT_MS. */
+  private async settled(): Promise<void> {
+    const deadline = Date.now() + JOIN_WAIT_MS;
+    while (this.changing || this.mode === 'none') {
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new AppError(
+          503,
+          'service_unavailable',
+          'The allowance is not deciding yet: this instance is waiting for its turn on the database',
+          undefined,
+          { 'retry-after': '1' },
+        );
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiting.add(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** SoleInstance's change: after the decisions under way, and writing the counts when leaving memory. */
+  private async change(next: SoleMode): Promise<void> {
+    while (this.changing) await this.changing;
+    const changing = this.switchTo(next);
+    this.changing = changing.catch(() => undefined);
+    try {
+      await changing;
+    } finally {
+      this.changing = null;
+      for (const wake of this.waiting) wake();
+      this.waiting.clear();
+    }
+  }
+
+  private async switchTo(next: SoleMode): Promise<void> {
+    if (this.active > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+    this.drained = null;
+    if (this.mode === 'alone') {
+      // Still alone if they cannot be written, unless the session is gone (then pending: limit-events.ts).
+      await this.events.flush().catch((error: unknown) => {
+        if (next !== 'none') throw error;
+      });
+      this.counted.letGoAll();
+    } else if (next === 'alone') {
+      // Snapshots read before may lack grants other instances took since.
+      this.letGo();
+    }
+    this.mode = next;
   }
 }
