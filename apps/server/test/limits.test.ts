@@ -419,6 +419,48 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     },
   );
 
+  it.runIf(dialect === 'postgres')(
+    'admits exactly as many with checks under way while a second instance arrives',
+    async () => {
+      clock = START;
+      const key = await allowanceKey();
+      await createLimit({
+        scope: 'user',
+        subject: '44',
+        metric: 'requests',
+        window: 'hour',
+        amount: 20,
+        mode: 'hard',
+      });
+      await eventually(
+        () => (t.app.services.allowance.countsWhere === 'memory' ? true : undefined),
+        10_000,
+        'counts in memory',
+      );
+      let joined = false;
+      const joining = t.secondInstance().then(async (other) => {
+        await eventually(
+          () => (other.services.allowance.countsWhere === 'database' ? true : undefined),
+          10_000,
+          'the second instance let in',
+        );
+        joined = true;
+        return other;
+      });
+      // Checks keep arriving at the first while it lets the second in.
+      const answers: ReturnType<typeof ask>[] = [];
+      while (!joined) {
+        for (let i = 0; i < 3; i++) answers.push(ask(t.app, key, { user_id: '44' }));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const other = await joining;
+      for (let i = 0; i < 20; i++) answers.push(ask(i % 2 ? other : t.app, key, { user_id: '44' }));
+      const all = await Promise.all(answers);
+      expect(all.every((res) => res.statusCode === 200)).toBe(true);
+      expect(all.filter((res) => res.json<Allowance>().allowed)).toHaveLength(20);
+    },
+  );
+
   it('a check refused by one request limit counts towards none of the others, and names the one that was full', async () => {
     clock = START;
     const key = await allowanceKey();

@@ -50,7 +50,7 @@ export function openDatabase(options: {
     const { databaseUrl } = options;
     const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparing(pool) }) });
-    sessions.set(db, () => new pg.Client({ connectionString: databaseUrl }));
+    sessions.set(db, (settings) => new pg.Client({ ...settings, connectionString: databaseUrl }));
     return { db, dialect: 'postgres' };
   }
   const file = options.sqliteImage ? ':memory:' : (options.sqliteFile ?? ':memory:');
@@ -129,14 +129,15 @@ function preparing(pool: pg.Pool): PostgresPool {
   };
 }
 
-const sessions = new WeakMap<Kysely<Database>, () => pg.Client>();
+type SessionClients = (settings?: Omit<pg.ClientConfig, 'connectionString'>) => pg.Client;
+const sessions = new WeakMap<Kysely<Database>, SessionClients>();
 
 /**
  * PostgreSQL: makes new clients of their own (not connected yet) to the database `db` reaches, outside its
  * pool, for a session that lives as long as the process holds something in it
  * (modules/cluster/sole-instance.ts); undefined on SQLite, and for a Kysely not opened here.
  */
-export function sessionClients(db: Kysely<Database>): (() => pg.Client) | undefined {
+export function sessionClients(db: Kysely<Database>): SessionClients | undefined {
   return sessions.get(db);
 }
 

@@ -108,6 +108,12 @@ export class SoleInstance {
   private async tryAlone(): Promise<void> {
     const client = this.client!;
     if (!(await this.lock(client, 'pg_try_advisory_lock', 'present'))) return;
+    // One knocking has not taken its shared lock yet: it is let in, not kept out.
+    if (!(await this.lock(client, 'pg_try_advisory_lock', 'knock'))) {
+      await this.lock(client, 'pg_advisory_unlock', 'present');
+      return;
+    }
+    await this.lock(client, 'pg_advisory_unlock', 'knock');
     // Two polls as if still sharing: an instance whose session ended meanwhile learns of it at its next
     // poll and stops, with its statements under way.
     await this.pause(2 * this.pollMs);

@@ -210,6 +210,17 @@ class GroupedGrants {
   }
 }
 
+/**
+ * The session of the allowance's locks: named for pg_stat_activity, and failing rather than hanging when
+ * the database stops answering (a statement that fails ends the session, SoleInstance).
+ */
+const SOLE_SESSION: pg.ClientConfig = {
+  application_name: 'lumi allowance locks',
+  keepAlive: true,
+  connectionTimeoutMillis: 5_000,
+  query_timeout: 5_000,
+};
+
 /** How long a decision waits for this instance to be let in on PostgreSQL before it answers 503. */
 export const JOIN_WAIT_MS = 5_000;
 
@@ -235,10 +246,15 @@ class SwitchedGrants implements ExactGrants {
     private readonly letGo: () => void,
     log: FastifyBaseLogger,
     /** Without sessions of its own (a database not opened by db/connection.ts), it always shares. */
-    session: (() => pg.Client) | undefined,
+    sessions: ((settings: pg.ClientConfig) => pg.Client) | undefined,
   ) {
-    this.sole = session
-      ? new SoleInstance(session, 'lumi:allowance', (mode) => this.change(mode), log)
+    this.sole = sessions
+      ? new SoleInstance(
+          () => sessions(SOLE_SESSION),
+          'lumi:allowance',
+          (mode) => this.change(mode),
+          log,
+        )
       : null;
     if (this.sole) this.sole.start();
     else this.mode = 'shared';
@@ -290,11 +306,13 @@ class SwitchedGrants implements ExactGrants {
         );
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiting.add(() => {
+        const wake = () => {
           clearTimeout(timer);
+          this.waiting.delete(wake);
           resolve();
-        });
+        };
+        const timer = setTimeout(wake, left);
+        this.waiting.add(wake);
       });
     }
   }
@@ -308,20 +326,23 @@ class SwitchedGrants implements ExactGrants {
       await changing;
     } finally {
       this.changing = null;
-      for (const wake of this.waiting) wake();
-      this.waiting.clear();
+      for (const wake of [...this.waiting]) wake();
     }
   }
 
   private async switchTo(next: SoleMode): Promise<void> {
     if (this.active > 0) await new Promise<void>((resolve) => (this.drained = resolve));
     this.drained = null;
-    if (this.mode === 'alone') {
-      // Still alone if they cannot be written, unless the session is gone (then pending: limit-events.ts).
-      await this.events.flush().catch((error: unknown) => {
+    if (this.mode === 'alone' || next === 'none') {
+      // Everything counted here is written first, also what an earlier write failed to store and put back,
+      // so that the others read it; still alone if it cannot be, unless this instance stops deciding (then
+      // what is left counts here as pending, limit-events.ts).
+      try {
+        while (!this.events.allStored) await this.events.flush();
+      } catch (error) {
         if (next !== 'none') throw error;
-      });
-      this.counted.letGoAll();
+      }
+      if (this.mode === 'alone') this.counted.letGoAll();
     } else if (next === 'alone') {
       // Snapshots read before may lack grants other instances took since.
       this.letGo();

@@ -100,6 +100,11 @@ export class LimitEvents {
     return this.unstored.size > 0;
   }
 
+  /** Whether everything counted here is stored: nothing buffered, no write under way. */
+  get allStored(): boolean {
+    return this.grants.size === 0 && this.denials.length === 0 && this.unstored.size === 0;
+  }
+
   /** Calls `listener` with a part's grants whenever one was stored and left `pending`. */
   onPartStored(listener: (rows: readonly GrantCount[]) => void): void {
     this.storedPartListeners.push(listener);
