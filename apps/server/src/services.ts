@@ -207,24 +207,31 @@ export function createServices(options: {
   const budgets = new BudgetsService(db, audit, now, options.telemetry, dashboardCache, telemetryChanged);
   const usage = new UsageReader(db, options.telemetry.timezone, now);
   invalidation.on('telemetry', () => usage.forget());
-  // SQLite: the allowance's snapshots come from memory, kept in step with every write (usage-mirror.ts).
-  const mirror = isPostgres(db) ? null : new UsageMirror(options.telemetry.timezone);
+  const postgres = isPostgres(db);
+  // The allowance's snapshots come from memory, kept in step with every write (usage-mirror.ts): on SQLite
+  // always; on PostgreSQL while this instance is the only one on the database, with an ingest worker to load
+  // them (it stores every batch, so it can tell of each).
+  const mirror =
+    !postgres || options.ingestDatabase ? new UsageMirror(options.telemetry.timezone, postgres) : null;
   const ingestWriter = options.ingestDatabase
     ? new IngestWorker({ database: options.ingestDatabase, timezone: options.telemetry.timezone })
     : new InProcessIngest(db, options.telemetry.timezone, (sums) => mirror?.addUsage(sums, now()));
-  // On SQLite a write holds the event loop that answers the checks; PostgreSQL writes in its own process.
+  // Through the ingest worker where there is one: on SQLite a write holds the event loop that answers the
+  // checks, and the mirror hears of each part numbered with the worker's other writes.
   const limitEvents =
-    ingestWriter instanceof IngestWorker && options.ingestDatabase && 'sqliteFile' in options.ingestDatabase
+    ingestWriter instanceof IngestWorker
       ? new LimitEvents((grants, denials) => ingestWriter.storeLimitEvents(grants, denials))
       : LimitEvents.inProcess(db);
+  const exact = exactGrants(db, limitEvents, now, () => usage.countsLetGo(), options.log);
   if (mirror) {
     usage.mirrorWith(mirror);
-    limitEvents.onPartStored((rows) => mirror.addGrants(rows, now()));
-    // Made by the ingest worker in its thread, or in this one; until then checks read the database.
+    // Made by the ingest worker in its thread, or in this one; until then checks read the database. On
+    // PostgreSQL only while this instance counts in memory (alone), and let go of as soon as it stops.
     let loads = 0;
     const load = () => {
       if (ingestWriter instanceof IngestWorker) {
-        mirror.unload();
+        if (postgres && exact.where !== 'memory') return;
+        mirror.expect();
         // Only the last asked for is taken; one that failed is asked for again (a new worker starts) until
         // the server stops.
         const number = (loads += 1);
@@ -244,11 +251,20 @@ export function createServices(options: {
       // Once the worker has stored the sums a stop left unwritten, and again at each later start of it (a
       // worker that ended may have written what it did not tell of).
       ingestWriter.onNews((news) => {
-        if ('usage' in news) mirror.addUsage(news.usage, now(), news.number);
+        if ('usage' in news) mirror.addUsage(news.usage, now(), news.number, news.calls);
+        else if ('grants' in news) mirror.addGrants(news.grants, now(), news.number);
         else load();
       });
+      exact.onWhere((where) => {
+        if (where === 'memory') return load();
+        loads += 1;
+        mirror.unload();
+      });
       ingestWriter.start();
-    } else load();
+    } else {
+      limitEvents.onPartStored((rows) => mirror.addGrants(rows, now()));
+      load();
+    }
     // And at the start of each month, so that past months' chats and users are let go of.
     mirror.reloadWith(load);
   }
@@ -261,7 +277,6 @@ export function createServices(options: {
     options.telemetry.timezone,
     limitEvents,
   );
-  const exact = exactGrants(db, limitEvents, now, () => usage.countsLetGo(), options.log);
   const allowance = new AllowanceService(now, () => limits.book(), usage, limitEvents, exact);
   const ingestion = new IngestionService(ingestWriter, now, telemetryChanged);
   const otlp = new OtlpTraceService(ingestion, db, now);

@@ -5,11 +5,12 @@ import type { LimitMetric, LimitWindow } from '@lumi/contract';
 import type { Allowance, Limit } from '@lumi/contract';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DatabaseHandle } from '../src/db/connection.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import type { UsageKind } from '../src/db/limit-tables.js';
 import {
   InProcessIngest,
   IngestWorker,
+  type IngestDatabase,
   type IngestNews,
   type IngestWriter,
 } from '../src/modules/ingestion/ingest-writer.js';
@@ -19,7 +20,7 @@ import { UsageMirror } from '../src/modules/limits/usage-mirror.js';
 import { UsageReader } from '../src/modules/limits/usage-reader.js';
 import { bucketNames } from '../src/modules/limits/bucket-names.js';
 import { HOUR_MS, MINUTE_MS } from '../src/lib/hour-buckets.js';
-import { migratedSqlite, useTestApp } from './helper.js';
+import { createPostgresDatabase, dialects, migratedSqlite, useTestApp } from './helper.js';
 import type { UsageSum } from '../src/modules/telemetry-store/telemetry-store.js';
 import { botKey, CHAT_DAY_COST, events, ingest } from './telemetry-helper.js';
 
@@ -100,30 +101,63 @@ function calls(now: number, seed: number) {
   );
 }
 
-const modes = ['in the server’s thread', 'by the ingest worker'] as const;
+const IN_THREAD = 'in the server’s thread';
+const BY_WORKER = 'by the ingest worker';
+const ON_POSTGRES = 'by the ingest worker on PostgreSQL';
+const modes = [IN_THREAD, BY_WORKER, ...(process.env.TEST_DATABASE_URL ? [ON_POSTGRES] : [])];
 
 /**
- * A scratch database for each test, in memory or (`inFile`, for the ingest worker) in a file, and the writer
- * stored batches go through, both closed after the test.
+ * A scratch database for each test: SQLite in memory or (`where` 'file', for the ingest worker) in a file,
+ * or a PostgreSQL database of its own; and the writer stored batches go through, both closed after the test.
  */
 function useScratch() {
   let handle: DatabaseHandle | undefined;
   let dir: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
   const scratch = {
     writer: undefined as IngestWriter | undefined,
-    async open(inFile: boolean): Promise<DatabaseHandle> {
-      if (!inFile) return (handle = await migratedSqlite());
+    /** Where the ingest worker connects to it. */
+    database: undefined as IngestDatabase | undefined,
+    async open(where: 'memory' | 'file' | 'postgres'): Promise<DatabaseHandle> {
+      if (where === 'memory') return (handle = await migratedSqlite());
+      if (where === 'postgres') {
+        const made = await createPostgresDatabase();
+        drop = made.drop;
+        scratch.database = { databaseUrl: made.url };
+        return (handle = openDatabase({ databaseUrl: made.url }));
+      }
       dir = mkdtempSync(path.join(os.tmpdir(), 'lumi-mirror-'));
-      return (handle = await migratedSqlite(path.join(dir, 'lumi.db')));
+      handle = await migratedSqlite(path.join(dir, 'lumi.db'));
+      scratch.database = { sqliteFile: handle.file! };
+      return handle;
     },
   };
   afterEach(async () => {
     await scratch.writer?.close();
     await handle?.db.destroy();
     if (dir) rmSync(dir, { recursive: true, force: true });
-    handle = scratch.writer = dir = undefined;
+    await drop?.();
+    handle = scratch.writer = scratch.database = dir = drop = undefined;
   });
   return scratch;
+}
+
+/**
+ * The mirror kept in step with what `worker` tells, as services.ts has it: its usage (and on PostgreSQL its
+ * calls) and the allowance's counts, numbered; `told` has the usage news; `started` resolves at its start.
+ */
+function followWorker(mirror: UsageMirror, worker: IngestWorker, clock: () => number) {
+  const told: Extract<IngestNews, { usage: UsageSum[] }>[] = [];
+  const started = new Promise<void>((resolve) => {
+    worker.onNews((news) => {
+      if ('usage' in news) {
+        told.push(news);
+        mirror.addUsage(news.usage, clock(), news.number, news.calls);
+      } else if ('grants' in news) mirror.addGrants(news.grants, clock(), news.number);
+      else resolve();
+    });
+  });
+  return { told, started };
 }
 
 describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mode) => {
@@ -132,32 +166,25 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
   it('gives every limit the standing a read of the database gives, as usage and grants are stored', async () => {
     let clock = START;
     const now = () => clock;
-    const handle = await scratch.open(mode === 'by the ingest worker');
+    const handle = await scratch.open(
+      mode === IN_THREAD ? 'memory' : mode === ON_POSTGRES ? 'postgres' : 'file',
+    );
     const { db } = handle;
-    const mirror = new UsageMirror(TZ);
-    const told: { usage: UsageSum[]; number: number }[] = [];
-    let recovered: () => void = () => undefined;
-    const started = new Promise<void>((resolve) => (recovered = resolve));
+    const mirror = new UsageMirror(TZ, mode === ON_POSTGRES);
     // The allowance's counts are stored by the worker too where it stores the batches, as services.ts has it.
     const worker =
-      mode === 'by the ingest worker'
-        ? new IngestWorker({ database: { sqliteFile: handle.file! }, timezone: TZ })
-        : undefined;
+      mode === IN_THREAD ? undefined : new IngestWorker({ database: scratch.database!, timezone: TZ });
     const grants = worker
       ? new LimitEvents((rows, denials) => worker.storeLimitEvents(rows, denials), 60_000)
       : LimitEvents.inProcess(db, 60_000);
-    grants.onPartStored((rows) => mirror.addGrants(rows, clock));
+    let told: Extract<IngestNews, { usage: UsageSum[] }>[] = [];
+    let started = Promise.resolve();
     if (worker) {
-      worker.onNews((news: IngestNews) => {
-        if ('usage' in news) {
-          told.push(news);
-          mirror.addUsage(news.usage, clock, news.number);
-        } else recovered();
-      });
+      ({ told, started } = followWorker(mirror, worker, now));
       scratch.writer = worker;
     } else {
+      grants.onPartStored((rows) => mirror.addGrants(rows, clock));
       scratch.writer = new InProcessIngest(db, TZ, (sums) => mirror.addUsage(sums, clock));
-      recovered();
     }
     const writer = scratch.writer!;
     const ingest = async (seed: number) => {
@@ -185,7 +212,7 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
     // A month's first snapshot has the mirror loaded again (services.ts does the same).
     let reloading = Promise.resolve();
     mirror.reloadWith(() => {
-      mirror.unload();
+      mirror.expect();
       if (writer instanceof IngestWorker) {
         reloading = writer.mirrorImage(clock).then((image) => mirror.adopt(image));
       } else expect(mirror.load(db, clock)).toBe(true);
@@ -211,7 +238,7 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
 
     // Stored before the load (made by the worker in its thread, or in the server's): the load takes them,
     // and a write the worker stored before it is not added twice.
-    if (mode === 'by the ingest worker') (writer as IngestWorker).start();
+    if (worker) worker.start();
     await started;
     await ingest(1);
     expect(
@@ -222,13 +249,14 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
     const nextMinute = bucketNames(clock + MINUTE_MS).minute;
     grants.grant({ kind: 'chat', subject: CHATS[0]!, grain: 'minute', bucket: nextMinute }, 4);
     await grants.flush();
-    if (mode === 'by the ingest worker')
-      await mirror.adopt(await (writer as IngestWorker).mirrorImage(clock));
-    else expect(mirror.load(db, clock)).toBe(true);
+    if (worker) {
+      mirror.expect();
+      await mirror.adopt(await worker.mirrorImage(clock));
+    } else expect(mirror.load(db, clock)).toBe(true);
     clock += MINUTE_MS;
     await same('loaded, in the next minute');
     // Told of a write the load already saw (its news late): nothing is added.
-    for (const news of told) mirror.addUsage(news.usage, clock, news.number);
+    for (const news of told) mirror.addUsage(news.usage, clock, news.number, news.calls);
     await same('told late of a write loaded');
 
     await ingest(2);
@@ -258,52 +286,62 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
   });
 });
 
-describe('the allowance’s mirror in a server whose batches the ingest worker stores', () => {
-  const clock = START;
-  const t = useTestApp('sqlite', {
-    ingestWorker: true,
-    app: { now: () => clock, telemetry: { timezone: TZ } },
-  });
+describe.each(dialects)(
+  'the allowance’s mirror in a server on %s whose batches the ingest worker stores',
+  (dialect) => {
+    const clock = START;
+    const t = useTestApp(dialect, {
+      ingestWorker: true,
+      app: { now: () => clock, telemetry: { timezone: TZ } },
+    });
 
-  it('is loaded by the worker (GET /api/ready says so) and counts what the worker stores next', async () => {
-    const ready = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/ready' })).json<{ allowance: string }>().allowance;
-    await vi.waitFor(async () => expect(await ready()).toBe('memory'), { timeout: 10_000 });
-    const auth = (await t.loginAdmin()).auth;
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/limits',
-      headers: auth,
-      payload: CHAT_DAY_COST,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const limit = created.json<Limit>();
-    const key = await botKey(t, ['allowance:read', 'ingest:write']);
-    const decide = async () => {
-      const res = await t.app.inject({
+    // On PostgreSQL once the server has seen that it is the only instance on its database.
+    it('is loaded by the worker (GET /api/ready says so) and counts what the worker stores next', async () => {
+      const ready = async () =>
+        (await t.app.inject({ method: 'GET', url: '/api/ready' })).json<{ allowance: string }>().allowance;
+      await vi.waitFor(async () => expect(await ready()).toBe('memory'), { timeout: 10_000 });
+      const auth = (await t.loginAdmin()).auth;
+      const created = await t.app.inject({
         method: 'POST',
-        url: '/api/bot/allowance',
-        headers: key,
-        payload: { chat_id: '-100', user_id: '7', feature: 'reply' },
+        url: '/api/limits',
+        headers: auth,
+        payload: CHAT_DAY_COST,
       });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json<Allowance>();
-    };
-    expect(await decide()).toMatchObject({ allowed: true, reason: 'within_limits' });
-    await ingest(t.app, key, [events.llmCall(START - 10 * MINUTE_MS, { chat_id: '-100', cost_usd: 0.06 })]);
-    expect(await decide()).toMatchObject({
-      allowed: false,
-      reason: 'limit_reached',
-      limit: { id: limit.id },
+      expect(created.statusCode, created.body).toBe(201);
+      const limit = created.json<Limit>();
+      const key = await botKey(t, ['allowance:read', 'ingest:write']);
+      const decide = async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/bot/allowance',
+          headers: key,
+          payload: { chat_id: '-100', user_id: '7', feature: 'reply' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<Allowance>();
+      };
+      expect(await decide()).toMatchObject({ allowed: true, reason: 'within_limits' });
+      await ingest(t.app, key, [events.llmCall(START - 10 * MINUTE_MS, { chat_id: '-100', cost_usd: 0.06 })]);
+      expect(await decide()).toMatchObject({
+        allowed: false,
+        reason: 'limit_reached',
+        limit: { id: limit.id },
+      });
+      if (dialect === 'sqlite') return;
+      // A second instance on the database: the first lets go of the mirror (the second's batches would not
+      // reach it) and reads the database, with the same answer.
+      await t.secondInstance();
+      await vi.waitFor(async () => expect(await ready()).toBe('database'), { timeout: 10_000 });
+      expect(await decide()).toMatchObject({ allowed: false, limit: { id: limit.id } });
     });
-  });
-});
+  },
+);
 
 describe('the allowance’s mirror handed over by another thread', () => {
   const scratch = useScratch();
 
   it('takes a large image a part at a time, and makes the changes told meanwhile once it is in', async () => {
-    const handle = await scratch.open(false);
+    const handle = await scratch.open('memory');
     const made = new UsageMirror(TZ);
     expect(made.load(handle.db, START)).toBe(true);
     const hour = new Date(START - (START % HOUR_MS)).toISOString();
@@ -335,39 +373,46 @@ describe('the allowance’s mirror handed over by another thread', () => {
   });
 });
 
-describe('the allowance’s mirror loaded by the ingest worker', () => {
+describe.each(modes.filter((mode) => mode !== IN_THREAD))('the allowance’s mirror loaded %s', (mode) => {
   const scratch = useScratch();
 
   it('goes on storing batches while it loads a large month, and counts each write once', async () => {
-    const handle = await scratch.open(true);
+    const postgres = mode === ON_POSTGRES;
+    const handle = await scratch.open(postgres ? 'postgres' : 'file');
     const { db } = handle;
     const hour = new Date(START - (START % HOUR_MS)).toISOString();
     // 200,000 chats' usage this hour: a load of several parts.
-    await sql`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 199999)
-      INSERT INTO limit_usage (kind, subject, grain, bucket, requests, tokens, cost_usd)
-      SELECT 'chat', '-5' || i, 'hour', ${hour}, 1, 10, 0.01 FROM n`.execute(db);
-    const mirror = new UsageMirror(TZ);
-    const worker = new IngestWorker({ database: { sqliteFile: handle.file! }, timezone: TZ });
+    await (
+      postgres
+        ? sql`INSERT INTO limit_usage (kind, subject, grain, bucket, requests, tokens, cost_usd)
+          SELECT 'chat', '-5' || i, 'hour', ${hour}, 1, 10, 0.01 FROM generate_series(0, 199999) i`
+        : sql`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 199999)
+          INSERT INTO limit_usage (kind, subject, grain, bucket, requests, tokens, cost_usd)
+          SELECT 'chat', '-5' || i, 'hour', ${hour}, 1, 10, 0.01 FROM n`
+    ).execute(db);
+    const mirror = new UsageMirror(TZ, postgres);
+    const worker = new IngestWorker({ database: scratch.database!, timezone: TZ });
     scratch.writer = worker;
-    await new Promise<void>((started) => {
-      worker.onNews((news) => {
-        if ('usage' in news) mirror.addUsage(news.usage, START, news.number);
-        else started();
-      });
-      worker.start();
-    });
+    const { started } = followWorker(mirror, worker, () => START);
+    worker.start();
+    await started;
     let loaded = false;
+    mirror.expect();
     const image = worker.mirrorImage(START).then((made) => {
       loaded = true;
       return made;
     });
-    // The allowance's counts asked to be stored meanwhile wait for the load, and are told of after it.
+    // The allowance's counts asked to be stored meanwhile: on SQLite they wait for the load; on PostgreSQL
+    // only for its snapshot. Either way they are told of after it, numbered.
     const counts = new LimitEvents((rows, denials) => worker.storeLimitEvents(rows, denials), 60_000);
-    counts.onPartStored((rows) => mirror.addGrants(rows, START));
     counts.grant({ kind: 'chat', subject: '-101', grain: 'hour', bucket: hour }, 3);
     const stored = counts.flush();
     const batch = [events.llmCall(START - MINUTE_MS, { chat_id: '-101', cost_usd: 0.5 })];
     expect((await worker.ingest(batch, START)).accepted).toBe(1);
+    // The minute's calls, which a limit over a minute reads (held in memory on PostgreSQL).
+    expect(
+      (await worker.ingest([events.llmCall(START, { chat_id: '-101', user_id: '7' })], START)).accepted,
+    ).toBe(1);
     // Stored while the load was still under way.
     expect(loaded).toBe(false);
     await mirror.adopt(await image);
@@ -380,13 +425,15 @@ describe('the allowance’s mirror loaded by the ingest worker', () => {
         )
       ).accepted,
     ).toBe(1);
-    const applied = everyLimit().filter((a) => a.subject === '-101');
+    const applied = everyLimit().filter((a) => a.subject === '-101' || a.subject === '7');
     const standings = async (reader: UsageReader) =>
       (await reader.standings(applied, START)).map((s) => Number(s.used.toFixed(9)));
     const mirrored = new UsageReader(db, TZ, () => START);
     mirrored.mirrorWith(mirror);
     expect(mirror.snapshot('chat', '-101', START)).toBeDefined();
-    expect(await standings(mirrored)).toEqual(await standings(new UsageReader(db, TZ, () => START)));
+    const read = await standings(new UsageReader(db, TZ, () => START));
+    expect(read.some((used) => used > 0)).toBe(true);
+    expect(await standings(mirrored)).toEqual(read);
     expect(mirror.snapshot('chat', '-5199999', START)!.hours.get(Date.parse(hour))!.requests).toBe(1);
   });
 });

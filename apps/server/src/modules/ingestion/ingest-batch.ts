@@ -98,7 +98,8 @@ function of<T extends TelemetryEvent['type']>(events: TelemetryEvent[], type: T)
  * `now` is the time the batch arrived; `timezone` (LUMI_TIMEZONE) places the budgets' day. With `spend`,
  * the chats' and users' daily spend goes there once the transaction has committed, to be written behind it
  * (the SQLite ingest worker: telemetry-store/spend-buffer.ts); without it, `onUsage` has the limits' usage the
- * batch stored once the transaction has committed (the allowance's mirror, limits/usage-mirror.ts).
+ * batch stored, and its calls per chat and user and minute, once the transaction has committed (the
+ * allowance's mirror, limits/usage-mirror.ts).
  */
 export async function ingestBatch(
   db: Kysely<Database>,
@@ -107,7 +108,7 @@ export async function ingestBatch(
   timezone: string,
   source: IngestSource = LUMI_SOURCE,
   spend?: SpendBuffer,
-  onUsage?: (usage: UsageSum[]) => void,
+  onUsage?: (usage: UsageSum[], calls: UsageSum[]) => void,
 ): Promise<IngestResult> {
   const rejected: IngestResult['rejected'] = [];
   const events: TelemetryEvent[] = [];
@@ -144,7 +145,7 @@ export async function ingestBatch(
     return { result, stored };
   });
   if (spend && stored?.spend) spend.add(stored.spend);
-  else if (onUsage && stored && stored.usage.length > 0) onUsage(stored.usage);
+  else if (onUsage && stored && stored.usage.length > 0) onUsage(stored.usage, stored.calls);
   return result;
 }
 

@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase } from '../../db/connection.js';
+import { openDatabase, sessionClients } from '../../db/connection.js';
 import { recoverSpend, SpendBuffer } from '../telemetry-store/telemetry-store.js';
 import { storeLimitEvents } from '../limits/limit-events.js';
 import { UsageMirror, type MirrorImage } from '../limits/usage-mirror.js';
@@ -46,13 +46,40 @@ let inHand = 0;
  */
 let written = 0;
 let writing = 0;
-/** The load of the allowance's mirror under way, if one is: the writes it tracks wait for it. */
+/**
+ * The load of the allowance's mirror under way, if one is: on SQLite the writes it tracks wait for it; on
+ * PostgreSQL only for the moment it takes its snapshot (`snapshotting`).
+ */
 let loadingMirror: Promise<void> | null = null;
+let snapshotting: Promise<void> | null = null;
+
+/**
+ * Runs a write the allowance's mirror tracks: counted while under way, and `next` numbers what it tells once
+ * committed; it starts only once a load's snapshot is taken (PostgreSQL, mirrorImagePostgres).
+ */
+async function tracked<T>(write: (next: () => number) => Promise<T>): Promise<T> {
+  while (snapshotting) await snapshotting;
+  writing += 1;
+  try {
+    return await write(() => (written += 1));
+  } finally {
+    writing -= 1;
+  }
+}
 /** Called when a batch arrives, for the one waiting for another (nextBatchWithin). */
 let onArrival: (() => void) | null = null;
 
 async function store(job: IngestJob): Promise<IngestAnswer> {
   await ready;
+  if (!spend) {
+    // PostgreSQL: the batch writes its usage itself, and tells of it (and of its calls) once committed.
+    return tracked(async (next) => ({
+      id: job.id,
+      result: await ingestBatch(db, job.raw, job.now, timezone, job.source, undefined, (usage, calls) =>
+        parentPort?.postMessage({ usage, calls, number: next() } satisfies IngestNews),
+      ),
+    }));
+  }
   try {
     return { id: job.id, result: await ingestBatch(db, job.raw, job.now, timezone, job.source, spend) };
   } finally {
@@ -112,7 +139,7 @@ function nextBatchWithin(ms: number): Promise<boolean> {
  */
 async function mirrorImage(now: number): Promise<MirrorImage> {
   await ready.catch(() => undefined);
-  if (!('sqliteFile' in database)) throw new Error('The allowance keeps a mirror on SQLite only');
+  if (!('sqliteFile' in database)) return mirrorImagePostgres(now);
   const mirror = new UsageMirror(timezone);
   const loader = mirror.loader(now);
   // A connection of its own, whose one statement holds one snapshot while this thread goes on storing
@@ -134,6 +161,48 @@ async function mirrorImage(now: number): Promise<MirrorImage> {
     return mirror.image();
   } finally {
     reader.close();
+  }
+}
+
+/**
+ * PostgreSQL: the allowance's mirror as of `now`, with the calls of the current minute, read through a
+ * cursor in one REPEATABLE READ transaction of a session of its own, whose snapshot is taken while no write
+ * it tracks (batches, the allowance's counts) is under way and none starts; they go on while it reads, and
+ * are told of numbered after the ones it covers.
+ */
+async function mirrorImagePostgres(now: number): Promise<MirrorImage> {
+  const mirror = new UsageMirror(timezone, true);
+  const loader = mirror.loader(now);
+  const client = sessionClients(db)!({ application_name: 'lumi allowance mirror' });
+  try {
+    await client.connect();
+    let covered = 0;
+    let taken = () => undefined as void;
+    snapshotting = new Promise((resolve) => (taken = resolve));
+    try {
+      while (writing > 0) await sleep(1);
+      await client.query('begin isolation level repeatable read read only');
+      // The snapshot is the first statement's (postgresql.org/docs/current/transaction-iso.html).
+      await client.query('select 1');
+      covered = written;
+    } finally {
+      snapshotting = null;
+      taken();
+    }
+    await client.query(`declare lumi_mirror no scroll cursor for ${loader.query}`, loader.parameters);
+    for (;;) {
+      const { rows } = await client.query<unknown[]>({
+        text: `fetch ${LOAD_ROWS_A_TURN} from lumi_mirror`,
+        rowMode: 'array',
+      });
+      for (const row of rows) loader.add(row);
+      if (rows.length < LOAD_ROWS_A_TURN) break;
+    }
+    await client.query('commit');
+    loader.finish(covered);
+    return mirror.image();
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
@@ -189,17 +258,18 @@ parentPort?.on('message', (job: WorkerJob | 'close') => {
   }
   if ('grants' in job) {
     void (async () => {
-      // The allowance's counts wait for a load of its mirror under way (see writeHeld).
-      while (loadingMirror) await loadingMirror.catch(() => undefined);
-      writing += 1;
-      try {
-        await answer(
-          storeLimitEvents(db, job.grants, job.denials).then(() => ({ id: job.id, stored: true as const })),
+      // SQLite: the allowance's counts wait for a load of its mirror under way (see writeHeld).
+      if (spend) while (loadingMirror) await loadingMirror.catch(() => undefined);
+      await tracked((next) =>
+        answer(
+          storeLimitEvents(db, job.grants, job.denials).then(() => ({
+            id: job.id,
+            stored: true as const,
+            number: next(),
+          })),
           job.id,
-        );
-      } finally {
-        writing -= 1;
-      }
+        ),
+      );
     })();
     return;
   }

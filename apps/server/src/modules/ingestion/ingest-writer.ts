@@ -68,7 +68,8 @@ export type WorkerJob = IngestJob | LimitEventsJob | MirrorJob;
 type JobBody = Omit<IngestJob, 'id'> | Omit<LimitEventsJob, 'id'> | Omit<MirrorJob, 'id'>;
 export type IngestAnswer =
   | { id: number; result: IngestResult }
-  | { id: number; stored: true }
+  /** A part of the write-behind stored, numbered as the writes behind are (IngestNews). */
+  | { id: number; stored: true; number: number }
   | { id: number; image: MirrorImage }
   | { id: number; failure: string }
   /** A part of the keys of the mirror answered next (its `image` comes without them). */
@@ -79,11 +80,15 @@ export interface MirrorJob {
   mirror: { now: number };
 }
 /**
- * What the worker tells the server unasked: the limits' usage a write behind the batches stored, numbered
- * in the order it wrote them (the allowance's mirror, limits/usage-mirror.ts); and, once at its start, how
- * many calls' sums it recovered (-1 if that failed).
+ * What the worker tells the server: the limits' usage a write stored (on SQLite a write behind the batches;
+ * on PostgreSQL a batch, with its calls per chat and user and minute) and the allowance's counts it stored
+ * (told as the part's answer comes), numbered in the order it wrote them (the allowance's mirror,
+ * limits/usage-mirror.ts); and, once at its start, how many calls' sums it recovered (-1 if that failed).
  */
-export type IngestNews = { usage: UsageSum[]; number: number } | { recovered: number };
+export type IngestNews =
+  | { usage: UsageSum[]; calls?: UsageSum[]; number: number }
+  | { grants: GrantCount[]; number: number }
+  | { recovered: number };
 /** Where the ingest worker connects: the SQLite file, or PostgreSQL (with a small pool of its own). */
 export type IngestDatabase = { sqliteFile: string } | { databaseUrl: string };
 export interface IngestWorkerData {
@@ -102,7 +107,7 @@ export const INGEST_WORKER_LIMITS = {
 };
 
 interface Pending {
-  resolve: (result: IngestResult | MirrorImage | undefined) => void;
+  resolve: (result: IngestResult | MirrorImage | number) => void;
   /** The mirror's keys received so far (IngestAnswer). */
   keys?: string[];
   reject: (error: Error) => void;
@@ -168,7 +173,8 @@ export class IngestWorker implements IngestWriter {
    */
   async storeLimitEvents(grants: GrantCount[], denials: DenialRow[]): Promise<void> {
     if (this.closed) throw new Error('The write-behind has stopped: the server is shutting down');
-    await this.post({ grants, denials }, 'the allowance’s counts');
+    const number = (await this.post({ grants, denials }, 'the allowance’s counts')) as number;
+    for (const listener of this.listeners) listener({ grants, number });
   }
 
   /**
@@ -184,7 +190,7 @@ export class IngestWorker implements IngestWriter {
 
   private post(job: JobBody, what: string) {
     const id = this.nextId++;
-    return new Promise<IngestResult | MirrorImage | undefined>((resolve, reject) => {
+    return new Promise<IngestResult | MirrorImage | number>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, what });
       this.ensureWorker().postMessage({ id, ...job } as WorkerJob);
     });
@@ -240,7 +246,7 @@ export class IngestWorker implements IngestWriter {
     this.pending.delete(answer.id);
     if ('failure' in answer) pending.reject(new Error(`Storing ${pending.what} failed: ${answer.failure}`));
     else if ('image' in answer) pending.resolve({ ...answer.image, keys: pending.keys ?? [] });
-    else pending.resolve('result' in answer ? answer.result : undefined);
+    else pending.resolve('result' in answer ? answer.result : answer.number);
   }
 
   /** The worker ended without being asked: what it had in hand fails; the next batch starts another. */

@@ -42,6 +42,11 @@ export interface ExactGrants extends CountedInMemory {
   take(grants: ExactGrant[]): Promise<number | null>;
   /** Writes what is counted in memory and, on PostgreSQL, lets the other instances count alone. */
   close(): Promise<void>;
+  /**
+   * Calls `listener` with where the counts go: as soon as a change away from memory starts, and once a
+   * change to memory is made (PostgreSQL; on SQLite they stay in memory).
+   */
+  onWhere(listener: (where: ExactGrants['where']) => void): void;
 }
 
 /** The counts an instance holds itself (SQLite), which stand in for those the usage reader read. */
@@ -93,6 +98,8 @@ class CountedGrants implements ExactGrants {
   }
 
   readonly where = 'memory';
+
+  onWhere(): void {}
 
   during<T>(decision: (inDatabase: boolean) => Promise<T>): Promise<T> {
     return decision(false);
@@ -237,6 +244,7 @@ class SwitchedGrants implements ExactGrants {
   private drained: (() => void) | null = null;
   private changing: Promise<void> | null = null;
   private readonly waiting = new Set<() => void>();
+  private readonly listeners: ((where: ExactGrants['where']) => void)[] = [];
   private readonly sole: SoleInstance | null;
 
   constructor(
@@ -291,6 +299,14 @@ class SwitchedGrants implements ExactGrants {
     return this.sole?.close() ?? Promise.resolve();
   }
 
+  onWhere(listener: (where: ExactGrants['where']) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private tell(where: ExactGrants['where']) {
+    for (const listener of this.listeners) listener(where);
+  }
+
   /** Waits until no change is under way and this instance decides, or JOIN_WAIT_MS. */
   private async settled(): Promise<void> {
     const deadline = Date.now() + JOIN_WAIT_MS;
@@ -337,10 +353,14 @@ class SwitchedGrants implements ExactGrants {
       // Everything counted here is written first, also what an earlier write failed to store and put back,
       // so that the others read it; still alone if it cannot be, unless this instance stops deciding (then
       // what is left counts here as pending, limit-events.ts).
+      if (this.mode === 'alone') this.tell(next === 'none' ? 'waiting' : 'database');
       try {
         while (!this.events.allStored) await this.events.flush();
       } catch (error) {
-        if (next !== 'none') throw error;
+        if (next !== 'none') {
+          this.tell('memory');
+          throw error;
+        }
       }
       if (this.mode === 'alone') this.counted.letGoAll();
     } else if (next === 'alone') {
@@ -348,5 +368,6 @@ class SwitchedGrants implements ExactGrants {
       this.letGo();
     }
     this.mode = next;
+    if (next === 'alone') this.tell('memory');
   }
 }

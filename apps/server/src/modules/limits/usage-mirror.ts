@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import type { UsageKind } from '../../db/limit-tables.js';
 import type { UsageSum } from '../telemetry-store/telemetry-store.js';
 import type { GrantCount } from './limit-grants.repository.js';
+import { MINUTE_MS } from '../../lib/hour-buckets.js';
 import { snapshotSpan, ZERO, type Snapshot, type SnapshotSpan } from './usage-snapshot.js';
 
 /**
@@ -20,6 +21,9 @@ export interface MirrorImage {
   entries: number;
   freeEntry: number;
   written: number;
+  /** PostgreSQL: the calls per chat and user and minute from `callsFrom` on ([minute, key, sums…]). */
+  calls: [number, string, number, number, number][];
+  callsFrom: number;
 }
 
 /**
@@ -36,6 +40,24 @@ const LOAD_SQL = `
   union all
   select 'm', kind, subject, bucket, granted, null, null from limit_grants
     where grain = 'minute' and bucket >= ?`;
+/**
+ * PostgreSQL's load, which also holds the chats' and users' calls since the current minute's start (what a
+ * limit over a minute reads of them, telemetry-store's recentCalls), a row a call: [part, kind, subject, ts,
+ * 1, tokens, cost].
+ */
+const LOAD_SQL_WITH_CALLS = numbered(`${LOAD_SQL}
+  union all
+  select 'c', 'chat', chat_id, ts, 1, input_tokens + output_tokens, cost_usd from llm_calls
+    where chat_id is not null and ts >= ?
+  union all
+  select 'c', 'user', user_id, ts, 1, input_tokens + output_tokens, cost_usd from llm_calls
+    where user_id is not null and ts >= ?`);
+
+/** A query's `?` placeholders as PostgreSQL's `$1`, `$2`, … */
+function numbered(query: string): string {
+  let n = 0;
+  return query.replace(/\?/g, () => `$${(n += 1)}`);
+}
 
 // A subject's slot: the month and the cut its `earlier` sums were made for, those sums, its current minute's
 // grants, and the first of its hours since the cut.
@@ -72,7 +94,13 @@ export class UsageMirror {
   private entry: Float64Array = new Float64Array(ENTRY * 1024);
   private entries = 0;
   private freeEntry = NONE;
-  private state: 'unloaded' | 'adopting' | 'loaded' = 'unloaded';
+  private state: 'unloaded' | 'awaiting' | 'adopting' | 'loaded' = 'unloaded';
+  /**
+   * PostgreSQL: the chats' and users' calls by minute (its start) and `kind|subject`: [requests, tokens,
+   * cost]; complete for the minutes from `callsFrom` on (those before are let go of).
+   */
+  private calls = new Map<number, Map<string, [number, number, number]>>();
+  private callsFrom = Infinity;
   /** The number of the last write behind that the load covered (see `addUsage`). */
   private written = 0;
   /** The first hour of the month it was loaded in. */
@@ -82,8 +110,14 @@ export class UsageMirror {
   private reload: () => void = () => undefined;
   private retry: NodeJS.Timeout | null = null;
 
-  /** `timezone` is LUMI_TIMEZONE, where days and months start. */
-  constructor(private readonly timezone: string) {}
+  /**
+   * `timezone` is LUMI_TIMEZONE, where days and months start; `withCalls` (PostgreSQL) holds the chats' and
+   * users' calls of the current minute too (`recent`), which SQLite reads from its lookups at once.
+   */
+  constructor(
+    private readonly timezone: string,
+    private readonly withCalls = false,
+  ) {}
 
   /**
    * Loads as soon as it can: from a timer, so never between a write's commit and the news of it, and not
@@ -108,6 +142,11 @@ export class UsageMirror {
     return this.state === 'loaded';
   }
 
+  /** Whether a load is asked for and not in yet. */
+  get loading(): boolean {
+    return this.state === 'awaiting' || this.state === 'adopting' || this.retry !== null;
+  }
+
   /**
    * Has `reload` called by the first snapshot asked for in a month after the one loaded: the subjects of
    * past months are still held, and a new load holds only this month's (so a bot whose chats come and go
@@ -128,6 +167,17 @@ export class UsageMirror {
     this.state = 'unloaded';
     this.written = 0;
     this.told = [];
+    this.calls = new Map();
+    this.callsFrom = Infinity;
+  }
+
+  /**
+   * Drops what is held, and keeps the changes told from now on for the image asked for (`adopt`), which
+   * makes those it does not cover (numbered after its `written`).
+   */
+  expect(): void {
+    this.unload();
+    this.state = 'awaiting';
   }
 
   /**
@@ -159,8 +209,8 @@ export class UsageMirror {
     };
     this.unload();
     return {
-      query: LOAD_SQL,
-      parameters: [span.from, span.from, span.minute],
+      query: this.withCalls ? LOAD_SQL_WITH_CALLS : LOAD_SQL,
+      parameters: [span.from, span.from, span.minute, ...(this.withCalls ? [span.minute, span.minute] : [])],
       add: (row: unknown[]) => {
         const [part, kind, subject, bucket, a, b, c] = row as [
           string,
@@ -172,6 +222,8 @@ export class UsageMirror {
           number,
         ];
         if (part === 'm') this.addMinute(kind, subject, hourOf(bucket), Number(a), span);
+        else if (part === 'c')
+          this.addCall(`${kind}|${subject}`, Date.parse(bucket), 1, Number(b), Number(c));
         else if (part === 'u') {
           this.addHour(kind, subject, hourOf(bucket), span, Number(a), Number(b), Number(c), 0);
         } else this.addHour(kind, subject, hourOf(bucket), span, 0, 0, 0, Number(a));
@@ -180,6 +232,7 @@ export class UsageMirror {
         this.state = 'loaded';
         this.written = written;
         this.month = span.earlierFrom;
+        if (this.withCalls) this.callsFrom = span.minuteStart;
       },
     };
   }
@@ -202,6 +255,16 @@ export class UsageMirror {
       entries: this.entries,
       freeEntry: this.freeEntry,
       written: this.written,
+      calls: [...this.calls].flatMap(([minute, held]) =>
+        [...held].map(([key, [requests, tokens, cost]]): MirrorImage['calls'][number] => [
+          minute,
+          key,
+          requests,
+          tokens,
+          cost,
+        ]),
+      ),
+      callsFrom: this.callsFrom,
     };
   }
 
@@ -211,9 +274,9 @@ export class UsageMirror {
    * the changes told meanwhile are made once all are in, in the order they came.
    */
   async adopt(image: MirrorImage): Promise<void> {
+    const told: (() => void)[] = this.state === 'awaiting' ? this.told : [];
     this.unload();
     this.state = 'adopting';
-    const told: (() => void)[] = [];
     this.told = told;
     for (let i = 0; i < image.keys.length; i += ADOPT_KEYS_A_TURN) {
       if (i > 0) await nextTurn();
@@ -229,6 +292,9 @@ export class UsageMirror {
     this.freeEntry = image.freeEntry;
     this.written = image.written;
     this.month = image.month;
+    for (const [minute, key, requests, tokens, cost] of image.calls)
+      this.addCall(key, minute, requests, tokens, cost);
+    this.callsFrom = image.callsFrom;
     this.state = 'loaded';
     this.told = [];
     for (const change of told) change();
@@ -238,25 +304,81 @@ export class UsageMirror {
    * Usage a write stored: a batch's sums, or a part the ingest worker wrote behind, numbered in the order it
    * wrote them (`number`; those the load covered are skipped).
    */
-  addUsage(sums: readonly UsageSum[], now: number, number?: number): void {
-    if (this.state === 'adopting') this.told.push(() => this.addUsage(sums, now, number));
-    if (this.state !== 'loaded') return;
-    if (number !== undefined) {
-      if (number <= this.written) return;
-      this.written = number;
-    }
+  addUsage(sums: readonly UsageSum[], now: number, number?: number, calls: readonly UsageSum[] = []): void {
+    if (!this.takes(() => this.addUsage(sums, now, number, calls), number)) return;
     const span = snapshotSpan(now, this.timezone);
     for (const { kind, subject, bucket, requests, tokens, cost_usd } of sums) {
       this.addHour(kind, subject, Date.parse(bucket), span, requests, tokens, cost_usd, 0);
     }
+    if (!this.withCalls) return;
+    this.letCallsGo(span.minuteStart);
+    for (const { kind, subject, bucket, requests, tokens, cost_usd } of calls) {
+      this.addCall(`${kind}|${subject}`, Date.parse(bucket), requests, tokens, cost_usd);
+    }
   }
 
-  /** Grants the allowance stored, once they have left what it holds unstored (limit-events.ts). */
-  addGrants(grants: readonly GrantCount[], now: number): void {
-    if (this.state === 'adopting') this.told.push(() => this.addGrants(grants, now));
-    if (this.state !== 'loaded') return;
+  /**
+   * Grants the allowance stored, once they have left what it holds unstored (limit-events.ts); numbered as
+   * the usage is when the ingest worker stored them (`addUsage`).
+   */
+  addGrants(grants: readonly GrantCount[], now: number, number?: number): void {
+    if (!this.takes(() => this.addGrants(grants, now, number), number)) return;
     const span = snapshotSpan(now, this.timezone);
     for (const grant of grants) this.addGrant(grant, span);
+  }
+
+  /**
+   * PostgreSQL: a chat's or user's calls since the start of the minute holding `now`, as telemetry-store's
+   * recentCalls reads them; undefined when not held (not loaded, or a minute before those it holds whole).
+   */
+  recent(kind: 'chat' | 'user', subject: string, now: number) {
+    if (!this.loaded) return undefined;
+    const from = snapshotSpan(now, this.timezone).minuteStart;
+    if (from < this.callsFrom) return undefined;
+    const key = `${kind}|${subject}`;
+    const sums = { requests: 0, tokens: 0, cost_usd: 0 };
+    for (const [minute, held] of this.calls) {
+      const one = minute >= from ? held.get(key) : undefined;
+      if (!one) continue;
+      sums.requests += one[0];
+      sums.tokens += one[1];
+      sums.cost_usd += one[2];
+    }
+    return sums;
+  }
+
+  /**
+   * Whether a change is to be made now: while an image is awaited or adopted it is kept for later
+   * (`again`), and one numbered no later than the writes the load covered is left out.
+   */
+  private takes(again: () => void, number: number | undefined): boolean {
+    if (this.state === 'awaiting' || this.state === 'adopting') this.told.push(again);
+    if (this.state !== 'loaded') return false;
+    if (number === undefined) return true;
+    if (number <= this.written) return false;
+    this.written = number;
+    return true;
+  }
+
+  /** A minute's calls of a chat or user (`key`), unless the minute is before those held whole. */
+  private addCall(key: string, at: number, requests: number, tokens: number, cost: number) {
+    const minute = Math.floor(at / MINUTE_MS) * MINUTE_MS;
+    if (minute < this.callsFrom && this.state === 'loaded') return;
+    let held = this.calls.get(minute);
+    if (!held) this.calls.set(minute, (held = new Map()));
+    const sums = held.get(key);
+    if (sums) {
+      sums[0] += requests;
+      sums[1] += tokens;
+      sums[2] += cost;
+    } else held.set(key, [requests, tokens, cost]);
+  }
+
+  /** Lets go of the calls of the minutes before `minute`, which no check reads from then on. */
+  private letCallsGo(minute: number) {
+    if (minute <= this.callsFrom) return;
+    for (const held of this.calls.keys()) if (held < minute) this.calls.delete(held);
+    this.callsFrom = minute;
   }
 
   /**

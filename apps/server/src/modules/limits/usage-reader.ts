@@ -95,7 +95,10 @@ export class UsageReader {
   private readScheduled = false;
   /** How many times counts kept in memory were let go of. */
   private letGo = 0;
-  /** SQLite: the month's stored usage and grants in memory, which a snapshot is made from once loaded. */
+  /**
+   * The month's stored usage and grants in memory, which a snapshot is made from once loaded (SQLite, and
+   * PostgreSQL while this instance is the only one on the database).
+   */
   private mirror: UsageMirror | null = null;
   private exact: CountedInMemory = { countedNow: () => undefined, countedHours: () => [] };
   private unstored: Unstored = { pending: () => 0, storedParts: 0 };
@@ -159,8 +162,8 @@ export class UsageReader {
    * meanwhile), or the database (PostgreSQL).
    */
   get source(): 'memory' | 'loading' | 'database' {
-    if (!this.mirror) return 'database';
-    return this.mirror.loaded ? 'memory' : 'loading';
+    if (this.mirror?.loaded) return 'memory';
+    return this.mirror?.loading ? 'loading' : 'database';
   }
 
   /** Makes snapshots from `mirror` while it is loaded, instead of reading the database (SQLite). */
@@ -318,9 +321,12 @@ export class UsageReader {
   ): Snapshot | undefined {
     const snapshot = mirror.snapshot(kind, subject, now);
     if (!snapshot || !needsRecent || kind === 'feature') return snapshot;
-    const recent = recentCallsNow(this.db, kind, [subject], snapshot.minute);
+    // SQLite reads them at once; the mirror holds them on PostgreSQL.
+    const recent =
+      recentCallsNow(this.db, kind, [subject], snapshot.minute)?.get(subject) ??
+      mirror.recent(kind, subject, now);
     if (!recent) return undefined;
-    snapshot.recent = recent.get(subject)!;
+    snapshot.recent = recent;
     return snapshot;
   }
 

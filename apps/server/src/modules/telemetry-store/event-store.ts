@@ -2,7 +2,12 @@ import type { Executor } from '../../db/database.js';
 import { insertEvents, type RawRow, type RawTable } from './events.repository.js';
 import { insertFeedback, type FeedbackRow } from './feedback.repository.js';
 import { upsertLatencies } from './latency.repository.js';
-import { aggregateLimitUsage, upsertLimitUsage, type UsageSum } from './limit-usage.repository.js';
+import {
+  aggregateLimitUsage,
+  aggregateRecentCalls,
+  upsertLimitUsage,
+  type UsageSum,
+} from './limit-usage.repository.js';
 import { insertContents, type ContentRow } from './llm-call-contents.repository.js';
 import { aggregateLlmDimensions } from './llm-dimensions.js';
 import { upsertDimensionSums } from './llm-dimensions.repository.js';
@@ -57,6 +62,8 @@ function byClientId<T extends { client_id: string | null }>(rows: T[]): T[] {
 export interface StoredEvents {
   stored: number;
   usage: UsageSum[];
+  /** With the usage written: the calls per chat and user and minute (aggregateRecentCalls). */
+  calls: UsageSum[];
   spend: BatchSpend | null;
 }
 
@@ -105,7 +112,12 @@ export async function storeEvents(
   await insert('heartbeats', rows.heartbeats);
   await insert('market_data_reports', rows.market);
   stored += await insertFeedback(trx, rows.feedback);
-  if (spend === 'inline') return { stored, usage, spend: null };
+  if (spend === 'inline') return { stored, usage, calls: aggregateRecentCalls(storedLlm), spend: null };
   const { chats, users } = dimensions;
-  return { stored, usage, spend: { sums: { chats, users }, usage, lastCallId: await lastCallId(trx) } };
+  return {
+    stored,
+    usage,
+    calls: [],
+    spend: { sums: { chats, users }, usage, lastCallId: await lastCallId(trx) },
+  };
 }

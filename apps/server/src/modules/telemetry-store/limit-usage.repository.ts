@@ -6,6 +6,7 @@ import { ReusableQuery } from '../../db/reusable-query.js';
 import { topOverHours } from '../../db/subject-hours.js';
 import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
 import type { RawRow } from './events.repository.js';
+import { minuteKey } from '../../lib/hour-buckets.js';
 import { hourOfStored } from './llm-dimensions.js';
 import { sortedValues } from './rollup-aggregation.js';
 
@@ -45,6 +46,39 @@ export function mergeLimitUsage(into: Map<string, UsageSum>, sums: UsageSum[]): 
     held.tokens += sum.tokens;
     held.cost_usd += sum.cost_usd;
   }
+}
+
+/**
+ * A batch's calls summed per chat and user and minute (grain `minute`, the minute's start as `bucket`): what
+ * a limit over a minute reads of them (the calls since the minute's start, `recentCalls`), for the
+ * allowance's mirror on PostgreSQL (modules/limits/usage-mirror.ts). Never stored as such.
+ */
+export function aggregateRecentCalls(rows: RawRow<'llm_calls'>[]): UsageSum[] {
+  const sums = new Map<string, UsageSum>();
+  const add = (kind: UsageKind, subject: string, bucket: string, tokens: number, cost: number) => {
+    const key = kind + SEP + subject + SEP + bucket;
+    const sum = sums.get(key) ?? {
+      kind,
+      subject,
+      grain: 'minute',
+      bucket,
+      requests: 0,
+      tokens: 0,
+      cost_usd: 0,
+    };
+    sum.requests += 1;
+    sum.tokens += tokens;
+    sum.cost_usd += cost;
+    sums.set(key, sum);
+  };
+  for (const row of rows) {
+    if (!row.chat_id && !row.user_id) continue;
+    const minute = minuteKey(Date.parse(row.ts));
+    const tokens = row.input_tokens + row.output_tokens;
+    if (row.chat_id) add('chat', row.chat_id, minute, tokens, row.cost_usd);
+    if (row.user_id) add('user', row.user_id, minute, tokens, row.cost_usd);
+  }
+  return [...sums.values()];
 }
 
 /** A batch's calls summed per chat, user and feature and hour, sorted by key (the rollups' lock order). */
