@@ -292,10 +292,8 @@ export function reportAllowance(
     const met = keptUp && s.latency.p99 <= targets.allowanceP99Ms;
     say(
       `  ${r.label} (${fmt(r.loaded.usageRows)} usage rows and ${fmt(r.loaded.limits)} limits loaded with SQL ` +
-        `in ${r.loaded.loadSeconds.toFixed(0)} s, one more limit through the API` +
-        (r.loaded.inMemorySeconds === null
-          ? ')'
-          : `; the server had the month's usage in memory ${r.loaded.inMemorySeconds.toFixed(1)} s after its start)`),
+        `in ${r.loaded.loadSeconds.toFixed(0)} s, one more limit through the API; the server had the ` +
+        `month's usage in memory ${r.loaded.inMemorySeconds.toFixed(1)} s after its start)`,
     );
     const skipped = s.skipped > 0 ? `; ${fmt(s.skipped)} not sent, ${fmt(maxInFlight)} being unanswered` : '';
     row(

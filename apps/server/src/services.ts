@@ -228,16 +228,22 @@ export function createServices(options: {
     // Made by the ingest worker in its thread, or in this one; until then checks read the database. On
     // PostgreSQL only while this instance counts in memory (alone), and let go of as soon as it stops.
     let loads = 0;
+    // PostgreSQL: while this instance counts in memory and has seen no other's report since.
+    let mirrored = !postgres;
+    const letGo = () => {
+      loads += 1;
+      mirror.unload();
+    };
     const load = () => {
       if (ingestWriter instanceof IngestWorker) {
-        if (postgres && exact.where !== 'memory') return;
+        if (!mirrored) return;
         mirror.expect();
         // Only the last asked for is taken; one that failed is asked for again (a new worker starts) until
         // the server stops.
         const number = (loads += 1);
         ingestWriter.mirrorImage(now()).then(
           async (image) => {
-            if (number === loads) await mirror.adopt(image);
+            if (number === loads && mirrored) await mirror.adopt(image);
           },
           () => {
             if (number === loads && ingestWriter.open) setTimeout(load, MIRROR_RETRY_MS).unref();
@@ -253,13 +259,27 @@ export function createServices(options: {
       ingestWriter.onNews((news) => {
         if ('usage' in news) mirror.addUsage(news.usage, now(), news.number, news.calls);
         else if ('grants' in news) mirror.addGrants(news.grants, now(), news.number);
-        else load();
+        else if ('recovered' in news) load();
+        else {
+          // What it stored last may not have been told: held again from the next worker's start.
+          letGo();
+          if (ingestWriter.open) ingestWriter.start();
+        }
       });
       exact.onWhere((where) => {
-        if (where === 'memory') return load();
-        loads += 1;
-        mirror.unload();
+        mirrored = where === 'memory';
+        if (mirrored) load();
+        else letGo();
       });
+      // Another instance stored reports before this one saw it arrive: they are not in the mirror, which is
+      // let go of until this instance is alone again.
+      if (postgres) {
+        invalidation.on('telemetry', (fromElsewhere) => {
+          if (!fromElsewhere || !mirrored) return;
+          mirrored = false;
+          letGo();
+        });
+      }
       ingestWriter.start();
     } else {
       limitEvents.onPartStored((rows) => mirror.addGrants(rows, now()));

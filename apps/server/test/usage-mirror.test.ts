@@ -437,3 +437,44 @@ describe.each(modes.filter((mode) => mode !== IN_THREAD))('the allowance’s mir
     expect(mirror.snapshot('chat', '-5199999', START)!.hours.get(Date.parse(hour))!.requests).toBe(1);
   });
 });
+
+describe('the calls of the minute the allowance’s mirror holds on PostgreSQL', () => {
+  it('sums a chat’s calls since the minute’s start, later ones too, and answers only for minutes it holds whole', () => {
+    const mirror = new UsageMirror(TZ, true);
+    const minute = START - (START % MINUTE_MS);
+    // Loaded (here with nothing) at START: whole from START's minute on.
+    mirror.loader(START).finish(0);
+    const call = (at: number, requests: number, cost: number): UsageSum => ({
+      ...{
+        kind: 'chat',
+        subject: '-1',
+        grain: 'minute',
+        bucket: new Date(at - (at % MINUTE_MS)).toISOString(),
+      },
+      ...{ requests, tokens: 100 * requests, cost_usd: cost },
+    });
+    const told = (at: number, calls: UsageSum[], number: number) => mirror.addUsage([], at, number, calls);
+    told(
+      START,
+      [call(START, 2, 0.5), call(START - MINUTE_MS, 7, 9), call(START + 3 * MINUTE_MS, 1, 0.25)],
+      1,
+    );
+    expect(mirror.recent('chat', '-1', START)).toEqual({ requests: 3, tokens: 300, cost_usd: 0.75 });
+    expect(mirror.recent('user', '-1', START)).toEqual({ requests: 0, tokens: 0, cost_usd: 0 });
+    // A minute before the load: not held whole, so the database is read.
+    expect(mirror.recent('chat', '-1', minute - 1)).toBeUndefined();
+    // Two minutes on: only the call stamped later still counts; a write told late of a past minute is left out.
+    told(minute + 2 * MINUTE_MS, [call(START, 5, 1)], 2);
+    expect(mirror.recent('chat', '-1', minute + 2 * MINUTE_MS)).toEqual({
+      requests: 1,
+      tokens: 100,
+      cost_usd: 0.25,
+    });
+    // The clock set back into a minute let go of: the database is read.
+    expect(mirror.recent('chat', '-1', START)).toBeUndefined();
+    // A write the load covered is left out.
+    mirror.loader(START).finish(5);
+    told(START, [call(START, 2, 0.5)], 4);
+    expect(mirror.recent('chat', '-1', START)).toEqual({ requests: 0, tokens: 0, cost_usd: 0 });
+  });
+});

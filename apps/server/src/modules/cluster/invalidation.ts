@@ -28,15 +28,19 @@ export type InvalidationTopic = (typeof INVALIDATION_TOPICS)[number];
  */
 export interface Invalidation {
   publish(topic: InvalidationTopic): Promise<void>;
-  on(topic: InvalidationTopic, handler: () => void): void;
+  /**
+   * `handler` has `fromElsewhere` true when the change may have been another instance's (told through the
+   * database, or missed while not listening).
+   */
+  on(topic: InvalidationTopic, handler: (fromElsewhere: boolean) => void): void;
   close(): Promise<void>;
 }
 
 /** One process (SQLite, tests): handlers run in-process, nothing else to tell. */
 export class LocalInvalidation implements Invalidation {
-  private readonly handlers = new Map<InvalidationTopic, (() => void)[]>();
+  private readonly handlers = new Map<InvalidationTopic, ((fromElsewhere: boolean) => void)[]>();
 
-  on(topic: InvalidationTopic, handler: () => void): void {
+  on(topic: InvalidationTopic, handler: (fromElsewhere: boolean) => void): void {
     this.handlers.set(topic, [...(this.handlers.get(topic) ?? []), handler]);
   }
 
@@ -47,13 +51,13 @@ export class LocalInvalidation implements Invalidation {
 
   async close(): Promise<void> {}
 
-  protected run(topic: InvalidationTopic): void {
-    for (const handler of this.handlers.get(topic) ?? []) handler();
+  protected run(topic: InvalidationTopic, fromElsewhere = false): void {
+    for (const handler of this.handlers.get(topic) ?? []) handler(fromElsewhere);
   }
 
   /** Every topic at once: after notifications may have been missed. */
   protected runAll(): void {
-    for (const topic of INVALIDATION_TOPICS) this.run(topic);
+    for (const topic of INVALIDATION_TOPICS) this.run(topic, true);
   }
 }
 
@@ -146,7 +150,7 @@ export class PostgresInvalidation extends LocalInvalidation {
     }
     if (message.from === this.instanceId) return;
     const topic = INVALIDATION_TOPICS.find((t) => t === message.topic);
-    if (topic) this.run(topic);
+    if (topic) this.run(topic, true);
   }
 
   private lost(client: pg.Client, error: unknown): void {

@@ -17,8 +17,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'For a load balancer: an instance answers 503 from the moment it starts shutting down, while it ' +
         'finishes the requests in flight, so no new traffic is sent to it. `allowance` says where the ' +
-        'allowance reads usage: `memory` (SQLite, once the month is loaded), `loading` (SQLite, while it ' +
-        'is loaded: checks read the database meanwhile) or `database` (PostgreSQL). `allowance_counts` says ' +
+        'allowance reads usage: `memory` (once the month is loaded: SQLite, and PostgreSQL while this is the ' +
+        'only instance on the database), `loading` (while it is loaded: checks read the database meanwhile) ' +
+        'or `database` (PostgreSQL beside other instances). `allowance_counts` says ' +
         'where the hard request limits are counted: `memory` (SQLite, and PostgreSQL while this is the only ' +
         'instance on the database), `database` (PostgreSQL beside other instances) or `waiting` ' +
         '(PostgreSQL, until this instance is let in beside the others: checks wait meanwhile).',

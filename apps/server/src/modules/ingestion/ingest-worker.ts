@@ -173,7 +173,14 @@ async function mirrorImage(now: number): Promise<MirrorImage> {
 async function mirrorImagePostgres(now: number): Promise<MirrorImage> {
   const mirror = new UsageMirror(timezone, true);
   const loader = mirror.loader(now);
-  const client = sessionClients(db)!({ application_name: 'lumi allowance mirror' });
+  const client = sessionClients(db)!({
+    application_name: 'lumi allowance mirror',
+    keepAlive: true,
+    connectionTimeoutMillis: 10_000,
+    query_timeout: 60_000,
+  });
+  // A session that fails makes its statement fail, which fails the load.
+  client.on('error', () => undefined);
   try {
     await client.connect();
     let covered = 0;
@@ -260,16 +267,17 @@ parentPort?.on('message', (job: WorkerJob | 'close') => {
     void (async () => {
       // SQLite: the allowance's counts wait for a load of its mirror under way (see writeHeld).
       if (spend) while (loadingMirror) await loadingMirror.catch(() => undefined);
-      await tracked((next) =>
-        answer(
-          storeLimitEvents(db, job.grants, job.denials).then(() => ({
-            id: job.id,
-            stored: true as const,
-            number: next(),
-          })),
-          job.id,
-        ),
-      );
+      await tracked(async (next) => {
+        let stored: IngestAnswer;
+        try {
+          await storeLimitEvents(db, job.grants, job.denials);
+          // Numbered and sent at once, so no write numbered after it is told of first.
+          stored = { id: job.id, stored: true, number: next() };
+        } catch (error) {
+          stored = { id: job.id, failure: error instanceof Error ? error.message : String(error) };
+        }
+        parentPort?.postMessage(stored satisfies IngestAnswer);
+      });
     })();
     return;
   }

@@ -88,7 +88,9 @@ export interface MirrorJob {
 export type IngestNews =
   | { usage: UsageSum[]; calls?: UsageSum[]; number: number }
   | { grants: GrantCount[]; number: number }
-  | { recovered: number };
+  | { recovered: number }
+  /** The worker ended without being asked (it is started again with the next write, or by `start`). */
+  | { stopped: true };
 /** Where the ingest worker connects: the SQLite file, or PostgreSQL (with a small pool of its own). */
 export type IngestDatabase = { sqliteFile: string } | { databaseUrl: string };
 export interface IngestWorkerData {
@@ -112,6 +114,8 @@ interface Pending {
   keys?: string[];
   reject: (error: Error) => void;
   what: string;
+  /** Told the number of a part of the write-behind stored. */
+  stored?: (number: number) => void;
 }
 
 /**
@@ -168,13 +172,16 @@ export class IngestWorker implements IngestWriter {
 
   /**
    * Stores a part of the allowance's write-behind in the worker's thread (limits/limit-events.ts): on SQLite
-   * its transaction would otherwise hold the event loop that answers the checks. Never refused for
+   * its transaction would otherwise hold the event loop that answers the checks; and the allowance's mirror
+   * (limits/usage-mirror.ts) is told of it numbered with the worker's other writes. Never refused for
    * `maxQueued` (it comes once a second, not from clients), though it waits its turn behind the batches.
    */
   async storeLimitEvents(grants: GrantCount[], denials: DenialRow[]): Promise<void> {
     if (this.closed) throw new Error('The write-behind has stopped: the server is shutting down');
-    const number = (await this.post({ grants, denials }, 'the allowance’s counts')) as number;
-    for (const listener of this.listeners) listener({ grants, number });
+    // Told as the answer comes, before anything the worker sent after it.
+    await this.post({ grants, denials }, 'the allowance’s counts', (number) => {
+      for (const listener of this.listeners) listener({ grants, number });
+    });
   }
 
   /**
@@ -188,10 +195,10 @@ export class IngestWorker implements IngestWriter {
     return (await this.post({ mirror: { now } }, 'the allowance’s mirror')) as MirrorImage;
   }
 
-  private post(job: JobBody, what: string) {
+  private post(job: JobBody, what: string, stored?: (number: number) => void) {
     const id = this.nextId++;
     return new Promise<IngestResult | MirrorImage | number>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, what });
+      this.pending.set(id, { resolve, reject, what, stored });
       this.ensureWorker().postMessage({ id, ...job } as WorkerJob);
     });
   }
@@ -246,7 +253,11 @@ export class IngestWorker implements IngestWriter {
     this.pending.delete(answer.id);
     if ('failure' in answer) pending.reject(new Error(`Storing ${pending.what} failed: ${answer.failure}`));
     else if ('image' in answer) pending.resolve({ ...answer.image, keys: pending.keys ?? [] });
-    else pending.resolve('result' in answer ? answer.result : answer.number);
+    else if ('result' in answer) pending.resolve(answer.result);
+    else {
+      pending.stored?.(answer.number);
+      pending.resolve(answer.number);
+    }
   }
 
   /** The worker ended without being asked: what it had in hand fails; the next batch starts another. */
@@ -255,5 +266,6 @@ export class IngestWorker implements IngestWriter {
     this.worker = null;
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
+    for (const listener of this.listeners) listener({ stopped: true });
   }
 }

@@ -49,7 +49,7 @@ export interface ExactGrants extends CountedInMemory {
   onWhere(listener: (where: ExactGrants['where']) => void): void;
 }
 
-/** The counts an instance holds itself (SQLite), which stand in for those the usage reader read. */
+/** The counts an instance holds itself (counting in memory), which stand in for those the usage reader read. */
 export interface CountedInMemory {
   /** A subject's count in the minute or the hour holding `now`, if held here. */
   countedNow(kind: UsageKind, subject: string, grain: UsageGrain, now: number): number | undefined;

@@ -15,8 +15,8 @@ export interface GrantKey {
 }
 export type DenialRow = Omit<Insertable<LimitDenialsTable>, 'id'>;
 /**
- * Stores one part of a flush, all of it or none: in the server's thread, or on SQLite in the ingest worker's
- * (ingest-writer.ts), so that a second's grants never hold the event loop that answers the checks.
+ * Stores one part of a flush, all of it or none: in the server's thread, or in the ingest worker's
+ * (ingest-writer.ts), so that on SQLite a second's grants never hold the event loop that answers the checks.
  */
 export type StoreLimitEvents = (grants: GrantCount[], denials: DenialRow[]) => Promise<void>;
 

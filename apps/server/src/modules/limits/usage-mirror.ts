@@ -78,12 +78,14 @@ const NONE = -1;
 const ADOPT_KEYS_A_TURN = 50_000;
 
 /**
- * SQLite: the stored usage and grants of every chat, user and feature this month, kept in memory so that a
- * check reads none of them (docs/operators/limits.md, "What counts"; docs/benchmarks.md, "Allowance").
- * Loaded in one statement once the ingest worker has recovered what a stop left unwritten, then kept in step
- * with every write: the usage sums each stored batch or written-behind part adds (`addUsage`, after its
- * commit) and the grant parts the allowance stores (`addGrants`), the only writers of those tables in the
- * month (retention removes hours older than 32 days). A snapshot is what a read of the database would return
+ * The stored usage and grants of every chat, user and feature this month, kept in memory so that a check
+ * reads none of them (docs/operators/limits.md, "What counts"; docs/benchmarks.md, "Allowance"): on SQLite,
+ * and on PostgreSQL while the instance is the only one on the database, where it holds the chats' and users'
+ * calls of the current minute too (`withCalls`). Loaded in one snapshot once the ingest worker has recovered
+ * what a stop left unwritten, then kept in step with every write: the usage sums each stored batch or
+ * written-behind part adds (`addUsage`, after its commit) and the grant parts the allowance stores
+ * (`addGrants`), the only writers of those tables in the month (retention removes hours older than 32
+ * days); the ingest worker numbers them, so that one the load covered is left out. A snapshot is what a read of the database would return
  * at that moment. Each subject is a slot of a Float64Array, its hours a chain of entries in another, found
  * through one Map: a million chats are some 280 MB and few objects for the collector to walk.
  */
@@ -354,10 +356,8 @@ export class UsageMirror {
   private takes(again: () => void, number: number | undefined): boolean {
     if (this.state === 'awaiting' || this.state === 'adopting') this.told.push(again);
     if (this.state !== 'loaded') return false;
-    if (number === undefined) return true;
-    if (number <= this.written) return false;
-    this.written = number;
-    return true;
+    // Each write is told once: one numbered after the load's last is not in it.
+    return number === undefined || number > this.written;
   }
 
   /** A minute's calls of a chat or user (`key`), unless the minute is before those held whole. */

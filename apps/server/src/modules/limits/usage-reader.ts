@@ -166,7 +166,7 @@ export class UsageReader {
     return this.mirror?.loading ? 'loading' : 'database';
   }
 
-  /** Makes snapshots from `mirror` while it is loaded, instead of reading the database (SQLite). */
+  /** Makes snapshots from `mirror` while it is loaded, instead of reading the database. */
   mirrorWith(mirror: UsageMirror): void {
     this.mirror = mirror;
   }
