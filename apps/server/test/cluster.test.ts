@@ -54,6 +54,19 @@ describe.skipIf(!run)('two server processes on one PostgreSQL database', () => {
 
   const me = (server: ServerProcess, token: string) => server.request('GET', '/api/auth/me', { token });
 
+  /** Resolves once `server` counts the allowance's request limits `where` (GET /api/ready). */
+  const countsIn = (server: ServerProcess, where: 'memory' | 'database') =>
+    eventually(
+      async () => {
+        const ready = (await (await server.request('GET', '/api/ready')).json()) as {
+          allowance_counts: string;
+        };
+        return ready.allowance_counts === where ? true : undefined;
+      },
+      10_000,
+      `${server.name} to count in ${where}`,
+    );
+
   /** Resolves with the ms from `since` until `server` refuses `token` with 401. */
   const refusedAfter = async (server: ServerProcess, token: string, since: number) =>
     eventually(
@@ -196,18 +209,7 @@ describe.skipIf(!run)('two server processes on one PostgreSQL database', () => {
     });
     expect(limit.status).toBe(201);
     // Both count in the database once each has seen the other (GET /api/ready).
-    for (const server of [a, b]) {
-      await eventually(
-        async () => {
-          const ready = (await (await server.request('GET', '/api/ready')).json()) as {
-            allowance_counts: string;
-          };
-          return ready.allowance_counts === 'database' ? true : undefined;
-        },
-        10_000,
-        'counts in the database',
-      );
-    }
+    for (const server of [a, b]) await countsIn(server, 'database');
     const answers = await Promise.all(
       Array.from({ length: 50 }, async (_, i) => {
         const res = await (i % 2 ? a : b).request('POST', '/api/bot/allowance', {
@@ -279,16 +281,7 @@ describe.skipIf(!run)('two server processes on one PostgreSQL database', () => {
       expect(lease.holder).toBe(heir.instanceId());
       expect(lease.last_run_by).toBe(heir.instanceId());
       // The killed instance's session ended with it, and so did its locks: the heir counts alone.
-      await eventually(
-        async () => {
-          const ready = (await (await heir.request('GET', '/api/ready')).json()) as {
-            allowance_counts: string;
-          };
-          return ready.allowance_counts === 'memory' ? true : undefined;
-        },
-        10_000,
-        'the heir to count in memory',
-      );
+      await countsIn(heir, 'memory');
     } finally {
       await heir.stop();
     }

@@ -49,6 +49,14 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
   async function allowanceKey() {
     return botKey(t, ['allowance:read', 'ingest:write']);
   }
+  /** Resolves once `app` counts the request limits `where` (exact-grants.ts). */
+  const counting = (app: FastifyInstance, where: 'memory' | 'database') =>
+    eventually(
+      () => (app.services.allowance.countsWhere === where ? true : undefined),
+      10_000,
+      `counts in ${where}`,
+    );
+
   function ask(app: FastifyInstance, key: Record<string, string>, body: Record<string, string>) {
     return app.inject({ method: 'POST', url: '/api/bot/allowance', headers: key, payload: body });
   }
@@ -400,12 +408,6 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
         amount: 10,
         mode: 'hard',
       });
-      const counting = (app: FastifyInstance, where: string) =>
-        eventually(
-          () => (app.services.allowance.countsWhere === where ? true : undefined),
-          10_000,
-          `counts in ${where}`,
-        );
       await counting(t.app, 'memory');
       for (let i = 0; i < 7; i++) expect((await decide(key, { user_id: '43' })).allowed).toBe(true);
       const other = await t.secondInstance();
@@ -432,18 +434,10 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
         amount: 20,
         mode: 'hard',
       });
-      await eventually(
-        () => (t.app.services.allowance.countsWhere === 'memory' ? true : undefined),
-        10_000,
-        'counts in memory',
-      );
+      await counting(t.app, 'memory');
       let joined = false;
       const joining = t.secondInstance().then(async (other) => {
-        await eventually(
-          () => (other.services.allowance.countsWhere === 'database' ? true : undefined),
-          10_000,
-          'the second instance let in',
-        );
+        await counting(other, 'database');
         joined = true;
         return other;
       });

@@ -48,29 +48,27 @@ export function mergeLimitUsage(into: Map<string, UsageSum>, sums: UsageSum[]): 
   }
 }
 
+/** Sums of calls by kind, subject and `grain` bucket: `add` one call's tokens and cost. */
+function callSums(grain: UsageGrain) {
+  const sums = new Map<string, UsageSum>();
+  const add = (kind: UsageKind, subject: string, bucket: string, tokens: number, cost: number) => {
+    const key = kind + SEP + subject + SEP + bucket;
+    const sum = sums.get(key) ?? { kind, subject, grain, bucket, requests: 0, tokens: 0, cost_usd: 0 };
+    sum.requests += 1;
+    sum.tokens += tokens;
+    sum.cost_usd += cost;
+    sums.set(key, sum);
+  };
+  return { sums, add };
+}
+
 /**
  * A batch's calls summed per chat and user and minute (grain `minute`, the minute's start as `bucket`): what
  * a limit over a minute reads of them (the calls since the minute's start, `recentCalls`), for the
  * allowance's mirror on PostgreSQL (modules/limits/usage-mirror.ts). Never stored as such.
  */
 export function aggregateRecentCalls(rows: RawRow<'llm_calls'>[]): UsageSum[] {
-  const sums = new Map<string, UsageSum>();
-  const add = (kind: UsageKind, subject: string, bucket: string, tokens: number, cost: number) => {
-    const key = kind + SEP + subject + SEP + bucket;
-    const sum = sums.get(key) ?? {
-      kind,
-      subject,
-      grain: 'minute',
-      bucket,
-      requests: 0,
-      tokens: 0,
-      cost_usd: 0,
-    };
-    sum.requests += 1;
-    sum.tokens += tokens;
-    sum.cost_usd += cost;
-    sums.set(key, sum);
-  };
+  const { sums, add } = callSums('minute');
   for (const row of rows) {
     if (!row.chat_id && !row.user_id) continue;
     const minute = minuteKey(Date.parse(row.ts));
@@ -83,23 +81,7 @@ export function aggregateRecentCalls(rows: RawRow<'llm_calls'>[]): UsageSum[] {
 
 /** A batch's calls summed per chat, user and feature and hour, sorted by key (the rollups' lock order). */
 export function aggregateLimitUsage(rows: RawRow<'llm_calls'>[]): UsageSum[] {
-  const sums = new Map<string, UsageSum>();
-  const add = (kind: UsageKind, subject: string, bucket: string, tokens: number, cost: number) => {
-    const key = kind + SEP + subject + SEP + bucket;
-    const sum = sums.get(key) ?? {
-      kind,
-      subject,
-      grain: 'hour',
-      bucket,
-      requests: 0,
-      tokens: 0,
-      cost_usd: 0,
-    };
-    sum.requests += 1;
-    sum.tokens += tokens;
-    sum.cost_usd += cost;
-    sums.set(key, sum);
-  };
+  const { sums, add } = callSums('hour');
   for (const row of rows) {
     const hour = hourOfStored(row.ts);
     const tokens = row.input_tokens + row.output_tokens;
