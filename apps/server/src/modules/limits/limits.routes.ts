@@ -114,6 +114,10 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bot/allowance',
     bot({
       summary: 'May this chat, user and feature make an LLM call now? Counts the call when allowed',
+      description:
+        'With several instances on one PostgreSQL, an instance that has just started (or lost its ' +
+        'connection to the database) waits to be let in beside the others before it decides: after 5 s ' +
+        'a check answers 503 with Retry-After: 1 (docs/operators/limits.md, "What counts").',
       body: allowanceRequestSchema,
       response: allowanceSchema,
     }),
