@@ -184,7 +184,10 @@ export async function createTestApp(options: {
   /** A directory holding a built console; by default there is none. */
   consoleRoot?: string;
   /** Further options of buildApp, such as a clock the test controls, telemetry or Telegram settings. */
-  app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram' | 'trustProxy' | 'authCacheSeconds' | 'sender'>;
+  app?: Pick<
+    AppOptions,
+    'now' | 'telemetry' | 'telegram' | 'trustProxy' | 'authCacheSeconds' | 'sender' | 'invalidation'
+  >;
 }): Promise<TestApp> {
   let handle: DatabaseHandle;
   let databaseUrl: string | undefined;
@@ -326,7 +329,10 @@ export function useTestApp(
     configure?: (app: FastifyInstance) => void;
     consoleRoot?: string;
     ingestWorker?: boolean;
-    app?: Pick<AppOptions, 'now' | 'telemetry' | 'telegram' | 'trustProxy' | 'authCacheSeconds' | 'sender'>;
+    app?: Pick<
+      AppOptions,
+      'now' | 'telemetry' | 'telegram' | 'trustProxy' | 'authCacheSeconds' | 'sender' | 'invalidation'
+    >;
   } = {},
 ) {
   let current: TestApp | undefined;

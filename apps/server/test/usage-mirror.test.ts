@@ -14,6 +14,7 @@ import {
   type IngestNews,
   type IngestWriter,
 } from '../src/modules/ingestion/ingest-writer.js';
+import { LocalInvalidation, type InvalidationTopic } from '../src/modules/cluster/invalidation.js';
 import type { AppliedLimit } from '../src/modules/limits/limit-book.js';
 import { LimitEvents } from '../src/modules/limits/limit-events.js';
 import { UsageMirror } from '../src/modules/limits/usage-mirror.js';
@@ -99,6 +100,13 @@ function calls(now: number, seed: number) {
       cost_usd: 0.01 * (1 + ((i + seed) % 5)),
     }),
   );
+}
+
+/** Invalidation in one process, where a test tells of a change as if another instance had made it. */
+class ToldFromElsewhere extends LocalInvalidation {
+  tell(topic: InvalidationTopic): void {
+    this.run(topic, true);
+  }
 }
 
 const IN_THREAD = 'in the server’s thread';
@@ -290,9 +298,10 @@ describe.each(dialects)(
   'the allowance’s mirror in a server on %s whose batches the ingest worker stores',
   (dialect) => {
     const clock = START;
+    const invalidation = new ToldFromElsewhere();
     const t = useTestApp(dialect, {
       ingestWorker: true,
-      app: { now: () => clock, telemetry: { timezone: TZ } },
+      app: { now: () => clock, telemetry: { timezone: TZ }, invalidation },
     });
 
     // On PostgreSQL once the server has seen that it is the only instance on its database.
@@ -328,10 +337,15 @@ describe.each(dialects)(
         limit: { id: limit.id },
       });
       if (dialect === 'sqlite') return;
-      // A second instance on the database: the first lets go of the mirror (the second's batches would not
-      // reach it) and reads the database, with the same answer.
-      await t.secondInstance();
-      await vi.waitFor(async () => expect(await ready()).toBe('database'), { timeout: 10_000 });
+      // Another instance's reports told (NOTIFY) before it was seen to arrive: the mirror, which lacks them,
+      // is let go of, and the database read, with the same answer.
+      invalidation.tell('telemetry');
+      expect(await ready()).toBe('database');
+      expect(await decide()).toMatchObject({ allowed: false, limit: { id: limit.id } });
+      // Once another instance has come and gone, the one left loads it again.
+      const other = await t.secondInstance();
+      await other.close();
+      await vi.waitFor(async () => expect(await ready()).toBe('memory'), { timeout: 20_000 });
       expect(await decide()).toMatchObject({ allowed: false, limit: { id: limit.id } });
     });
   },
