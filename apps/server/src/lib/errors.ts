@@ -70,6 +70,13 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** A temporary refusal (503): the same request may succeed after `retryAfterSeconds`. */
+export class ServiceUnavailableError extends AppError {
+  constructor(detail: string, retryAfterSeconds: number) {
+    super(503, 'service_unavailable', detail, undefined, { 'retry-after': String(retryAfterSeconds) });
+  }
+}
+
 /**
  * Whether a failure is a refusal of the request itself (a 4xx other than 429), which asking again would
  * not change. Anything else is temporary: not an AppError (the database), a 5xx (a render given up for

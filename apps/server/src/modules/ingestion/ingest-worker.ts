@@ -184,7 +184,7 @@ async function mirrorImagePostgres(now: number): Promise<MirrorImage> {
   try {
     await client.connect();
     let covered = 0;
-    let taken = () => undefined as void;
+    let taken!: () => void;
     snapshotting = new Promise((resolve) => (taken = resolve));
     try {
       while (writing > 0) await sleep(1);

@@ -5,7 +5,7 @@ import { sessionClients } from '../../db/connection.js';
 import type { Database } from '../../db/database.js';
 import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
 import { isPostgres } from '../../db/locks.js';
-import { AppError } from '../../lib/errors.js';
+import { ServiceUnavailableError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/time.js';
 import { SoleInstance, type SoleMode } from '../cluster/sole-instance.js';
 import { bucketNames } from './bucket-names.js';
@@ -313,12 +313,9 @@ class SwitchedGrants implements ExactGrants {
     while (this.changing || this.mode === 'none') {
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new AppError(
-          503,
-          'service_unavailable',
-          'The allowance is not deciding yet: this instance is waiting for its turn on the database',
-          undefined,
-          { 'retry-after': '1' },
+        throw new ServiceUnavailableError(
+          'The allowance is not deciding yet: this instance is waiting for its turn on the database; ask again in a second',
+          1,
         );
       }
       await new Promise<void>((resolve) => {

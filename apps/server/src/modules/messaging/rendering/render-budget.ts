@@ -1,5 +1,5 @@
 import { MESSAGING_LIMITS } from '@lumi/contract';
-import { AppError, ValidationError } from '../../../lib/errors.js';
+import { ServiceUnavailableError, ValidationError } from '../../../lib/errors.js';
 
 /**
  * Bounds on one rendering (docs/bot-developers/deliveries.md, "Rendering limits"; engineering guide 16), so
@@ -44,11 +44,9 @@ export const RENDER_RETRY_AFTER_SECONDS = 2;
  * A rendering given up only because the machine was busy: 503 with Retry-After, so a caller (a bot, a
  * schedule's run) tries the same request again instead of taking it for a broken template.
  */
-export class RenderBusyError extends AppError {
+export class RenderBusyError extends ServiceUnavailableError {
   constructor(message = 'The server is too busy to render the message now; try again in a moment.') {
-    super(503, 'service_unavailable', message, undefined, {
-      'retry-after': String(RENDER_RETRY_AFTER_SECONDS),
-    });
+    super(message, RENDER_RETRY_AFTER_SECONDS);
   }
 }
 
