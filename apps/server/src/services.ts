@@ -117,7 +117,10 @@ export const DASHBOARD_CACHE_TTL_MS = 5_000;
  */
 export const HISTORY_CACHE_TTL_MS = 60_000;
 const HISTORY_CACHE_ENTRIES = 100;
-/** How long the allowance's mirror waits before asking again for a load that failed (usage-mirror.ts). */
+/**
+ * How long the allowance's mirror waits before asking again for a load that failed, or before loading again
+ * when it was let go of but this instance is still alone (usage-mirror.ts).
+ */
 const MIRROR_RETRY_MS = 1_000;
 
 /** Wires the services together; each module reaches another only through these. */
@@ -272,12 +275,18 @@ export function createServices(options: {
         else letGo();
       });
       // Another instance stored reports before this one saw it arrive: they are not in the mirror, which is
-      // let go of until this instance is alone again.
+      // let go of until this instance is alone again; or, if it still is a moment later (that instance left
+      // before it was let in), loaded again then.
       if (postgres) {
         invalidation.on('telemetry', (fromElsewhere) => {
           if (!fromElsewhere || !mirrored) return;
           mirrored = false;
           letGo();
+          setTimeout(() => {
+            if (mirrored || exact.where !== 'memory' || !ingestWriter.open) return;
+            mirrored = true;
+            load();
+          }, MIRROR_RETRY_MS).unref();
         });
       }
       ingestWriter.start();

@@ -340,10 +340,17 @@ describe.each(dialects)(
       // Another instance's reports told (NOTIFY) before it was seen to arrive: the mirror, which lacks them,
       // is let go of, and the database read, with the same answer.
       invalidation.tell('telemetry');
-      expect(await ready()).toBe('database');
+      expect(t.app.services.allowance.usageSource).toBe('database');
       expect(await decide()).toMatchObject({ allowed: false, limit: { id: limit.id } });
-      // Once another instance has come and gone, the one left loads it again.
+      // That instance left before it was let in: this one, still alone, loads it again a moment later.
+      await vi.waitFor(async () => expect(await ready()).toBe('memory'), { timeout: 20_000 });
+      // Another instance is let in, so this one reads the database; once it has gone, the one left loads
+      // the mirror again.
       const other = await t.secondInstance();
+      await vi.waitFor(() => expect(t.app.services.allowance.countsWhere).toBe('database'), {
+        timeout: 20_000,
+      });
+      expect(t.app.services.allowance.usageSource).toBe('database');
       await other.close();
       await vi.waitFor(async () => expect(await ready()).toBe('memory'), { timeout: 20_000 });
       expect(await decide()).toMatchObject({ allowed: false, limit: { id: limit.id } });
