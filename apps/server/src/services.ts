@@ -215,7 +215,9 @@ export function createServices(options: {
   // always; on PostgreSQL while this instance is the only one on the database, with an ingest worker to load
   // them (it stores every batch, so it can tell of each).
   const mirror =
-    !postgres || options.ingestDatabase ? new UsageMirror(options.telemetry.timezone, postgres) : null;
+    !postgres || options.ingestDatabase
+      ? new UsageMirror(options.telemetry.timezone, Boolean(options.ingestDatabase))
+      : null;
   const ingestWriter = options.ingestDatabase
     ? new IngestWorker({ database: options.ingestDatabase, timezone: options.telemetry.timezone })
     : new InProcessIngest(db, options.telemetry.timezone, (sums) => mirror?.addUsage(sums, now()));

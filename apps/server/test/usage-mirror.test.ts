@@ -151,8 +151,8 @@ function useScratch() {
 }
 
 /**
- * The mirror kept in step with what `worker` tells, as services.ts has it: its usage (and on PostgreSQL its
- * calls) and the allowance's counts, numbered; `told` has the usage news; `started` resolves at its start.
+ * The mirror kept in step with what `worker` tells, as services.ts has it: its usage and calls and the
+ * allowance's counts, numbered; `told` has the usage news; `started` resolves at its start.
  */
 function followWorker(mirror: UsageMirror, worker: IngestWorker, clock: () => number) {
   const told: Extract<IngestNews, { usage: UsageSum[] }>[] = [];
@@ -178,7 +178,7 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
       mode === IN_THREAD ? 'memory' : mode === ON_POSTGRES ? 'postgres' : 'file',
     );
     const { db } = handle;
-    const mirror = new UsageMirror(TZ, mode === ON_POSTGRES);
+    const mirror = new UsageMirror(TZ, mode !== IN_THREAD);
     // The allowance's counts are stored by the worker too where it stores the batches, as services.ts has it.
     const worker =
       mode === IN_THREAD ? undefined : new IngestWorker({ database: scratch.database!, timezone: TZ });
@@ -411,7 +411,7 @@ describe.each(modes.filter((mode) => mode !== IN_THREAD))('the allowance’s mir
           INSERT INTO limit_usage (kind, subject, grain, bucket, requests, tokens, cost_usd)
           SELECT 'chat', '-5' || i, 'hour', ${hour}, 1, 10, 0.01 FROM n`
     ).execute(db);
-    const mirror = new UsageMirror(TZ, postgres);
+    const mirror = new UsageMirror(TZ, true);
     const worker = new IngestWorker({ database: scratch.database!, timezone: TZ });
     scratch.writer = worker;
     const { started } = followWorker(mirror, worker, () => START);
@@ -430,7 +430,7 @@ describe.each(modes.filter((mode) => mode !== IN_THREAD))('the allowance’s mir
     const stored = counts.flush();
     const batch = [events.llmCall(START - MINUTE_MS, { chat_id: '-101', cost_usd: 0.5 })];
     expect((await worker.ingest(batch, START)).accepted).toBe(1);
-    // The minute's calls, which a limit over a minute reads (held in memory on PostgreSQL).
+    // The minute's calls, which a limit over a minute reads.
     expect(
       (await worker.ingest([events.llmCall(START, { chat_id: '-101', user_id: '7' })], START)).accepted,
     ).toBe(1);
@@ -452,6 +452,9 @@ describe.each(modes.filter((mode) => mode !== IN_THREAD))('the allowance’s mir
     const mirrored = new UsageReader(db, TZ, () => START);
     mirrored.mirrorWith(mirror);
     expect(mirror.snapshot('chat', '-101', START)).toBeDefined();
+    // The minute's calls come from memory: the one stored while the load was under way, told of after it.
+    expect(mirror.recent('chat', '-101', START)?.requests).toBe(1);
+    expect(mirror.recent('user', '7', START)?.requests).toBe(1);
     const read = await standings(new UsageReader(db, TZ, () => START));
     expect(read.some((used) => used > 0)).toBe(true);
     expect(await standings(mirrored)).toEqual(read);
@@ -459,7 +462,7 @@ describe.each(modes.filter((mode) => mode !== IN_THREAD))('the allowance’s mir
   });
 });
 
-describe('the calls of the minute the allowance’s mirror holds on PostgreSQL', () => {
+describe('the calls of the minute the allowance’s mirror holds where the ingest worker tells of them', () => {
   it('sums a chat’s calls since the minute’s start, later ones too, and answers only for minutes it holds whole', () => {
     const mirror = new UsageMirror(TZ, true);
     const minute = START - (START % MINUTE_MS);

@@ -96,10 +96,10 @@ function of<T extends TelemetryEvent['type']>(events: TelemetryEvent[], type: T)
  * transaction: what is counted as accepted is durable when the answer is sent, and a failure stores
  * nothing. A repeated (type, id) is a duplicate, whether stored before or earlier in the same batch.
  * `now` is the time the batch arrived; `timezone` (LUMI_TIMEZONE) places the budgets' day. With `spend`,
- * the chats' and users' daily spend goes there once the transaction has committed, to be written behind it
- * (the SQLite ingest worker: telemetry-store/spend-buffer.ts); without it, `onUsage` has the limits' usage the
- * batch stored, and its calls per chat and user and minute, once the transaction has committed (the
- * allowance's mirror, limits/usage-mirror.ts).
+ * the chats' and users' daily spend and the limits' usage go there once the transaction has committed, to be
+ * written behind it (the SQLite ingest worker: telemetry-store/spend-buffer.ts). Once it has committed,
+ * `onUsage` has the limits' usage the batch stored (none with `spend`) and its calls per chat and user and
+ * minute (the allowance's mirror, limits/usage-mirror.ts).
  */
 export async function ingestBatch(
   db: Kysely<Database>,
@@ -145,7 +145,9 @@ export async function ingestBatch(
     return { result, stored };
   });
   if (spend && stored?.spend) spend.add(stored.spend);
-  else if (onUsage && stored && stored.usage.length > 0) onUsage(stored.usage, stored.calls);
+  // The usage written here (none with `spend`: it is written behind), and the calls either way.
+  const usage = spend ? [] : (stored?.usage ?? []);
+  if (onUsage && stored && (usage.length > 0 || stored.calls.length > 0)) onUsage(usage, stored.calls);
   return result;
 }
 

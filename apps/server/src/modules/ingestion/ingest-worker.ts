@@ -41,21 +41,22 @@ void ready.then(
 );
 let inHand = 0;
 /**
- * The writes behind told to the server so far (IngestNews), and how many are under way: the allowance's
- * mirror is loaded only when none is, so it covers a write exactly when the write was told before it.
+ * The writes told to the server so far (IngestNews), and how many are under way: the allowance's mirror is
+ * loaded only when none is, so it covers a write exactly when the write was told before it.
  */
 let written = 0;
 let writing = 0;
 /**
- * The load of the allowance's mirror under way, if one is: on SQLite the writes it tracks wait for it; on
- * PostgreSQL only for the moment it takes its snapshot (`snapshotting`).
+ * The load of the allowance's mirror under way, if one is: on SQLite the sums behind the batches and the
+ * allowance's counts wait for it; the batches, and on PostgreSQL every write, only for the moment it takes
+ * its snapshot (`snapshotting`).
  */
 let loadingMirror: Promise<void> | null = null;
 let snapshotting: Promise<void> | null = null;
 
 /**
  * Runs a write the allowance's mirror tracks: counted while under way, and `next` numbers what it tells once
- * committed; it starts only once a load's snapshot is taken (PostgreSQL, mirrorImagePostgres).
+ * committed; it starts only once a load's snapshot is taken (snapshotQuietly).
  */
 async function tracked<T>(write: (next: () => number) => Promise<T>): Promise<T> {
   while (snapshotting) await snapshotting;
@@ -71,20 +72,19 @@ let onArrival: (() => void) | null = null;
 
 async function store(job: IngestJob): Promise<IngestAnswer> {
   await ready;
-  if (!spend) {
-    // PostgreSQL: the batch writes its usage itself, and tells of it (and of its calls) once committed.
-    return tracked(async (next) => ({
-      id: job.id,
-      result: await ingestBatch(db, job.raw, job.now, timezone, job.source, undefined, (usage, calls) =>
-        parentPort?.postMessage({ usage, calls, number: next() } satisfies IngestNews),
-      ),
-    }));
-  }
+  // The batch tells of its calls once committed; on PostgreSQL of its usage too, which SQLite writes behind.
+  const stored = tracked(async (next) => ({
+    id: job.id,
+    result: await ingestBatch(db, job.raw, job.now, timezone, job.source, spend, (usage, calls) =>
+      parentPort?.postMessage({ usage, calls, number: next() } satisfies IngestNews),
+    ),
+  }));
+  if (!spend) return stored;
   try {
-    return { id: job.id, result: await ingestBatch(db, job.raw, job.now, timezone, job.source, spend) };
+    return await stored;
   } finally {
     // Also after a batch that failed: the sums of those before it are written once no batch is in hand.
-    if (spend) await writeBehind(spend);
+    await writeBehind(spend);
   }
 }
 
@@ -133,42 +133,70 @@ function nextBatchWithin(ms: number): Promise<boolean> {
 }
 
 /**
- * The allowance's mirror as of `now`: read in one snapshot taken when no write it tracks (the sums behind
- * the batches, the allowance's counts, each told of once committed) is under way, and none starts until it is
- * sent (writeHeld, the counts' jobs); the batches themselves go on being stored between its parts.
+ * Runs `take`, which starts the snapshot a load of the allowance's mirror reads, once no write it tracks (the
+ * batches, the sums behind them, the allowance's counts, each told of once committed) is under way, and
+ * keeps any from starting until it has; resolves to what `take` made and the number of the last write told,
+ * which the snapshot covers.
+ */
+async function snapshotQuietly<T>(take: () => T | Promise<T>): Promise<{ taken: T; covered: number }> {
+  let open!: () => void;
+  snapshotting = new Promise((resolve) => (open = resolve));
+  try {
+    while (writing > 0) await sleep(1);
+    const taken = await take();
+    return { taken, covered: written };
+  } finally {
+    snapshotting = null;
+    open();
+  }
+}
+
+/**
+ * The allowance's mirror as of `now`, with the chats' and users' calls of the current minute, read in one
+ * snapshot (snapshotQuietly); the batches go on being stored between its parts, and are told of numbered
+ * after the writes it covers (on SQLite the sums behind them and the allowance's counts wait for it:
+ * writeHeld, the counts' jobs).
  */
 async function mirrorImage(now: number): Promise<MirrorImage> {
   await ready.catch(() => undefined);
   if (!('sqliteFile' in database)) return mirrorImagePostgres(now);
-  const mirror = new UsageMirror(timezone);
+  const mirror = new UsageMirror(timezone, true);
   const loader = mirror.loader(now);
   // A connection of its own, whose one statement holds one snapshot while this thread goes on storing
   // batches between its parts (WAL: a reader never waits for the writer, nor it for a reader).
   const reader = new SQLite(database.sqliteFile, { readonly: true });
+  let rows: IterableIterator<unknown[]> | undefined;
   try {
-    const rows = reader.prepare(loader.query).raw(true);
-    while (writing > 0) await nextTurn();
-    // One statement reads one snapshot, which starts with its first row: in the same turn as the number of
-    // the writes told (and `for … of` ends the statement should a row fail).
-    const covered = written;
+    const statement = reader.prepare(loader.query).raw(true);
+    // The statement's snapshot starts with its first row.
+    const { taken: first, covered } = await snapshotQuietly(() => {
+      rows = statement.iterate(...loader.parameters) as IterableIterator<unknown[]>;
+      return rows.next();
+    });
     let read = 0;
-    for (const row of rows.iterate(...loader.parameters) as IterableIterator<unknown[]>) {
-      loader.add(row);
+    for (let row = first; !row.done; row = rows!.next()) {
+      loader.add(row.value);
       read += 1;
       if (read % LOAD_ROWS_A_TURN === 0) await nextTurn();
     }
     loader.finish(covered);
     return mirror.image();
   } finally {
+    // Ends the statement should a row fail.
+    rows?.return?.();
     reader.close();
   }
 }
 
+/** A query's `?` placeholders as PostgreSQL's `$1`, `$2`, … */
+function numbered(query: string): string {
+  let n = 0;
+  return query.replace(/\?/g, () => `$${(n += 1)}`);
+}
+
 /**
- * PostgreSQL: the allowance's mirror as of `now`, with the calls of the current minute, read through a
- * cursor in one REPEATABLE READ transaction of a session of its own, whose snapshot is taken while no write
- * it tracks (batches, the allowance's counts) is under way and none starts; they go on while it reads, and
- * are told of numbered after the ones it covers.
+ * PostgreSQL: the allowance's mirror as of `now`, read through a cursor in one REPEATABLE READ transaction
+ * of a session of its own, whose snapshot is its first statement's (snapshotQuietly).
  */
 async function mirrorImagePostgres(now: number): Promise<MirrorImage> {
   const mirror = new UsageMirror(timezone, true);
@@ -183,20 +211,15 @@ async function mirrorImagePostgres(now: number): Promise<MirrorImage> {
   client.on('error', () => undefined);
   try {
     await client.connect();
-    let covered = 0;
-    let taken!: () => void;
-    snapshotting = new Promise((resolve) => (taken = resolve));
-    try {
-      while (writing > 0) await sleep(1);
+    const { covered } = await snapshotQuietly(async () => {
       await client.query('begin isolation level repeatable read read only');
       // The snapshot is the first statement's (postgresql.org/docs/current/transaction-iso.html).
       await client.query('select 1');
-      covered = written;
-    } finally {
-      snapshotting = null;
-      taken();
-    }
-    await client.query(`declare lumi_mirror no scroll cursor for ${loader.query}`, loader.parameters);
+    });
+    await client.query(
+      `declare lumi_mirror no scroll cursor for ${numbered(loader.query)}`,
+      loader.parameters,
+    );
     for (;;) {
       const { rows } = await client.query<unknown[]>({
         text: `fetch ${LOAD_ROWS_A_TURN} from lumi_mirror`,

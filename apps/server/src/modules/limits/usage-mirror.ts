@@ -21,7 +21,7 @@ export interface MirrorImage {
   entries: number;
   freeEntry: number;
   written: number;
-  /** PostgreSQL: the calls per chat and user and minute from `callsFrom` on ([minute, key, sums…]). */
+  /** With calls: the calls per chat and user and minute from `callsFrom` on ([minute, key, sums…]). */
   calls: [number, string, number, number, number][];
   callsFrom: number;
 }
@@ -41,23 +41,17 @@ const LOAD_SQL = `
   select 'm', kind, subject, bucket, granted, null, null from limit_grants
     where grain = 'minute' and bucket >= ?`;
 /**
- * PostgreSQL's load, which also holds the chats' and users' calls since the current minute's start (what a
- * limit over a minute reads of them, telemetry-store's recentCalls), a row a call: [part, kind, subject, ts,
- * 1, tokens, cost].
+ * The load of a mirror `withCalls`, which also holds the chats' and users' calls since the current minute's
+ * start (what a limit over a minute reads of them, telemetry-store's recentCalls), a row a call: [part, kind,
+ * subject, ts, 1, tokens, cost].
  */
-const LOAD_SQL_WITH_CALLS = numbered(`${LOAD_SQL}
+const LOAD_SQL_WITH_CALLS = `${LOAD_SQL}
   union all
   select 'c', 'chat', chat_id, ts, 1, input_tokens + output_tokens, cost_usd from llm_calls
     where chat_id is not null and ts >= ?
   union all
   select 'c', 'user', user_id, ts, 1, input_tokens + output_tokens, cost_usd from llm_calls
-    where user_id is not null and ts >= ?`);
-
-/** A query's `?` placeholders as PostgreSQL's `$1`, `$2`, … */
-function numbered(query: string): string {
-  let n = 0;
-  return query.replace(/\?/g, () => `$${(n += 1)}`);
-}
+    where user_id is not null and ts >= ?`;
 
 // A subject's slot: the month and the cut its `earlier` sums were made for, those sums, its current minute's
 // grants, and the first of its hours since the cut.
@@ -80,13 +74,14 @@ const ADOPT_KEYS_A_TURN = 50_000;
 /**
  * The stored usage and grants of every chat, user and feature this month, kept in memory so that a check
  * reads none of them (docs/operators/limits.md, "What counts"; docs/benchmarks.md, "Allowance"): on SQLite,
- * and on PostgreSQL while the instance is the only one on the database, where it holds the chats' and users'
- * calls of the current minute too (`withCalls`). Loaded in one snapshot once the ingest worker has recovered
- * what a stop left unwritten, then kept in step with every write: the usage sums each stored batch or
- * written-behind part adds (`addUsage`, after its commit) and the grant parts the allowance stores
- * (`addGrants`), the only writers of those tables in the month (retention removes hours older than 32
- * days); the ingest worker numbers them, so that one the load covered is left out. A snapshot is what a read of the database would return
- * at that moment. Each subject is a slot of a Float64Array, its hours a chain of entries in another, found
+ * and on PostgreSQL while the instance is the only one on the database; where the ingest worker stores the
+ * batches, it holds the chats' and users' calls of the current minute too (`withCalls`). Loaded in one
+ * snapshot once the ingest worker has recovered what a stop left unwritten, then kept in step with every
+ * write: the usage sums each stored batch or written-behind part adds and the calls of each batch
+ * (`addUsage`, after its commit), and the grant parts the allowance stores (`addGrants`), the only writers of
+ * those tables in the month (retention removes hours older than 32 days); the ingest worker numbers them, so
+ * that one the load covered is left out. A snapshot is what a read of the database would return at that
+ * moment. Each subject is a slot of a Float64Array, its hours a chain of entries in another, found
  * through one Map: a million chats are some 280 MB and few objects for the collector to walk.
  */
 export class UsageMirror {
@@ -98,7 +93,7 @@ export class UsageMirror {
   private freeEntry = NONE;
   private state: 'unloaded' | 'awaiting' | 'adopting' | 'loaded' = 'unloaded';
   /**
-   * PostgreSQL: the chats' and users' calls by minute (its start) and `kind|subject`: [requests, tokens,
+   * With calls: the chats' and users' calls by minute (its start) and `kind|subject`: [requests, tokens,
    * cost]; complete for the minutes from `callsFrom` on (those before are let go of).
    */
   private calls = new Map<number, Map<string, [number, number, number]>>();
@@ -113,8 +108,9 @@ export class UsageMirror {
   private retry: NodeJS.Timeout | null = null;
 
   /**
-   * `timezone` is LUMI_TIMEZONE, where days and months start; `withCalls` (PostgreSQL) holds the chats' and
-   * users' calls of the current minute too (`recent`), which SQLite reads from its lookups at once.
+   * `timezone` is LUMI_TIMEZONE, where days and months start; `withCalls` (the ingest worker tells of each
+   * batch's calls) holds the chats' and users' calls of the current minute too (`recent`); without, they are
+   * read from the database.
    */
   constructor(
     private readonly timezone: string,
@@ -330,7 +326,7 @@ export class UsageMirror {
   }
 
   /**
-   * PostgreSQL: a chat's or user's calls since the start of the minute holding `now`, as telemetry-store's
+   * With calls: a chat's or user's calls since the start of the minute holding `now`, as telemetry-store's
    * recentCalls reads them; undefined when not held (not loaded, or a minute before those it holds whole).
    */
   recent(kind: 'chat' | 'user', subject: string, now: number) {

@@ -321,10 +321,10 @@ export class UsageReader {
   ): Snapshot | undefined {
     const snapshot = mirror.snapshot(kind, subject, now);
     if (!snapshot || !needsRecent || kind === 'feature') return snapshot;
-    // SQLite reads them at once; the mirror holds them on PostgreSQL.
+    // Held by the mirror where the ingest worker tells of them, else read at once (SQLite).
     const recent =
-      recentCallsNow(this.db, kind, [subject], snapshot.minute)?.get(subject) ??
-      mirror.recent(kind, subject, now);
+      mirror.recent(kind, subject, now) ??
+      recentCallsNow(this.db, kind, [subject], snapshot.minute)?.get(subject);
     if (!recent) return undefined;
     snapshot.recent = recent;
     return snapshot;

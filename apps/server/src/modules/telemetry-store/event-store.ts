@@ -62,7 +62,7 @@ function byClientId<T extends { client_id: string | null }>(rows: T[]): T[] {
 export interface StoredEvents {
   stored: number;
   usage: UsageSum[];
-  /** With the usage written: the calls per chat and user and minute (aggregateRecentCalls). */
+  /** The calls per chat and user and minute (aggregateRecentCalls). */
   calls: UsageSum[];
   spend: BatchSpend | null;
 }
@@ -112,12 +112,13 @@ export async function storeEvents(
   await insert('heartbeats', rows.heartbeats);
   await insert('market_data_reports', rows.market);
   stored += await insertFeedback(trx, rows.feedback);
-  if (spend === 'inline') return { stored, usage, calls: aggregateRecentCalls(storedLlm), spend: null };
+  const calls = aggregateRecentCalls(storedLlm);
+  if (spend === 'inline') return { stored, usage, calls, spend: null };
   const { chats, users } = dimensions;
   return {
     stored,
     usage,
-    calls: [],
+    calls,
     spend: { sums: { chats, users }, usage, lastCallId: await lastCallId(trx) },
   };
 }

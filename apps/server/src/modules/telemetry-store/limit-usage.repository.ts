@@ -65,7 +65,7 @@ function callSums(grain: UsageGrain) {
 /**
  * A batch's calls summed per chat and user and minute (grain `minute`, the minute's start as `bucket`): what
  * a limit over a minute reads of them (the calls since the minute's start, `recentCalls`), for the
- * allowance's mirror on PostgreSQL (modules/limits/usage-mirror.ts). Never stored as such.
+ * allowance's mirror (modules/limits/usage-mirror.ts). Never stored as such.
  */
 export function aggregateRecentCalls(rows: RawRow<'llm_calls'>[]): UsageSum[] {
   const { sums, add } = callSums('minute');
