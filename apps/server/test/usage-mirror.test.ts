@@ -358,6 +358,56 @@ describe.each(dialects)(
   },
 );
 
+describe('the snapshots the allowance’s mirror answers with', () => {
+  const scratch = useScratch();
+
+  it('answers again with the one made last for a subject of many hours, until its usage, grants or minute change', async () => {
+    const handle = await scratch.open('memory');
+    const mirror = new UsageMirror(TZ);
+    expect(mirror.load(handle.db, START)).toBe(true);
+    const current = START - (START % HOUR_MS);
+    const usage = (kind: UsageKind, subject: string, hour: number, requests: number): UsageSum => ({
+      ...{ kind, subject, grain: 'hour', bucket: new Date(hour).toISOString() },
+      ...{ requests, tokens: 10 * requests, cost_usd: 0.01 * requests },
+    });
+    // Five hours of the day for a feature, one for a chat.
+    mirror.addUsage(
+      [
+        ...[0, 1, 2, 3, 4].map((back) => usage('feature', 'reply', current - back * HOUR_MS, 1)),
+        usage('chat', '-1', current, 1),
+      ],
+      START,
+    );
+    const first = mirror.snapshot('feature', 'reply', START)!;
+    expect(first.hours.size).toBe(5);
+    expect(mirror.snapshot('feature', 'reply', START + 1_000)).toBe(first);
+    // A subject of fewer hours is made again each time.
+    expect(mirror.snapshot('chat', '-1', START)).not.toBe(mirror.snapshot('chat', '-1', START));
+    // Its usage changed: made again, with the change.
+    mirror.addUsage([usage('feature', 'reply', current - 2 * HOUR_MS, 2)], START);
+    const changed = mirror.snapshot('feature', 'reply', START)!;
+    expect(changed).not.toBe(first);
+    expect(changed.hours.get(current - 2 * HOUR_MS)!.requests).toBe(3);
+    expect(mirror.snapshot('feature', 'reply', START)).toBe(changed);
+    // Its grants changed.
+    const minute = bucketNames(START).minute;
+    mirror.addGrants(
+      [{ kind: 'feature', subject: 'reply', grain: 'minute', bucket: minute, granted: 4 }],
+      START,
+    );
+    const granted = mirror.snapshot('feature', 'reply', START)!;
+    expect(granted).not.toBe(changed);
+    expect(granted.minuteGranted).toBe(4);
+    // The next minute: the minute's grants start again from none.
+    const next = mirror.snapshot('feature', 'reply', START + MINUTE_MS)!;
+    expect(next).not.toBe(granted);
+    expect(next.minuteGranted).toBe(0);
+    // Let go of with the rest when unloaded.
+    mirror.unload();
+    expect(mirror.snapshot('feature', 'reply', START)).toBeUndefined();
+  });
+});
+
 describe('the allowance’s mirror handed over by another thread', () => {
   const scratch = useScratch();
 

@@ -99,12 +99,12 @@ export class AllowanceService {
     const over = standings.find((s) => s.used >= effectiveAmount(s.applied.limit, now));
     // Recorded beside the denials for the "limit reached" alert condition; not listed as a denial.
     if (over) this.events.deny(this.event(request, now, 'over_soft_limit', over.applied.limit.id));
-    // The call just admitted counts for request limits.
-    const after = standings.map((s) => ({
-      ...s,
-      used: s.applied.limit.metric === 'requests' ? s.used + 1 : s.used,
-    }));
-    const tightest = after.reduce((a, b) => (share(b, now) > share(a, now) ? b : a));
+    // The call just admitted counts for request limits; the answer names the limit with the least left.
+    let tightest = afterCall(standings[0]!);
+    for (const standing of standings) {
+      const after = afterCall(standing);
+      if (share(after, now) > share(tightest, now)) tightest = after;
+    }
     return {
       allowed: true,
       reason: over ? 'over_soft_limit' : 'within_limits',
@@ -250,11 +250,18 @@ export class AllowanceService {
   }
 }
 
-function share(standing: Standing, now: number): number {
+type Used = Pick<Standing, 'applied' | 'used'>;
+
+/** A limit's usage once the call just admitted is counted: one more request. */
+function afterCall({ applied, used }: Standing): Used {
+  return { applied, used: applied.limit.metric === 'requests' ? used + 1 : used };
+}
+
+function share(standing: Used, now: number): number {
   return standing.used / effectiveAmount(standing.applied.limit, now);
 }
 
-function remainingOf(standing: Standing, now: number): number {
+function remainingOf(standing: Used, now: number): number {
   return rounded(Math.max(0, effectiveAmount(standing.applied.limit, now) - standing.used));
 }
 
@@ -263,7 +270,7 @@ export function rounded(used: number): number {
   return Math.round(used * 1e6) / 1e6;
 }
 
-export function describe({ applied, used }: { applied: AppliedLimit; used: number }, now: number) {
+export function describe({ applied, used }: Used, now: number) {
   const { limit, subject } = applied;
   return {
     id: limit.id,

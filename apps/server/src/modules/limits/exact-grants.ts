@@ -53,7 +53,7 @@ export interface ExactGrants extends CountedInMemory {
 export interface CountedInMemory {
   /** A subject's count in the minute or the hour holding `now`, if held here. */
   countedNow(kind: UsageKind, subject: string, grain: UsageGrain, now: number): number | undefined;
-  /** A subject's counts held here by hour (its start in ms). */
+  /** A subject's counts held here by hour (its start in ms), in a new array the caller may add to. */
   countedHours(kind: UsageKind, subject: string): [hour: number, count: number][];
 }
 

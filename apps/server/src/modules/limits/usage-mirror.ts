@@ -54,14 +54,15 @@ const LOAD_SQL_WITH_CALLS = `${LOAD_SQL}
     where user_id is not null and ts >= ?`;
 
 // A subject's slot: the month and the cut its `earlier` sums were made for, those sums, its current minute's
-// grants, and the first of its hours since the cut.
+// grants, the first of its hours since the cut, and how many times it changed (its snapshot is made again).
 const S_MONTH = 0;
 const S_CUT = 1;
 const S_EARLIER = 2; // requests, tokens, cost, granted
 const S_MINUTE = 6;
 const S_MINUTE_GRANTED = 7;
 const S_HEAD = 8;
-const SLOT = 9;
+const S_CHANGES = 9;
+const SLOT = 10;
 // An hour's entry: its start, its sums, and the next entry of its subject (-1 at the end).
 const E_HOUR = 0;
 const E_SUMS = 1; // requests, tokens, cost, granted
@@ -70,6 +71,14 @@ const ENTRY = 6;
 const NONE = -1;
 /** How many keys an adoption takes between two turns of the event loop (about 20 ms of them). */
 const ADOPT_KEYS_A_TURN = 50_000;
+/**
+ * Snapshots of at least KEEP_HOURS hours (a feature's holds each hour of the day, and a great many checks
+ * name it) are kept to be answered again while their slot and minute stay the same, SNAPSHOTS_KEPT of them.
+ * One of fewer is cheaper made again than kept: keeping it would carry it through young-generation
+ * collections.
+ */
+const KEEP_HOURS = 4;
+const SNAPSHOTS_KEPT = 1_024;
 
 /**
  * The stored usage and grants of every chat, user and feature this month, kept in memory so that a check
@@ -104,6 +113,8 @@ export class UsageMirror {
   private month = 0;
   /** The changes told while an image is being adopted, made once it is. */
   private told: (() => void)[] = [];
+  /** Snapshots made lately, by `kind|subject`, with their slot's changes and minute then (`snapshot`). */
+  private made = new Map<string, { changes: number; minuteStart: number; snapshot: Snapshot }>();
   private reload: () => void = () => undefined;
   private retry: NodeJS.Timeout | null = null;
 
@@ -167,6 +178,7 @@ export class UsageMirror {
     this.told = [];
     this.calls = new Map();
     this.callsFrom = Infinity;
+    this.made.clear();
   }
 
   /**
@@ -378,9 +390,10 @@ export class UsageMirror {
   }
 
   /**
-   * A subject's snapshot as of `now` (usage-snapshot.ts), without its minute's calls, made afresh each time
-   * (so never kept: `expires` 0); undefined when not loaded or when `now` is before a moment the subject was
-   * kept for (a clock set back).
+   * A subject's snapshot as of `now` (usage-snapshot.ts), without its minute's calls: made again once its
+   * slot or the minute changed, else the one made last while kept (KEEP_HOURS), which the usage reader
+   * never keeps itself (`expires` 0); undefined when not loaded or when `now` is before a moment the subject
+   * was kept for (a clock set back).
    */
   snapshot(kind: UsageKind, subject: string, now: number): Snapshot | undefined {
     if (!this.loaded) return undefined;
@@ -391,29 +404,25 @@ export class UsageMirror {
     }
     // A clock set back into the month before holds what this one does not.
     if (span.earlierFrom < this.month) return undefined;
-    const earlier = { from: span.earlierFrom, to: span.earlierTo, sums: { ...ZERO } };
-    const snapshot: Snapshot = {
-      earlier,
-      hours: new Map(),
-      settled: new Map(),
-      minute: span.minute,
-      minuteGranted: 0,
-      recent: null,
-      expires: 0,
-    };
-    const at = this.slots.get(`${kind}|${subject}`);
-    if (at === undefined) return snapshot;
+    const key = `${kind}|${subject}`;
+    const at = this.slots.get(key);
+    if (at === undefined) return emptySnapshot(span);
     if (!this.roll(at, span)) return undefined;
     const s = this.slot;
-    earlier.sums = {
+    // Its count of an earlier minute is not held once a later one's is (a clock set back).
+    if (s[at + S_MINUTE]! > span.minuteStart) return undefined;
+    const changes = s[at + S_CHANGES]!;
+    // The same minute is the same span (snapshotSpan), so the slot was not rolled since.
+    const kept = this.made.get(key);
+    if (kept && kept.changes === changes && kept.minuteStart === span.minuteStart) return kept.snapshot;
+    const snapshot = emptySnapshot(span);
+    snapshot.earlier.sums = {
       requests: s[at + S_EARLIER]!,
       tokens: s[at + S_EARLIER + 1]!,
       cost_usd: s[at + S_EARLIER + 2]!,
       granted: s[at + S_EARLIER + 3]!,
     };
     if (s[at + S_MINUTE] === span.minuteStart) snapshot.minuteGranted = s[at + S_MINUTE_GRANTED]!;
-    // Its count of an earlier minute is not held once a later one's is (a clock set back).
-    else if (s[at + S_MINUTE]! > span.minuteStart) return undefined;
     const e = this.entry;
     for (let i = s[at + S_HEAD]!; i !== NONE; i = e[i + E_NEXT]!) {
       snapshot.hours.set(e[i + E_HOUR]!, {
@@ -423,6 +432,10 @@ export class UsageMirror {
         granted: e[i + E_SUMS + 3]!,
       });
     }
+    if (snapshot.hours.size < KEEP_HOURS) return snapshot;
+    this.made.delete(key);
+    if (this.made.size >= SNAPSHOTS_KEPT) this.made.delete(this.made.keys().next().value!);
+    this.made.set(key, { changes, minuteStart: span.minuteStart, snapshot });
     return snapshot;
   }
 
@@ -494,6 +507,8 @@ export class UsageMirror {
     const at = this.slots.get(key);
     if (at !== undefined) {
       this.roll(at, span);
+      // It is about to change.
+      add(this.slot, at + S_CHANGES, 1);
       return at;
     }
     if (this.used + SLOT > this.slot.length) this.slot = grown(this.slot);
@@ -557,6 +572,19 @@ export class UsageMirror {
 const add = (array: Float64Array, at: number, value: number) => {
   array[at] = array[at]! + value;
 };
+
+/** A snapshot with nothing used, as of `span`. */
+function emptySnapshot(span: SnapshotSpan): Snapshot {
+  return {
+    earlier: { from: span.earlierFrom, to: span.earlierTo, sums: { ...ZERO } },
+    hours: new Map(),
+    settled: new Map(),
+    minute: span.minute,
+    minuteGranted: 0,
+    recent: null,
+    expires: 0,
+  };
+}
 
 function grown(array: Float64Array): Float64Array {
   const bigger = new Float64Array(array.length * 2);

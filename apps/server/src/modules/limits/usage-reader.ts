@@ -118,18 +118,22 @@ export class UsageReader {
 
   /** The standings of several limits, each subject read once (with its minute's calls if one needs them). */
   async standings(applied: AppliedLimit[], now: number, db: Executor = this.db): Promise<Standing[]> {
-    const subjects = new Map<string, { kind: UsageKind; subject: string; recent: boolean }>();
-    for (const { kind, subject, limit } of applied) {
-      const key = `${kind}|${subject}`;
+    // Each subject once, and for each limit its subject's place among them.
+    const subjects: { kind: UsageKind; subject: string; recent: boolean }[] = [];
+    const places = new Map<string, number>();
+    const placeOf = applied.map(({ kind, subject, limit }) => {
       const recent = limit.window === 'minute' && kind !== 'feature';
-      const known = subjects.get(key);
-      if (known) known.recent ||= recent;
-      else subjects.set(key, { kind, subject, recent });
-    }
-    const keys = [...subjects.keys()];
+      const key = `${kind}|${subject}`;
+      let place = places.get(key);
+      if (place === undefined) {
+        place = subjects.push({ kind, subject, recent }) - 1;
+        places.set(key, place);
+      } else subjects[place]!.recent ||= recent;
+      return place;
+    });
     for (;;) {
       const letGo = this.letGo;
-      const asked = [...subjects.values()].map(({ kind, subject, recent }) =>
+      const asked = subjects.map(({ kind, subject, recent }) =>
         this.snapshot(kind, subject, recent, now, db),
       );
       // Read at once (SQLite) or from memory, no promise is waited for.
@@ -138,13 +142,8 @@ export class UsageReader {
         : (asked as Snapshot[]);
       // Worked out at once from what was read, unless counts were let go of meanwhile (countsLetGo).
       if (letGo !== this.letGo) continue;
-      const counted = new Map(
-        keys.map((key, i) => {
-          const { kind, subject } = subjects.get(key)!;
-          return [key, this.countedIn(read[i]!, kind, subject, now)];
-        }),
-      );
-      return applied.map((one) => this.standingIn(counted.get(`${one.kind}|${one.subject}`)!, one, now));
+      const counted = subjects.map(({ kind, subject }, i) => this.countedIn(read[i]!, kind, subject, now));
+      return applied.map((one, i) => this.standingIn(counted[placeOf[i]!]!, one, now));
     }
   }
 
@@ -235,17 +234,25 @@ export class UsageReader {
       this.exact.countedNow(kind, subject, 'minute', now) ??
       snapshot.minuteGranted +
         this.unstored.pending({ kind, subject, grain: 'minute', bucket: names.minute });
-    const hours = [...this.exact.countedHours(kind, subject)];
+    const hours = this.exact.countedHours(kind, subject);
     const current = floorHour(now);
-    for (const [hour, bucket] of [
-      [current - HOUR_MS, names.previousHour],
-      [current, names.hour],
-    ] as const) {
-      if (hours.some(([held]) => held === hour)) continue;
-      const pending = this.unstored.pending({ kind, subject, grain: 'hour', bucket });
-      if (pending !== 0) hours.push([hour, (snapshot.hours.get(hour)?.granted ?? 0) + pending]);
-    }
+    this.pendingHour(hours, snapshot, kind, subject, current - HOUR_MS, names.previousHour);
+    this.pendingHour(hours, snapshot, kind, subject, current, names.hour);
     return { snapshot, minute, hours };
+  }
+
+  /** Adds an hour's grants to `hours` with those not stored yet, unless its count is held in memory. */
+  private pendingHour(
+    hours: [number, number][],
+    snapshot: Snapshot,
+    kind: UsageKind,
+    subject: string,
+    hour: number,
+    bucket: string,
+  ) {
+    for (const [held] of hours) if (held === hour) return;
+    const pending = this.unstored.pending({ kind, subject, grain: 'hour', bucket });
+    if (pending !== 0) hours.push([hour, (snapshot.hours.get(hour)?.granted ?? 0) + pending]);
   }
 
   private standingIn(
@@ -320,7 +327,10 @@ export class UsageReader {
     now: number,
   ): Snapshot | undefined {
     const snapshot = mirror.snapshot(kind, subject, now);
-    if (!snapshot || !needsRecent || kind === 'feature') return snapshot;
+    if (!snapshot) return undefined;
+    // The mirror may answer with the snapshot it made last: its calls are set for this check.
+    snapshot.recent = null;
+    if (!needsRecent || kind === 'feature') return snapshot;
     // Held by the mirror where the ingest worker tells of them, else read at once (SQLite).
     const recent =
       mirror.recent(kind, subject, now) ??
