@@ -358,23 +358,31 @@ describe.each(dialects)(
   },
 );
 
+/** A subject's usage of an hour (its start in ms) as a write tells the mirror of it. */
+const hourUsage = (kind: UsageKind, subject: string, hour: number, requests: number): UsageSum => ({
+  ...{ kind, subject, grain: 'hour', bucket: new Date(hour).toISOString() },
+  ...{ requests, tokens: 10 * requests, cost_usd: 0.01 * requests },
+});
+
+/** A mirror loaded at START from a scratch database with nothing stored. */
+async function emptyMirror(scratch: ReturnType<typeof useScratch>): Promise<UsageMirror> {
+  const handle = await scratch.open('memory');
+  const mirror = new UsageMirror(TZ);
+  expect(mirror.load(handle.db, START)).toBe(true);
+  return mirror;
+}
+
 describe('the snapshots the allowance’s mirror answers with', () => {
   const scratch = useScratch();
 
   it('answers again with the one made last for a subject of many hours, until its usage, grants or minute change', async () => {
-    const handle = await scratch.open('memory');
-    const mirror = new UsageMirror(TZ);
-    expect(mirror.load(handle.db, START)).toBe(true);
+    const mirror = await emptyMirror(scratch);
     const current = START - (START % HOUR_MS);
-    const usage = (kind: UsageKind, subject: string, hour: number, requests: number): UsageSum => ({
-      ...{ kind, subject, grain: 'hour', bucket: new Date(hour).toISOString() },
-      ...{ requests, tokens: 10 * requests, cost_usd: 0.01 * requests },
-    });
     // Five hours of the day for a feature, one for a chat.
     mirror.addUsage(
       [
-        ...[0, 1, 2, 3, 4].map((back) => usage('feature', 'reply', current - back * HOUR_MS, 1)),
-        usage('chat', '-1', current, 1),
+        ...[0, 1, 2, 3, 4].map((back) => hourUsage('feature', 'reply', current - back * HOUR_MS, 1)),
+        hourUsage('chat', '-1', current, 1),
       ],
       START,
     );
@@ -384,7 +392,7 @@ describe('the snapshots the allowance’s mirror answers with', () => {
     // A subject of fewer hours is made again each time.
     expect(mirror.snapshot('chat', '-1', START)).not.toBe(mirror.snapshot('chat', '-1', START));
     // Its usage changed: made again, with the change.
-    mirror.addUsage([usage('feature', 'reply', current - 2 * HOUR_MS, 2)], START);
+    mirror.addUsage([hourUsage('feature', 'reply', current - 2 * HOUR_MS, 2)], START);
     const changed = mirror.snapshot('feature', 'reply', START)!;
     expect(changed).not.toBe(first);
     expect(changed.hours.get(current - 2 * HOUR_MS)!.requests).toBe(3);
@@ -412,14 +420,10 @@ describe('the allowance’s mirror handed over by another thread', () => {
   const scratch = useScratch();
 
   it('takes a large image a part at a time, and makes the changes told meanwhile once it is in', async () => {
-    const handle = await scratch.open('memory');
-    const made = new UsageMirror(TZ);
-    expect(made.load(handle.db, START)).toBe(true);
+    const made = await emptyMirror(scratch);
     const hour = new Date(START - (START % HOUR_MS)).toISOString();
-    const usage = (subject: string, requests: number): UsageSum => ({
-      ...{ kind: 'chat', subject, grain: 'hour', bucket: hour },
-      ...{ requests, tokens: 10 * requests, cost_usd: 0.01 * requests },
-    });
+    const usage = (subject: string, requests: number) =>
+      hourUsage('chat', subject, START - (START % HOUR_MS), requests);
     made.addUsage(
       Array.from({ length: 120_000 }, (_, i) => usage(`-${i}`, 1)),
       START,
