@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.js';
 import { FLUSH_AFTER_MS, SpendBuffer } from '../src/modules/telemetry-store/spend-buffer.js';
 import { useTestApp } from './helper.js';
 
@@ -87,5 +89,35 @@ describe('the spend written behind the ingest transactions (SQLite)', () => {
     await buffer.flush(t.app.db);
     const again = await t.app.db.selectFrom('llm_chat_daily').select('requests').executeTakeFirstOrThrow();
     expect(Number(again.requests)).toBe(3);
+  });
+
+  it('keeps the sums a batch adds while a write is under way for the next, and those of a write that failed', async () => {
+    const buffer = new SpendBuffer();
+    const batch = (requests: number, lastCallId: number) => ({
+      sums: { chats: [sum('2026-11-20', '-1001', requests, requests / 4)], users: [] },
+      usage: [usage('-1001', requests, requests / 4)],
+      lastCallId,
+    });
+    const written = async () => {
+      const chat = await t.app.db.selectFrom('llm_chat_daily').select('requests').executeTakeFirst();
+      const last = await t.app.db.selectFrom('llm_spend_written').select('last_call_id').executeTakeFirst();
+      return { requests: Number(chat?.requests ?? 0), lastCallId: Number(last?.last_call_id ?? 0) };
+    };
+    // A batch commits while the write of those before waits for the connection.
+    buffer.add(batch(2, 5));
+    const writing = buffer.flush(t.app.db);
+    buffer.add(batch(1, 9));
+    expect((await writing)?.map((u) => u.requests)).toEqual([2]);
+    expect(await written()).toEqual({ requests: 2, lastCallId: 5 });
+    expect(buffer.held).toBe(true);
+    // A write that fails: its sums go back, with the batch added meanwhile, for the next write.
+    const failing = { transaction: () => ({ execute: () => Promise.reject(new Error('disk I/O error')) }) };
+    const failed = buffer.flush(failing as unknown as Kysely<Database>);
+    buffer.add(batch(4, 12));
+    await expect(failed).rejects.toThrow('disk I/O error');
+    expect(buffer.held).toBe(true);
+    await buffer.flush(t.app.db);
+    expect(await written()).toEqual({ requests: 7, lastCallId: 12 });
+    expect(buffer.held).toBe(false);
   });
 });

@@ -364,19 +364,19 @@ const hourUsage = (kind: UsageKind, subject: string, hour: number, requests: num
   ...{ requests, tokens: 10 * requests, cost_usd: 0.01 * requests },
 });
 
-/** A mirror loaded at START from a scratch database with nothing stored. */
-async function emptyMirror(scratch: ReturnType<typeof useScratch>): Promise<UsageMirror> {
-  const handle = await scratch.open('memory');
+/** A mirror loaded at START from a scratch database with nothing stored, and that database. */
+async function emptyMirror(scratch: ReturnType<typeof useScratch>) {
+  const { db } = await scratch.open('memory');
   const mirror = new UsageMirror(TZ);
-  expect(mirror.load(handle.db, START)).toBe(true);
-  return mirror;
+  expect(mirror.load(db, START)).toBe(true);
+  return { mirror, db };
 }
 
 describe('the snapshots the allowance’s mirror answers with', () => {
   const scratch = useScratch();
 
   it('answers again with the one made last for a subject of many hours, until its usage, grants or minute change', async () => {
-    const mirror = await emptyMirror(scratch);
+    const { mirror, db } = await emptyMirror(scratch);
     const current = START - (START % HOUR_MS);
     // Five hours of the day for a feature, one for a chat.
     mirror.addUsage(
@@ -410,6 +410,21 @@ describe('the snapshots the allowance’s mirror answers with', () => {
     const next = mirror.snapshot('feature', 'reply', START + MINUTE_MS)!;
     expect(next).not.toBe(granted);
     expect(next.minuteGranted).toBe(0);
+    // A check that needs a chat's calls of the minute has them on its own copy: another check may be
+    // answered with the same snapshot.
+    mirror.addUsage(
+      [0, 1, 2, 3].map((back) => hourUsage('chat', '-2', current - back * HOUR_MS, 1)),
+      START,
+    );
+    const kept = mirror.snapshot('chat', '-2', START)!;
+    const reader = new UsageReader(db, TZ, () => START);
+    reader.mirrorWith(mirror);
+    const minuteLimit = everyLimit().find(
+      (a) => a.kind === 'chat' && a.limit.window === 'minute' && a.limit.metric === 'requests',
+    )!;
+    await reader.standings([{ ...minuteLimit, subject: '-2' }], START);
+    expect(mirror.snapshot('chat', '-2', START)).toBe(kept);
+    expect(kept.recent).toBeNull();
     // Let go of with the rest when unloaded.
     mirror.unload();
     expect(mirror.snapshot('feature', 'reply', START)).toBeUndefined();
@@ -420,7 +435,7 @@ describe('the allowance’s mirror handed over by another thread', () => {
   const scratch = useScratch();
 
   it('takes a large image a part at a time, and makes the changes told meanwhile once it is in', async () => {
-    const made = await emptyMirror(scratch);
+    const { mirror: made } = await emptyMirror(scratch);
     const hour = new Date(START - (START % HOUR_MS)).toISOString();
     const usage = (subject: string, requests: number) =>
       hourUsage('chat', subject, START - (START % HOUR_MS), requests);

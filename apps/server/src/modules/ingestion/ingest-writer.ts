@@ -80,10 +80,11 @@ export interface MirrorJob {
   mirror: { now: number };
 }
 /**
- * What the worker tells the server: the limits' usage a write stored (on SQLite a write behind the batches;
- * on PostgreSQL a batch, with its calls per chat and user and minute) and the allowance's counts it stored
- * (told as the part's answer comes), numbered in the order it wrote them (the allowance's mirror,
- * limits/usage-mirror.ts); and, once at its start, how many calls' sums it recovered (-1 if that failed).
+ * What the worker tells the server: a batch's calls per chat and user and minute (on PostgreSQL with the
+ * limits' usage it stored), the limits' usage a write behind the batches stored (SQLite), and the
+ * allowance's counts it stored (told as the part's answer comes), numbered in the order it wrote them (the
+ * allowance's mirror, limits/usage-mirror.ts); and, once at its start, how many calls' sums it recovered (-1
+ * if that failed).
  */
 export type IngestNews =
   | { usage: UsageSum[]; calls?: UsageSum[]; number: number }

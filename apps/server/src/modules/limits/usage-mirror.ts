@@ -311,8 +311,9 @@ export class UsageMirror {
   }
 
   /**
-   * Usage a write stored: a batch's sums, or a part the ingest worker wrote behind, numbered in the order it
-   * wrote them (`number`; those the load covered are skipped).
+   * Usage a write stored: a batch's sums and its calls per chat and user and minute (on SQLite the calls
+   * alone), or a part the ingest worker wrote behind, numbered in the order it wrote them (`number`; those
+   * the load covered are skipped).
    */
   addUsage(sums: readonly UsageSum[], now: number, number?: number, calls: readonly UsageSum[] = []): void {
     if (!this.takes(() => this.addUsage(sums, now, number, calls), number)) return;
@@ -391,9 +392,9 @@ export class UsageMirror {
 
   /**
    * A subject's snapshot as of `now` (usage-snapshot.ts), without its minute's calls: made again once its
-   * slot or the minute changed, else the one made last while kept (KEEP_HOURS), which the usage reader
-   * never keeps itself (`expires` 0); undefined when not loaded or when `now` is before a moment the subject
-   * was kept for (a clock set back).
+   * slot or the minute changed, else the one made last while kept (KEEP_HOURS), so not to be changed by
+   * its callers, and never kept by the usage reader itself (`expires` 0); undefined when not loaded or when
+   * `now` is before a moment the subject was kept for (a clock set back).
    */
   snapshot(kind: UsageKind, subject: string, now: number): Snapshot | undefined {
     if (!this.loaded) return undefined;
@@ -432,8 +433,8 @@ export class UsageMirror {
         granted: e[i + E_SUMS + 3]!,
       });
     }
+    if (kept) this.made.delete(key);
     if (snapshot.hours.size < KEEP_HOURS) return snapshot;
-    this.made.delete(key);
     if (this.made.size >= SNAPSHOTS_KEPT) this.made.delete(this.made.keys().next().value!);
     this.made.set(key, { changes, minuteStart: span.minuteStart, snapshot });
     return snapshot;

@@ -327,17 +327,13 @@ export class UsageReader {
     now: number,
   ): Snapshot | undefined {
     const snapshot = mirror.snapshot(kind, subject, now);
-    if (!snapshot) return undefined;
-    // The mirror may answer with the snapshot it made last: its calls are set for this check.
-    snapshot.recent = null;
-    if (!needsRecent || kind === 'feature') return snapshot;
+    if (!snapshot || !needsRecent || kind === 'feature') return snapshot;
     // Held by the mirror where the ingest worker tells of them, else read at once (SQLite).
     const recent =
       mirror.recent(kind, subject, now) ??
       recentCallsNow(this.db, kind, [subject], snapshot.minute)?.get(subject);
-    if (!recent) return undefined;
-    snapshot.recent = recent;
-    return snapshot;
+    // On a copy: the mirror may answer other checks with the same snapshot.
+    return recent && { ...snapshot, recent };
   }
 
   /** A snapshot read through a promise, kept unless counts were let go of meanwhile. */

@@ -81,22 +81,33 @@ export class SpendBuffer {
   }
 
   /**
-   * Writes the sums held in one transaction; kept to try again when it fails. Resolves to the limits' usage
-   * written, or null when nothing was held.
+   * Writes the sums held in one transaction. They leave the buffer as the write starts, so a batch that
+   * commits meanwhile (its transaction held the connection this one waits for) adds to the next write, and
+   * go back into it when the write fails, to be tried again. Resolves to the limits' usage written, or null
+   * when nothing was held.
    */
   async flush(db: Kysely<Database>): Promise<UsageSum[] | null> {
     if (this.since === 0) return null;
-    const sums = { chats: sortedValues(this.chats), users: sortedValues(this.users) };
-    const usage = sortedValues(this.usage);
+    const { chats, users, since } = this;
+    const held = this.usage;
     const lastCallId = this.lastCallId;
-    await db.transaction().execute(async (trx) => {
-      await upsertSpendSums(trx, sums, lastCallId);
-      await upsertLimitUsage(trx, usage);
-    });
     this.chats = new Map();
     this.users = new Map();
     this.usage = new Map();
     this.since = 0;
+    const usage = sortedValues(held);
+    try {
+      await db.transaction().execute(async (trx) => {
+        await upsertSpendSums(trx, { chats: sortedValues(chats), users: sortedValues(users) }, lastCallId);
+        await upsertLimitUsage(trx, usage);
+      });
+    } catch (error) {
+      merge(this.chats, [...chats.values()]);
+      merge(this.users, [...users.values()]);
+      mergeLimitUsage(this.usage, usage);
+      this.since = this.since === 0 ? since : Math.min(this.since, since);
+      throw error;
+    }
     return usage;
   }
 }
