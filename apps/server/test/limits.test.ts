@@ -811,6 +811,13 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
     expect(fieldOf(await post({ ...base, scope: 'each_user', metric: 'tokens', amount: 0.5 }))).toEqual([
       'amount: A number of tokens must be a whole number',
     ]);
+    // The smallest number JSON can carry is no limit of dollars anyone shows: it would read "$0.00".
+    expect(fieldOf(await post({ ...base, scope: 'each_chat', amount: 5e-324 }))).toEqual([
+      'amount: Must be at least $0.000001, the smallest amount of dollars Lumi shows',
+    ]);
+    expect(fieldOf(await post({ ...base, scope: 'each_chat', note: 'safe \u202Eevil' }))).toEqual([
+      'note: Remove the text-direction control (found U+202E): it makes the text read in another order than it was written',
+    ]);
     const rule = { action: 'ban', subject_kind: 'chat', subject: '-100' };
     const ruleFields = async (payload: Record<string, unknown>) =>
       fieldOf(await t.app.inject({ method: 'POST', url: '/api/limits/access-rules', headers, payload }));
@@ -819,6 +826,9 @@ describe.each(dialects)('limits and the allowance on %s', (dialect) => {
       'reason: At most 500 characters',
     ]);
     expect((await ruleFields({ ...rule, reason: 5 }))[0]).not.toMatch(/Give a reason/);
+    expect(await ruleFields({ ...rule, reason: 'spam \u2067\u05E9' })).toEqual([
+      'reason: Remove the text-direction control (found U+2067): it makes the text read in another order than it was written',
+    ]);
     const races = await Promise.all(Array.from({ length: 5 }, () => post({ ...base, scope: 'each_user' })));
     expect(races.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
     for (const res of races.filter((r) => r.statusCode === 409)) {

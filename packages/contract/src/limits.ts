@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idText, wholeNumberText } from './fields.js';
 import { featureNameSchema, telegramIdSchema } from './telemetry/events.js';
-import { groupedNumber } from './text.js';
+import { directionControlReason, groupedNumber } from './text.js';
 
 /**
  * Spend and abuse control (docs/operators/limits.md): limits on the cost, tokens or requests of a chat, a
@@ -66,7 +66,17 @@ export const LIMIT_MESSAGES = {
   raiseEnded: 'The raise’s end must be in the future',
   expiryPassed: 'The expiry must be in the future',
   reasonRequired: 'Give a reason, so the next operator knows why',
+  costMin: 'Must be at least $0.000001, the smallest amount of dollars Lumi shows',
 } as const;
+
+/** The smallest cost amount: usage and what is left are answered rounded to a millionth of a dollar. */
+export const COST_AMOUNT_MIN = 0.000001;
+
+/** Free text an operator writes (a note, a reason) must read as it was written (text.ts). */
+function readsAsWritten(text: string, ctx: z.RefinementCtx): void {
+  const message = directionControlReason(text);
+  if (message) ctx.addIssue({ code: 'custom', message });
+}
 
 const amount = z
   .number({ error: LIMIT_MESSAGES.amountPositive })
@@ -97,6 +107,7 @@ export const limitInputSchema = z
       .string()
       .trim()
       .max(LIMITS_LIMITS.noteMax, `At most ${LIMITS_LIMITS.noteMax} characters`)
+      .superRefine(readsAsWritten)
       .default(''),
   })
   .superRefine((limit, ctx) => {
@@ -118,11 +129,13 @@ export const limitInputSchema = z
     } else if (limit.raise_amount != null && limit.raise_amount <= limit.amount) {
       issue('raise_amount', LIMIT_MESSAGES.raiseAbove);
     }
-    if (limit.metric !== 'cost_usd') {
-      for (const field of ['amount', 'raise_amount'] as const) {
-        const amount = limit[field];
-        if (amount != null && !Number.isInteger(amount))
-          issue(field, `A number of ${limit.metric} must be a whole number`);
+    for (const field of ['amount', 'raise_amount'] as const) {
+      const amount = limit[field];
+      if (amount == null) continue;
+      if (limit.metric === 'cost_usd') {
+        if (amount < COST_AMOUNT_MIN) issue(field, LIMIT_MESSAGES.costMin);
+      } else if (!Number.isInteger(amount)) {
+        issue(field, `A number of ${limit.metric} must be a whole number`);
       }
     }
   })
@@ -219,7 +232,8 @@ export const accessRuleInputSchema = z.object({
     })
     .trim()
     .min(1, LIMIT_MESSAGES.reasonRequired)
-    .max(LIMITS_LIMITS.reasonMax, `At most ${LIMITS_LIMITS.reasonMax} characters`),
+    .max(LIMITS_LIMITS.reasonMax, `At most ${LIMITS_LIMITS.reasonMax} characters`)
+    .superRefine(readsAsWritten),
   /** When the rule ends by itself; null: until it is deleted. */
   expires_at: futureTime.nullish().transform((value) => value ?? null),
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findUnsafeText, groupedNumber, isVisibleName, printableText, unsafeTextReason } from './text.js';
+import {
+  directionControlReason,
+  findUnsafeText,
+  groupedNumber,
+  isVisibleName,
+  printableText,
+  unsafeTextReason,
+} from './text.js';
 
 describe('unsafeTextReason', () => {
   it.each(['', 'plain', 'tab\tand\nlines\r\n', 'émoji 🚀 and 中文', '👨\u200D💻'])('accepts %j', (text) => {
@@ -57,6 +64,28 @@ describe('isVisibleName', () => {
   ])('refuses %j', (name) => {
     expect(isVisibleName(name)).toBe(false);
   });
+});
+
+describe('directionControlReason', () => {
+  it.each([
+    'plain',
+    'ספאם in the group, see ticket 42',
+    // Right-to-left text with the marks a keyboard layout types (RLM, LRM, ALM).
+    'חסום\u200F 42 \u200E(ticket)',
+    'تم الحظر\u061C 42',
+  ])('accepts %j', (text) => {
+    expect(directionControlReason(text)).toBeNull();
+  });
+
+  it.each(['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'])(
+    'refuses %j, naming it',
+    (control) => {
+      const code = `U+${control.charCodeAt(0).toString(16).toUpperCase()}`;
+      expect(directionControlReason(`reason ${control}txet`)).toBe(
+        `Remove the text-direction control (found ${code}): it makes the text read in another order than it was written`,
+      );
+    },
+  );
 });
 
 describe('printableText', () => {

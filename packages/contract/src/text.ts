@@ -143,6 +143,26 @@ export function isVisibleName(name: string): boolean {
 }
 
 /**
+ * The explicit directional formatting characters of Unicode TR 9 (the embeddings and overrides U+202A to
+ * U+202E, the isolates U+2066 to U+2069): in a line of free text one of them makes what follows read in
+ * another order than it was typed ("Trojan Source", CVE-2021-42574). Typed right-to-left text needs none of
+ * them; the marks LRM, RLM and ALM stay allowed.
+ */
+function isDirectionControl(code: number): boolean {
+  return (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
+/** Why free text an operator writes cannot be kept as it is (a direction control in it), or null. */
+export function directionControlReason(text: string): string | null {
+  for (let i = 0; i < text.length; i += 1) {
+    if (isDirectionControl(text.charCodeAt(i))) {
+      return `Remove the text-direction control (found ${codePoint(text[i]!)}): it makes the text read in another order than it was written`;
+    }
+  }
+  return null;
+}
+
+/**
  * A whole number with its thousands grouped the English way ("86,400"; any other number as `String` writes
  * it), for messages made when a module loads: `toLocaleString` there would load Intl's locale data before a
  * console screen's first paint.

@@ -9,10 +9,13 @@ import type { NavItem } from './nav-items';
 export function NavLinks({
   items,
   className,
+  icons = true,
   onNavigate,
 }: {
   items: readonly NavItem[];
   className: string;
+  /** Each link's icon before its name. */
+  icons?: boolean;
   /** After a link is followed, e.g. closing the mobile menu. */
   onNavigate?: () => void;
 }) {
@@ -21,7 +24,7 @@ export function NavLinks({
       {items.map((item) => (
         <li key={item.to}>
           <NavLink to={item.to} onClick={onNavigate} className={(state) => navLinkClass(state)}>
-            <item.icon aria-hidden className="size-4" />
+            {icons && <item.icon aria-hidden className="size-4" />}
             {item.label}
           </NavLink>
         </li>

@@ -57,7 +57,12 @@ export function ResponsiveTable<Row>({
         <thead role="rowgroup" className="max-sm:sr-only">
           <tr role="row">
             {columns.map((column) => (
-              <Th key={column.header} role="columnheader" className={cn(column.numeric && 'text-right')}>
+              <Th
+                key={column.header}
+                role="columnheader"
+                // A figure's heading stays one line above its right-aligned digits ("Denied (24 h)").
+                className={cn(column.numeric && 'text-right whitespace-nowrap')}
+              >
                 {column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header}
               </Th>
             ))}

@@ -89,7 +89,7 @@ function AccessRuleForm({ onDone }: { onDone: () => void }) {
         error={errors.reason?.message}
         hint="So the next operator knows why"
       >
-        <Textarea rows={2} aria-required {...register('reason')} />
+        <Textarea rows={2} dir="auto" aria-required {...register('reason')} />
       </Field>
       <Field
         label="Expires (optional)"

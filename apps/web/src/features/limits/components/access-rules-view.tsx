@@ -67,7 +67,11 @@ function RulesTable({ rules, onDelete }: { rules: AccessRule[]; onDelete?: (rule
     {
       header: 'Reason',
       className: 'sm:max-w-72',
-      cell: (rule) => <span className={cn('[overflow-wrap:anywhere]', faded(rule))}>{rule.reason}</span>,
+      cell: (rule) => (
+        <span dir="auto" className={cn('[overflow-wrap:anywhere]', faded(rule))}>
+          {rule.reason}
+        </span>
+      ),
     },
     { header: 'Expires', cell: (rule) => <ExpiresCell rule={rule} /> },
     {

@@ -187,7 +187,7 @@ function LimitForm({ limit, onDone }: { limit?: Limit; onDone: () => void }) {
         </div>
       </fieldset>
       <Field label="Note (optional)" error={errors.note?.message} hint="Why the limit is there">
-        <Input autoComplete="off" {...register('note')} />
+        <Input autoComplete="off" dir="auto" {...register('note')} />
       </Field>
       <LimitPreview />
     </DialogForm>

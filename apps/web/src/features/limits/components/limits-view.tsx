@@ -102,7 +102,9 @@ function LimitsTable({ limits, canWrite, onEdit, onDelete }: LimitsTableProps) {
         <span>
           <span className="font-medium">{describeWho(limit.scope, limit.subject)}</span>
           {limit.note && (
-            <span className="block max-w-64 text-xs break-words text-muted-foreground">{limit.note}</span>
+            <span dir="auto" className="block w-fit max-w-64 text-xs break-words text-muted-foreground">
+              {limit.note}
+            </span>
           )}
         </span>
       ),

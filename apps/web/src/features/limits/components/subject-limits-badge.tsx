@@ -25,7 +25,9 @@ function Standing({ standing }: { standing: SubjectLimits }) {
               {rule.expires_at ? `until ${formatDateTime(rule.expires_at)}` : 'until deleted'}
             </span>
           </p>
-          <p className="text-xs break-words">{rule.reason}</p>
+          <p dir="auto" className="text-xs break-words">
+            {rule.reason}
+          </p>
           {rule.action === 'allow' && (
             <p className="text-xs text-muted-foreground">Allowlisted: no limit below applies.</p>
           )}

@@ -38,6 +38,14 @@ describe('the limit form', () => {
       { raise_until: LIMIT_MESSAGES.raiseEnded },
     ],
     ['a chat id that is not one', { scope: 'chat', subject: 'general' }, { subject: LIMIT_MESSAGES.chatId }],
+    ['a cost below a millionth of a dollar', { amount: 0.0000004 }, { amount: LIMIT_MESSAGES.costMin }],
+    [
+      'a note with a text-direction override',
+      { note: 'flood \u202Eevil' },
+      {
+        note: 'Remove the text-direction control (found U+202E): it makes the text read in another order than it was written',
+      },
+    ],
     ['a valid raise', { raise_amount: 10, raise_until: '2099-01-01T10:00' }, {}],
   ] as const)('checks %s', (_name, change, expected) => {
     expect(messages({ ...NEW_LIMIT, amount: 5, ...change })).toEqual(expected);
