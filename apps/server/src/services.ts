@@ -247,8 +247,8 @@ export function createServices(options: {
         // the server stops.
         const number = (loads += 1);
         ingestWriter.mirrorImage(now()).then(
-          async (image) => {
-            if (number === loads && mirrored) await mirror.adopt(image);
+          (image) => {
+            if (number === loads && mirrored) mirror.adopt(image);
           },
           () => {
             if (number === loads && ingestWriter.open) setTimeout(load, MIRROR_RETRY_MS).unref();

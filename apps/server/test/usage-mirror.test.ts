@@ -37,8 +37,10 @@ const TZ = 'Europe/Berlin';
 // 12:30 in Berlin on the 30th: the day turns at 23:00 UTC, the month at 2026-11-30T23:00Z.
 const START = Date.parse('2026-11-30T11:30:00.000Z');
 
-const CHATS = ['-101', '-102', '-103'];
-const USERS = ['7', '8'];
+// Ids the mirror keeps as numbers, and one of 20 digits (more than a double holds exactly) it keeps by name
+// (subject-slots.ts).
+const CHATS = ['-101', '-102', '-10012345678901234567'];
+const USERS = ['7', '0'];
 const FEATURES = ['reply', 'digest'];
 /** A chat whose only calls are of the first month. */
 const LAPSED = '-104';
@@ -259,7 +261,7 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
     await grants.flush();
     if (worker) {
       mirror.expect();
-      await mirror.adopt(await worker.mirrorImage(clock));
+      mirror.adopt(await worker.mirrorImage(clock));
     } else expect(mirror.load(db, clock)).toBe(true);
     clock += MINUTE_MS;
     await same('loaded, in the next minute');
@@ -434,32 +436,51 @@ describe('the snapshots the allowance’s mirror answers with', () => {
 describe('the allowance’s mirror handed over by another thread', () => {
   const scratch = useScratch();
 
-  it('takes a large image a part at a time, and makes the changes told meanwhile once it is in', async () => {
+  it('takes a large image whole, and makes the changes told while it was awaited once it is in', async () => {
     const { mirror: made } = await emptyMirror(scratch);
     const hour = new Date(START - (START % HOUR_MS)).toISOString();
-    const usage = (subject: string, requests: number) =>
-      hourUsage('chat', subject, START - (START % HOUR_MS), requests);
+    const usage = (kind: UsageKind, subject: string, requests: number) =>
+      hourUsage(kind, subject, START - (START % HOUR_MS), requests);
+    // Ids kept as numbers and subjects kept by name, past the first sizes of their tables.
     made.addUsage(
-      Array.from({ length: 120_000 }, (_, i) => usage(`-${i}`, 1)),
+      [
+        ...Array.from({ length: 120_000 }, (_, i) => usage('chat', `-${i}`, 1)),
+        ...Array.from({ length: 3_000 }, (_, i) => usage('user', `${i}`, 2)),
+        usage('chat', '-10012345678901234567', 3),
+        usage('feature', '12', 6),
+      ],
       START,
     );
     const taking = new UsageMirror(TZ);
-    const adopted = taking.adopt(made.image());
-    // Told while the keys are still being taken: not yet answered from memory, counted once all are in.
-    expect(taking.loaded).toBe(false);
-    taking.addUsage([usage('-7', 2), usage('-200000', 5)], START);
+    taking.expect();
+    // Told while the image is awaited: not yet answered from memory, counted once it is in.
+    taking.addUsage([usage('chat', '-7', 2), usage('chat', '-200000', 5)], START);
     taking.addGrants([{ kind: 'chat', subject: '-7', grain: 'hour', bucket: hour, granted: 4 }], START);
     expect(taking.snapshot('chat', '-7', START)).toBeUndefined();
-    await adopted;
+    taking.adopt(made.image());
     const current = Date.parse(hour);
+    const requests = (kind: UsageKind, subject: string) =>
+      taking.snapshot(kind, subject, START)!.hours.get(current)?.requests ?? 0;
     expect(taking.snapshot('chat', '-7', START)!.hours.get(current)).toEqual({
       requests: 3,
       tokens: 30,
       cost_usd: 0.03,
       granted: 4,
     });
-    expect(taking.snapshot('chat', '-200000', START)!.hours.get(current)!.requests).toBe(5);
-    expect(taking.snapshot('chat', '-119999', START)!.hours.get(current)!.requests).toBe(1);
+    expect(requests('chat', '-200000')).toBe(5);
+    expect(requests('chat', '-119999')).toBe(1);
+    expect(requests('user', '2999')).toBe(2);
+    expect(requests('chat', '-10012345678901234567')).toBe(3);
+    // The first of them, "-0", is kept by name: it is not the id 0.
+    expect(requests('chat', '-0')).toBe(1);
+    // A feature is never an id, and an id of a chat is not that of a user.
+    expect(requests('feature', '12')).toBe(6);
+    expect(requests('user', '12')).toBe(2);
+    expect(requests('chat', '12')).toBe(0);
+    expect(requests('chat', '0')).toBe(0);
+    // The image is a copy: a change to the one it was made of is not in it.
+    made.addUsage([usage('chat', '-1', 9)], START);
+    expect(requests('chat', '-1')).toBe(1);
   });
 });
 
@@ -505,7 +526,7 @@ describe.each(modes.filter((mode) => mode !== IN_THREAD))('the allowance’s mir
     ).toBe(1);
     // Stored while the load was still under way.
     expect(loaded).toBe(false);
-    await mirror.adopt(await image);
+    mirror.adopt(await image);
     await stored;
     expect(
       (

@@ -28,8 +28,6 @@ const INGEST_POOL_SIZE = 4;
 const NEXT_BATCH_WAIT_MS = 20;
 /** Rows of the allowance's mirror loaded between two turns of this thread (about 50 ms of them). */
 const LOAD_ROWS_A_TURN = 25_000;
-/** The keys of the allowance's mirror sent in one message (about 20 ms for the server's thread to take in). */
-const KEYS_A_MESSAGE = 100_000;
 const { database, timezone } = workerData as IngestWorkerData;
 const { db, dialect } = openDatabase({ ...database, poolSize: INGEST_POOL_SIZE, lockWait: 'block' });
 const spend = dialect === 'sqlite' ? new SpendBuffer() : undefined;
@@ -237,19 +235,20 @@ async function mirrorImagePostgres(now: number): Promise<MirrorImage> {
 }
 
 /**
- * Loads the allowance's mirror and sends it: its keys a part a message, then the rest (IngestAnswer); or the
+ * Loads the allowance's mirror and sends it, its arrays moved rather than copied (IngestAnswer); or the
  * failure. Never rejects.
  */
 async function sendMirror(id: number, now: number): Promise<void> {
   try {
     const image = await mirrorImage(now);
-    // A part a message, so the server's thread takes each in a turn of its own.
-    for (let i = 0; i < image.keys.length; i += KEYS_A_MESSAGE) {
-      parentPort?.postMessage({ id, keys: image.keys.slice(i, i + KEYS_A_MESSAGE) } satisfies IngestAnswer);
-    }
-    parentPort?.postMessage({ id, image: { ...image, keys: [] } } satisfies IngestAnswer, [
+    const { chats, users } = image.places;
+    parentPort?.postMessage({ id, image } satisfies IngestAnswer, [
       image.slot.buffer as ArrayBuffer,
       image.entry.buffer as ArrayBuffer,
+      chats.ids.buffer as ArrayBuffer,
+      chats.at.buffer as ArrayBuffer,
+      users.ids.buffer as ArrayBuffer,
+      users.at.buffer as ArrayBuffer,
     ]);
   } catch (error) {
     await answer(Promise.reject(error instanceof Error ? error : new Error(String(error))), id);

@@ -71,9 +71,7 @@ export type IngestAnswer =
   /** A part of the write-behind stored, numbered as the writes behind are (IngestNews). */
   | { id: number; stored: true; number: number }
   | { id: number; image: MirrorImage }
-  | { id: number; failure: string }
-  /** A part of the keys of the mirror answered next (its `image` comes without them). */
-  | { id: number; keys: string[] };
+  | { id: number; failure: string };
 /** The allowance's mirror of usage made by the worker (limits/usage-mirror.ts), as of `now`. */
 export interface MirrorJob {
   id: number;
@@ -111,8 +109,6 @@ export const INGEST_WORKER_LIMITS = {
 
 interface Pending {
   resolve: (result: IngestResult | MirrorImage | number) => void;
-  /** The mirror's keys received so far (IngestAnswer). */
-  keys?: string[];
   reject: (error: Error) => void;
   what: string;
   /** Told the number of a part of the write-behind stored. */
@@ -247,13 +243,9 @@ export class IngestWorker implements IngestWriter {
   private settle(answer: IngestAnswer): void {
     const pending = this.pending.get(answer.id);
     if (!pending) return;
-    if ('keys' in answer) {
-      pending.keys = pending.keys ? pending.keys.concat(answer.keys) : answer.keys;
-      return;
-    }
     this.pending.delete(answer.id);
     if ('failure' in answer) pending.reject(new Error(`Storing ${pending.what} failed: ${answer.failure}`));
-    else if ('image' in answer) pending.resolve({ ...answer.image, keys: pending.keys ?? [] });
+    else if ('image' in answer) pending.resolve(answer.image);
     else if ('result' in answer) pending.resolve(answer.result);
     else {
       pending.stored?.(answer.number);

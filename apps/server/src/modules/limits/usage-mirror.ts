@@ -1,22 +1,23 @@
 import type { Kysely } from 'kysely';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { readEachNow } from '../../db/connection.js';
 import type { Database } from '../../db/database.js';
 import type { UsageKind } from '../../db/limit-tables.js';
 import type { UsageSum } from '../telemetry-store/telemetry-store.js';
 import type { GrantCount } from './limit-grants.repository.js';
 import { MINUTE_MS } from '../../lib/hour-buckets.js';
+import { SubjectSlots, type SubjectSlotsImage } from './subject-slots.js';
 import { snapshotSpan, ZERO, type Snapshot, type SnapshotSpan } from './usage-snapshot.js';
 
 /**
  * A mirror made in the ingest worker's thread (ingest-worker.ts), its arrays handed over whole: the month it
- * was loaded in, the keys of its slots in their order, the slots, the entries (and how many are used), the
- * first free entry, and the number of the last write behind it covers.
+ * was loaded in, where each subject's slot is, the slots (and how much of them is used), the entries (and
+ * how many are used), the first free entry, and the number of the last write behind it covers.
  */
 export interface MirrorImage {
   month: number;
-  keys: string[];
+  places: SubjectSlotsImage;
   slot: Float64Array;
+  used: number;
   entry: Float64Array;
   entries: number;
   freeEntry: number;
@@ -69,8 +70,6 @@ const E_SUMS = 1; // requests, tokens, cost, granted
 const E_NEXT = 5;
 const ENTRY = 6;
 const NONE = -1;
-/** How many keys an adoption takes between two turns of the event loop (about 20 ms of them). */
-const ADOPT_KEYS_A_TURN = 50_000;
 /**
  * Snapshots of at least KEEP_HOURS hours (a feature's holds each hour of the day, and a great many checks
  * name it) are kept to be answered again while their slot and minute stay the same, SNAPSHOTS_KEPT of them.
@@ -91,16 +90,16 @@ const SNAPSHOTS_KEPT = 1_024;
  * those tables in the month (retention removes hours older than 32 days); the ingest worker numbers them, so
  * that one the load covered is left out. A snapshot is what a read of the database would return at that
  * moment. Each subject is a slot of a Float64Array, its hours a chain of entries in another, found
- * through one Map: a million chats are some 280 MB and few objects for the collector to walk.
+ * through SubjectSlots: a million chats are some 200 MB and no object for the collector to walk.
  */
 export class UsageMirror {
-  private readonly slots = new Map<string, number>();
+  private slots = SubjectSlots.empty();
   private slot: Float64Array = new Float64Array(SLOT * 1024);
   private used = 0;
   private entry: Float64Array = new Float64Array(ENTRY * 1024);
   private entries = 0;
   private freeEntry = NONE;
-  private state: 'unloaded' | 'awaiting' | 'adopting' | 'loaded' = 'unloaded';
+  private state: 'unloaded' | 'awaiting' | 'loaded' = 'unloaded';
   /**
    * With calls: the chats' and users' calls by minute (its start) and `kind|subject`: [requests, tokens,
    * cost]; complete for the minutes from `callsFrom` on (those before are let go of).
@@ -111,7 +110,7 @@ export class UsageMirror {
   private written = 0;
   /** The first hour of the month it was loaded in. */
   private month = 0;
-  /** The changes told while an image is being adopted, made once it is. */
+  /** The changes told while an image is awaited, made once it is adopted. */
   private told: (() => void)[] = [];
   /** Snapshots made lately, by `kind|subject`, with their slot's changes and minute then (`snapshot`). */
   private made = new Map<string, { changes: number; minuteStart: number; snapshot: Snapshot }>();
@@ -153,7 +152,7 @@ export class UsageMirror {
 
   /** Whether a load is asked for and not in yet. */
   get loading(): boolean {
-    return this.state === 'awaiting' || this.state === 'adopting' || this.retry !== null;
+    return this.state === 'awaiting' || this.retry !== null;
   }
 
   /**
@@ -165,11 +164,11 @@ export class UsageMirror {
     this.reload = reload;
   }
 
-  /** Drops what is held (and a load or an adoption under way): until a load, the allowance reads. */
+  /** Drops what is held (and a load under way): until a load, the allowance reads. */
   unload(): void {
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
-    this.slots.clear();
+    this.slots = SubjectSlots.empty();
     this.used = 0;
     this.entries = 0;
     this.freeEntry = NONE;
@@ -249,7 +248,7 @@ export class UsageMirror {
 
   /**
    * What is held, to be handed to another thread (`adopt`): its arrays with room to grow (growing one
-   * copies it whole), and the keys of its slots in their order.
+   * copies it whole), and where each subject's slot is.
    */
   image(): MirrorImage {
     const spare = (array: Float64Array, length: number, step: number) => {
@@ -259,8 +258,9 @@ export class UsageMirror {
     };
     return {
       month: this.month,
-      keys: [...this.slots.keys()],
+      places: this.slots.image(),
       slot: spare(this.slot, this.used, SLOT),
+      used: this.used,
       entry: spare(this.entry, this.entries, ENTRY),
       entries: this.entries,
       freeEntry: this.freeEntry,
@@ -279,24 +279,15 @@ export class UsageMirror {
   }
 
   /**
-   * Holds what another thread loaded (`image`) in place of what was held. Its keys are taken a part at a
-   * time between turns of the event loop (a million take about half a second), snapshots read meanwhile, and
-   * the changes told meanwhile are made once all are in, in the order they came.
+   * Holds what another thread loaded (`image`) in place of what was held, its arrays taken as they are, and
+   * makes the changes told since it was asked for (`expect`), in the order they came.
    */
-  async adopt(image: MirrorImage): Promise<void> {
-    const told: (() => void)[] = this.state === 'awaiting' ? this.told : [];
+  adopt(image: MirrorImage): void {
+    const told = this.state === 'awaiting' ? this.told : [];
     this.unload();
-    this.state = 'adopting';
-    this.told = told;
-    for (let i = 0; i < image.keys.length; i += ADOPT_KEYS_A_TURN) {
-      if (i > 0) await nextTurn();
-      if (this.told !== told) return;
-      const last = Math.min(image.keys.length, i + ADOPT_KEYS_A_TURN);
-      for (let k = i; k < last; k += 1) this.slots.set(image.keys[k]!, k * SLOT);
-    }
-    if (this.told !== told) return;
+    this.slots = SubjectSlots.from(image.places);
     this.slot = image.slot;
-    this.used = image.keys.length * SLOT;
+    this.used = image.used;
     this.entry = image.entry;
     this.entries = image.entries;
     this.freeEntry = image.freeEntry;
@@ -306,7 +297,6 @@ export class UsageMirror {
       this.addCall(key, minute, requests, tokens, cost);
     this.callsFrom = image.callsFrom;
     this.state = 'loaded';
-    this.told = [];
     for (const change of told) change();
   }
 
@@ -359,11 +349,11 @@ export class UsageMirror {
   }
 
   /**
-   * Whether a change is to be made now: while an image is awaited or adopted it is kept for later
-   * (`again`), and one numbered no later than the writes the load covered is left out.
+   * Whether a change is to be made now: while an image is awaited it is kept for later (`again`), and one
+   * numbered no later than the writes the load covered is left out.
    */
   private takes(again: () => void, number: number | undefined): boolean {
-    if (this.state === 'awaiting' || this.state === 'adopting') this.told.push(again);
+    if (this.state === 'awaiting') this.told.push(again);
     if (this.state !== 'loaded') return false;
     // Each write is told once: one numbered after the load's last is not in it.
     return number === undefined || number > this.written;
@@ -405,8 +395,7 @@ export class UsageMirror {
     }
     // A clock set back into the month before holds what this one does not.
     if (span.earlierFrom < this.month) return undefined;
-    const key = `${kind}|${subject}`;
-    const at = this.slots.get(key);
+    const at = this.slots.get(kind, subject);
     if (at === undefined) return emptySnapshot(span);
     if (!this.roll(at, span)) return undefined;
     const s = this.slot;
@@ -414,6 +403,7 @@ export class UsageMirror {
     if (s[at + S_MINUTE]! > span.minuteStart) return undefined;
     const changes = s[at + S_CHANGES]!;
     // The same minute is the same span (snapshotSpan), so the slot was not rolled since.
+    const key = `${kind}|${subject}`;
     const kept = this.made.get(key);
     if (kept && kept.changes === changes && kept.minuteStart === span.minuteStart) return kept.snapshot;
     const snapshot = emptySnapshot(span);
@@ -504,8 +494,7 @@ export class UsageMirror {
    * then a change is placed by the slot's own month and cut, which hold it as a read at that moment would.
    */
   private slotOf(kind: UsageKind, subject: string, span: SnapshotSpan): number {
-    const key = `${kind}|${subject}`;
-    const at = this.slots.get(key);
+    const at = this.slots.get(kind, subject);
     if (at !== undefined) {
       this.roll(at, span);
       // It is about to change.
@@ -519,7 +508,7 @@ export class UsageMirror {
     this.slot[made + S_MONTH] = span.earlierFrom;
     this.slot[made + S_CUT] = span.earlierTo;
     this.slot[made + S_HEAD] = NONE;
-    this.slots.set(key, made);
+    this.slots.set(kind, subject, made);
     return made;
   }
 
