@@ -70,7 +70,7 @@ export const LIMIT_MESSAGES = {
 } as const;
 
 /** The smallest cost amount: usage and what is left are answered rounded to a millionth of a dollar. */
-export const COST_AMOUNT_MIN = 0.000001;
+const COST_AMOUNT_MIN = 0.000001;
 
 /** Free text an operator writes (a note, a reason) must read as it was written (text.ts). */
 function readsAsWritten(text: string, ctx: z.RefinementCtx): void {

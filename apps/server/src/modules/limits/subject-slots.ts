@@ -1,6 +1,6 @@
 import type { UsageKind } from '../../db/limit-tables.js';
 
-/** One kind's ids (NaN where free) and their slots (-1 where free), open-addressed, their number used. */
+/** One kind's ids and their slots (-1 where a place is free), open-addressed, and how many are used. */
 export interface IdTableImage {
   ids: Float64Array;
   at: Int32Array;
@@ -27,8 +27,8 @@ const ID_DIGITS_MAX = 15;
  */
 export class SubjectSlots {
   private constructor(
-    private chats: IdTable,
-    private users: IdTable,
+    private readonly chats: IdTable,
+    private readonly users: IdTable,
     private readonly named: Map<string, number>,
   ) {}
 
@@ -48,24 +48,15 @@ export class SubjectSlots {
   get(kind: UsageKind, subject: string): number | undefined {
     const table = this.tableOf(kind);
     const id = table ? idOf(subject) : Number.NaN;
-    if (Number.isNaN(id)) return this.named.get(`${kind}|${subject}`);
-    return table!.get(id);
+    return table && !Number.isNaN(id) ? table.get(id) : this.named.get(`${kind}|${subject}`);
   }
 
   /** Places a subject's slot; `at` is a slot's first index, never negative. */
   set(kind: UsageKind, subject: string, at: number): void {
     const table = this.tableOf(kind);
     const id = table ? idOf(subject) : Number.NaN;
-    if (Number.isNaN(id)) {
-      this.named.set(`${kind}|${subject}`, at);
-      return;
-    }
-    if (table!.full()) {
-      const bigger = table!.grown();
-      if (kind === 'chat') this.chats = bigger;
-      else this.users = bigger;
-      bigger.set(id, at);
-    } else table!.set(id, at);
+    if (table && !Number.isNaN(id)) table.set(id, at);
+    else this.named.set(`${kind}|${subject}`, at);
   }
 
   image(): SubjectSlotsImage {
@@ -83,7 +74,7 @@ class IdTable implements IdTableImage {
   ids: Float64Array;
   at: Int32Array;
   size: number;
-  private readonly mask: number;
+  private mask: number;
 
   constructor(image: IdTableImage) {
     this.ids = image.ids;
@@ -94,11 +85,7 @@ class IdTable implements IdTableImage {
 
   /** An empty table of `capacity` places, a power of two. */
   static sized(capacity: number): IdTable {
-    return new IdTable({
-      ids: new Float64Array(capacity).fill(Number.NaN),
-      at: new Int32Array(capacity).fill(FREE),
-      size: 0,
-    });
+    return new IdTable({ ids: new Float64Array(capacity), at: new Int32Array(capacity).fill(FREE), size: 0 });
   }
 
   get(id: number): number | undefined {
@@ -110,6 +97,8 @@ class IdTable implements IdTableImage {
   }
 
   set(id: number, at: number): void {
+    // Filled past half, probes grow long.
+    if ((this.size + 1) * 2 > this.at.length) this.grow();
     for (let i = hash(id) & this.mask; ; i = (i + 1) & this.mask) {
       if (this.at[i] === FREE) {
         this.ids[i] = id;
@@ -124,17 +113,14 @@ class IdTable implements IdTableImage {
     }
   }
 
-  /** Whether one more would fill it past half, where probes grow long. */
-  full(): boolean {
-    return (this.size + 1) * 2 > this.at.length;
-  }
-
-  grown(): IdTable {
-    const bigger = IdTable.sized(this.at.length * 2);
-    for (let i = 0; i < this.at.length; i += 1) {
-      if (this.at[i] !== FREE) bigger.set(this.ids[i]!, this.at[i]!);
-    }
-    return bigger;
+  /** Twice the places, every id placed anew. */
+  private grow(): void {
+    const { ids, at } = this;
+    this.ids = new Float64Array(ids.length * 2);
+    this.at = new Int32Array(at.length * 2).fill(FREE);
+    this.mask = this.at.length - 1;
+    this.size = 0;
+    for (let i = 0; i < at.length; i += 1) if (at[i] !== FREE) this.set(ids[i]!, at[i]!);
   }
 
   copy(): IdTableImage {
