@@ -1,9 +1,9 @@
 import type { Allowance, AllowanceReason, AllowanceRequest } from '@lumi/contract';
-import { isoTime, type Clock } from '../../lib/time.js';
+import type { Clock } from '../../lib/time.js';
 import { effectiveAmount, type AppliedLimit, type LimitBook } from './limit-book.js';
 import { bucketNames } from './bucket-names.js';
 import type { ExactGrant, ExactGrants } from './exact-grants.js';
-import type { GrantKey, LimitEvents } from './limit-events.js';
+import type { Denial, GrantKey, LimitEvents } from './limit-events.js';
 import { secondsUntil } from './limit-windows.js';
 import type { Standing, UsageReader } from './usage-reader.js';
 
@@ -114,9 +114,14 @@ export class AllowanceService {
     };
   }
 
-  private event(request: AllowanceRequest, now: number, reason: AllowanceReason, limitId: number | null) {
+  private event(
+    request: AllowanceRequest,
+    now: number,
+    reason: AllowanceReason,
+    limitId: number | null,
+  ): Denial {
     return {
-      ts: isoTime(now),
+      at: now,
       chat_id: request.chat_id ?? null,
       user_id: request.user_id ?? null,
       feature: request.feature ?? null,

@@ -2,10 +2,11 @@ import type { Insertable, Kysely } from 'kysely';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Database } from '../../db/database.js';
 import type { LimitDenialsTable, UsageGrain, UsageKind } from '../../db/limit-tables.js';
-import { grantId, storeLimitEvents, type GrantCount } from './limit-grants.repository.js';
+import { EventBuffer, type Denial } from './event-buffer.js';
+import { storeLimitEvents, type GrantCount } from './limit-grants.repository.js';
 
 // For the ingest worker, which stores the write-behind in its own thread (ingestion/ingest-worker.ts).
-export { storeLimitEvents, type GrantCount };
+export { storeLimitEvents, type Denial, type GrantCount };
 
 export interface GrantKey {
   kind: UsageKind;
@@ -32,13 +33,12 @@ const FLUSH_CHUNK = 200;
 /**
  * What the allowance records without making a check wait for the database: the calls it admitted (those no
  * request limit conditions feed the estimate of calls in flight; on SQLite, the request limits' counts too,
- * exact-grants.ts) and the denials. They are written every LIMIT_EVENTS_FLUSH_MS, at shutdown, and before
- * anything that lists them is read on this instance; a process killed outright loses at most that second of
- * them.
+ * exact-grants.ts) and the denials, buffered as numbers (event-buffer.ts). They are written every
+ * LIMIT_EVENTS_FLUSH_MS, at shutdown, and before anything that lists them is read on this instance; a process
+ * killed outright loses at most that second of them.
  */
 export class LimitEvents {
-  private grants = new Map<string, GrantKey & { granted: number }>();
-  private denials: DenialRow[] = [];
+  private buffer = new EventBuffer();
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
   /** The number of the buffer being filled; a flush writes it and starts the next. */
@@ -46,8 +46,8 @@ export class LimitEvents {
   /** The buffer a failed write's rows went back into: no buffer before it counts as stored until it is. */
   private requeuedInto = 0;
   private readonly listeners: ((stored: number) => void)[] = [];
-  /** The grants of the writes under way not stored yet, by grantId: each loses a part's rows as it is stored. */
-  private readonly unstored = new Set<Map<string, GrantKey & { granted: number }>>();
+  /** The buffers of the writes under way: each lets a part's grants go as it is stored. */
+  private readonly unstored = new Set<EventBuffer>();
   /** How many parts of grants were stored (see `pending`). */
   private partsStored = 0;
   private readonly storedPartListeners: ((rows: readonly GrantCount[]) => void)[] = [];
@@ -64,16 +64,13 @@ export class LimitEvents {
 
   /** Counts a grant; returns the number of the buffer it is in (see `onStored`). */
   grant(key: GrantKey, count = 1): number {
-    const id = grantId(key);
-    const known = this.grants.get(id);
-    if (known) known.granted += count;
-    else this.grants.set(id, { ...key, granted: count });
+    this.buffer.grant(key, count);
     this.schedule();
     return this.filling;
   }
 
-  deny(row: DenialRow): void {
-    this.denials.push(row);
+  deny(denial: Denial): void {
+    this.buffer.deny(denial);
     this.schedule();
   }
 
@@ -84,9 +81,8 @@ export class LimitEvents {
    * after, not at all.
    */
   pending(key: GrantKey): number {
-    const id = grantId(key);
-    let count = this.grants.get(id)?.granted ?? 0;
-    for (const writing of this.unstored) count += writing.get(id)?.granted ?? 0;
+    let count = this.buffer.granted(key);
+    for (const writing of this.unstored) count += writing.granted(key);
     return count;
   }
 
@@ -102,7 +98,7 @@ export class LimitEvents {
 
   /** Whether everything counted here is stored: nothing buffered, no write under way. */
   get allStored(): boolean {
-    return this.grants.size === 0 && this.denials.length === 0 && this.unstored.size === 0;
+    return this.buffer.empty && this.unstored.size === 0;
   }
 
   /** Calls `listener` with a part's grants whenever one was stored and left `pending`. */
@@ -119,16 +115,14 @@ export class LimitEvents {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const buffered = this.grants;
-    const denials = this.denials;
+    const buffered = this.buffer;
     const number = this.filling;
-    this.grants = new Map();
-    this.denials = [];
+    this.buffer = new EventBuffer();
     this.filling += 1;
     this.unstored.add(buffered);
     this.writing = this.writing
       .catch(() => undefined)
-      .then(() => this.write(buffered, denials))
+      .then(() => this.write(buffered))
       .finally(() => this.unstored.delete(buffered))
       .then(() => {
         if (number < this.requeuedInto) return;
@@ -138,35 +132,34 @@ export class LimitEvents {
   }
 
   /**
-   * Writes rows in transactions of FLUSH_CHUNK, each part's grants leaving `buffered` once stored; what a
-   * failed transaction and the rest did not store goes back into the buffer.
+   * Writes a buffer in transactions of FLUSH_CHUNK rows, each part's grants let go once stored; what a failed
+   * transaction and the rest did not store goes back into the buffer being filled.
    */
-  private async write(
-    buffered: Map<string, GrantKey & { granted: number }>,
-    denials: DenialRow[],
-  ): Promise<void> {
-    const grants = [...buffered.values()];
-    const chunks = Math.ceil(grants.length / FLUSH_CHUNK) + Math.ceil(denials.length / FLUSH_CHUNK);
+  private async write(buffered: EventBuffer): Promise<void> {
+    const grants = buffered.grantCount;
+    const denials = buffered.denialCount;
+    const chunks = Math.ceil(grants / FLUSH_CHUNK) + Math.ceil(denials / FLUSH_CHUNK);
     for (let n = 0, g = 0, d = 0; n < chunks; n += 1) {
-      const someGrants = g < grants.length ? grants.slice(g, g + FLUSH_CHUNK) : [];
-      const someDenials = someGrants.length === 0 ? denials.slice(d, d + FLUSH_CHUNK) : [];
+      const someGrants = g < grants ? buffered.grantRows(g, Math.min(g + FLUSH_CHUNK, grants)) : [];
+      const someDenials =
+        someGrants.length === 0 ? buffered.denialRows(d, Math.min(d + FLUSH_CHUNK, denials)) : [];
       try {
         if (n > 0) await yieldToRequests();
         await this.store(someGrants, someDenials);
       } catch (error) {
         this.requeuedInto = this.filling;
         this.unstored.delete(buffered);
-        for (const row of grants.slice(g)) this.grant(row, row.granted);
-        for (const row of denials.slice(d)) this.deny(row);
+        buffered.moveInto(this.buffer, g, d);
+        if (!this.buffer.empty) this.schedule();
         throw error;
-      }
-      if (someGrants.length > 0) {
-        for (const row of someGrants) buffered.delete(grantId(row));
-        this.partsStored += 1;
-        for (const listener of this.storedPartListeners) listener(someGrants);
       }
       g += someGrants.length;
       d += someDenials.length;
+      if (someGrants.length > 0) {
+        buffered.letGo(g);
+        this.partsStored += 1;
+        for (const listener of this.storedPartListeners) listener(someGrants);
+      }
     }
   }
 
