@@ -146,12 +146,15 @@ export class AllowanceService {
    * is the check's i-th limit.
    */
   private grantsOf(items: { applied: AppliedLimit; before: number; granted: number }[], now: number) {
-    const grants = new Map<string, { key: GrantKey; exact: ExactGrant | null }>();
+    // A check's few counters, each once: looked for one by one rather than by a key made for each.
+    const grants: { key: GrantKey; exact: ExactGrant | null }[] = [];
     const add = (key: GrantKey, exact: Omit<ExactGrant, 'key'> | null) => {
-      const id = `${key.kind}|${key.subject}|${key.grain}|${key.bucket}`;
-      const known = grants.get(id);
+      const at = grants.findIndex(({ key: known }) => sameCounter(known, key));
+      const known = at < 0 ? undefined : grants[at]!;
       if (!known || (exact && (!known.exact || exact.below < known.exact.below))) {
-        grants.set(id, { key, exact: exact && { key, below: exact.below, seed: exact.seed, by: exact.by } });
+        const grant = { key, exact: exact && { key, below: exact.below, seed: exact.seed, by: exact.by } };
+        if (at < 0) grants.push(grant);
+        else grants[at] = grant;
       }
     };
     const names = bucketNames(now);
@@ -166,7 +169,7 @@ export class AllowanceService {
       add({ kind, subject, grain: 'hour', bucket: names.hour }, minute ? null : exact);
     });
     const exact: ExactGrant[] = [];
-    for (const grant of grants.values()) if (grant.exact) exact.push(grant.exact);
+    for (const grant of grants) if (grant.exact) exact.push(grant.exact);
     return { grants, exact };
   }
 
@@ -219,8 +222,8 @@ export class AllowanceService {
    * Records an admitted call's buffered grants; until they are stored, the usage reader counts them from
    * there (limit-events.ts, pending).
    */
-  private admit(grants: Map<string, { key: GrantKey; exact: ExactGrant | null }>) {
-    for (const { key, exact } of grants.values()) {
+  private admit(grants: { key: GrantKey; exact: ExactGrant | null }[]) {
+    for (const { key, exact } of grants) {
       if (!exact) this.events.grant(key);
     }
   }
@@ -256,6 +259,10 @@ export class AllowanceService {
 }
 
 type Used = Pick<Standing, 'applied' | 'used'>;
+
+function sameCounter(a: GrantKey, b: GrantKey): boolean {
+  return a.kind === b.kind && a.subject === b.subject && a.grain === b.grain && a.bucket === b.bucket;
+}
 
 /** A limit's usage once the call just admitted is counted: one more request. */
 function afterCall({ applied, used }: Standing): Used {

@@ -568,7 +568,7 @@ function emptySnapshot(span: SnapshotSpan): Snapshot {
   return {
     earlier: { from: span.earlierFrom, to: span.earlierTo, sums: { ...ZERO } },
     hours: new Map(),
-    settled: new Map(),
+    settled: [],
     minute: span.minute,
     minuteGranted: 0,
     recent: null,

@@ -182,10 +182,7 @@ export class UsageReader {
       return;
     }
     const hour = Date.parse(key.bucket);
-    for (const range of snapshot.settled.keys()) {
-      const [from, to] = range.split('|').map(Number) as [number, number];
-      if (hour >= from && hour < to) snapshot.settled.delete(range);
-    }
+    snapshot.settled = snapshot.settled.filter(({ from, to }) => hour < from || hour >= to);
     const sums = snapshot.hours.get(hour) ?? { ...ZERO };
     sums.granted += 1;
     snapshot.hours.set(hour, sums);
@@ -521,7 +518,7 @@ export class UsageReader {
       const snapshot: Snapshot = {
         earlier: { from: earlierFrom, to: earlierTo, sums: { ...ZERO } },
         hours: new Map(),
-        settled: new Map(),
+        settled: [],
         minute,
         minuteGranted: 0,
         recent,

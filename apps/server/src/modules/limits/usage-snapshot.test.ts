@@ -14,7 +14,7 @@ function snapshot(): Snapshot {
       [DAY + 3 * HOUR_MS, sums(2)],
       [NOW_HOUR, sums(1)],
     ]),
-    settled: new Map(),
+    settled: [],
     minute: '2026-11-20T12:30',
     minuteGranted: 0,
     recent: null,

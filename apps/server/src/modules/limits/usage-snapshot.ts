@@ -66,8 +66,11 @@ export interface Snapshot {
   earlier: { from: number; to: number; sums: HourSums };
   /** The hours from `earlier.to` on, each with its sums. */
   hours: Map<number, HourSums>;
-  /** Sums over ranges of hours before the current one, by range (a call admitted now leaves those alone). */
-  settled: Map<string, HourSums>;
+  /**
+   * Sums over ranges of hours before the current one (a call admitted now leaves those alone): a few per
+   * snapshot, one for each window start its limits have, so they are looked for one by one.
+   */
+  settled: { from: number; to: number; sums: HourSums }[];
   minute: string;
   minuteGranted: number;
   recent: { requests: number; tokens: number; cost_usd: number } | null;
@@ -109,8 +112,7 @@ export function sumHours(
   const total = { ...ZERO };
   const settledTo = Math.min(to, current);
   if (from < settledTo) {
-    const range = `${from}|${settledTo}`;
-    let settled = snapshot.settled.get(range);
+    let settled = snapshot.settled.find((range) => range.from === from && range.to === settledTo)?.sums;
     if (!settled) {
       settled = { ...ZERO };
       const { earlier } = snapshot;
@@ -123,7 +125,7 @@ export function sumHours(
         add(settled, earlier.sums);
       }
       for (const [hour, sums] of snapshot.hours) if (hour >= from && hour < settledTo) add(settled, sums);
-      snapshot.settled.set(range, settled);
+      snapshot.settled.push({ from, to: settledTo, sums: settled });
     }
     add(total, settled);
   }
