@@ -12,6 +12,7 @@ import { bucketNames } from './bucket-names.js';
 import { grantsAsked } from './limit-grants.repository.js';
 import { groupStatement } from './usage-rows.repository.js';
 import type { GrantKey, LimitEvents } from './limit-events.js';
+import { SubjectSlots } from './subject-slots.js';
 
 /**
  * One grant a hard request limit conditions: its bucket's count must stay below `below` (the limit's amount
@@ -62,8 +63,11 @@ interface Bucket {
   buffer: number;
   /** When it starts, in ms. */
   start: number;
-  /** By kind and subject. */
-  counts: Map<string, number>;
+  /**
+   * By kind and subject, as numbers in typed arrays (subject-slots.ts): a minute's bucket holds a count for
+   * each chat checked in it, which as strings in a Map outlived the young generation by a minute or more.
+   */
+  counts: SubjectSlots;
 }
 
 /** `letGo` is called when counts held in memory were let go of (usage-reader.ts, countsLetGo). */
@@ -124,30 +128,32 @@ class CountedGrants implements ExactGrants {
       const buckets = this.buckets[key.grain];
       let bucket = buckets.get(key.bucket);
       if (!bucket) {
-        bucket = { buffer: 0, start: Date.parse(key.bucket), counts: new Map() };
+        bucket = { buffer: 0, start: Date.parse(key.bucket), counts: SubjectSlots.empty() };
         buckets.set(key.bucket, bucket);
       }
-      bucket.counts.set(`${key.kind}|${key.subject}`, held[i]! + 1);
+      // SubjectSlots holds whole numbers from 0: a count read below it (grants given back, counted before the
+      // grants they give back) is taken as 0, which never admits more than the limit allows.
+      bucket.counts.set(key.kind, key.subject, Math.max(0, held[i]! + 1));
       bucket.buffer = this.events.grant(key);
     });
     return Promise.resolve(null);
   }
 
   countedNow(kind: UsageKind, subject: string, grain: UsageGrain, now: number): number | undefined {
-    return this.buckets[grain].get(bucketNames(now)[grain])?.counts.get(`${kind}|${subject}`);
+    return this.buckets[grain].get(bucketNames(now)[grain])?.counts.get(kind, subject);
   }
 
   countedHours(kind: UsageKind, subject: string): [number, number][] {
     const found: [number, number][] = [];
     for (const { start, counts } of this.buckets.hour.values()) {
-      const count = counts.get(`${kind}|${subject}`);
+      const count = counts.get(kind, subject);
       if (count !== undefined) found.push([start, count]);
     }
     return found;
   }
 
   private countOf(key: GrantKey): number | undefined {
-    return this.buckets[key.grain].get(key.bucket)?.counts.get(`${key.kind}|${key.subject}`);
+    return this.buckets[key.grain].get(key.bucket)?.counts.get(key.kind, key.subject);
   }
 
   private forget(stored: number) {

@@ -19,7 +19,9 @@ const FREE = -1;
 const ID_DIGITS_MAX = 15;
 
 /**
- * Where each subject's slot is in the allowance's mirror (usage-mirror.ts). Chats' and users' ids, whole
+ * A whole number from 0 to 2^31 - 1 for each subject: where its slot is in the allowance's mirror
+ * (usage-mirror.ts), its row in a buffer of what the allowance counted (event-buffer.ts), its count in a
+ * bucket of the request limits' counts (exact-grants.ts). Chats' and users' ids, whole
  * numbers written as JavaScript writes them, are kept in open-addressed tables of typed arrays, which the
  * garbage collector never walks; any other subject (a feature's name, an id written otherwise) in a Map.
  * A million chats take 24 MB and no object here, where a Map of their keys held two million strings and
@@ -51,7 +53,7 @@ export class SubjectSlots {
     return table && !Number.isNaN(id) ? table.get(id) : this.named.get(`${kind}|${subject}`);
   }
 
-  /** Places a subject's slot; `at` is a slot's first index, never negative. */
+  /** Places a subject's number (a slot's first index, a row, a count); `at` is never negative. */
   set(kind: UsageKind, subject: string, at: number): void {
     const table = this.tableOf(kind);
     const id = table ? idOf(subject) : Number.NaN;
