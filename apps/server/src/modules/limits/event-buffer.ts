@@ -1,6 +1,7 @@
 import { ALLOWANCE_REASONS, type AllowanceReason } from '@lumi/contract';
 import type { UsageGrain, UsageKind } from '../../db/limit-tables.js';
 import { isoTime } from '../../lib/time.js';
+import { grown } from '../../lib/typed-arrays.js';
 import type { DenialRow, GrantKey } from './limit-events.js';
 import type { GrantCount } from './limit-grants.repository.js';
 import { idOf, SubjectSlots } from './subject-slots.js';
@@ -40,7 +41,6 @@ export class EventBuffer {
   private rowKind = new Uint8Array(64);
   private rowId = new Float64Array(64);
   private readonly rowName = new Map<number, string>();
-  private rows = 0;
 
   private readonly columns: Column[] = [];
   private cellRow = new Int32Array(64);
@@ -174,7 +174,7 @@ export class EventBuffer {
   private rowFor(kind: UsageKind, subject: string): number {
     const known = this.rowOf.get(kind, subject);
     if (known !== undefined) return known;
-    const row = this.rows++;
+    const row = this.rowOf.size;
     if (row === this.rowKind.length) {
       this.rowKind = grown(this.rowKind);
       this.rowId = grown(this.rowId);
@@ -210,16 +210,4 @@ export class EventBuffer {
     if (at !== NONE) return at;
     return this.columns.push({ grain, bucket, cellOf: new Int32Array(this.rowKind.length).fill(NONE) }) - 1;
   }
-}
-
-/** `array` with at least `length` places (twice its own by default), the new ones `fill`. */
-function grown<T extends Float64Array | Int32Array | Uint8Array>(
-  array: T,
-  length = array.length * 2,
-  fill = 0,
-): T {
-  const bigger = new (array.constructor as new (length: number) => T)(Math.max(length, array.length * 2));
-  if (fill !== 0) bigger.fill(fill, array.length);
-  bigger.set(array);
-  return bigger;
 }

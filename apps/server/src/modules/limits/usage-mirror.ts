@@ -5,6 +5,7 @@ import type { UsageKind } from '../../db/limit-tables.js';
 import type { UsageSum } from '../telemetry-store/telemetry-store.js';
 import type { GrantCount } from './limit-grants.repository.js';
 import { MINUTE_MS } from '../../lib/hour-buckets.js';
+import { grown } from '../../lib/typed-arrays.js';
 import { SubjectSlots, type SubjectSlotsImage } from './subject-slots.js';
 import { snapshotSpan, ZERO, type Snapshot, type SnapshotSpan } from './usage-snapshot.js';
 
@@ -574,10 +575,4 @@ function emptySnapshot(span: SnapshotSpan): Snapshot {
     recent: null,
     expires: 0,
   };
-}
-
-function grown(array: Float64Array): Float64Array {
-  const bigger = new Float64Array(array.length * 2);
-  bigger.set(array);
-  return bigger;
 }

@@ -182,7 +182,8 @@ export class UsageReader {
       return;
     }
     const hour = Date.parse(key.bucket);
-    snapshot.settled = snapshot.settled.filter(({ from, to }) => hour < from || hour >= to);
+    const holds = ({ from, to }: { from: number; to: number }) => hour >= from && hour < to;
+    if (snapshot.settled.some(holds)) snapshot.settled = snapshot.settled.filter((range) => !holds(range));
     const sums = snapshot.hours.get(hour) ?? { ...ZERO };
     sums.granted += 1;
     snapshot.hours.set(hour, sums);
