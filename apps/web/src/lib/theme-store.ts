@@ -42,8 +42,13 @@ function resolve(preference: ThemePreference): ResolvedTheme {
   return preference === 'system' ? systemTheme() : preference;
 }
 
-/** Turns every colour transition off while the theme changes (see `paint`). */
-const NO_TRANSITIONS = '*,*::before,*::after{transition:none!important}';
+/**
+ * Turns every colour transition off while the theme changes (see `paint`), and has what skips its style off
+ * the screen (content-visibility: auto, the cards of components/ui/responsive-table.tsx) styled too:
+ * otherwise it takes the new colours when it comes near, with the transitions back on, and fades to them.
+ */
+const NO_TRANSITIONS =
+  '*,*::before,*::after{transition:none!important}*{content-visibility:visible!important}';
 
 /**
  * Puts the document in `resolved`. The colours change at once: left to their transitions, the controls
