@@ -1,6 +1,6 @@
 import type { ChildProcess, StdioOptions } from 'node:child_process';
 
-/** A TCP port the system reports free on 127.0.0.1 right now. */
+/** A TCP port free on 127.0.0.1 right now, outside the ephemeral range where that is known. */
 export function freePort(): Promise<number>;
 /** Resolves when host:port can be listened on, rejects with a readable message when it is taken. */
 export function checkPortFree(port: number, host: string): Promise<void>;

@@ -2,11 +2,54 @@
 // end-to-end tests and the scripts: waits until it answers its health URL, keeps what it printed (and the
 // JSON lines it logged) when its output is piped, and stops it with SIGKILL as the last resort.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** A TCP port the system reports free on 127.0.0.1 right now. */
-export function freePort() {
+/** Whether `port` can be listened on at 127.0.0.1 right now (the probe closes again at once). */
+function listensOn(port) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error) =>
+      error.code === 'EADDRINUSE' || error.code === 'EACCES' ? resolve(false) : reject(error),
+    );
+    probe.listen({ port, host: '127.0.0.1' }, () => probe.close(() => resolve(port)));
+  });
+}
+
+/**
+ * The range outgoing connections take their local port from (Linux's ip_local_port_range), or null where
+ * that cannot be read.
+ */
+function ephemeralPorts() {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return Number.isInteger(low) && Number.isInteger(high) ? { low, high } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The lowest port `freePort` picks from, above the well-known services' ports. */
+const LOWEST_PICKED = 10_000;
+
+/**
+ * A TCP port free on 127.0.0.1 right now, for a child process to listen on. Picked at random below the
+ * ephemeral range where that is known: a port the system hands out for `listen(0)` is an ephemeral one,
+ * which any outgoing connection (a test's database client, say) may take as its local port in the moment
+ * before the child listens, and the child then fails with EADDRINUSE.
+ */
+export async function freePort() {
+  const range = ephemeralPorts();
+  if (range && range.low > LOWEST_PICKED + 1_000) {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const port = LOWEST_PICKED + Math.floor(Math.random() * (range.low - LOWEST_PICKED));
+      if (await listensOn(port)) return port;
+    }
+  }
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
