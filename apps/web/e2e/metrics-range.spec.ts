@@ -150,8 +150,9 @@ test.describe.serial('metrics time range', () => {
     ).toBeVisible();
 
     const copy = chat.getByRole('button', { name: `Copy chat id ${names.chat}` });
-    await copy.focus();
-    await page.keyboard.press('Enter');
+    // From the keyboard; the button is found again as the key is pressed, should the row have been drawn anew
+    // since (a refetch of the table).
+    await copy.press('Enter');
     await expect(chat.getByRole('status')).toHaveText('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(names.chat);
   });
