@@ -6,28 +6,29 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Whether `port` can be listened on at 127.0.0.1 right now (the probe closes again at once). */
-function listensOn(port) {
+/**
+ * The port `port` (0: one the system picks) once it could be listened on at `host` and closed again; false
+ * when it is in use.
+ */
+function listensOn(port, host = '127.0.0.1') {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
-    probe.once('error', (error) =>
-      error.code === 'EADDRINUSE' || error.code === 'EACCES' ? resolve(false) : reject(error),
-    );
-    probe.listen({ port, host: '127.0.0.1' }, () => probe.close(() => resolve(port)));
+    probe.once('error', (error) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error)));
+    probe.listen({ port, host }, () => {
+      const bound = probe.address().port;
+      probe.close(() => resolve(bound));
+    });
   });
 }
 
 /**
- * The range outgoing connections take their local port from (Linux's ip_local_port_range), or null where
- * that cannot be read.
+ * The lowest port outgoing connections take their local port from (Linux's ip_local_port_range), or null
+ * where that cannot be read.
  */
-function ephemeralPorts() {
+function lowestEphemeralPort() {
   try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
-      .trim()
-      .split(/\s+/)
-      .map(Number);
-    return Number.isInteger(low) && Number.isInteger(high) ? { low, high } : null;
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) ? low : null;
   } catch {
     return null;
   }
@@ -43,36 +44,21 @@ const LOWEST_PICKED = 10_000;
  * before the child listens, and the child then fails with EADDRINUSE.
  */
 export async function freePort() {
-  const range = ephemeralPorts();
-  if (range && range.low > LOWEST_PICKED + 1_000) {
+  const low = lowestEphemeralPort();
+  if (low !== null && low > LOWEST_PICKED + 1_000) {
     for (let attempt = 0; attempt < 50; attempt += 1) {
-      const port = LOWEST_PICKED + Math.floor(Math.random() * (range.low - LOWEST_PICKED));
-      if (await listensOn(port)) return port;
+      const port = await listensOn(LOWEST_PICKED + Math.floor(Math.random() * (low - LOWEST_PICKED)));
+      if (port) return port;
     }
   }
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
+  return listensOn(0);
 }
 
 /** Resolves when host:port can be listened on, rejects with a readable message when it is taken. */
-export function checkPortFree(port, host) {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', (error) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} is in use (is \`npm start\` running?). Stop it or choose another PORT.`)
-          : error,
-      ),
-    );
-    probe.listen({ port, host }, () => probe.close(() => resolve()));
-  });
+export async function checkPortFree(port, host) {
+  if (!(await listensOn(port, host))) {
+    throw new Error(`Port ${port} is in use (is \`npm start\` running?). Stop it or choose another PORT.`);
+  }
 }
 
 export class NodeProcess {
