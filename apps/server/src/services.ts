@@ -225,7 +225,7 @@ export function createServices(options: {
   // checks, and the mirror hears of each part numbered with the worker's other writes.
   const limitEvents =
     ingestWriter instanceof IngestWorker
-      ? new LimitEvents((grants, denials) => ingestWriter.storeLimitEvents(grants, denials))
+      ? new LimitEvents((part) => ingestWriter.storeLimitEvents(part))
       : LimitEvents.inProcess(db);
   const exact = exactGrants(db, limitEvents, now, () => usage.countsLetGo(), options.log);
   if (mirror) {
@@ -263,7 +263,6 @@ export function createServices(options: {
       // worker that ended may have written what it did not tell of).
       ingestWriter.onNews((news) => {
         if ('usage' in news) mirror.addUsage(news.usage, now(), news.number, news.calls);
-        else if ('grants' in news) mirror.addGrants(news.grants, now(), news.number);
         else if ('recovered' in news) load();
         else {
           // What it stored last may not have been told: held again from the next worker's start.
@@ -292,10 +291,8 @@ export function createServices(options: {
         });
       }
       ingestWriter.start();
-    } else {
-      limitEvents.onPartStored((rows) => mirror.addGrants(rows, now()));
-      load();
-    }
+    } else load();
+    limitEvents.onPartStored((rows, number) => mirror.addGrants(rows, now(), number));
     // And at the start of each month, so that past months' chats and users are let go of.
     mirror.reloadWith(load);
   }

@@ -232,6 +232,37 @@ describe('the ingest worker (on a SQLite file)', () => {
     expect(after.written).toBe(after.last);
   });
 
+  it('stores the parts of the allowance’s write it held with the last, and fails the write if it stopped meanwhile', async () => {
+    const worker = start();
+    const grants = (...subjects: string[]) =>
+      subjects.map((subject) => ({
+        kind: 'chat' as const,
+        subject,
+        grain: 'hour' as const,
+        bucket: '2026-11-20T12:00:00.000Z',
+        granted: 1,
+      }));
+    const part = (write: number, last: boolean, ...subjects: string[]) =>
+      worker.storeLimitEvents({ write, last, grants: grants(...subjects), denials: [] });
+    const stored = async () =>
+      (await handle.db.selectFrom('limit_grants').select('subject').orderBy('subject').execute()).map(
+        (row) => row.subject,
+      );
+    expect(await part(1, false, '-1', '-2')).toBe('held');
+    expect(await stored()).toEqual([]);
+    const first = await part(1, true, '-3');
+    expect(first).toEqual({ number: expect.any(Number) });
+    expect(await stored()).toEqual(['-1', '-2', '-3']);
+    // Its thread stops while it holds a part: the write's next part fails, and nothing of the write is stored.
+    expect(await part(2, false, '-4')).toBe('held');
+    await (worker as unknown as { worker: Worker }).worker.terminate();
+    await expect(part(2, true, '-5')).rejects.toThrow(/held the earlier parts/);
+    expect(await stored()).toEqual(['-1', '-2', '-3']);
+    // The write again, as the allowance sends what failed with its next one, to a new thread.
+    expect(await part(3, true, '-4', '-5')).toEqual({ number: expect.any(Number) });
+    expect(await stored()).toEqual(['-1', '-2', '-3', '-4', '-5']);
+  });
+
   it('answers 429 with a retry hint once too many batches wait, and takes them again after', async () => {
     const worker = start({ maxQueued: 2 });
     const waiting = [worker.ingest(calls('a', 5), NOW), worker.ingest(calls('b', 5), NOW)];

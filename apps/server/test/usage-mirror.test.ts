@@ -153,8 +153,9 @@ function useScratch() {
 }
 
 /**
- * The mirror kept in step with what `worker` tells, as services.ts has it: its usage and calls and the
- * allowance's counts, numbered; `told` has the usage news; `started` resolves at its start.
+ * The mirror kept in step with what `worker` tells, as services.ts has it: its usage and calls, numbered
+ * (the allowance's counts come through LimitEvents); `told` has the usage news; `started` resolves at its
+ * start.
  */
 function followWorker(mirror: UsageMirror, worker: IngestWorker, clock: () => number) {
   const told: Extract<IngestNews, { usage: UsageSum[] }>[] = [];
@@ -163,8 +164,7 @@ function followWorker(mirror: UsageMirror, worker: IngestWorker, clock: () => nu
       if ('usage' in news) {
         told.push(news);
         mirror.addUsage(news.usage, clock(), news.number, news.calls);
-      } else if ('grants' in news) mirror.addGrants(news.grants, clock(), news.number);
-      else resolve();
+      } else resolve();
     });
   });
   return { told, started };
@@ -185,15 +185,15 @@ describe.each(modes)('the allowance’s mirror of usage, batches stored %s', (mo
     const worker =
       mode === IN_THREAD ? undefined : new IngestWorker({ database: scratch.database!, timezone: TZ });
     const grants = worker
-      ? new LimitEvents((rows, denials) => worker.storeLimitEvents(rows, denials), 60_000)
+      ? new LimitEvents((part) => worker.storeLimitEvents(part), 60_000)
       : LimitEvents.inProcess(db, 60_000);
     let told: Extract<IngestNews, { usage: UsageSum[] }>[] = [];
     let started = Promise.resolve();
+    grants.onPartStored((rows, number) => mirror.addGrants(rows, clock, number));
     if (worker) {
       ({ told, started } = followWorker(mirror, worker, now));
       scratch.writer = worker;
     } else {
-      grants.onPartStored((rows) => mirror.addGrants(rows, clock));
       scratch.writer = new InProcessIngest(db, TZ, (sums) => mirror.addUsage(sums, clock));
     }
     const writer = scratch.writer!;
@@ -515,7 +515,8 @@ describe.each(modes.filter((mode) => mode !== IN_THREAD))('the allowance’s mir
     });
     // The allowance's counts asked to be stored meanwhile: on SQLite they wait for the load; on PostgreSQL
     // only for its snapshot. Either way they are told of after it, numbered.
-    const counts = new LimitEvents((rows, denials) => worker.storeLimitEvents(rows, denials), 60_000);
+    const counts = new LimitEvents((part) => worker.storeLimitEvents(part), 60_000);
+    counts.onPartStored((rows, number) => mirror.addGrants(rows, START, number));
     counts.grant({ kind: 'chat', subject: '-101', grain: 'hour', bucket: hour }, 3);
     const stored = counts.flush();
     const batch = [events.llmCall(START - MINUTE_MS, { chat_id: '-101', cost_usd: 0.5 })];

@@ -6,7 +6,14 @@ import { recoverSpend, SpendBuffer } from '../telemetry-store/telemetry-store.js
 import { storeLimitEvents } from '../limits/limit-events.js';
 import { UsageMirror, type MirrorImage } from '../limits/usage-mirror.js';
 import { ingestBatch } from './ingest-batch.js';
-import type { IngestAnswer, IngestJob, IngestNews, IngestWorkerData, WorkerJob } from './ingest-writer.js';
+import type {
+  IngestAnswer,
+  IngestJob,
+  IngestNews,
+  IngestWorkerData,
+  LimitEventsJob,
+  WorkerJob,
+} from './ingest-writer.js';
 
 /**
  * The ingest worker (ingest-writer.ts): checks and stores batches through a connection of its own to the
@@ -16,7 +23,8 @@ import type { IngestAnswer, IngestJob, IngestNews, IngestWorkerData, WorkerJob }
  * answering a batch when no other is in hand nor arrives within NEXT_BATCH_WAIT_MS, so a bot that sends and
  * then reads sees its figures, and otherwise at most a second later; the spend of calls a stop left
  * unwritten is added before the first batch.
- * It also stores the allowance's write-behind (limits/limit-events.ts), one transaction a part.
+ * It also stores the allowance's write-behind (limits/limit-events.ts): on SQLite one transaction a write,
+ * on PostgreSQL one a part.
  */
 const INGEST_POOL_SIZE = 4;
 /**
@@ -38,6 +46,12 @@ void ready.then(
   () => parentPort?.postMessage({ recovered: -1 } satisfies IngestNews),
 );
 let inHand = 0;
+/**
+ * SQLite: the parts of the allowance's write held until its last comes, then stored with it in one
+ * transaction (limits/limit-events.ts, LimitEventsPart). A part of another write lets go of those held for an
+ * earlier one, whose last never came: the server counts their rows again.
+ */
+let heldParts: LimitEventsJob[] = [];
 /**
  * The writes told to the server so far (IngestNews), and how many are under way: the allowance's mirror is
  * loaded only when none is, so it covers a write exactly when the write was told before it.
@@ -286,13 +300,25 @@ parentPort?.on('message', (job: WorkerJob | 'close') => {
     return;
   }
   if ('grants' in job) {
+    if (dialect === 'sqlite' && !job.last) {
+      if (heldParts[0]?.write !== job.write) heldParts = [];
+      heldParts.push(job);
+      parentPort?.postMessage({ id: job.id, held: true } satisfies IngestAnswer);
+      return;
+    }
+    const parts = heldParts[0]?.write === job.write ? [...heldParts, job] : [job];
+    heldParts = [];
     void (async () => {
       // SQLite: the allowance's counts wait for a load of its mirror under way (see writeHeld).
       if (spend) while (loadingMirror) await loadingMirror.catch(() => undefined);
       await tracked(async (next) => {
         let stored: IngestAnswer;
         try {
-          await storeLimitEvents(db, job.grants, job.denials);
+          await storeLimitEvents(
+            db,
+            parts.flatMap((part) => part.grants),
+            parts.flatMap((part) => part.denials),
+          );
           // Numbered and sent at once, so no write numbered after it is told of first.
           stored = { id: job.id, stored: true, number: next() };
         } catch (error) {

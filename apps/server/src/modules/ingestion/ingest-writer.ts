@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { TooManyRequestsError } from '../../lib/errors.js';
 import { startWorkerScript } from '../../lib/worker-script.js';
-import type { DenialRow, GrantCount } from '../limits/limit-events.js';
+import type { LimitEventsPart, PartOutcome } from '../limits/limit-events.js';
 import type { MirrorImage } from '../limits/usage-mirror.js';
 import type { UsageSum } from '../telemetry-store/telemetry-store.js';
 import { ingestBatch, LUMI_SOURCE, type IngestSource } from './ingest-batch.js';
@@ -58,18 +58,17 @@ export interface IngestJob {
   source: IngestSource;
 }
 /** A part of the allowance's write-behind (limits/limit-events.ts), stored by the worker too. */
-export interface LimitEventsJob {
+export interface LimitEventsJob extends LimitEventsPart {
   id: number;
-  grants: GrantCount[];
-  denials: DenialRow[];
 }
 export type WorkerJob = IngestJob | LimitEventsJob | MirrorJob;
 /** A job as the writer asks for it, before it is numbered. */
 type JobBody = Omit<IngestJob, 'id'> | Omit<LimitEventsJob, 'id'> | Omit<MirrorJob, 'id'>;
 export type IngestAnswer =
   | { id: number; result: IngestResult }
-  /** A part of the write-behind stored, numbered as the writes behind are (IngestNews). */
+  /** A part of the write-behind stored, numbered as the writes behind are (IngestNews), or held for the next. */
   | { id: number; stored: true; number: number }
+  | { id: number; held: true }
   | { id: number; image: MirrorImage }
   | { id: number; failure: string };
 /** The allowance's mirror of usage made by the worker (limits/usage-mirror.ts), as of `now`. */
@@ -79,14 +78,13 @@ export interface MirrorJob {
 }
 /**
  * What the worker tells the server: a batch's calls per chat and user and minute (on PostgreSQL with the
- * limits' usage it stored), the limits' usage a write behind the batches stored (SQLite), and the
- * allowance's counts it stored (told as the part's answer comes), numbered in the order it wrote them (the
- * allowance's mirror, limits/usage-mirror.ts); and, once at its start, how many calls' sums it recovered (-1
+ * limits' usage it stored) and the limits' usage a write behind the batches stored (SQLite), numbered in the
+ * order it wrote them with the allowance's counts (whose number comes with a part's answer), for the
+ * allowance's mirror (limits/usage-mirror.ts); and, once at its start, how many calls' sums it recovered (-1
  * if that failed).
  */
 export type IngestNews =
   | { usage: UsageSum[]; calls?: UsageSum[]; number: number }
-  | { grants: GrantCount[]; number: number }
   | { recovered: number }
   /** The worker ended without being asked (it is started again with the next write, or by `start`). */
   | { stopped: true };
@@ -108,11 +106,9 @@ export const INGEST_WORKER_LIMITS = {
 };
 
 interface Pending {
-  resolve: (result: IngestResult | MirrorImage | number) => void;
+  resolve: (result: IngestResult | MirrorImage | number | 'held') => void;
   reject: (error: Error) => void;
   what: string;
-  /** Told the number of a part of the write-behind stored. */
-  stored?: (number: number) => void;
 }
 
 /**
@@ -133,6 +129,8 @@ export class IngestWorker implements IngestWriter {
   private closed = false;
 
   private readonly listeners: ((news: IngestNews) => void)[] = [];
+  /** The allowance's write being sent, and the worker that holds parts of it, if one does. */
+  private holding: { write: number; by: Worker | null } = { write: 0, by: null };
 
   constructor(
     private readonly data: IngestWorkerData,
@@ -169,16 +167,25 @@ export class IngestWorker implements IngestWriter {
 
   /**
    * Stores a part of the allowance's write-behind in the worker's thread (limits/limit-events.ts): on SQLite
-   * its transaction would otherwise hold the event loop that answers the checks; and the allowance's mirror
-   * (limits/usage-mirror.ts) is told of it numbered with the worker's other writes. Never refused for
-   * `maxQueued` (it comes once a second, not from clients), though it waits its turn behind the batches.
+   * its transaction would otherwise hold the event loop that answers the checks. What it stored is numbered
+   * with the worker's other writes, for the allowance's mirror (limits/usage-mirror.ts). Never refused for
+   * `maxQueued` (it comes once a second, not from clients), though it waits its turn behind the batches. On
+   * SQLite the worker holds a write's parts until its last; a part after some it held fails if that worker
+   * has stopped since, as they were lost with it.
    */
-  async storeLimitEvents(grants: GrantCount[], denials: DenialRow[]): Promise<void> {
+  async storeLimitEvents(part: LimitEventsPart): Promise<PartOutcome> {
     if (this.closed) throw new Error('The write-behind has stopped: the server is shutting down');
-    // Told as the answer comes, before anything the worker sent after it.
-    await this.post({ grants, denials }, 'the allowance’s counts', (number) => {
-      for (const listener of this.listeners) listener({ grants, number });
-    });
+    if (this.holding.write !== part.write) this.holding = { write: part.write, by: null };
+    const holding = this.holding;
+    if (holding.by && holding.by !== this.worker) {
+      throw new Error('The ingest worker stopped while it held the earlier parts of this write');
+    }
+    const answer = this.post(part, 'the allowance’s counts');
+    const by = this.worker;
+    const outcome = await answer;
+    if (outcome !== 'held') return { number: outcome as number };
+    holding.by = by;
+    return 'held';
   }
 
   /**
@@ -192,10 +199,10 @@ export class IngestWorker implements IngestWriter {
     return (await this.post({ mirror: { now } }, 'the allowance’s mirror')) as MirrorImage;
   }
 
-  private post(job: JobBody, what: string, stored?: (number: number) => void) {
+  private post(job: JobBody, what: string) {
     const id = this.nextId++;
-    return new Promise<IngestResult | MirrorImage | number>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, what, stored });
+    return new Promise<IngestResult | MirrorImage | number | 'held'>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, what });
       this.ensureWorker().postMessage({ id, ...job } as WorkerJob);
     });
   }
@@ -247,10 +254,8 @@ export class IngestWorker implements IngestWriter {
     if ('failure' in answer) pending.reject(new Error(`Storing ${pending.what} failed: ${answer.failure}`));
     else if ('image' in answer) pending.resolve(answer.image);
     else if ('result' in answer) pending.resolve(answer.result);
-    else {
-      pending.stored?.(answer.number);
-      pending.resolve(answer.number);
-    }
+    else if ('held' in answer) pending.resolve('held');
+    else pending.resolve(answer.number);
   }
 
   /** The worker ended without being asked: what it had in hand fails; the next batch starts another. */

@@ -16,17 +16,33 @@ export interface GrantKey {
 }
 export type DenialRow = Omit<Insertable<LimitDenialsTable>, 'id'>;
 /**
- * Stores one part of a flush, all of it or none: in the server's thread, or in the ingest worker's
- * (ingest-writer.ts), so that on SQLite a second's grants never hold the event loop that answers the checks.
+ * One part of a flush (`write` numbers the flush; `last` says whether the part ends it) for a store, in the
+ * server's thread or in the ingest worker's (ingest-writer.ts), so that on SQLite a second's grants never hold
+ * the event loop that answers the checks. A store answers each part once it was stored, all of it or none; or
+ * `held` for a part before the last that it keeps to store with the next ones, in one transaction with the last
+ * (the ingest worker on SQLite: each commit writes every page it touched to the WAL, and a flush's parts touch
+ * many of the same ones, docs/benchmarks.md, "Allowance"). A part that fails fails those it held too.
  */
-export type StoreLimitEvents = (grants: GrantCount[], denials: DenialRow[]) => Promise<void>;
+export interface LimitEventsPart {
+  write: number;
+  last: boolean;
+  grants: GrantCount[];
+  denials: DenialRow[];
+}
+/**
+ * What a store says of a part: held for the next ones, or stored; the ingest worker numbers what it stored
+ * among its writes (ingest-writer.ts, IngestNews), for the allowance's mirror (usage-mirror.ts).
+ */
+export type PartOutcome = 'held' | { number?: number };
+export type StoreLimitEvents = (part: LimitEventsPart) => Promise<PartOutcome>;
 
 /** How often what the allowance counted is written (docs/operators/limits.md, "What counts"). */
 export const LIMIT_EVENTS_FLUSH_MS = 1_000;
 /**
- * Rows per transaction of a flush, which yields to the requests between two: a write in the server's thread
- * on SQLite holds the event loop, and a second's grants at 2,000 checks a second would hold it for tens of
- * milliseconds at once (engineering guide 16, bounded work).
+ * Rows per part of a flush, which yields to the requests between two: a part's rows are made and handed to
+ * the store in one turn (copied to the ingest worker), a write in the server's thread on SQLite holds the event
+ * loop, and a second's grants at 2,000 checks a second would hold it for tens of milliseconds at once
+ * (engineering guide 16, bounded work).
  */
 const FLUSH_CHUNK = 200;
 
@@ -48,9 +64,9 @@ export class LimitEvents {
   private readonly listeners: ((stored: number) => void)[] = [];
   /** The buffers of the writes under way: each lets a part's grants go as it is stored. */
   private readonly unstored = new Set<EventBuffer>();
-  /** How many parts of grants were stored (see `pending`). */
+  /** How many times stored grants were let go (see `pending`). */
   private partsStored = 0;
-  private readonly storedPartListeners: ((rows: readonly GrantCount[]) => void)[] = [];
+  private readonly storedPartListeners: ((rows: readonly GrantCount[], number?: number) => void)[] = [];
 
   constructor(
     private readonly store: StoreLimitEvents,
@@ -59,7 +75,10 @@ export class LimitEvents {
 
   /** Events stored through `db` in the server's own thread. */
   static inProcess(db: Kysely<Database>, flushMs?: number): LimitEvents {
-    return new LimitEvents((grants, denials) => storeLimitEvents(db, grants, denials), flushMs);
+    return new LimitEvents(
+      ({ grants, denials }) => storeLimitEvents(db, grants, denials).then(() => ({})),
+      flushMs,
+    );
   }
 
   /** Counts a grant; returns the number of the buffer it is in (see `onStored`). */
@@ -86,7 +105,7 @@ export class LimitEvents {
     return count;
   }
 
-  /** How many parts of grants were stored so far: a read made across a change may count a part nowhere. */
+  /** How many times stored grants were let go so far: a read made across one may count them nowhere. */
   get storedParts(): number {
     return this.partsStored;
   }
@@ -101,8 +120,11 @@ export class LimitEvents {
     return this.buffer.empty && this.unstored.size === 0;
   }
 
-  /** Calls `listener` with a part's grants whenever one was stored and left `pending`. */
-  onPartStored(listener: (rows: readonly GrantCount[]) => void): void {
+  /**
+   * Calls `listener` with a part's grants as they leave `pending` once stored, and the number the ingest worker
+   * gave their write (PartOutcome): the allowance's mirror takes them in the same step, so they count once.
+   */
+  onPartStored(listener: (rows: readonly GrantCount[], number?: number) => void): void {
     this.storedPartListeners.push(listener);
   }
 
@@ -122,7 +144,7 @@ export class LimitEvents {
     this.unstored.add(buffered);
     this.writing = this.writing
       .catch(() => undefined)
-      .then(() => this.write(buffered))
+      .then(() => this.write(buffered, number))
       .finally(() => this.unstored.delete(buffered))
       .then(() => {
         if (number < this.requeuedInto) return;
@@ -132,34 +154,50 @@ export class LimitEvents {
   }
 
   /**
-   * Writes a buffer in transactions of FLUSH_CHUNK rows, each part's grants let go once stored; what a failed
-   * transaction and the rest did not store goes back into the buffer being filled.
+   * Writes a buffer in parts of FLUSH_CHUNK rows. Once a part is stored, its grants and those of the parts the
+   * store held for it are let go, a part a turn (all of them at once held the event loop for milliseconds at
+   * 2,000 checks a second). What a failed part, those it held and the rest did not store goes back into the
+   * buffer being filled.
    */
-  private async write(buffered: EventBuffer): Promise<void> {
+  private async write(buffered: EventBuffer, write: number): Promise<void> {
     const grants = buffered.grantCount;
     const denials = buffered.denialCount;
     const chunks = Math.ceil(grants / FLUSH_CHUNK) + Math.ceil(denials / FLUSH_CHUNK);
+    /** Where the rows not known to be stored start, and the grants of the parts sent since (`end`: the next). */
+    let stored = { grants: 0, denials: 0 };
+    let held: { rows: GrantCount[]; end: number }[] = [];
     for (let n = 0, g = 0, d = 0; n < chunks; n += 1) {
       const someGrants = g < grants ? buffered.grantRows(g, Math.min(g + FLUSH_CHUNK, grants)) : [];
       const someDenials =
         someGrants.length === 0 ? buffered.denialRows(d, Math.min(d + FLUSH_CHUNK, denials)) : [];
+      let outcome: PartOutcome;
       try {
         if (n > 0) await yieldToRequests();
-        await this.store(someGrants, someDenials);
+        outcome = await this.store({
+          write,
+          last: n === chunks - 1,
+          grants: someGrants,
+          denials: someDenials,
+        });
       } catch (error) {
         this.requeuedInto = this.filling;
         this.unstored.delete(buffered);
-        buffered.moveInto(this.buffer, g, d);
+        buffered.moveInto(this.buffer, stored.grants, stored.denials);
         if (!this.buffer.empty) this.schedule();
         throw error;
       }
       g += someGrants.length;
       d += someDenials.length;
-      if (someGrants.length > 0) {
-        buffered.letGo(g);
+      if (someGrants.length > 0) held.push({ rows: someGrants, end: g });
+      if (outcome === 'held') continue;
+      stored = { grants: g, denials: d };
+      for (const [i, part] of held.entries()) {
+        if (i > 0) await yieldToRequests();
+        buffered.letGo(part.end);
         this.partsStored += 1;
-        for (const listener of this.storedPartListeners) listener(someGrants);
+        for (const listener of this.storedPartListeners) listener(part.rows, outcome.number);
       }
+      held = [];
     }
   }
 
