@@ -13,7 +13,7 @@ import { root } from '../lib/build-stale.mjs';
 import { createProgress } from '../lib/progress.mjs';
 import { allowanceBodies, SHARED_LIMITS } from './allowance-workload.mjs';
 import { paced } from './paced.mjs';
-import { cpuPerRequest, cpuTime } from './process-cpu.mjs';
+import { cpuPerRequest, cpuTime, machineTime, stolenShare } from './process-cpu.mjs';
 import { fmt } from './print.mjs';
 import { reportAllowance } from './report.mjs';
 import { load, launch, onEachDatabase, shut, withServerKey } from './scratch.mjs';
@@ -48,12 +48,14 @@ function decisions() {
 
 /**
  * Checks sent to `url` at a steady ALLOWANCE.rate for `seconds`, bodies drawn from `next`; with the CPU the
- * answering process (`pid`) took for each (process-cpu.mjs).
+ * answering process (`pid`) took for each, and the share of the machine's CPU time the hypervisor took
+ * meanwhile (process-cpu.mjs): a virtual machine's tail latency rises with it.
  */
 async function steady(url, key, next, seconds, pid) {
   const bodies = Array.from({ length: ALLOWANCE.rate * seconds }, next);
   const { tally, onAnswer } = decisions();
   const before = cpuTime(pid);
+  const machine = machineTime();
   const result = await paced({
     url,
     headers: { authorization: `Bearer ${key}` },
@@ -63,7 +65,12 @@ async function steady(url, key, next, seconds, pid) {
     maxInFlight: ALLOWANCE.maxInFlight,
     onAnswer,
   });
-  return { ...result, ...tally, cpu: cpuPerRequest(before, cpuTime(pid), result.answered) };
+  return {
+    ...result,
+    ...tally,
+    cpu: cpuPerRequest(before, cpuTime(pid), result.answered),
+    stolen: stolenShare(machine, machineTime()),
+  };
 }
 
 /**

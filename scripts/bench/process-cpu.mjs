@@ -1,7 +1,8 @@
 // The CPU time a process has used, for the parts of `npm run bench` that say what a request costs the
 // server beside what it costs a bare route: Linux's /proc (proc(5)), fields 14 and 15 (utime, stime) of
 // /proc/<pid>/stat for the whole process and of /proc/<pid>/task/<pid>/stat for its main thread, the one
-// running the event loop. Elsewhere undefined.
+// running the event loop; and the CPU time the hypervisor gave other machines (steal, the eighth count of
+// /proc/stat's first line). Elsewhere undefined.
 import { readFileSync } from 'node:fs';
 
 /** Linux counts those fields in clock ticks of 1/USER_HZ s; USER_HZ is 100 on every Linux this runs on. */
@@ -33,4 +34,25 @@ export function cpuPerRequest(before, after, requests) {
     process: (after.process - before.process) / requests,
     main: (after.main - before.main) / requests,
   };
+}
+
+/** The machine's CPU time in clock ticks so far: in all, and stolen by the hypervisor; undefined off Linux. */
+export function machineTime() {
+  try {
+    const counts = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number);
+    return { total: counts.reduce((sum, n) => sum + n, 0), steal: counts[7] };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The share of the machine's CPU time stolen between two readings of `machineTime`; undefined without them. */
+export function stolenShare(before, after) {
+  if (!before || !after || after.total === before.total) return undefined;
+  return (after.steal - before.steal) / (after.total - before.total);
 }

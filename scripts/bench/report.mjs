@@ -325,6 +325,13 @@ export function reportAllowance(
           `${cpu(r.bare.cpu.process)} in the bare route: what the decision costs beyond HTTP`,
       );
     }
+    if (s.stolen !== undefined && r.bare.stolen !== undefined) {
+      row(
+        'steal',
+        `${pct(s.stolen, 1)} of the machine's CPU time went to other machines on its host while the server ` +
+          `was measured, ${pct(r.bare.stolen, 1)} during the bare route (/proc/stat); the tail rises with it`,
+      );
+    }
     const c = r.ceiling;
     const refused = c.non2xx + c.errors > 0 ? `; ${fmt(c.non2xx)} not 2xx, ${fmt(c.errors)} errors` : '';
     row(
