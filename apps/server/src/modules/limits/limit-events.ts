@@ -163,13 +163,8 @@ export class LimitEvents {
     const grants = buffered.grantCount;
     const denials = buffered.denialCount;
     const chunks = Math.ceil(grants / FLUSH_CHUNK) + Math.ceil(denials / FLUSH_CHUNK);
-    /**
-     * Where the rows not known to be stored start, and where the grants of each part sent since start and
-     * end: made again as each is let go, as objects kept until a second's write is stored would outlive the
-     * young generation's collections (each part's, at 2,000 checks a second, promoted and then collected).
-     */
+    /** Where the rows not known to be stored start: the parts sent since are FLUSH_CHUNK grants each. */
     let stored = { grants: 0, denials: 0 };
-    let held: { from: number; to: number }[] = [];
     for (let n = 0, g = 0, d = 0; n < chunks; n += 1) {
       const someGrants = g < grants ? buffered.grantRows(g, Math.min(g + FLUSH_CHUNK, grants)) : [];
       const someDenials =
@@ -190,19 +185,21 @@ export class LimitEvents {
         if (!this.buffer.empty) this.schedule();
         throw error;
       }
-      if (someGrants.length > 0) held.push({ from: g, to: g + someGrants.length });
       g += someGrants.length;
       d += someDenials.length;
       if (outcome === 'held') continue;
+      const from = stored.grants;
       stored = { grants: g, denials: d };
-      for (const [i, part] of held.entries()) {
-        if (i > 0) await yieldToRequests();
-        const rows = buffered.grantRows(part.from, part.to);
-        buffered.letGo(part.to);
+      // Each part's rows are made again as it is let go: kept until a second's write is stored, they would
+      // outlive the young generation's collections (promoted, then collected).
+      for (let start = from; start < g; start += FLUSH_CHUNK) {
+        if (start > from) await yieldToRequests();
+        const to = Math.min(start + FLUSH_CHUNK, g);
+        const rows = buffered.grantRows(start, to);
+        buffered.letGo(to);
         this.partsStored += 1;
         for (const listener of this.storedPartListeners) listener(rows, outcome.number);
       }
-      held = [];
     }
   }
 
