@@ -13,7 +13,14 @@ import { root } from '../lib/build-stale.mjs';
 import { createProgress } from '../lib/progress.mjs';
 import { allowanceBodies, SHARED_LIMITS } from './allowance-workload.mjs';
 import { paced } from './paced.mjs';
-import { cpuPerRequest, cpuTime, machineTime, stolenShare } from './process-cpu.mjs';
+import {
+  cpuPerRequest,
+  cpuTime,
+  machineTime,
+  mainThreadSchedule,
+  stolenShare,
+  waitedForCpu,
+} from './process-cpu.mjs';
 import { fmt } from './print.mjs';
 import { reportAllowance } from './report.mjs';
 import { load, launch, onEachDatabase, shut, withServerKey } from './scratch.mjs';
@@ -48,14 +55,16 @@ function decisions() {
 
 /**
  * Checks sent to `url` at a steady ALLOWANCE.rate for `seconds`, bodies drawn from `next`; with the CPU the
- * answering process (`pid`) took for each, and the share of the machine's CPU time the hypervisor took
- * meanwhile (process-cpu.mjs): a virtual machine's tail latency rises with it.
+ * answering process (`pid`) took for each, how long its event loop's thread waited for a CPU while ready,
+ * and the share of the machine's CPU time the hypervisor took meanwhile (process-cpu.mjs): the tail latency
+ * rises with both.
  */
 async function steady(url, key, next, seconds, pid) {
   const bodies = Array.from({ length: ALLOWANCE.rate * seconds }, next);
   const { tally, onAnswer } = decisions();
   const before = cpuTime(pid);
   const machine = machineTime();
+  const schedule = mainThreadSchedule(pid);
   const result = await paced({
     url,
     headers: { authorization: `Bearer ${key}` },
@@ -70,6 +79,7 @@ async function steady(url, key, next, seconds, pid) {
     ...tally,
     cpu: cpuPerRequest(before, cpuTime(pid), result.answered),
     stolen: stolenShare(machine, machineTime()),
+    waited: waitedForCpu(schedule, mainThreadSchedule(pid)),
   };
 }
 

@@ -1,8 +1,9 @@
 // The CPU time a process has used, for the parts of `npm run bench` that say what a request costs the
 // server beside what it costs a bare route: Linux's /proc (proc(5)), fields 14 and 15 (utime, stime) of
 // /proc/<pid>/stat for the whole process and of /proc/<pid>/task/<pid>/stat for its main thread, the one
-// running the event loop; and the CPU time the hypervisor gave other machines (steal, the eighth count of
-// /proc/stat's first line). Elsewhere undefined.
+// running the event loop; how long that thread was ready to run but waited for a CPU (the second field of
+// /proc/<pid>/task/<pid>/schedstat, in ns; Documentation/scheduler/sched-stats.rst); and the CPU time the
+// hypervisor gave other machines (steal, the eighth count of /proc/stat's first line). Elsewhere undefined.
 import { readFileSync } from 'node:fs';
 
 /** Linux counts those fields in clock ticks of 1/USER_HZ s; USER_HZ is 100 on every Linux this runs on. */
@@ -55,4 +56,24 @@ export function machineTime() {
 export function stolenShare(before, after) {
   if (!before || !after || after.total === before.total) return undefined;
   return (after.steal - before.steal) / (after.total - before.total);
+}
+
+/** The ms process `pid`'s main thread has run so far, and waited while ready to run; undefined off Linux. */
+export function mainThreadSchedule(pid) {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { run: run / 1e6, wait: wait / 1e6, at: performance.now() };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Between two readings of `mainThreadSchedule`: the ms a second the thread waited for a CPU while ready, and
+ * that wait as a share of its running time; undefined without them.
+ */
+export function waitedForCpu(before, after) {
+  if (!before || !after || after.run === before.run) return undefined;
+  const wait = after.wait - before.wait;
+  return { perSecond: (wait * 1000) / (after.at - before.at), share: wait / (after.run - before.run) };
 }

@@ -332,6 +332,14 @@ export function reportAllowance(
           `was measured, ${pct(r.bare.stolen, 1)} during the bare route (/proc/stat); the tail rises with it`,
       );
     }
+    if (s.waited && r.bare.waited) {
+      const waited = (w) => `${w.perSecond.toFixed(0)} ms a second (${pct(w.share, 1)} of its running time)`;
+      row(
+        'cpu wait',
+        `the server's event-loop thread was ready but waiting for a CPU ${waited(s.waited)}, the bare ` +
+          `route's ${waited(r.bare.waited)} (/proc/<pid>/task/<pid>/schedstat): requests queue meanwhile`,
+      );
+    }
     const c = r.ceiling;
     const refused = c.non2xx + c.errors > 0 ? `; ${fmt(c.non2xx)} not 2xx, ${fmt(c.errors)} errors` : '';
     row(
