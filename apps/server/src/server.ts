@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.js';
 import { loadSecret, openAndMigrate, seed } from './bootstrap.js';
 import { LocalInvalidation, PostgresInvalidation } from './modules/cluster/invalidation.js';
@@ -14,6 +15,12 @@ import { WalCheckpointer } from './db/wal-checkpointer.js';
 import { recoverSpend } from './modules/telemetry-store/telemetry-store.js';
 
 async function main() {
+  // A request's objects die within a millisecond, but a burst that queues requests (a start under load)
+  // keeps them alive across young collections, and V8 may then allocate from those sites in the old
+  // generation for good: garbage that only a full collection frees, one every 4 to 5 s at 2,000 allowance
+  // checks a second instead of every 8 or more (docs/benchmarks.md, "Allowance"). Node keeps V8's flags
+  // writable after start, and this one is read at each collection.
+  setFlagsFromString('--no-allocation-site-pretenuring');
   const config = loadConfig();
   const here = path.dirname(fileURLToPath(import.meta.url));
   const handle = await openAndMigrate(config);
