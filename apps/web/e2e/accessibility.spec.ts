@@ -188,10 +188,13 @@ test.beforeAll(async ({ request }) => {
 });
 
 /**
- * The screens in parts of four or five, a test each, so the workers share the sweep and each part stays well
- * inside its time on a slow machine.
+ * The screens in PART_COUNT parts of four or five, a test each, so the workers share the sweep and each part
+ * stays well inside its time on a slow machine.
  */
-const PARTS = [0, 1, 2, 3, 4].map((part) => SCREENS.filter((_, i) => i % 5 === part));
+const PART_COUNT = 5;
+const PARTS = Array.from({ length: PART_COUNT }, (_, part) =>
+  SCREENS.filter((_, i) => i % PART_COUNT === part),
+);
 type Theme = 'light' | 'dark';
 
 /**
